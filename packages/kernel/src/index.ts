@@ -1,0 +1,6 @@
+export { Context, Service } from 'cordis'
+export type { Events, Plugin } from 'cordis'
+export * from './config.ts'
+export * from './emit.ts'
+export * from './freeze.ts'
+export * from './seam.ts'

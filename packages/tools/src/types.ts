@@ -1,0 +1,102 @@
+// Tool registry, execution pipeline and presentation types (30-tools.md §1, §3, §4).
+import type { Agent } from '@tack/agent'
+import type { Content, ContentBlock, HookContext, JsonSchema, ToolSchema } from '@tack/session'
+
+export type { JsonSchema, ToolSchema }
+
+export type ToolOutput = Content | { content: Content; meta?: unknown }
+
+export interface ToolCallContext {
+  readonly callId: string
+  readonly agent?: Agent
+  readonly cwd: string
+  readonly signal: AbortSignal
+}
+
+export interface ToolResultView {
+  readonly content: readonly ContentBlock[]
+  readonly isError: boolean
+  readonly error?: { name: string; code: string; message?: string }
+  readonly meta?: unknown
+}
+
+export type DiffHunk = {
+  oldStart: number
+  oldLines: number
+  newStart: number
+  newLines: number
+  lines: readonly string[]
+}
+
+export type RenderIntent =
+  | { kind: 'generic'; title: string; body?: string }
+  | { kind: 'terminal'; title: string; command: string; output?: string; exitCode?: number }
+  | { kind: 'diff'; title: string; path: string; hunks: readonly DiffHunk[] }
+
+export interface ToolDefinition<A = unknown> {
+  /** /^[a-z][a-z0-9_]{0,63}$/ */
+  readonly name: string
+  readonly description: string
+  /** An object schema in the defineTool subset. */
+  readonly parameters: JsonSchema
+  readonly timeoutMs?: number
+  execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
+  presentCall?(args: A): RenderIntent
+  presentResult?(args: A, result: ToolResultView): RenderIntent
+}
+
+export interface ToolExecution {
+  readonly callId: string
+  readonly name: string
+  /** The model's raw argument text. */
+  readonly rawArguments: string
+  /** Parsed, default-filled, validated arguments (`undefined` before validation ran). */
+  readonly arguments: unknown
+  readonly agent?: Agent
+  readonly cwd: string
+  readonly signal: AbortSignal
+}
+
+export interface ToolError {
+  readonly name: string
+  readonly code: string
+  readonly message?: string
+}
+
+export interface ToolExecutionResult {
+  readonly callId: string
+  readonly name: string
+  readonly content: readonly ContentBlock[]
+  readonly isError: boolean
+  readonly error?: ToolError
+  readonly additionalContext?: readonly HookContext[]
+  readonly meta?: unknown
+}
+
+export type PreToolDecision =
+  | { action: 'allow'; arguments?: unknown; additionalContext?: readonly HookContext[] }
+  | { action: 'deny'; reason: string; additionalContext?: readonly HookContext[] }
+  | { action: 'ask'; reason?: string; arguments?: unknown; additionalContext?: readonly HookContext[] }
+
+export type PostToolDecision =
+  | { action: 'accept'; content?: Content; additionalContext?: readonly HookContext[] }
+  | { action: 'block'; feedback: string; additionalContext?: readonly HookContext[] }
+
+export type ToolsMode = 'native' | 'code' | 'both'
+
+/** What an approver answers for an `ask` (TL-5, TL-35). */
+export type ApprovalAnswer =
+  | { action: 'allow'; by: 'user' | 'rule'; scope?: 'once' | 'session' }
+  | { action: 'deny'; by: 'user' | 'rule' | 'none'; reason?: string; scope?: 'once' | 'session' }
+
+export interface ApprovalRequest {
+  readonly agent?: Agent
+  readonly exec: ToolExecution
+  readonly reason?: string
+  readonly signal: AbortSignal
+}
+
+/** Service `ctx.approval`: answers `ask` decisions (the TUI, ACP permission requests, rules). */
+export interface ApprovalService {
+  request(req: ApprovalRequest): Promise<ApprovalAnswer>
+}

@@ -1,0 +1,37 @@
+// A vitest reporter that prints line coverage per workspace package, just before the runner's summary.
+import type { Reporter } from 'vitest/reporters'
+
+interface FileCoverage {
+  toSummary(): { lines: { total: number; covered: number }; branches: { total: number; covered: number } }
+}
+interface CoverageMap {
+  files(): string[]
+  fileCoverageFor(file: string): FileCoverage
+}
+
+export default class PackageCoverageReporter implements Reporter {
+  onCoverage(coverage: unknown): void {
+    const map = coverage as CoverageMap
+    const perPackage = new Map<
+      string,
+      { lines: number; covered: number; branches: number; bcovered: number }
+    >()
+    for (const file of map.files()) {
+      const m = /\/((?:packages|apps)\/[^/]+)\//.exec(file)
+      if (!m) continue
+      const s = map.fileCoverageFor(file).toSummary()
+      const row = perPackage.get(m[1]) ?? { lines: 0, covered: 0, branches: 0, bcovered: 0 }
+      row.lines += s.lines.total
+      row.covered += s.lines.covered
+      row.branches += s.branches.total
+      row.bcovered += s.branches.covered
+      perPackage.set(m[1], row)
+    }
+    const pct = (a: number, b: number) => (b === 0 ? '  n/a' : `${((100 * a) / b).toFixed(1).padStart(5)}%`)
+    const lines = ['', 'Coverage per package (lines · branches)']
+    for (const [name, r] of [...perPackage].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      lines.push(`  ${name.padEnd(28)} ${pct(r.covered, r.lines)}  ${pct(r.bcovered, r.branches)}`)
+    }
+    process.stdout.write(lines.join('\n') + '\n')
+  }
+}

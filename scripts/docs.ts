@@ -1,0 +1,27 @@
+// Regenerates (or with --check, verifies) every generated reference under docs/.
+// Each generator is a module exporting `generate(): Promise<Array<{path, content}>>`.
+import { readFile, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+
+const generators: string[] = []
+
+const check = process.argv.includes('--check')
+let stale = 0
+for (const gen of generators) {
+  const mod = (await import(resolve(import.meta.dirname, gen))) as {
+    generate(): Promise<Array<{ path: string; content: string }>>
+  }
+  for (const out of await mod.generate()) {
+    const target = resolve(import.meta.dirname, '..', out.path)
+    const current = await readFile(target, 'utf8').catch(() => undefined)
+    if (current === out.content) continue
+    if (check) {
+      stale++
+      process.stderr.write(`stale: ${out.path} (run \`npm run docs:gen\`)\n`)
+    } else {
+      await writeFile(target, out.content)
+      process.stdout.write(`wrote ${out.path}\n`)
+    }
+  }
+}
+if (stale > 0) process.exit(1)
