@@ -128,7 +128,9 @@ export const Schema = {
     const lower = opts.exclusiveMin && opts.min !== undefined ? ` > ${opts.min}` : undefined
     return leaf(
       'number',
-      lower ? `a number${lower}${opts.max !== undefined ? ` and ≤ ${opts.max}` : ''}` : `a number${range(opts.min, opts.max)}`,
+      lower
+        ? `a number${lower}${opts.max !== undefined ? ` and ≤ ${opts.max}` : ''}`
+        : `a number${range(opts.min, opts.max)}`,
       opts,
       (v): v is number =>
         typeof v === 'number' &&
@@ -236,7 +238,10 @@ export class ObjectSchema<S extends Record<string, Field<unknown>>>
         const r = this.check(value, '')
         if (r.ok) return { value: r.value }
         return {
-          issues: r.issues.map((i) => ({ message: `${i.path || '(root)'}: ${i.message}`, path: i.path.split('.') })),
+          issues: r.issues.map((i) => ({
+            message: `${i.path || '(root)'}: ${i.message}`,
+            path: i.path.split('.'),
+          })),
         }
       },
     }

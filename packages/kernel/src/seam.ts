@@ -9,9 +9,12 @@ export class SeamError extends Error {
   readonly seam: string
   readonly plugin: string
   constructor(seam: string, plugin: string, cause: unknown) {
-    super(`${seam} listener of plugin "${plugin}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    })
+    super(
+      `${seam} listener of plugin "${plugin}" failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    )
     this.seam = seam
     this.plugin = plugin
   }
@@ -77,7 +80,10 @@ export async function waterfall<R>(
     try {
       return await listener.callback(...current, next)
     } catch (error) {
-      if (error instanceof SeamError || (error !== null && typeof error === 'object' && passthrough.has(error))) {
+      if (
+        error instanceof SeamError ||
+        (error !== null && typeof error === 'object' && passthrough.has(error))
+      ) {
         throw error
       }
       const wrapped = new SeamError(name, listener.plugin, error)

@@ -1,0 +1,133 @@
+// Admission of content into a running turn: prompts and user steering pass `agent/prompt-submit`
+// (AL-11); plugin steering, injections and forced continuations are appended as they are.
+import { SeamError, waterfall } from '@tack/kernel'
+import { type ContentBlock, type HookContext, type Session, toContentBlocks } from '@tack/session'
+import type { Context } from 'cordis'
+import { MissingSourceError, TurnError } from './errors.ts'
+import type { Agent, PromptDecision } from './types.ts'
+
+/** The plugin source a forced continuation is recorded with (AL-16). */
+export const CONTINUATION_SOURCE = { kind: 'plugin', name: 'agent/turn-continuation' } as const
+
+/** Input held until the next step's drain. */
+export type HeldInput =
+  | { readonly kind: 'steer'; readonly input: HookContext }
+  | { readonly kind: 'inject'; readonly input: HookContext }
+  | { readonly kind: 'continue'; readonly reason: string }
+
+export function requireSource(input: HookContext | undefined, where: string): void {
+  const source = (input as { source?: unknown } | undefined)?.source as HookContext['source'] | undefined
+  if (!source || (source.kind !== 'user' && !(source.kind === 'plugin' && typeof source.name === 'string'))) {
+    throw new MissingSourceError(where)
+  }
+}
+
+/** Appends one `context/message`; every additionalContext item needs its own source (AL-1). */
+export function appendContext(session: Session, item: HookContext): void {
+  try {
+    requireSource(item, 'additionalContext')
+  } catch (error) {
+    throw new TurnError('MISSING_SOURCE', (error as Error).message)
+  }
+  session.append('context/message', { content: blocks(item.content), source: item.source })
+}
+
+function blocks(content: HookContext['content']): ContentBlock[] {
+  return toContentBlocks(content)
+}
+
+/**
+ * Runs `agent/prompt-submit` for a prompt (or user steering) and records the outcome as `as` or
+ * `prompt/blocked`, followed by the decision's context items. Returns whether it was admitted.
+ */
+export async function admitPrompt(
+  ctx: Context,
+  agent: Agent,
+  session: Session,
+  prompt: HookContext,
+  as: 'user/message' | 'steering/message',
+): Promise<{ admitted: true } | { admitted: false; reason: string }> {
+  let decision: PromptDecision
+  try {
+    decision = await waterfall<PromptDecision>(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
+      action: 'allow',
+    }))
+  } catch (error) {
+    throw pluginError('agent/prompt-submit', error)
+  }
+  switch (decision?.action) {
+    case 'allow': {
+      const content = decision.content !== undefined ? decision.content : prompt.content
+      session.append(as, { content: blocks(content), source: prompt.source })
+      for (const item of decision.additionalContext ?? []) appendContext(session, item)
+      return { admitted: true }
+    }
+    case 'block': {
+      const reason = String(decision.reason ?? 'blocked')
+      session.append('prompt/blocked', { content: blocks(prompt.content), source: prompt.source, reason })
+      for (const item of decision.additionalContext ?? []) appendContext(session, item)
+      return { admitted: false, reason }
+    }
+    default:
+      throw new TurnError(
+        'PLUGIN_ERROR',
+        `agent/prompt-submit returned an invalid decision: ${describe(decision)}`,
+      )
+  }
+}
+
+/** Drains held input in arrival order; returns how many steering inputs were admitted. */
+export async function drainHeld(
+  ctx: Context,
+  agent: Agent,
+  session: Session,
+  held: readonly HeldInput[],
+): Promise<number> {
+  let admittedSteering = 0
+  for (const item of held) {
+    switch (item.kind) {
+      case 'steer':
+        if (item.input.source.kind === 'user') {
+          const r = await admitPrompt(ctx, agent, session, item.input, 'steering/message')
+          if (r.admitted) admittedSteering++
+        } else {
+          session.append('steering/message', {
+            content: blocks(item.input.content),
+            source: item.input.source,
+          })
+          admittedSteering++
+        }
+        break
+      case 'inject':
+        session.append('context/message', { content: blocks(item.input.content), source: item.input.source })
+        break
+      case 'continue':
+        session.append('steering/message', { content: blocks(item.reason), source: CONTINUATION_SOURCE })
+        break
+      default: {
+        const never: never = item
+        throw new Error(`unknown held input ${describe(never)}`)
+      }
+    }
+  }
+  return admittedSteering
+}
+
+/** Turns a seam failure into the turn-ending `PLUGIN_ERROR` that names the seam (AL-18). */
+export function pluginError(seam: string, error: unknown): TurnError {
+  if (error instanceof TurnError) return error
+  if (error instanceof SeamError) return new TurnError('PLUGIN_ERROR', error.message, error)
+  return new TurnError(
+    'PLUGIN_ERROR',
+    `${seam}: ${error instanceof Error ? error.message : String(error)}`,
+    error,
+  )
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}

@@ -1,0 +1,278 @@
+// The Agent: a queue of prompts, held steering and injections, a status, and one loop instance
+// (its cached session prefix). Turns run one at a time through `runTurn`; this file only schedules.
+import { deepFreeze, emitSafely, waterfall } from '@tack/kernel'
+import {
+  type HookContext,
+  type LlmCallConfig,
+  type Message,
+  type Session,
+  toContentBlocks,
+} from '@tack/session'
+import type { Context } from 'cordis'
+import { type HeldInput, pluginError, requireSource } from './admission.ts'
+import { AgentDisposedError, TurnError } from './errors.ts'
+import { runTurn } from './turn.ts'
+import type { Agent, AgentOptions, AgentStatus, DisposeCause, TurnOutcome } from './types.ts'
+
+interface Queued {
+  readonly input: HookContext
+  readonly settle: (outcome: TurnOutcome) => void
+}
+
+interface RunningTurn {
+  readonly controller: AbortController
+  cause?: 'aborted' | 'disposed'
+}
+
+/** What an agent needs from the service that made it. */
+export interface AgentHost {
+  readonly ctx: Context
+  readonly maxStepsPerTurn: number
+  readonly defaultModel: string
+  /** Awaits detached work plugins tracked for this agent (hook runs and the like). */
+  drainDetached(agent: Agent): Promise<void>
+}
+
+export class AgentImpl implements Agent {
+  readonly id: string
+  readonly session: Session
+  readonly cwd: string
+  readonly options: AgentOptions
+  readonly parent?: Agent
+  readonly #host: AgentHost
+  #status: AgentStatus = 'idle'
+  #queue: Queued[] = []
+  #held: HeldInput[] = []
+  #wake = false
+  #turnNumber: number
+  #running?: RunningTurn
+  #pump?: Promise<void>
+  #idleWaiters: Array<() => void> = []
+  #prefix?: readonly Message[]
+  #disposing?: Promise<void>
+
+  constructor(
+    host: AgentHost,
+    init: { id: string; session: Session; cwd: string; options?: AgentOptions; parent?: Agent },
+  ) {
+    this.#host = host
+    this.id = init.id
+    this.session = init.session
+    this.cwd = init.cwd
+    this.options = deepFreeze({ ...(init.options ?? {}) })
+    this.parent = init.parent
+    this.#turnNumber = init.session.events().filter((e) => e.type === 'turn/start').length
+  }
+
+  get status(): AgentStatus {
+    return this.#status
+  }
+
+  send(input: HookContext): Promise<TurnOutcome> {
+    this.#assertUsable('send')
+    requireSource(input, 'send')
+    const frozen = freezeInput(input)
+    return new Promise<TurnOutcome>((settle) => {
+      this.#queue.push({ input: frozen, settle })
+      this.#kick()
+    })
+  }
+
+  steer(input: HookContext): void {
+    this.#assertUsable('steer')
+    requireSource(input, 'steer')
+    if (this.#status !== 'running') {
+      void this.send(input)
+      return
+    }
+    this.#held.push({ kind: 'steer', input: freezeInput(input) })
+  }
+
+  inject(input: HookContext, opts?: { wake?: boolean }): void {
+    this.#assertUsable('inject')
+    requireSource(input, 'inject')
+    if (this.#status === 'running') {
+      this.#held.push({ kind: 'inject', input: freezeInput(input) })
+      return
+    }
+    this.session.append('context/message', { content: toContentBlocks(input.content), source: input.source })
+    if (opts?.wake) {
+      this.#wake = true
+      this.#kick()
+    }
+  }
+
+  cancel(_reason?: string): void {
+    const running = this.#running
+    if (!running || running.controller.signal.aborted) return
+    running.cause = 'aborted'
+    running.controller.abort()
+    for (const q of this.#queue.splice(0)) q.settle({ reason: { kind: 'aborted' } })
+    this.#held = this.#held.filter((h) => h.kind === 'inject')
+    this.#wake = false
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.#status !== 'running') return Promise.resolve()
+    return new Promise((resolve) => this.#idleWaiters.push(resolve))
+  }
+
+  /** AL-24: end a running turn `disposed`, drain in-flight and detached work, flush; then refuse everything. */
+  dispose(cause: DisposeCause = 'exit'): Promise<void> {
+    this.#disposing ??= this.#dispose(cause)
+    return this.#disposing
+  }
+
+  async #dispose(cause: DisposeCause): Promise<void> {
+    this.#setStatus('disposed')
+    const running = this.#running
+    if (running && !running.controller.signal.aborted) {
+      running.cause = 'disposed'
+      running.controller.abort()
+    }
+    for (const q of this.#queue.splice(0)) q.settle({ reason: { kind: 'disposed' } })
+    this.#wake = false
+    await this.#pump
+    emitSafely(this.#host.ctx, 'agent/disposed', this, cause)
+    await this.#host.drainDetached(this)
+    await this.session.flush().catch((error: unknown) => {
+      this.#host.ctx.logger('agent').warn('final flush of %s failed: %s', this.session.id, String(error))
+    })
+    for (const resolve of this.#idleWaiters.splice(0)) resolve()
+  }
+
+  #assertUsable(_what: string): void {
+    if (this.#status === 'disposed') throw new AgentDisposedError(this.id)
+  }
+
+  #setStatus(next: AgentStatus): void {
+    const previous = this.#status
+    if (previous === next) return
+    this.#status = next
+    emitSafely(this.#host.ctx, 'agent/status', this, next, previous)
+  }
+
+  #kick(): void {
+    if (this.#status !== 'idle') return
+    if (this.#queue.length === 0 && !this.#wake) return
+    this.#setStatus('running')
+    // Start on a microtask, so prompts sent in the same synchronous frame share the first batch.
+    this.#pump = Promise.resolve().then(() => this.#runPump())
+  }
+
+  async #runPump(): Promise<void> {
+    while (this.#status === 'running' && (this.#queue.length > 0 || this.#wake)) {
+      const batch = this.#queue.splice(0)
+      const trigger = batch.length > 0 ? ({ kind: 'message' } as const) : ({ kind: 'injection' } as const)
+      this.#wake = false
+      let outcome: TurnOutcome
+      try {
+        outcome = await this.#runOneTurn(
+          batch.map((q) => q.input),
+          trigger,
+        )
+      } catch (error) {
+        // Only a broken log (an append that throws) lands here; report it and keep the agent usable.
+        this.#host.ctx.logger('agent').error('turn failed outside the loop: %s', String(error))
+        outcome = { reason: { kind: 'error', code: 'INTERNAL_ERROR', message: String(error) } }
+      }
+      for (const q of batch) q.settle(outcome)
+    }
+    if (this.#status === 'running') {
+      this.#setStatus('idle')
+      for (const resolve of this.#idleWaiters.splice(0)) resolve()
+    }
+  }
+
+  async #runOneTurn(
+    batch: HookContext[],
+    trigger: { kind: 'message' } | { kind: 'injection' },
+  ): Promise<TurnOutcome> {
+    const turn = ++this.#turnNumber
+    const running: RunningTurn = { controller: new AbortController() }
+    this.#running = running
+    const ctx = this.#host.ctx
+    let reason: TurnOutcome['reason']
+    try {
+      reason = await runTurn({
+        ctx,
+        agent: this,
+        session: this.session,
+        turn,
+        trigger,
+        batch,
+        signal: running.controller.signal,
+        baseConfig: this.#baseConfig(),
+        maxStepsPerTurn: this.options.maxStepsPerTurn ?? this.#host.maxStepsPerTurn,
+        abortCause: () => running.cause,
+        takeHeld: () => this.#held.splice(0),
+        hasHeldSteering: () => this.#held.some((h) => h.kind === 'steer'),
+        holdContinuation: (r) => this.#held.push({ kind: 'continue', reason: r }),
+        sessionPrefix: (_system) => this.#sessionPrefix(running.controller.signal),
+      })
+    } finally {
+      this.#running = undefined
+    }
+    // AL-4: injections still held are appended right after turn/end; steering that arrived too late
+    // for this turn becomes the next turn's prompt (it is never lost); forced continuations lapse.
+    const leftover = this.#held.splice(0)
+    for (const h of leftover) {
+      if (h.kind === 'inject') {
+        this.session.append('context/message', {
+          content: toContentBlocks(h.input.content),
+          source: h.input.source,
+        })
+      } else if (h.kind === 'steer' && this.#status === 'running' && running.cause === undefined) {
+        this.#queue.push({ input: h.input, settle: () => {} })
+      }
+    }
+    try {
+      await this.session.flush()
+    } catch (error) {
+      ctx.logger('agent').warn('could not persist the end of turn %d: %s', turn, String(error))
+    }
+    return { turn, reason }
+  }
+
+  #baseConfig(): LlmCallConfig {
+    const model = this.options.config?.model ?? this.#host.defaultModel
+    return deepFreeze({ ...(this.options.config ?? {}), model })
+  }
+
+  /** AL-13: composed once per loop instance; a throw caches nothing so the next turn retries. */
+  async #sessionPrefix(signal: AbortSignal): Promise<readonly Message[]> {
+    if (this.#prefix) return this.#prefix
+    const seed: readonly Message[] = Object.freeze([])
+    let prefix: readonly Message[]
+    try {
+      prefix = await waterfall<readonly Message[]>(
+        this.#host.ctx,
+        'agent/session-prefix',
+        [this, seed, signal],
+        () => seed,
+      )
+    } catch (error) {
+      throw pluginError('agent/session-prefix', error)
+    }
+    if (!Array.isArray(prefix))
+      throw new TurnError('PREFIX_INVALID', 'agent/session-prefix must return an array of messages')
+    for (const m of prefix) {
+      const ok =
+        (m?.role === 'user' || m?.role === 'assistant') &&
+        Array.isArray(m.content) &&
+        !m.content.some((b: { type?: string }) => b?.type === 'tool-call')
+      if (!ok) {
+        throw new TurnError(
+          'PREFIX_INVALID',
+          'the session prefix may hold only user/assistant messages without tool calls',
+        )
+      }
+    }
+    this.#prefix = deepFreeze(structuredClone(prefix) as Message[])
+    return this.#prefix
+  }
+}
+
+function freezeInput(input: HookContext): HookContext {
+  return deepFreeze(structuredClone({ content: input.content, source: input.source }))
+}

@@ -1,0 +1,120 @@
+// Every seam the loop fires, declared as a typed cordis event. The doc comment of each names its
+// dispatch mode and the rule for its result; `docs/seams.md` is generated from these comments.
+import type { LlmCallConfig, Message } from '@tack/session'
+import type {
+  Agent,
+  ContinuationDecision,
+  DisposeCause,
+  HookContext,
+  LlmRequest,
+  LlmResponse,
+  PromptDecision,
+  SessionStartSource,
+  AgentStatus,
+} from './types.ts'
+import type { FinishReason } from '@tack/session'
+
+export interface PreStepInfo {
+  readonly turn: number
+  readonly step: number
+  /** The system prompt assembled for this step. */
+  readonly system: string
+  /** The session prefix of this loop instance (deep-frozen). */
+  readonly prefix: readonly Message[]
+  readonly signal: AbortSignal
+}
+
+export interface ContinuationInfo {
+  readonly turn: number
+  readonly step: number
+  readonly finishReason: FinishReason
+  /** Forced continuations so far in this turn (0 on the first stop). */
+  readonly continuations: number
+}
+
+export interface SubagentStartInfo {
+  readonly callId: string
+  readonly task: string
+}
+
+export interface SubagentEndInfo {
+  readonly callId: string
+  readonly reason: import('@tack/session').TurnEndReason
+  readonly output?: string
+}
+
+declare module 'cordis' {
+  interface Events {
+    /**
+     * @mode emit — once per agent instance, before turn 1 and before create/resume/fork resolves
+     * (`startup` for create and fork, `resume` for resume, `clear` after `/clear`, `compact` after a
+     * compaction). Not awaited: context injected asynchronously lands at a later drain.
+     */
+    'agent/session-start'(agent: Agent, source: SessionStartSource): void
+    /**
+     * @mode waterfall — per drained prompt and per user-sourced steering input. Result: the first
+     * listener that returns without `next()` decides; default `{action: 'allow'}`.
+     */
+    'agent/prompt-submit'(
+      agent: Agent,
+      prompt: HookContext,
+      next: () => Promise<PromptDecision>,
+    ): PromptDecision | Promise<PromptDecision>
+    /**
+     * @mode waterfall — once per loop instance, lazily on its first request-building step. Result: the
+     * session prefix (user/assistant messages without tool calls); default the frozen empty seed.
+     */
+    'agent/session-prefix'(
+      agent: Agent,
+      seed: readonly Message[],
+      signal: AbortSignal,
+      next: () => Promise<readonly Message[]>,
+    ): readonly Message[] | Promise<readonly Message[]>
+    /**
+     * @mode serial — before each step's boundary, awaited in registration order; return values are
+     * ignored. Events a listener appends precede `step/start` (compaction runs here).
+     */
+    'agent/pre-step'(agent: Agent, info: PreStepInfo): void | Promise<void>
+    /**
+     * @mode waterfall — shapes only the call config of a step's request. Result: the config the first
+     * short-circuiting listener returns; default the input.
+     */
+    'agent/request'(
+      agent: Agent,
+      info: { readonly turn: number; readonly step: number },
+      config: LlmCallConfig,
+      next: () => Promise<LlmCallConfig>,
+    ): LlmCallConfig | Promise<LlmCallConfig>
+    /**
+     * @mode waterfall — the model call. The innermost handler picks the adapter registered for
+     * `request.config.model`. Result: the response of the first listener that answers; default the adapter.
+     */
+    'llm/stream'(
+      request: LlmRequest,
+      signal: AbortSignal,
+      next: () => Promise<LlmResponse>,
+    ): LlmResponse | Promise<LlmResponse>
+    /**
+     * @mode waterfall — when a step ends without tool calls or admitted steering and the turn is not
+     * ending by abort, disposal or error. Result: `stop` ends the turn; `continue` appends its reason (or
+     * `Continue.`) as steering and runs one more step. Default `{action: 'stop'}`.
+     */
+    'agent/turn-continuation'(
+      agent: Agent,
+      info: ContinuationInfo,
+      next: () => Promise<ContinuationDecision>,
+    ): ContinuationDecision | Promise<ContinuationDecision>
+    /** @mode emit — a child agent exists and has not been prompted yet. */
+    'subagent/start'(parent: Agent, child: Agent, info: SubagentStartInfo): void
+    /** @mode emit — the child's turn ended; the parent's `tool/result` has not been appended yet. */
+    'subagent/end'(parent: Agent, child: Agent, info: SubagentEndInfo): void
+    /** @mode emit — an agent was created (before its session-start). */
+    'agent/created'(agent: Agent): void
+    /** @mode emit — the agent's status changed. */
+    'agent/status'(agent: Agent, status: AgentStatus, previous: AgentStatus): void
+    /** @mode emit — the agent is disposed; its running turn has ended. Detached work is drained after. */
+    'agent/disposed'(agent: Agent, cause: DisposeCause): void
+    /** @mode emit — `@tack/llm` retries a transient failure; not logged (nothing model-visible changes). */
+    'llm/retry'(info: { readonly attempt: number; readonly delayMs: number; readonly error: string }): void
+  }
+}

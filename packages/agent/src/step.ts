@@ -1,0 +1,194 @@
+// One step (AL-7): drain → system prompt → session prefix → pre-step → boundary + step/start →
+// request config → header + flush → llm/stream → chunks → assistant/message → tool calls one at a
+// time → buffered post-execute context → step/end. The step always closes what it opened: every
+// tool-call block gets a result and an opened step gets its `step/end`, whatever fails.
+import { deepFreeze, serial, waterfall } from '@tack/kernel'
+import {
+  type AssistantBlock,
+  type FinishReason,
+  type HookContext,
+  type LlmCallConfig,
+  type Message,
+  normalizeHeader,
+  registerRequestOrigin,
+  type Session,
+} from '@tack/session'
+import type { Context } from 'cordis'
+import { appendContext, drainHeld, type HeldInput, pluginError } from './admission.ts'
+import { errorCode, errorMessage, TurnError } from './errors.ts'
+import { streamModel } from './llm.ts'
+import { abortable } from './abortable.ts'
+import type { Agent, LlmFinal, LlmRequest } from './types.ts'
+
+/** What a step needs from its agent and turn. */
+export interface StepRuntime {
+  readonly ctx: Context
+  readonly agent: Agent
+  readonly session: Session
+  readonly turn: number
+  readonly signal: AbortSignal
+  readonly baseConfig: LlmCallConfig
+  takeHeld(): HeldInput[]
+  sessionPrefix(system: string): Promise<readonly Message[]>
+}
+
+export type StepOutcome =
+  | { kind: 'done'; toolCalls: number; finishReason: FinishReason }
+  /** The turn's signal fired; what was logged is closed. */
+  | { kind: 'aborted' }
+
+type ToolCallBlock = Extract<AssistantBlock, { type: 'tool-call' }>
+
+export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
+  const { ctx, agent, session, turn, signal } = rt
+  await drainHeld(ctx, agent, session, rt.takeHeld())
+
+  let system: string
+  try {
+    system = ctx.systemPrompt.assemble()
+  } catch (error) {
+    throw new TurnError(errorCode(error, 'SYSTEM_PROMPT_FAILED'), errorMessage(error), error)
+  }
+  const prefix = await rt.sessionPrefix(system)
+  try {
+    await serial(ctx, 'agent/pre-step', [agent, Object.freeze({ turn, step, system, prefix, signal })])
+  } catch (error) {
+    throw pluginError('agent/pre-step', error)
+  }
+  if (signal.aborted) return { kind: 'aborted' }
+
+  // The boundary and `step/start` share one synchronous frame (SL-18).
+  const boundary = session.deriveMessages()
+  session.append('step/start', { turn, step })
+  let finishReason: FinishReason | undefined
+  const calls: ToolCallBlock[] = []
+  const answered = new Set<string>()
+  try {
+    let config: LlmCallConfig
+    try {
+      config = await waterfall<LlmCallConfig>(
+        ctx,
+        'agent/request',
+        [agent, Object.freeze({ turn, step }), rt.baseConfig],
+        (_a, _i, c) => c as LlmCallConfig,
+      )
+    } catch (error) {
+      throw pluginError('agent/request', error)
+    }
+    const header = normalizeHeader({ config, system, tools: ctx.tools.schemas(), messagePrefix: prefix })
+    session.recordRequestHeader(header)
+    await flushOrFail(session)
+    const request: LlmRequest = deepFreeze({
+      config: header.config,
+      ...(header.system !== undefined ? { system: header.system } : {}),
+      ...(header.tools !== undefined ? { tools: header.tools } : {}),
+      messages: [...prefix, ...boundary],
+    })
+    registerRequestOrigin(request, session)
+
+    const final = await streamOnce(rt, step, request)
+    if (!final) return { kind: 'aborted' }
+    finishReason = final.finishReason
+    session.append('assistant/message', {
+      turn,
+      step,
+      content: final.content,
+      finishReason: final.finishReason,
+      ...(final.usage ? { usage: final.usage } : {}),
+    })
+    for (const block of final.content) if (block.type === 'tool-call') calls.push(block)
+
+    const contexts: HookContext[] = []
+    for (const call of calls) {
+      if (signal.aborted) break
+      session.append('tool/call', {
+        turn,
+        step,
+        callId: call.callId,
+        name: call.name,
+        arguments: call.arguments,
+      })
+      await flushOrFail(session)
+      const result = await ctx.tools.execute({
+        callId: call.callId,
+        name: call.name,
+        rawArguments: call.arguments,
+        arguments: undefined,
+        agent,
+        cwd: agent.cwd,
+        signal,
+      })
+      answered.add(call.callId)
+      session.append('tool/result', {
+        callId: call.callId,
+        name: call.name,
+        content: result.content,
+        isError: result.isError,
+        ...(result.error ? { error: result.error } : {}),
+        ...(result.meta !== undefined ? { meta: result.meta as never } : {}),
+      })
+      contexts.push(...(result.additionalContext ?? []))
+    }
+    closeCalls(session, calls, answered, signal.aborted ? 'ABORTED' : undefined)
+    if (signal.aborted) return { kind: 'aborted' }
+    for (const item of contexts) appendContext(session, item)
+    return { kind: 'done', toolCalls: calls.length, finishReason: final.finishReason }
+  } catch (error) {
+    closeCalls(session, calls, answered, errorCode(error, 'INTERRUPTED'))
+    throw error
+  } finally {
+    session.append('step/end', { turn, step, ...(finishReason ? { finishReason } : {}) })
+  }
+}
+
+/** Streams one response, logging each chunk before reading the next; undefined when aborted. */
+async function streamOnce(rt: StepRuntime, step: number, request: LlmRequest): Promise<LlmFinal | undefined> {
+  const { ctx, session, turn, signal } = rt
+  try {
+    const response = await streamModel(ctx, request, signal)
+    // `final` is awaited below; this only keeps an early rejection from being reported as unhandled.
+    response.final.catch(() => {})
+    for await (const chunk of abortable(response.chunks, signal)) {
+      session.append('assistant/chunk', { turn, step, chunk })
+    }
+    if (signal.aborted) return undefined
+    return await response.final
+  } catch (error) {
+    if (signal.aborted) return undefined
+    if (error instanceof TurnError) throw error
+    if ((error as Error)?.name === 'SeamError') throw pluginError('llm/stream', error)
+    throw new TurnError(errorCode(error, 'MODEL_ERROR'), errorMessage(error), error)
+  }
+}
+
+/** Gives every tool-call block without a result an error result, so the surface stays paired. */
+function closeCalls(
+  session: Session,
+  calls: readonly ToolCallBlock[],
+  answered: Set<string>,
+  code?: string,
+): void {
+  for (const call of calls) {
+    if (answered.has(call.callId)) continue
+    answered.add(call.callId)
+    const why = code ?? 'INTERRUPTED'
+    const text =
+      why === 'ABORTED' ? 'The tool call was cancelled before it ran.' : `The tool call did not run (${why}).`
+    session.append('tool/result', {
+      callId: call.callId,
+      name: call.name,
+      content: [{ type: 'text', text }],
+      isError: true,
+      error: { name: 'ToolError', code: why },
+    })
+  }
+}
+
+/** A durability point: a failed flush fails closed (SL-24). */
+async function flushOrFail(session: Session): Promise<void> {
+  try {
+    await session.flush()
+  } catch (error) {
+    throw new TurnError('PERSIST_FAILED', `could not persist the session: ${errorMessage(error)}`, error)
+  }
+}

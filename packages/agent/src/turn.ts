@@ -1,0 +1,114 @@
+// One turn (AL-6): turn/start → admit the batch → steps until the turn ends → turn/end with the
+// reason that applies first (AL-19: disposed, aborted, error, max-tokens, completed).
+import { waterfall } from '@tack/kernel'
+import type { FinishReason, HookContext, TurnEndReason, TurnTrigger } from '@tack/session'
+import { admitPrompt, drainHeld, pluginError } from './admission.ts'
+import { errorCode, errorMessage, TurnError } from './errors.ts'
+import { runStep, type StepRuntime } from './step.ts'
+import type { ContinuationDecision } from './types.ts'
+
+export interface TurnRuntime extends StepRuntime {
+  readonly trigger: TurnTrigger
+  readonly batch: readonly HookContext[]
+  readonly maxStepsPerTurn: number
+  /** Why the turn's signal fired, if it did. */
+  abortCause(): 'aborted' | 'disposed' | undefined
+  hasHeldSteering(): boolean
+  holdContinuation(reason: string): void
+}
+
+export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
+  const { ctx, agent, session, turn } = rt
+  session.append('turn/start', { turn, trigger: rt.trigger })
+  let failure: TurnEndReason | undefined
+  let lastFinish: FinishReason | undefined
+  let step = 0
+  try {
+    let firstBlock: string | undefined
+    let admitted = 0
+    for (const prompt of rt.batch) {
+      const r = await admitPrompt(ctx, agent, session, prompt, 'user/message')
+      if (r.admitted) admitted++
+      else firstBlock ??= r.reason
+    }
+    if (rt.batch.length > 0 && admitted === 0) {
+      failure = { kind: 'rejected', reason: firstBlock ?? 'blocked' }
+    } else {
+      let continuations = 0
+      while (!rt.signal.aborted) {
+        if (step >= rt.maxStepsPerTurn) {
+          failure = {
+            kind: 'error',
+            code: 'MAX_STEPS',
+            message: `the turn reached maxStepsPerTurn (${rt.maxStepsPerTurn})`,
+            step,
+          }
+          break
+        }
+        step++
+        const outcome = await runStep(rt, step)
+        if (outcome.kind === 'aborted') break
+        lastFinish = outcome.finishReason
+        if (outcome.toolCalls > 0) continue
+        if (rt.hasHeldSteering()) {
+          const admittedSteering = await drainHeld(ctx, agent, session, rt.takeHeld())
+          if (admittedSteering > 0) continue
+        }
+        if (rt.signal.aborted) break
+        const decision = await continuation(rt, step, outcome.finishReason, continuations)
+        if (decision.action === 'stop') break
+        continuations++
+        rt.holdContinuation(decision.reason ?? 'Continue.')
+      }
+    }
+  } catch (error) {
+    failure = toErrorReason(error, step)
+  }
+  const reason = endReason(rt.abortCause(), failure, lastFinish)
+  session.append('turn/end', { turn, reason })
+  return reason
+}
+
+async function continuation(
+  rt: TurnRuntime,
+  step: number,
+  finishReason: FinishReason,
+  continuations: number,
+): Promise<ContinuationDecision> {
+  let decision: ContinuationDecision
+  try {
+    decision = await waterfall<ContinuationDecision>(
+      rt.ctx,
+      'agent/turn-continuation',
+      [rt.agent, Object.freeze({ turn: rt.turn, step, finishReason, continuations })],
+      () => ({ action: 'stop' }),
+    )
+  } catch (error) {
+    throw pluginError('agent/turn-continuation', error)
+  }
+  switch (decision?.action) {
+    case 'stop':
+    case 'continue':
+      return decision
+    default:
+      throw new TurnError('PLUGIN_ERROR', 'agent/turn-continuation returned an invalid decision')
+  }
+}
+
+function toErrorReason(error: unknown, step: number): TurnEndReason {
+  const code = error instanceof TurnError ? error.code : errorCode(error, 'INTERNAL_ERROR')
+  return { kind: 'error', code, message: errorMessage(error), ...(step > 0 ? { step } : {}) }
+}
+
+/** AL-19 precedence; `rejected` only arises from a fully blocked batch. */
+function endReason(
+  abort: 'aborted' | 'disposed' | undefined,
+  failure: TurnEndReason | undefined,
+  lastFinish: FinishReason | undefined,
+): TurnEndReason {
+  if (abort === 'disposed') return { kind: 'disposed' }
+  if (abort === 'aborted') return { kind: 'aborted' }
+  if (failure) return failure
+  if (lastFinish === 'length') return { kind: 'max-tokens' }
+  return { kind: 'completed' }
+}

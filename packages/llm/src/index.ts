@@ -1,0 +1,3 @@
+export * from './retry.ts'
+export * from './config.ts'
+export { LlmPlugin, LlmProviders } from './plugin.ts'

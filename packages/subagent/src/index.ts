@@ -1,0 +1,1 @@
+export { SubagentConfig, SubagentError, SubagentPlugin } from './subagent-tool.ts'

@@ -1,0 +1,111 @@
+// The `subagent` tool (TL-18, in-process backend): runs one turn of a child agent on a new session
+// whose header names the parent session, emitting `subagent/start` before the child's first prompt
+// and `subagent/end` before the parent's tool/result (AL-17). Cancelling the parent cancels the child.
+import { type ConfigOf, definePlugin, emitSafely, Schema } from '@tack/kernel'
+import type { Agent } from '@tack/agent'
+import type { SessionEvent } from '@tack/session'
+import { defineTool, registerTool } from '@tack/tools'
+
+export const SubagentConfig = Schema.object({
+  maxDepth: Schema.integer({
+    min: 0,
+    max: 8,
+    default: 1,
+    description: 'How deep subagents may nest (1: the top-level agent may start children, children may not).',
+  }),
+})
+export type SubagentConfig = ConfigOf<typeof SubagentConfig>
+
+export class SubagentError extends Error {
+  override readonly name = 'SubagentError'
+  readonly code: string
+  constructor(code: string, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+function depthOf(agent: Agent): number {
+  let depth = 0
+  for (let a: Agent | undefined = agent; a?.parent; a = a.parent) depth++
+  return depth
+}
+
+/** The child's final answer: the text of its last assistant message. */
+function finalText(events: readonly SessionEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type === 'assistant/message') {
+      const text = (e as SessionEvent<'assistant/message'>).data.content
+        .filter((b) => b.type === 'text')
+        .map((b) => (b as { text: string }).text)
+        .join('')
+      if (text) return text
+    }
+  }
+  return undefined
+}
+
+export const SubagentPlugin = definePlugin({
+  name: 'subagent',
+  Config: SubagentConfig,
+  inject: ['agents', 'tools'],
+  apply(ctx, config) {
+    registerTool(
+      ctx,
+      defineTool({
+        name: 'subagent',
+        description:
+          'Delegate a self-contained task to a fresh agent with the same tools. It sees only the prompt you give it and answers with its final message.',
+        parameters: {
+          type: 'object',
+          properties: {
+            description: { type: 'string', description: 'A few words naming the task (shown to the user).' },
+            prompt: { type: 'string', description: 'The complete task for the subagent.' },
+          },
+          required: ['description', 'prompt'],
+        },
+        async execute(args, call) {
+          const parent = call.agent
+          if (!parent) throw new SubagentError('NO_PARENT', 'the subagent tool needs a calling agent')
+          if (depthOf(parent) >= config.maxDepth) {
+            throw new SubagentError('MAX_DEPTH', `subagents may nest at most ${config.maxDepth} deep`)
+          }
+          const handle = await ctx.agents.create({
+            cwd: parent.cwd,
+            options: parent.options,
+            parent,
+            parentSession: parent.session.id,
+          })
+          const child = handle.agent
+          const cancel = () => child.cancel('parent cancelled')
+          try {
+            emitSafely(ctx, 'subagent/start', parent, child, { callId: call.callId, task: args.prompt })
+            if (call.signal.aborted) cancel()
+            else call.signal.addEventListener('abort', cancel, { once: true })
+            const outcome = await child.send({ content: args.prompt, source: { kind: 'user' } })
+            const output = finalText(child.session.events())
+            emitSafely(ctx, 'subagent/end', parent, child, {
+              callId: call.callId,
+              reason: outcome.reason,
+              ...(output !== undefined ? { output } : {}),
+            })
+            if (outcome.reason.kind !== 'completed') {
+              throw new SubagentError(
+                'SUBAGENT_FAILED',
+                `the subagent's turn ended ${outcome.reason.kind}${'message' in outcome.reason ? `: ${outcome.reason.message}` : ''}${output ? `\n\nIts last answer:\n${output}` : ''}`,
+              )
+            }
+            return {
+              content: output ?? '(the subagent gave no answer)',
+              meta: { sessionId: child.session.id },
+            }
+          } finally {
+            call.signal.removeEventListener('abort', cancel)
+            await handle.dispose('exit')
+          }
+        },
+      }),
+    )
+  },
+})
