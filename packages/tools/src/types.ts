@@ -100,3 +100,31 @@ export interface ApprovalRequest {
 export interface ApprovalService {
   request(req: ApprovalRequest): Promise<ApprovalAnswer>
 }
+
+/** What a `tools/call` listener may answer with instead of running the pipeline (TL-31). */
+export interface ToolAnswer {
+  readonly content: Content
+  /** Default: `true` when `error` is given, else `false`. */
+  readonly isError?: boolean
+  readonly error?: ToolError
+  readonly meta?: unknown
+  readonly additionalContext?: readonly HookContext[]
+}
+
+/** Service `ctx.tools` (30-tools.md §1). */
+export interface ToolRegistry {
+  /** Adds a tool; the disposer (and disposal of the registering plugin) removes it (TL-1). */
+  register(def: ToolDefinition): () => void
+  /** The wire list for the configured mode, sorted by name (TL-2). */
+  schemas(): readonly ToolSchema[]
+  /** Runs one call through the pipeline; never rejects (TL-3). */
+  execute(exec: ToolExecution): Promise<ToolExecutionResult>
+  /** The registered definition, if any. */
+  get(name: string): ToolDefinition | undefined
+  /** The call's render intent: the tool's `presentCall`, else a generic one (TL-10). */
+  presentCall(name: string, args: unknown): RenderIntent
+  /** The result's render intent: the tool's `presentResult`, else a generic one (TL-10). */
+  presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent
+  /** Resolves once every tool body started so far has settled, including bodies given up on after a cancel. */
+  settled(): Promise<void>
+}

@@ -1,0 +1,75 @@
+// defineTool (TL-4): a tool definition whose argument type is inferred from its literal parameter
+// schema. The definition is checked here — name, description, timeout and schema — so a mistake
+// fails where the tool is written, not on the model's first call.
+import { ToolRegistrationError } from './errors.ts'
+import type { FromSchema } from './schema/infer.ts'
+import type { ToolParametersSchema } from './schema/subset.ts'
+import { compileToolParameters } from './schema/tool-schema.ts'
+import type { RenderIntent, ToolCallContext, ToolDefinition, ToolOutput, ToolResultView } from './types.ts'
+
+export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
+
+/** The longest timeout a timer can express (2^31 − 1 ms). */
+export const MAX_TOOL_TIMEOUT_MS = 2_147_483_647
+
+/** What `defineTool` takes: a `ToolDefinition` whose `parameters` literal types `args`. */
+export interface ToolSpec<P extends ToolParametersSchema> {
+  readonly name: string
+  readonly description: string
+  readonly parameters: P
+  /** Aborts the body's signal and yields `TIMEOUT` after this many milliseconds (integer ≥ 1). */
+  readonly timeoutMs?: number
+  execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
+  presentCall?(args: FromSchema<P>): RenderIntent
+  presentResult?(args: FromSchema<P>, result: ToolResultView): RenderIntent
+}
+
+/**
+ * Defines a tool. `parameters` is inferred as a literal (no `as const` needed), so `execute` receives
+ * the typed arguments. Throws `InvalidToolSchemaError` for a schema outside the subset and
+ * `ToolRegistrationError` (`INVALID_TOOL_NAME`, `INVALID_TOOL_DEFINITION`) for the rest.
+ */
+export function defineTool<const P extends ToolParametersSchema>(
+  spec: ToolSpec<P>,
+): ToolDefinition<FromSchema<P>> {
+  checkToolDefinition(spec)
+  return Object.freeze({ ...spec }) as unknown as ToolDefinition<FromSchema<P>>
+}
+
+/** Checks a definition's shape and compiles its schema; used by defineTool and by `register`. */
+export function checkToolDefinition(def: {
+  readonly name: unknown
+  readonly description: unknown
+  readonly parameters: unknown
+  readonly timeoutMs?: unknown
+  readonly execute: unknown
+  readonly presentCall?: unknown
+  readonly presentResult?: unknown
+}) {
+  const name = typeof def.name === 'string' ? def.name : String(def.name)
+  if (typeof def.name !== 'string' || !TOOL_NAME_PATTERN.test(def.name)) {
+    throw new ToolRegistrationError(
+      'INVALID_TOOL_NAME',
+      name,
+      `invalid tool name ${JSON.stringify(def.name)}: expected ${TOOL_NAME_PATTERN} (lower-case letter, then up to 63 of a-z, 0-9, _)`,
+    )
+  }
+  const bad = (what: string) =>
+    new ToolRegistrationError('INVALID_TOOL_DEFINITION', name, `tool "${name}": ${what}`)
+  if (typeof def.description !== 'string') throw bad('description must be a string')
+  if (typeof def.execute !== 'function') throw bad('execute must be a function')
+  for (const key of ['presentCall', 'presentResult'] as const) {
+    if (def[key] !== undefined && typeof def[key] !== 'function')
+      throw bad(`${key} must be a function when given`)
+  }
+  if (
+    def.timeoutMs !== undefined &&
+    (typeof def.timeoutMs !== 'number' ||
+      !Number.isInteger(def.timeoutMs) ||
+      def.timeoutMs < 1 ||
+      def.timeoutMs > MAX_TOOL_TIMEOUT_MS)
+  ) {
+    throw bad(`timeoutMs must be an integer 1–${MAX_TOOL_TIMEOUT_MS} (got ${JSON.stringify(def.timeoutMs)})`)
+  }
+  return compileToolParameters(def.parameters)
+}

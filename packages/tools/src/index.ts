@@ -1,0 +1,23 @@
+// @tack/tools: the tool registry, defineTool, the execution pipeline and render intents.
+import './log-events.ts'
+import './seams.ts'
+
+export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
+export {
+  CodeModeUnavailableError,
+  InvalidToolSchemaError,
+  TOOL_ERROR_CODES,
+  ToolFailure,
+  type ToolErrorCode,
+  ToolRegistrationError,
+  type ToolRegistrationCode,
+} from './errors.ts'
+export { TOOLS_LOG_EVENTS } from './log-events.ts'
+export { ToolTimeoutError } from './pipeline/body.ts'
+export { genericCallIntent, genericResultIntent } from './present.ts'
+export { registerTool, ToolRegistryService, ToolsConfig, ToolsPlugin } from './registry.ts'
+export type { FromSchema } from './schema/infer.ts'
+export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schema/subset.ts'
+export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
+export type { Validation } from './schema/validate.ts'
+export * from './types.ts'

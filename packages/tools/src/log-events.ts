@@ -1,0 +1,29 @@
+// The log-only session events the tools pipeline appends (TL-31, TL-32, TL-35), merged into the
+// session vocabulary. They are appended through `exec.agent.session` only when a call has an agent.
+import type { JsonValue } from '@tack/session'
+
+declare module '@tack/session' {
+  interface SessionEventMap {
+    /** A `tools/call` listener answered a call without running it (TL-31); the normal `tool/result` follows. */
+    'tool/answered': { callId: string; by: string }
+    /** A plugin replaced a call's arguments before its body ran (TL-32); `arguments` is what the body got. */
+    'tool/arguments-rewritten': { callId: string; arguments: JsonValue; by: string }
+    /** A `tools/pre-execute` decision asked for approval of a call (TL-35). */
+    'approval/requested': { callId: string; reason?: string }
+    /** How an approval request ended; `by: 'none'` when no approver was mounted or the wait was aborted (TL-35). */
+    'approval/resolved': {
+      callId: string
+      decision: 'allow' | 'deny'
+      by: 'user' | 'rule' | 'none'
+      scope?: 'once' | 'session'
+    }
+  }
+}
+
+/** Every event type this package appends. */
+export const TOOLS_LOG_EVENTS = Object.freeze([
+  'tool/answered',
+  'tool/arguments-rewritten',
+  'approval/requested',
+  'approval/resolved',
+] as const)

@@ -1,0 +1,129 @@
+// The `ask` arm of a pre-execute decision (TL-5, TL-35): ask `ctx.approval`, or deny when no approver
+// is mounted; an abort while waiting ends the call `ABORTED`. Every ask leaves exactly
+// `approval/requested` then `approval/resolved` in the log (when the call has an agent).
+import type { Context } from 'cordis'
+import type { ApprovalAnswer, ApprovalService, ToolExecution, ToolExecutionResult } from '../types.ts'
+import type { Recorder } from './record.ts'
+import { aborted, errorResult, pluginError } from './results.ts'
+
+type Waited =
+  | { kind: 'answered'; answer: ApprovalAnswer }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; error: unknown }
+
+/** Resolves to undefined when the call may go on, else to the result that ends it. */
+export async function askApproval(
+  ctx: Context,
+  exec: ToolExecution,
+  reason: string | undefined,
+  record: Recorder,
+): Promise<ToolExecutionResult | undefined> {
+  record('approval/requested', { callId: exec.callId, ...(reason !== undefined && { reason }) })
+  const approver = ctx.get('approval') as ApprovalService | undefined
+  if (!approver) {
+    record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
+    const why = reason ? ` (asked because: ${reason})` : ''
+    return errorResult(
+      exec,
+      'DENIED',
+      `No approver was available to allow the call to "${exec.name}"${why}, so it was denied.`,
+      { message: 'no approver was available' },
+    )
+  }
+  const waited = await waitForAnswer(approver, exec, reason)
+  switch (waited.kind) {
+    case 'aborted':
+      record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
+      return aborted(exec)
+    case 'failed':
+      record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
+      return pluginError(
+        exec,
+        new Error(`approval service of plugin "${approverPlugin(ctx)}" failed: ${messageOf(waited.error)}`),
+      )
+    case 'answered':
+      break
+    default:
+      return waited satisfies never
+  }
+  const { answer } = waited
+  record('approval/resolved', {
+    callId: exec.callId,
+    decision: answer.action,
+    by: answer.by,
+    ...(answer.scope !== undefined && { scope: answer.scope }),
+  })
+  switch (answer.action) {
+    case 'allow':
+      return undefined
+    case 'deny': {
+      const text =
+        answer.reason ??
+        (answer.by === 'user'
+          ? `The user denied the call to "${exec.name}".`
+          : `The call to "${exec.name}" was denied by a rule.`)
+      return errorResult(exec, 'DENIED', text, { message: text })
+    }
+    default:
+      return answer satisfies never
+  }
+}
+
+async function waitForAnswer(
+  approver: ApprovalService,
+  exec: ToolExecution,
+  reason: string | undefined,
+): Promise<Waited> {
+  const { signal } = exec
+  if (signal.aborted) return { kind: 'aborted' }
+  let onAbort = () => {}
+  const abortedWait = new Promise<Waited>((resolve) => {
+    onAbort = () => resolve({ kind: 'aborted' })
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  const answered = (async (): Promise<Waited> => {
+    try {
+      const answer = await approver.request({
+        exec,
+        signal,
+        ...(exec.agent && { agent: exec.agent }),
+        ...(reason !== undefined && { reason }),
+      })
+      const problem = answerProblem(answer)
+      return problem ? { kind: 'failed', error: new TypeError(problem) } : { kind: 'answered', answer }
+    } catch (error) {
+      return { kind: 'failed', error }
+    }
+  })()
+  try {
+    return await Promise.race([answered, abortedWait])
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+  }
+}
+
+function answerProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object')
+    return 'the approver answered with something that is not an ApprovalAnswer'
+  const answer = value as Record<string, unknown>
+  if (answer.action !== 'allow' && answer.action !== 'deny')
+    return `unknown approval action ${JSON.stringify(answer.action)}`
+  const bys = answer.action === 'allow' ? ['user', 'rule'] : ['user', 'rule', 'none']
+  if (!bys.includes(answer.by as string)) return `approval "by" must be one of ${bys.join(', ')}`
+  if (answer.scope !== undefined && answer.scope !== 'once' && answer.scope !== 'session') {
+    return 'approval scope must be "once" or "session"'
+  }
+  if (answer.reason !== undefined && typeof answer.reason !== 'string')
+    return 'approval reason must be a string'
+  return undefined
+}
+
+function approverPlugin(ctx: Context): string {
+  try {
+    return ctx.reflect._getImpl('approval')?.fiber.name ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

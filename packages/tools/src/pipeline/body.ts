@@ -1,0 +1,172 @@
+// The innermost handler of `tools/execute`: runs a tool body in its own try/catch (a throw becomes a
+// result, TL-6), enforces the tool's `timeoutMs` by aborting the body's signal (TIMEOUT) and honours
+// the call's signal (ABORTED). After a cancel the body gets `abortGraceMs` to settle with its own
+// account (e.g. the partial output of a killed command); a body that ignores its signal is then
+// given up on — the call ends, the body is left to settle on its own and is tracked by `settled()`.
+import { type Content, toContentBlocks } from '@tack/session'
+import { ToolFailure } from '../errors.ts'
+import type {
+  ToolCallContext,
+  ToolDefinition,
+  ToolExecution,
+  ToolExecutionResult,
+  ToolOutput,
+} from '../types.ts'
+import { errorResult } from './results.ts'
+import { contentProblem } from './shapes.ts'
+
+export interface BodyOptions {
+  /** How long a cancelled body may take to settle before the call ends without it. */
+  readonly abortGraceMs: number
+  /** Registers a started body so `settled()` can wait for it. */
+  readonly track: (body: Promise<unknown>) => void
+}
+
+/** The reason the body's signal carries when the tool's own `timeoutMs` elapsed. */
+export class ToolTimeoutError extends Error {
+  override readonly name = 'TimeoutError'
+  readonly timeoutMs: number
+  constructor(tool: string, timeoutMs: number) {
+    super(`tool "${tool}" timed out after ${timeoutMs} ms`)
+    this.timeoutMs = timeoutMs
+  }
+}
+
+type Settled = { kind: 'returned'; output: unknown } | { kind: 'threw'; error: unknown } | { kind: 'gave-up' }
+
+/** What the body said for itself: content and meta to keep even when the call was cancelled. */
+type Account = { content?: Content; meta?: unknown }
+
+export async function runBody(
+  def: ToolDefinition,
+  exec: ToolExecution,
+  options: BodyOptions,
+): Promise<ToolExecutionResult> {
+  if (exec.signal.aborted)
+    return errorResult(exec, 'ABORTED', `The call to "${exec.name}" was aborted before it started.`, {
+      name: 'AbortError',
+    })
+
+  const timeout = new AbortController()
+  const signal = AbortSignal.any([exec.signal, timeout.signal])
+  let cancelledBy: 'timeout' | 'abort' | undefined
+  let settledFirst = false
+  let graceTimer: ReturnType<typeof setTimeout> | undefined
+  let giveUp: (value: Settled) => void = () => {}
+  const gaveUp = new Promise<Settled>((resolve) => (giveUp = resolve))
+  const onCancel = () => {
+    if (settledFirst) return
+    cancelledBy = signal.reason instanceof ToolTimeoutError ? 'timeout' : 'abort'
+    graceTimer = setTimeout(() => giveUp({ kind: 'gave-up' }), options.abortGraceMs)
+  }
+  signal.addEventListener('abort', onCancel, { once: true })
+  const timer =
+    def.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => timeout.abort(new ToolTimeoutError(def.name, def.timeoutMs ?? 0)), def.timeoutMs)
+
+  const call: ToolCallContext = Object.freeze({
+    callId: exec.callId,
+    cwd: exec.cwd,
+    signal,
+    ...(exec.agent && { agent: exec.agent }),
+  })
+  // The body gets its own mutable copy: listeners saw (and the log holds) the frozen one.
+  const body = (async (): Promise<Settled> => {
+    try {
+      return { kind: 'returned', output: await def.execute(structuredClone(exec.arguments), call) }
+    } catch (error) {
+      return { kind: 'threw', error }
+    }
+  })()
+  options.track(body)
+  const settled = await Promise.race([body, gaveUp])
+  settledFirst = true
+  clearTimeout(timer)
+  clearTimeout(graceTimer)
+  signal.removeEventListener('abort', onCancel)
+
+  if (cancelledBy) return cancelledResult(def, exec, cancelledBy, settled)
+  switch (settled.kind) {
+    case 'returned':
+      return outputResult(exec, settled.output)
+    case 'threw':
+      return thrownResult(exec, settled.error)
+    case 'gave-up':
+      // Unreachable: giving up is armed only by a cancel.
+      return errorResult(exec, 'ABORTED', `The call to "${exec.name}" was abandoned.`, { name: 'AbortError' })
+    default:
+      return settled satisfies never
+  }
+}
+
+function outputResult(exec: ToolExecution, output: unknown): ToolExecutionResult {
+  const account = accountOf(output)
+  if (!account) {
+    return errorResult(exec, 'TOOL_FAILED', `Tool "${exec.name}" returned something that is not content.`, {
+      name: 'TypeError',
+      message: 'a tool must return content (a string or text blocks) or {content, meta}',
+    })
+  }
+  return {
+    callId: exec.callId,
+    name: exec.name,
+    content: toContentBlocks(account.content ?? ''),
+    isError: false,
+    ...(account.meta !== undefined && { meta: account.meta }),
+  }
+}
+
+function thrownResult(exec: ToolExecution, error: unknown): ToolExecutionResult {
+  if (error instanceof ToolFailure) {
+    return errorResult(exec, error.code, error.content ?? error.message, {
+      name: error.name,
+      message: error.message,
+      meta: error.meta,
+    })
+  }
+  const name = error instanceof Error ? error.name : 'Error'
+  const message = error instanceof Error ? error.message : String(error)
+  return errorResult(exec, 'TOOL_FAILED', `${name}: ${message}`, { name, message })
+}
+
+function cancelledResult(
+  def: ToolDefinition,
+  exec: ToolExecution,
+  by: 'timeout' | 'abort',
+  settled: Settled,
+): ToolExecutionResult {
+  const notice =
+    by === 'timeout'
+      ? `Tool "${exec.name}" timed out after ${def.timeoutMs} ms.`
+      : `The call to "${exec.name}" was aborted.`
+  const account: Account =
+    settled.kind === 'returned'
+      ? (accountOf(settled.output) ?? {})
+      : settled.kind === 'threw' && settled.error instanceof ToolFailure
+        ? { content: settled.error.content ?? settled.error.message, meta: settled.error.meta }
+        : {}
+  const own = account.content === undefined ? [] : toContentBlocks(account.content).map((block) => block.text)
+  const abandoned =
+    settled.kind === 'gave-up' ? ['The tool did not stop when cancelled; it may still be running.'] : []
+  return errorResult(
+    exec,
+    by === 'timeout' ? 'TIMEOUT' : 'ABORTED',
+    [notice, ...abandoned, ...own].join('\n\n'),
+    {
+      name: by === 'timeout' ? 'TimeoutError' : 'AbortError',
+      message: notice,
+      meta: account.meta,
+    },
+  )
+}
+
+/** Reads a `ToolOutput`; undefined when the value is not one. */
+function accountOf(output: unknown): Account | undefined {
+  if (contentProblem(output) === undefined) return { content: output as Content }
+  if (output !== null && typeof output === 'object' && 'content' in output) {
+    const out = output as Exclude<ToolOutput, Content>
+    if (contentProblem(out.content) === undefined) return { content: out.content, meta: out.meta }
+  }
+  return undefined
+}

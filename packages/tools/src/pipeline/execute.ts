@@ -1,0 +1,248 @@
+// One call through the pipeline (30-tools.md §3), all inside `tools/call` (TL-31):
+//   look up → parse and validate → tools/pre-execute (→ approval; a rewrite validated again and
+//   logged) → tools/execute (around the body) → body → tools/post-execute → result.
+// Never throws (TL-3): every failure is an `isError` result with a code.
+import { deepFreeze, SeamError } from '@tack/kernel'
+import { checkJson, type HookContext, type JsonValue, toContentBlocks } from '@tack/session'
+import type { Context, Logger } from 'cordis'
+import type { ToolSchemaValidator } from '../schema/tool-schema.ts'
+import type {
+  PostToolDecision,
+  PreToolDecision,
+  ToolAnswer,
+  ToolDefinition,
+  ToolExecution,
+  ToolExecutionResult,
+} from '../types.ts'
+import { askApproval } from './approval.ts'
+import { runBody } from './body.ts'
+import { type Dispatched, dispatch } from './dispatch.ts'
+import { type Recorder, recorderFor } from './record.ts'
+import {
+  aborted,
+  errorResult,
+  internalError,
+  invalidArguments,
+  pluginError,
+  resultFromAnswer,
+  unknownTool,
+  withContext,
+} from './results.ts'
+import { answerProblem, executionProblem, postDecisionProblem, preDecisionProblem } from './shapes.ts'
+
+/** A registered tool as the pipeline needs it. */
+export interface PipelineTool {
+  readonly def: ToolDefinition
+  readonly validator: ToolSchemaValidator
+}
+
+/** What the registry gives the pipeline. */
+export interface PipelineEnv {
+  readonly ctx: Context
+  readonly logger: Logger
+  readonly abortGraceMs: number
+  lookup(name: string): PipelineTool | undefined
+  /** Registered names, sorted, for the `UNKNOWN_TOOL` message. */
+  names(): readonly string[]
+  track(body: Promise<unknown>): void
+}
+
+const ALLOW: PreToolDecision = Object.freeze({ action: 'allow' })
+const ACCEPT: PostToolDecision = Object.freeze({ action: 'accept' })
+
+export async function executeCall(env: PipelineEnv, input: ToolExecution): Promise<ToolExecutionResult> {
+  const call = { callId: String(input?.callId), name: String(input?.name) }
+  try {
+    const first = frozenExecution(input, undefined)
+    const record = recorderFor(first.agent)
+    const outer = await dispatch<ToolAnswer>(
+      env.ctx,
+      'tools/call',
+      [first],
+      ([replaced], by) => runPipeline(env, first, replaced, by, record),
+      { check: answerProblem },
+    )
+    if (!outer.innerRan) record('tool/answered', { callId: first.callId, by: outer.origin ?? 'unknown' })
+    return finalize(env, resultFromAnswer(call, outer.value))
+  } catch (error) {
+    return finalize(env, error instanceof SeamError ? pluginError(call, error) : internalError(call, error))
+  }
+}
+
+async function runPipeline(
+  env: PipelineEnv,
+  first: ToolExecution,
+  replaced: unknown,
+  replacedBy: string | undefined,
+  record: Recorder,
+): Promise<ToolExecutionResult> {
+  // A `tools/call` listener may pass a replaced exec: only its argument text and signal are taken.
+  if (replaced !== first) {
+    const problem = executionProblem(replaced)
+    if (problem) throw new SeamError('tools/call', replacedBy ?? 'unknown', new TypeError(problem))
+  }
+  const given = replaced as ToolExecution
+  let exec = frozenExecution({ ...first, rawArguments: given.rawArguments, signal: given.signal }, undefined)
+
+  const tool = env.lookup(exec.name)
+  if (!tool) return unknownTool(exec, env.names())
+  if (typeof exec.rawArguments !== 'string') {
+    return invalidArguments(exec, ['/: expected the argument text (a JSON document as a string)'])
+  }
+
+  const rawRewritten = exec.rawArguments !== first.rawArguments
+  const parsed = tool.validator.parse(exec.rawArguments)
+  if (!parsed.ok) return invalidArguments(exec, parsed.problems, rawRewritten ? replacedBy : undefined)
+  exec = frozenExecution(exec, parsed.value)
+  if (rawRewritten) {
+    record('tool/arguments-rewritten', {
+      callId: exec.callId,
+      arguments: exec.arguments as JsonValue,
+      by: replacedBy ?? 'unknown',
+    })
+  }
+  if (exec.signal.aborted) return aborted(exec)
+
+  // tools/pre-execute: a throw (or a malformed decision) fails closed — the body never runs (TL-8).
+  let pre: Dispatched<PreToolDecision>
+  try {
+    pre = await dispatch<PreToolDecision>(env.ctx, 'tools/pre-execute', [exec], () => ALLOW, {
+      check: preDecisionProblem,
+    })
+  } catch (error) {
+    return pluginError(exec, error)
+  }
+  const decision = pre.value
+  const context: HookContext[] = [...(decision.additionalContext ?? [])]
+  switch (decision.action) {
+    case 'deny':
+      return withContext(errorResult(exec, 'DENIED', decision.reason), context)
+    case 'allow':
+    case 'ask': {
+      if (decision.arguments !== undefined) {
+        const by = pre.origin ?? 'unknown'
+        const rewritten = validateRewrite(tool, decision.arguments)
+        if (!rewritten.ok) return withContext(invalidArguments(exec, rewritten.problems, by), context)
+        exec = frozenExecution(exec, rewritten.value)
+        record('tool/arguments-rewritten', {
+          callId: exec.callId,
+          arguments: exec.arguments as JsonValue,
+          by,
+        })
+      }
+      if (decision.action === 'ask') {
+        const refused = await askApproval(env.ctx, exec, decision.reason, record)
+        if (refused) return withContext(refused, context)
+      }
+      break
+    }
+    default:
+      return decision satisfies never
+  }
+
+  // tools/execute around the body; a wrapper may swap the signal (and retry by calling next again).
+  let bodyRan = false
+  let result: ToolExecutionResult
+  try {
+    const ran = await dispatch<ToolExecutionResult>(
+      env.ctx,
+      'tools/execute',
+      [exec],
+      ([swapped], by) => {
+        if (swapped !== exec) {
+          const problem = executionProblem(swapped)
+          if (problem) throw new SeamError('tools/execute', by ?? 'unknown', new TypeError(problem))
+        }
+        bodyRan = true
+        const signal = (swapped as ToolExecution).signal
+        return runBody(tool.def, signal === exec.signal ? exec : { ...exec, signal }, {
+          abortGraceMs: env.abortGraceMs,
+          track: env.track,
+        })
+      },
+      { check: answerProblem, repeatableNext: true },
+    )
+    result = resultFromAnswer(exec, ran.value)
+  } catch (error) {
+    result = pluginError(exec, error)
+  }
+  if (!bodyRan) return withContext(result, [...context, ...(result.additionalContext ?? [])])
+  context.push(...(result.additionalContext ?? []))
+  result = canonicalMeta(env, result)
+
+  // tools/post-execute: for every body that ran, including thrown and timed-out ones (TL-7).
+  try {
+    const post = await dispatch<PostToolDecision>(
+      env.ctx,
+      'tools/post-execute',
+      [exec, deepFreeze(withContext(result, []))],
+      () => ACCEPT,
+      { check: postDecisionProblem },
+    )
+    const verdict = post.value
+    context.push(...(verdict.additionalContext ?? []))
+    switch (verdict.action) {
+      case 'accept':
+        if (verdict.content !== undefined) result = { ...result, content: toContentBlocks(verdict.content) }
+        break
+      case 'block':
+        // The side effect happened: `meta` stays, the model sees the feedback instead of the output.
+        result = {
+          ...errorResult(exec, 'BLOCKED', verdict.feedback, {
+            name: 'BlockedError',
+            message: verdict.feedback,
+          }),
+          ...(result.meta !== undefined && { meta: result.meta }),
+        }
+        break
+      default:
+        return verdict satisfies never
+    }
+  } catch (error) {
+    result = pluginError(exec, error, result.meta)
+  }
+  return withContext(result, context)
+}
+
+/** A TL-32 rewrite must be lossless JSON (it is logged) and valid against the schema. */
+function validateRewrite(tool: PipelineTool, value: unknown) {
+  const json = checkJson(value)
+  if (!json.ok) return { ok: false as const, problems: [`${json.path || '/'}: ${json.reason}`] }
+  return tool.validator.validate(json.value)
+}
+
+/**
+ * The exec handed to listeners: `arguments` deep-frozen (it is the pipeline's own copy); `agent` and
+ * `signal` are live objects and stay unfrozen.
+ */
+function frozenExecution(exec: ToolExecution, args: unknown): ToolExecution {
+  return Object.freeze({
+    callId: exec.callId,
+    name: exec.name,
+    rawArguments: exec.rawArguments,
+    arguments: deepFreeze(args),
+    ...(exec.agent && { agent: exec.agent }),
+    cwd: exec.cwd,
+    signal: exec.signal,
+  })
+}
+
+/** TL-9: non-JSON meta is dropped with a warning; otherwise its canonical copy is kept. */
+function canonicalMeta(env: PipelineEnv, result: ToolExecutionResult): ToolExecutionResult {
+  if (result.meta === undefined) return result
+  const checked = checkJson(result.meta)
+  if (checked.ok) return { ...result, meta: checked.value }
+  env.logger.warn(
+    'tool %s (call %s) returned meta that is not lossless JSON at %s (%s); the meta was dropped',
+    result.name,
+    result.callId,
+    checked.path || '/',
+    checked.reason,
+  )
+  const { meta: _dropped, ...rest } = result
+  return rest
+}
+
+function finalize(env: PipelineEnv, result: ToolExecutionResult): ToolExecutionResult {
+  return deepFreeze(canonicalMeta(env, result))
+}

@@ -1,0 +1,57 @@
+// The tool seams (30-tools.md §3, TL-31), declared as typed cordis events. Each listener gets a
+// frozen `ToolExecution`: its data (`arguments`) is deep-frozen; `agent` and `signal` are the live
+// objects. All four are waterfalls: calling `next()` delegates, returning without it answers for
+// everything downstream, including the built-in behaviour. A throwing listener turns the call into
+// `PLUGIN_ERROR` naming the seam and its plugin (TL-8).
+import type {
+  PostToolDecision,
+  PreToolDecision,
+  ToolAnswer,
+  ToolExecution,
+  ToolExecutionResult,
+} from './types.ts'
+
+declare module 'cordis' {
+  interface Events {
+    /**
+     * @mode waterfall — outermost, wraps the whole per-call pipeline (look-up, validation,
+     * pre-execute, approval, execute, post-execute). Result: the call's result; a listener may answer
+     * without `next()` (no body and no inner seam runs; logged as `tool/answered`) or pass
+     * `next({...exec, rawArguments})` to rewrite the argument text before validation (logged as
+     * `tool/arguments-rewritten`). Of a replaced exec only `rawArguments` and `signal` are used.
+     */
+    'tools/call'(
+      exec: ToolExecution,
+      next: (exec?: ToolExecution) => Promise<ToolExecutionResult>,
+    ): ToolAnswer | Promise<ToolAnswer>
+    /**
+     * @mode waterfall — after validation, before the body. Result: `PreToolDecision`, default
+     * `{action: 'allow'}`; `deny` ends the call `DENIED`; `ask` goes to `ctx.approval`; `arguments`
+     * replaces the input, validated again and logged (TL-32). A throw means the body never runs.
+     */
+    'tools/pre-execute'(
+      exec: ToolExecution,
+      next: () => Promise<PreToolDecision>,
+    ): PreToolDecision | Promise<PreToolDecision>
+    /**
+     * @mode waterfall — around the body, for timeouts, retries and metrics. Result: the body's
+     * `ToolExecutionResult` (a throwing body arrives as a `TOOL_FAILED` result, never an exception).
+     * `next({...exec, signal})` swaps the body's signal (only `signal` is taken from the replacement);
+     * `next` may be called more than once, to retry.
+     */
+    'tools/execute'(
+      exec: ToolExecution,
+      next: (exec?: ToolExecution) => Promise<ToolExecutionResult>,
+    ): ToolExecutionResult | Promise<ToolExecutionResult>
+    /**
+     * @mode waterfall — after every body that ran (including thrown and timed-out ones). Result:
+     * `PostToolDecision`, default `{action: 'accept'}`; `accept` may replace the content; `block` puts
+     * `feedback` in its place, sets `isError` and code `BLOCKED`, and keeps `meta`.
+     */
+    'tools/post-execute'(
+      exec: ToolExecution,
+      result: ToolExecutionResult,
+      next: () => Promise<PostToolDecision>,
+    ): PostToolDecision | Promise<PostToolDecision>
+  }
+}
