@@ -4,7 +4,13 @@
 // generated catalog (docs/session-events.md).
 
 /** A JSON value, as stored (SL-2). */
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue }
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue }
 
 /** A block of message content; a string input is stored as one text block. */
 export type ContentBlock = { type: 'text'; text: string }
@@ -157,7 +163,12 @@ export interface SessionEventMap {
 export type SessionEventType = keyof SessionEventMap & string
 
 /** The five event types that are model-visible; fixed, not extensible (SL-7). */
-export type SurfaceEventType = 'user/message' | 'context/message' | 'steering/message' | 'assistant/message' | 'tool/result'
+export type SurfaceEventType =
+  | 'user/message'
+  | 'context/message'
+  | 'steering/message'
+  | 'assistant/message'
+  | 'tool/result'
 export const SURFACE_EVENT_TYPES: readonly SurfaceEventType[] = Object.freeze([
   'user/message',
   'context/message',

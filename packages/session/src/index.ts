@@ -1,0 +1,21 @@
+// @tack/session: the append-only session log, its pure projections, the header codec, crash recovery,
+// the store interface with an in-memory store, and the `sessions` cordis plugin.
+export * from './errors.ts'
+export * from './events.ts'
+export { applyHeaderDelta, diffHeader, foldRequestHeader, normalizeHeader } from './header.ts'
+export { checkJson, type JsonCheck, jsonEqual, MAX_JSON_DEPTH } from './json.ts'
+export { MemorySessionStore } from './memory-store.ts'
+export { deriveEventMessage, renderContextEnvelope, toContentBlocks } from './messages.ts'
+export { registerRequestOrigin, requestOriginOf } from './origin.ts'
+export { INTERRUPTED_RESULT_TEXT, openTurnAt, recoverLog } from './recover.ts'
+export {
+  memorySessionStorePlugin,
+  type SessionOrigin,
+  SessionsConfig,
+  SessionsService,
+  sessionsPlugin,
+} from './service.ts'
+export { Session, type SessionListener, type SessionOptions } from './session.ts'
+export { validateSessionHeader } from './session-header.ts'
+export type { SessionStore } from './store.ts'
+export { surfaceOf } from './surface.ts'

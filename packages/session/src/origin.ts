@@ -1,0 +1,15 @@
+// Which session a model request was built from. The agent loop registers each request it sends to
+// `llm/stream`, so the request invariant (SL-19) can rebuild it from that session's log.
+import type { Session } from './session.ts'
+
+const origins = new WeakMap<object, Session>()
+
+/** Records that `request` was built from `session`'s log (held weakly; no leak). */
+export function registerRequestOrigin(request: object, session: Session): void {
+  origins.set(request, session)
+}
+
+/** The session `request` was built from, if the loop registered it. */
+export function requestOriginOf(request: object): Session | undefined {
+  return origins.get(request)
+}

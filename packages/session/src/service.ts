@@ -1,0 +1,184 @@
+// The cordis side: `ctx.sessions` makes Sessions wired to `ctx.sessionStore`, re-emits their appends
+// on `session/event` and persists them through the `session/flush` seam. The `sessions` plugin also
+// provides a MemorySessionStore unless configured with `store: 'external'`.
+import { randomUUID } from 'node:crypto'
+import { type Context, emitSafely, Schema, Service } from '@tack/kernel'
+import { SessionEventError } from './errors.ts'
+import {
+  SESSION_FORMAT_VERSION,
+  type SessionEvent,
+  type SessionHeader,
+  type SessionSummary,
+} from './events.ts'
+import { MemorySessionStore } from './memory-store.ts'
+import { openTurnAt } from './recover.ts'
+import { Session } from './session.ts'
+import { validateSessionHeader } from './session-header.ts'
+import type { SessionStore } from './store.ts'
+
+/** How a session came to be opened through `ctx.sessions`. */
+export type SessionOrigin = 'create' | 'open' | 'fork'
+
+declare module 'cordis' {
+  interface Context {
+    sessions: SessionsService
+    sessionStore: SessionStore
+  }
+  interface Events {
+    /**
+     * @mode emit — one event was appended to a session made by `ctx.sessions`; fired synchronously
+     * inside `append`, in log order. Listener failures are reported, never propagated.
+     */
+    'session/event'(session: Session, event: SessionEvent): void
+    /**
+     * @mode parallel — a session made by `ctx.sessions` is flushing these events. The service's own
+     * listener writes them to `ctx.sessionStore`; any rejecting listener makes `flush()` reject.
+     */
+    'session/flush'(session: Session, events: readonly SessionEvent[]): Promise<void>
+    /**
+     * @mode emit — `ctx.sessions` made a Session object (created, opened or forked), before handing it
+     * out and before any append on it; a listener may `session.subscribe` to see every event.
+     */
+    'session/opened'(session: Session, origin: SessionOrigin): void
+  }
+}
+
+/** Per-session bookkeeping: how much of the log the store already holds. */
+interface Owned {
+  persisted: number
+}
+
+export class SessionsService extends Service {
+  static inject = ['sessionStore']
+  // cordis hands services out through a proxy, so state lives in ordinary (not `#`) fields.
+  private readonly owned = new WeakMap<Session, Owned>()
+  private disposed = false
+
+  constructor(ctx: Context) {
+    super(ctx, 'sessions')
+    ctx.on('session/flush', (session, events) => this.persist(session, events))
+    ctx.effect(() => () => {
+      this.disposed = true
+    })
+  }
+
+  /** Creates a new, empty session in the store and returns it wired for events and flush. */
+  async create(opts: { cwd: string; id?: string }): Promise<Session> {
+    const header: SessionHeader = {
+      version: SESSION_FORMAT_VERSION,
+      id: opts.id ?? randomUUID(),
+      createdAt: new Date().toISOString(),
+      cwd: opts.cwd,
+    }
+    validateSessionHeader(header)
+    await this.ctx.sessionStore.create(header)
+    return this.wire(header, [], 'create')
+  }
+
+  /** Loads a session (recovering an interrupted final turn, SL-25) and returns it wired (SL-23). */
+  async open(id: string): Promise<Session> {
+    const { header, events } = await this.ctx.sessionStore.load(id)
+    return this.wire(header, events, 'open')
+  }
+
+  /**
+   * Copies the source's recovered log `[0, atSeq)` (default: all of it) into a new session with
+   * `parentSession` and `seedLength` set (SL-22). `atSeq` must be a cut outside any turn.
+   */
+  async fork(sourceId: string, opts: { atSeq?: number; childId?: string } = {}): Promise<Session> {
+    const source = await this.ctx.sessionStore.load(sourceId)
+    const atSeq = opts.atSeq ?? source.events.length
+    if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > source.events.length) {
+      throw new SessionEventError(
+        'BAD_FORK_POINT',
+        `fork point ${atSeq} is outside 0..${source.events.length}`,
+      )
+    }
+    if (openTurnAt(source.events, atSeq)) {
+      throw new SessionEventError('BAD_FORK_POINT', `fork point ${atSeq} is inside an open turn`)
+    }
+    const child: SessionHeader = {
+      version: SESSION_FORMAT_VERSION,
+      id: opts.childId ?? randomUUID(),
+      createdAt: new Date().toISOString(),
+      cwd: source.header.cwd,
+      parentSession: sourceId,
+      seedLength: atSeq,
+    }
+    await this.ctx.sessionStore.fork(sourceId, child, atSeq)
+    const loaded = await this.ctx.sessionStore.load(child.id)
+    return this.wire(loaded.header, loaded.events, 'fork')
+  }
+
+  list(): Promise<readonly SessionSummary[]> {
+    return this.ctx.sessionStore.list()
+  }
+
+  remove(id: string): Promise<void> {
+    return this.ctx.sessionStore.remove(id)
+  }
+
+  private wire(header: SessionHeader, events: readonly SessionEvent[], origin: SessionOrigin): Session {
+    const session = new Session({ header, events, onFlush: (s, batch) => this.flushVia(s, batch) })
+    this.owned.set(session, { persisted: session.length })
+    session.subscribe((event, s) => {
+      if (!this.disposed) emitSafely(this.ctx, 'session/event', s, event)
+    })
+    emitSafely(this.ctx, 'session/opened', session, origin)
+    return session
+  }
+
+  private async flushVia(session: Session, events: readonly SessionEvent[]): Promise<void> {
+    // Without our store listener a flush would "succeed" without persisting anything: fail closed.
+    if (this.disposed)
+      throw new Error(`session ${session.id}: the sessions service is disposed; events not persisted`)
+    try {
+      await this.ctx.parallel('session/flush', session, events)
+    } catch (error) {
+      if (error instanceof AggregateError && error.errors.length === 1) throw error.errors[0]
+      throw error
+    }
+  }
+
+  /** The service's own `session/flush` listener: writes what the store does not hold yet. */
+  private async persist(session: Session, events: readonly SessionEvent[]): Promise<void> {
+    const owned = this.owned.get(session)
+    if (!owned) return
+    // After a flush that failed in another listener, the store may already hold part of the batch.
+    const fresh = events.filter((e) => e.seq >= owned.persisted)
+    if (fresh.length === 0) return
+    await this.ctx.sessionStore.append(session.id, fresh)
+    owned.persisted = fresh[fresh.length - 1].seq + 1
+  }
+}
+
+export interface SessionsConfig {
+  store: 'memory' | 'external'
+}
+
+export const SessionsConfig = Schema.object({
+  store: Schema.enum(['memory', 'external'] as const, {
+    default: 'memory',
+    description:
+      "'memory': the plugin provides an in-memory ctx.sessionStore; 'external': the host provides " +
+      'ctx.sessionStore (e.g. @tack/store-sqlite) and ctx.sessions starts once it exists.',
+  }),
+})
+
+/** Provides an in-memory `ctx.sessionStore`. */
+export const memorySessionStorePlugin = {
+  name: 'session-store-memory',
+  apply(ctx: Context) {
+    ctx.provide('sessionStore', new MemorySessionStore())
+  },
+}
+
+/** The `sessions` plugin: `ctx.sessions`, plus a memory `ctx.sessionStore` unless `store: 'external'`. */
+export const sessionsPlugin = {
+  name: 'sessions',
+  Config: SessionsConfig,
+  async apply(ctx: Context, config: SessionsConfig) {
+    if (config.store === 'memory') await ctx.plugin(memorySessionStorePlugin)
+    await ctx.plugin(SessionsService)
+  },
+}
