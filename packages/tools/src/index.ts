@@ -15,7 +15,13 @@ export {
 export { TOOLS_LOG_EVENTS } from './log-events.ts'
 export { ToolTimeoutError } from './pipeline/body.ts'
 export { genericCallIntent, genericResultIntent } from './present.ts'
-export { registerTool, ToolRegistryService, ToolsConfig, ToolsPlugin } from './registry.ts'
+export {
+  registerTool,
+  ToolRegistryService,
+  ToolsConfig,
+  type ToolsConfigInput,
+  ToolsPlugin,
+} from './registry.ts'
 export type { FromSchema } from './schema/infer.ts'
 export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schema/subset.ts'
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'

@@ -2,7 +2,7 @@
 // `register` is called through cordis's service tracking, so `this.ctx` inside it is the *caller's*
 // context: the registration is an effect of the registering plugin and is undone when that plugin is
 // disposed, as well as by the returned disposer.
-import { Schema } from '@tack/kernel'
+import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import type { ToolSchema } from '@tack/session'
 import { type Context, type Logger, Service } from 'cordis'
 import { checkToolDefinition } from './define-tool.ts'
@@ -42,7 +42,8 @@ export const ToolsConfig = Schema.object({
       'After a timeout or abort, how long a tool body may take to settle with its own result before the call ends without it (keep it above the longest tool kill ladder, e.g. bash graceMs).',
   }),
 })
-export type ToolsConfig = ReturnType<typeof ToolsConfig.parse>
+export type ToolsConfig = ConfigOf<typeof ToolsConfig>
+export type ToolsConfigInput = ConfigInput<typeof ToolsConfig>
 
 interface Entry extends PipelineTool {
   readonly wire: ToolSchema
@@ -171,13 +172,13 @@ export class ToolRegistryService extends Service implements ToolRegistry {
 }
 
 /** The plugin providing `ctx.tools`. */
-export const ToolsPlugin = {
+export const ToolsPlugin = definePlugin({
   name: 'tools',
   Config: ToolsConfig,
-  apply(ctx: Context, config: ToolsConfig) {
+  apply(ctx, config) {
     new ToolRegistryService(ctx, config)
   },
-}
+})
 
 /**
  * Registers `def` on the registry as an effect of `ctx`'s plugin: disposing that plugin (or calling

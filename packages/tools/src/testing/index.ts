@@ -3,7 +3,7 @@
 import { Context } from 'cordis'
 import { defineTool } from '../define-tool.ts'
 import { ToolsPlugin } from '../registry.ts'
-import type { ToolsConfig } from '../registry.ts'
+import type { ToolsConfigInput } from '../registry.ts'
 
 /** `echo {text}` returns its text. */
 export const echoTool = defineTool({
@@ -91,8 +91,8 @@ export function createGatedTool(name = 'gated'): GatedTool {
 }
 
 /** A fresh cordis `Context` with the tool registry loaded (config validated as in production). */
-export async function createToolsContext(config: Partial<ToolsConfig> = {}): Promise<Context> {
+export async function createToolsContext(config: ToolsConfigInput = {}): Promise<Context> {
   const ctx = new Context()
-  await ctx.plugin(ToolsPlugin, config as ToolsConfig)
+  await ctx.plugin(ToolsPlugin, config)
   return ctx
 }

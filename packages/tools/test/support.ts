@@ -1,0 +1,89 @@
+// Shared helpers for this package's tests: a real cordis Context with the registry, a real Session
+// to receive the pipeline's log-only events, and a capture of the `tools` logger.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Agent } from '@tack/agent'
+import { SESSION_FORMAT_VERSION, Session, type SessionEvent } from '@tack/session'
+import type { Context } from 'cordis'
+import type { ToolExecution } from '../src/index.ts'
+
+export { createToolsContext } from '../src/testing/index.ts'
+
+export const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'tack-tools-'))
+
+let sessions = 0
+
+/** A real, in-memory Session. */
+export function newSession(cwd = tmpdir()): Session {
+  return new Session({
+    header: {
+      version: SESSION_FORMAT_VERSION,
+      id: `s${++sessions}`,
+      createdAt: new Date(0).toISOString(),
+      cwd,
+    },
+  })
+}
+
+/**
+ * The agent a call carries. The pipeline only reaches `agent.session` (to append its log-only
+ * events) and hands `agent` through to listeners and bodies, so a session-carrying object stands in
+ * for the loop's agent here; the loop itself is tested in @tack/agent.
+ */
+export function agentWith(session: Session): Agent {
+  const refuse = () => {
+    throw new Error('the registry tests never drive the agent')
+  }
+  return {
+    id: `agent-of-${session.id}`,
+    session,
+    cwd: session.header.cwd,
+    options: {},
+    status: 'running',
+    send: refuse,
+    steer: refuse,
+    inject: refuse,
+    cancel: refuse,
+    whenIdle: refuse,
+  }
+}
+
+let calls = 0
+
+/** A call as the loop makes it: raw argument text, arguments not yet validated. */
+export function call(name: string, args: unknown = {}, extra: Partial<ToolExecution> = {}): ToolExecution {
+  return {
+    callId: `call_${++calls}`,
+    name,
+    rawArguments: typeof args === 'string' ? args : JSON.stringify(args),
+    arguments: undefined,
+    cwd: tmpdir(),
+    signal: new AbortController().signal,
+    ...extra,
+  }
+}
+
+/** The types and payloads of a session's events, for order assertions. */
+export const eventsOf = (session: Session): Array<Pick<SessionEvent, 'type' | 'data'>> =>
+  session.events().map(({ type, data }) => ({ type, data }))
+
+export interface CapturedLog {
+  readonly type: string
+  readonly name: string
+  readonly text: string
+}
+
+/** Captures log messages of `ctx`'s logger service, with `%s`-style arguments substituted. */
+export function captureLogs(ctx: Context): CapturedLog[] {
+  const logs: CapturedLog[] = []
+  ctx.logger.exporter({
+    export(message) {
+      const [format, ...args] = message.args
+      let i = 0
+      const text = String(format).replace(/%[sdo]/g, () => String(args[i++]))
+      logs.push({ type: message.type, name: message.name, text })
+    },
+  })
+  return logs
+}
