@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { defineTool, type ToolExecutionResult } from '../src/index.ts'
+import { defineTool, type ToolExecutionResult, ToolFailure } from '../src/index.ts'
 import { createGatedTool, echoTool, throwingTool } from '../src/testing/index.ts'
 import { call, createToolsContext } from './support.ts'
 
@@ -179,6 +179,66 @@ describe('TL-6 tools/execute', () => {
       content: [{ type: 'text', text: 'Tool "partial" timed out after 1 ms.\n\nhalf the output' }],
       meta: { lines: 3 },
     })
+  })
+
+  test('AL-23 an aborted body that answers for itself has its own result recorded', async () => {
+    const ctx = await createToolsContext()
+    let started = Promise.withResolvers<void>()
+    ctx.tools.register(
+      defineTool({
+        name: 'polite',
+        description: 'stops early when cancelled',
+        parameters: { type: 'object', properties: { fail: { type: 'boolean', default: false } } },
+        execute: (args, { signal }) =>
+          new Promise((resolve, reject) => {
+            started.resolve()
+            signal.addEventListener('abort', () =>
+              args.fail
+                ? reject(new ToolFailure('KILLED', 'killed after 2 lines', { meta: { lines: 2 } }))
+                : resolve('stopped early'),
+            )
+          }),
+      }),
+    )
+    for (const fail of [false, true]) {
+      const controller = new AbortController()
+      started = Promise.withResolvers<void>()
+      const pending = ctx.tools.execute(call('polite', { fail }, { signal: controller.signal }))
+      await started.promise
+      controller.abort()
+      const r = await pending
+      if (fail) expect(r).toMatchObject({ isError: true, error: { code: 'KILLED' }, meta: { lines: 2 } })
+      else expect(r).toMatchObject({ isError: false, content: [{ type: 'text', text: 'stopped early' }] })
+    }
+  })
+
+  test('AL-23 an aborted body that ignores its signal is given up on after abortGraceMs: ABORTED', async () => {
+    const ctx = await createToolsContext({ abortGraceMs: 0 })
+    const gate = Promise.withResolvers<void>()
+    const { promise: started, resolve: start } = Promise.withResolvers<void>()
+    ctx.tools.register(
+      defineTool({
+        name: 'deaf',
+        description: '',
+        parameters: { type: 'object' },
+        execute: async () => {
+          start()
+          await gate.promise
+          return 'too late'
+        },
+      }),
+    )
+    const controller = new AbortController()
+    const pending = ctx.tools.execute(call('deaf', {}, { signal: controller.signal }))
+    await started
+    controller.abort()
+    const r = await pending
+    expect(r.error?.code).toBe('ABORTED')
+    expect(r.content[0].text).toBe(
+      'The call to "deaf" was aborted.\n\nThe tool did not stop when cancelled; it may still be running.',
+    )
+    gate.resolve()
+    await ctx.tools.settled()
   })
 
   test('TL-6 next() given something that is not an exec is a PLUGIN_ERROR naming the wrapper', async () => {

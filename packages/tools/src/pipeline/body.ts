@@ -1,8 +1,10 @@
 // The innermost handler of `tools/execute`: runs a tool body in its own try/catch (a throw becomes a
-// result, TL-6), enforces the tool's `timeoutMs` by aborting the body's signal (TIMEOUT) and honours
-// the call's signal (ABORTED). After a cancel the body gets `abortGraceMs` to settle with its own
-// account (e.g. the partial output of a killed command); a body that ignores its signal is then
-// given up on — the call ends, the body is left to settle on its own and is tracked by `settled()`.
+// result, TL-6), enforces the tool's `timeoutMs` by aborting the body's signal, and honours the
+// call's signal. After a cancel the body gets `abortGraceMs` to settle; a body that ignores its
+// signal is then given up on — the call ends, the body settles on its own, tracked by `settled()`.
+//  - timeout (TL-6): always `TIMEOUT`; whatever the body said by then is appended to the notice.
+//  - abort (AL-23): the body's own result is recorded as it settled (a normal return stays a
+//    result, a `ToolFailure` keeps its code); a plain throw or no answer at all is `ABORTED`.
 import { type Content, toContentBlocks } from '@tack/session'
 import { ToolFailure } from '../errors.ts'
 import type {
@@ -86,15 +88,16 @@ export async function runBody(
   clearTimeout(graceTimer)
   signal.removeEventListener('abort', onCancel)
 
-  if (cancelledBy) return cancelledResult(def, exec, cancelledBy, settled)
+  if (cancelledBy === 'timeout') return timedOutResult(def, exec, settled)
   switch (settled.kind) {
     case 'returned':
       return outputResult(exec, settled.output)
     case 'threw':
+      if (cancelledBy === 'abort' && !(settled.error instanceof ToolFailure))
+        return abortedResult(exec, false)
       return thrownResult(exec, settled.error)
     case 'gave-up':
-      // Unreachable: giving up is armed only by a cancel.
-      return errorResult(exec, 'ABORTED', `The call to "${exec.name}" was abandoned.`, { name: 'AbortError' })
+      return abortedResult(exec, true)
     default:
       return settled satisfies never
   }
@@ -130,16 +133,18 @@ function thrownResult(exec: ToolExecution, error: unknown): ToolExecutionResult 
   return errorResult(exec, 'TOOL_FAILED', `${name}: ${message}`, { name, message })
 }
 
-function cancelledResult(
-  def: ToolDefinition,
-  exec: ToolExecution,
-  by: 'timeout' | 'abort',
-  settled: Settled,
-): ToolExecutionResult {
-  const notice =
-    by === 'timeout'
-      ? `Tool "${exec.name}" timed out after ${def.timeoutMs} ms.`
-      : `The call to "${exec.name}" was aborted.`
+const ABANDONED = 'The tool did not stop when cancelled; it may still be running.'
+
+function abortedResult(exec: ToolExecution, abandoned: boolean): ToolExecutionResult {
+  const notice = `The call to "${exec.name}" was aborted.`
+  return errorResult(exec, 'ABORTED', abandoned ? `${notice}\n\n${ABANDONED}` : notice, {
+    name: 'AbortError',
+    message: notice,
+  })
+}
+
+function timedOutResult(def: ToolDefinition, exec: ToolExecution, settled: Settled): ToolExecutionResult {
+  const notice = `Tool "${exec.name}" timed out after ${def.timeoutMs} ms.`
   const account: Account =
     settled.kind === 'returned'
       ? (accountOf(settled.output) ?? {})
@@ -147,18 +152,12 @@ function cancelledResult(
         ? { content: settled.error.content ?? settled.error.message, meta: settled.error.meta }
         : {}
   const own = account.content === undefined ? [] : toContentBlocks(account.content).map((block) => block.text)
-  const abandoned =
-    settled.kind === 'gave-up' ? ['The tool did not stop when cancelled; it may still be running.'] : []
-  return errorResult(
-    exec,
-    by === 'timeout' ? 'TIMEOUT' : 'ABORTED',
-    [notice, ...abandoned, ...own].join('\n\n'),
-    {
-      name: by === 'timeout' ? 'TimeoutError' : 'AbortError',
-      message: notice,
-      meta: account.meta,
-    },
-  )
+  const abandoned = settled.kind === 'gave-up' ? [ABANDONED] : []
+  return errorResult(exec, 'TIMEOUT', [notice, ...abandoned, ...own].join('\n\n'), {
+    name: 'TimeoutError',
+    message: notice,
+    meta: account.meta,
+  })
 }
 
 /** Reads a `ToolOutput`; undefined when the value is not one. */
