@@ -30,7 +30,7 @@ export function renderContextEnvelope(
   const body = content
     .map((block) => block.text)
     .join('\n')
-    .replace(/<\/context/gi, '<\\/context')
+    .replace(/<\/(context)/gi, '<\\/$1')
   return [
     { type: 'text', text: `<context source="${escapeAttribute(sourceLabel(source))}">\n${body}\n</context>` },
   ]

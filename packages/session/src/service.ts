@@ -2,7 +2,7 @@
 // on `session/event` and persists them through the `session/flush` seam. The `sessions` plugin also
 // provides a MemorySessionStore unless configured with `store: 'external'`.
 import { randomUUID } from 'node:crypto'
-import { type Context, emitSafely, Schema, Service } from '@tack/kernel'
+import { type ConfigOf, type Context, definePlugin, emitSafely, Schema, Service } from '@tack/kernel'
 import { SessionEventError } from './errors.ts'
 import {
   SESSION_FORMAT_VERSION,
@@ -152,10 +152,6 @@ export class SessionsService extends Service {
   }
 }
 
-export interface SessionsConfig {
-  store: 'memory' | 'external'
-}
-
 export const SessionsConfig = Schema.object({
   store: Schema.enum(['memory', 'external'] as const, {
     default: 'memory',
@@ -164,6 +160,7 @@ export const SessionsConfig = Schema.object({
       'ctx.sessionStore (e.g. @tack/store-sqlite) and ctx.sessions starts once it exists.',
   }),
 })
+export type SessionsConfig = ConfigOf<typeof SessionsConfig>
 
 /** Provides an in-memory `ctx.sessionStore`. */
 export const memorySessionStorePlugin = {
@@ -174,11 +171,11 @@ export const memorySessionStorePlugin = {
 }
 
 /** The `sessions` plugin: `ctx.sessions`, plus a memory `ctx.sessionStore` unless `store: 'external'`. */
-export const sessionsPlugin = {
+export const sessionsPlugin = definePlugin({
   name: 'sessions',
   Config: SessionsConfig,
-  async apply(ctx: Context, config: SessionsConfig) {
+  async apply(ctx, config) {
     if (config.store === 'memory') await ctx.plugin(memorySessionStorePlugin)
     await ctx.plugin(SessionsService)
   },
-}
+})
