@@ -11,6 +11,12 @@ export interface ToolCallContext {
   readonly agent?: Agent
   readonly cwd: string
   readonly signal: AbortSignal
+  /**
+   * Set when a `tools/pre-execute` decision asked and the approver allowed the call: by the user or
+   * by a rule. Absent for calls that were simply allowed. Tools that widen their scope only with an
+   * approval (e.g. paths outside the workspace, TL-11) read it.
+   */
+  readonly approval?: 'user' | 'rule'
 }
 
 export interface ToolResultView {

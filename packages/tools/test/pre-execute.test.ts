@@ -202,6 +202,32 @@ describe('TL-5 tools/pre-execute', () => {
     ])
   })
 
+  test('TL-5 the body learns who approved an asked call (call.approval); a plain allow has none', async () => {
+    const ctx = await createToolsContext()
+    const seen: Array<string | undefined> = []
+    ctx.tools.register(
+      defineTool({
+        name: 'scoped',
+        description: '',
+        parameters: { type: 'object', properties: { ask: { type: 'boolean' } }, required: ['ask'] },
+        execute: (_args, callCtx) => {
+          seen.push(callCtx.approval)
+          return 'ok'
+        },
+      }),
+    )
+    ctx.on('tools/pre-execute', (e, next) =>
+      (e.arguments as { ask: boolean }).ask ? { action: 'ask' } : next(),
+    )
+    let by: 'user' | 'rule' = 'user'
+    await mountApprover(ctx, () => ({ action: 'allow', by }))
+    await ctx.tools.execute(call('scoped', { ask: true }))
+    by = 'rule'
+    await ctx.tools.execute(call('scoped', { ask: true }))
+    await ctx.tools.execute(call('scoped', { ask: false }))
+    expect(seen).toEqual(['user', 'rule', undefined])
+  })
+
   test('TL-5 a throwing approver fails the call closed as PLUGIN_ERROR naming its plugin', async () => {
     const { ctx, ran, exec } = await setup()
     ask(ctx)

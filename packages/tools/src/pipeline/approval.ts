@@ -11,35 +11,47 @@ type Waited =
   | { kind: 'aborted' }
   | { kind: 'failed'; error: unknown }
 
-/** Resolves to undefined when the call may go on, else to the result that ends it. */
+/** How an `ask` ended: the call may go on (approved by the user or a rule), or this result ends it. */
+export type AskOutcome =
+  | { readonly kind: 'approved'; readonly by: 'user' | 'rule' }
+  | { readonly kind: 'refused'; readonly result: ToolExecutionResult }
+
+const refused = (result: ToolExecutionResult): AskOutcome => ({ kind: 'refused', result })
+
 export async function askApproval(
   ctx: Context,
   exec: ToolExecution,
   reason: string | undefined,
   record: Recorder,
-): Promise<ToolExecutionResult | undefined> {
+): Promise<AskOutcome> {
   record('approval/requested', { callId: exec.callId, ...(reason !== undefined && { reason }) })
   const approver = ctx.get('approval') as ApprovalService | undefined
   if (!approver) {
     record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
     const why = reason ? ` (asked because: ${reason})` : ''
-    return errorResult(
-      exec,
-      'DENIED',
-      `No approver was available to allow the call to "${exec.name}"${why}, so it was denied.`,
-      { message: 'no approver was available' },
+    return refused(
+      errorResult(
+        exec,
+        'DENIED',
+        `No approver was available to allow the call to "${exec.name}"${why}, so it was denied.`,
+        {
+          message: 'no approver was available',
+        },
+      ),
     )
   }
   const waited = await waitForAnswer(approver, exec, reason)
   switch (waited.kind) {
     case 'aborted':
       record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
-      return aborted(exec)
+      return refused(aborted(exec))
     case 'failed':
       record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
-      return pluginError(
-        exec,
-        new Error(`approval service of plugin "${approverPlugin(ctx)}" failed: ${messageOf(waited.error)}`),
+      return refused(
+        pluginError(
+          exec,
+          new Error(`approval service of plugin "${approverPlugin(ctx)}" failed: ${messageOf(waited.error)}`),
+        ),
       )
     case 'answered':
       break
@@ -55,14 +67,14 @@ export async function askApproval(
   })
   switch (answer.action) {
     case 'allow':
-      return undefined
+      return { kind: 'approved', by: answer.by }
     case 'deny': {
       const text =
         answer.reason ??
         (answer.by === 'user'
           ? `The user denied the call to "${exec.name}".`
           : `The call to "${exec.name}" was denied by a rule.`)
-      return errorResult(exec, 'DENIED', text, { message: text })
+      return refused(errorResult(exec, 'DENIED', text, { message: text }))
     }
     default:
       return answer satisfies never

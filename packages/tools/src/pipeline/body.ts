@@ -22,6 +22,8 @@ export interface BodyOptions {
   readonly abortGraceMs: number
   /** Registers a started body so `settled()` can wait for it. */
   readonly track: (body: Promise<unknown>) => void
+  /** Who approved the call when a pre-execute decision asked. */
+  readonly approval?: 'user' | 'rule'
 }
 
 /** The reason the body's signal carries when the tool's own `timeoutMs` elapsed. */
@@ -72,6 +74,7 @@ export async function runBody(
     cwd: exec.cwd,
     signal,
     ...(exec.agent && { agent: exec.agent }),
+    ...(options.approval && { approval: options.approval }),
   })
   // The body gets its own mutable copy: listeners saw (and the log holds) the frozen one.
   const body = (async (): Promise<Settled> => {

@@ -114,6 +114,7 @@ async function runPipeline(
   }
   const decision = pre.value
   const context: HookContext[] = [...(decision.additionalContext ?? [])]
+  let approval: 'user' | 'rule' | undefined
   switch (decision.action) {
     case 'deny':
       return withContext(errorResult(exec, 'DENIED', decision.reason), context)
@@ -131,8 +132,9 @@ async function runPipeline(
         })
       }
       if (decision.action === 'ask') {
-        const refused = await askApproval(env.ctx, exec, decision.reason, record)
-        if (refused) return withContext(refused, context)
+        const asked = await askApproval(env.ctx, exec, decision.reason, record)
+        if (asked.kind === 'refused') return withContext(asked.result, context)
+        approval = asked.by
       }
       break
     }
@@ -158,6 +160,7 @@ async function runPipeline(
         return runBody(tool.def, signal === exec.signal ? exec : { ...exec, signal }, {
           abortGraceMs: env.abortGraceMs,
           track: env.track,
+          approval,
         })
       },
       { check: answerProblem, repeatableNext: true },
