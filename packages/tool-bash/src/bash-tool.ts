@@ -1,0 +1,106 @@
+// The `bash` tool (TL-17): one fresh `bash -c` per call in the agent's cwd, in its own process group,
+// stdin closed, with the scrubbed environment, a clamped timeout, the tail of the merged output and
+// a spill file for the rest. Anything but exit 0 is an error result carrying the output and `meta`.
+import { unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { defineTool, ToolFailure, type ToolCallContext } from '@tack/tools'
+import { runProcess } from './backend.ts'
+import type { BashToolConfig } from './config.ts'
+import { scrubEnvironment } from './environment.ts'
+import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
+import { outcomeOf, resultText } from './result-text.ts'
+
+/** Spill files of calls made outside any session (no agent on the call). */
+export const NO_SESSION_FOLDER = 'no-session'
+
+const DESCRIPTION = [
+  'Runs a shell command with bash in the working directory and returns its combined stdout and stderr.',
+  'Each call is a fresh `bash -c` (no state carries over between calls: use `cd dir && …` in one command).',
+  'stdin is closed, so interactive programs get end of file; colours and pagers are off.',
+  'The command and everything it starts are terminated on timeout, and background processes still running',
+  'when the command ends are terminated too. Long output is cut to its end; the full output is saved to a',
+  'file whose path the result gives. A non-zero exit is reported as an error with the output.',
+].join(' ')
+
+export function createBashTool(config: BashToolConfig) {
+  return defineTool({
+    name: 'bash',
+    description: DESCRIPTION,
+    parameters: {
+      type: 'object',
+      properties: {
+        command: { type: 'string', minLength: 1, description: 'The bash command to run.' },
+        timeout_ms: {
+          type: 'integer',
+          minimum: 1,
+          description: `Timeout in milliseconds (default ${config.timeoutMs}, at most ${config.maxTimeoutMs}).`,
+        },
+        description: {
+          type: 'string',
+          description: 'A short description of what the command does, shown to the user.',
+        },
+      },
+      required: ['command'],
+    },
+    execute: (args, call) => runBash(config, args, call),
+    presentCall: presentBashCall,
+    presentResult: presentBashResult,
+  })
+}
+
+async function runBash(config: BashToolConfig, args: BashArgs, call: ToolCallContext) {
+  const requested = args.timeout_ms ?? config.timeoutMs
+  const timeoutMs = Math.min(requested, config.maxTimeoutMs)
+  const sessionId = call.agent?.session.id ?? NO_SESSION_FOLDER
+  const spillTarget = join(config.scratchRoot, fileSafe(sessionId), `bash-${fileSafe(call.callId)}.log`)
+  const run = await runProcess({
+    command: args.command,
+    cwd: call.cwd,
+    env: scrubEnvironment(config.env ?? process.env, config.envAllow),
+    timeoutMs,
+    graceMs: config.graceMs,
+    maxOutputBytes: config.maxOutputBytes,
+    merge: true,
+    spillPath: spillTarget,
+    signal: call.signal,
+  })
+  // The spill only matters when the result could not hold everything; otherwise it is a duplicate.
+  const spillPath = run.truncated ? run.spillPath : undefined
+  if (run.spillPath && !spillPath) await unlink(run.spillPath).catch(() => {})
+
+  const text = resultText({
+    run,
+    timeoutMs,
+    ...(requested > timeoutMs && { requestedTimeoutMs: requested }),
+    ...(spillPath && { spillPath }),
+  })
+  const meta: BashMeta = {
+    exitCode: run.exitCode,
+    ...(run.signal !== null && { signal: run.signal }),
+    timedOut: run.timedOut,
+    truncated: run.truncated,
+    ...(spillPath && { spillPath }),
+  }
+  const outcome = outcomeOf(run)
+  if (outcome === 'ok') return { content: text, meta }
+  throw new ToolFailure(outcome, firstLineOf(outcome, run.exitCode), { content: text, meta })
+}
+
+function firstLineOf(outcome: Exclude<ReturnType<typeof outcomeOf>, 'ok'>, exitCode: number | null): string {
+  switch (outcome) {
+    case 'COMMAND_FAILED':
+      return exitCode === null ? 'the command was killed by a signal' : `the command exited with ${exitCode}`
+    case 'TIMEOUT':
+      return 'the command timed out'
+    case 'ABORTED':
+      return 'the command was aborted'
+    case 'SPAWN_FAILED':
+      return 'the command could not be started'
+  }
+}
+
+/** One path segment: ids are used as folder and file names, so nothing may climb or nest. */
+function fileSafe(id: string): string {
+  const safe = id.replace(/[^A-Za-z0-9._-]/g, '_')
+  return safe === '' || /^\.+$/.test(safe) ? '_' : safe
+}

@@ -1,0 +1,145 @@
+// Captures a child's stdout and stderr: each into a TailBuffer (one shared buffer when merged) and,
+// optionally, every byte into a spill file. While the process may still write, the spill file's
+// backpressure pauses the pipes (the child then blocks on a full pipe), so memory stays bounded even
+// when the disk is slower than the producer. Never throws: a spill failure is recorded and capture
+// goes on in memory.
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { Readable } from 'node:stream'
+import { finished } from 'node:stream/promises'
+import { setTimeout as delay } from 'node:timers/promises'
+import { TailBuffer } from './tail-buffer.ts'
+
+export interface CaptureOptions {
+  readonly merge: boolean
+  readonly maxOutputBytes: number
+  readonly spillPath?: string
+}
+
+export interface CapturedOutput {
+  readonly stdout: string
+  readonly stderr: string
+  readonly truncated: boolean
+  readonly totalBytes: number
+  readonly spillPath?: string
+  readonly spillError?: string
+}
+
+export class OutputCapture {
+  readonly #merge: boolean
+  readonly #stdout: TailBuffer
+  readonly #stderr: TailBuffer
+  readonly #spillPath?: string
+  #spill: WriteStream | undefined
+  #spillError: string | undefined
+  readonly #sources: Readable[] = []
+  readonly #closed: Promise<void>[] = []
+  /** After the process group is gone the pipes hold at most their kernel buffers: stop pausing. */
+  #draining = false
+  #paused = false
+
+  constructor(options: CaptureOptions) {
+    this.#merge = options.merge
+    this.#stdout = new TailBuffer(options.maxOutputBytes)
+    this.#stderr = options.merge ? this.#stdout : new TailBuffer(options.maxOutputBytes)
+    this.#spillPath = options.spillPath
+  }
+
+  /** Creates the spill file (and its folder) when one was asked for. */
+  async open(): Promise<void> {
+    const path = this.#spillPath
+    if (path === undefined) return
+    try {
+      await mkdir(dirname(path), { recursive: true })
+      const spill = createWriteStream(path, { highWaterMark: 1 << 20 })
+      await new Promise<void>((resolve, reject) => {
+        spill.once('open', () => resolve())
+        spill.once('error', reject)
+      })
+      spill.on('error', (error) => this.#spillFailed(error))
+      this.#spill = spill
+    } catch (error) {
+      this.#spillError = describe(error)
+    }
+  }
+
+  attach(stream: Readable | null, which: 'stdout' | 'stderr'): void {
+    if (!stream) return
+    const ring = which === 'stdout' ? this.#stdout : this.#stderr
+    this.#sources.push(stream)
+    this.#closed.push(new Promise((resolve) => stream.once('close', () => resolve())))
+    stream.on('error', () => {}) // a read error ends the stream; what was read is kept
+    stream.on('data', (chunk: Buffer) => {
+      ring.push(chunk)
+      this.#write(chunk)
+    })
+  }
+
+  /**
+   * Called once the process group is gone: reads what is left in the pipes, waiting at most `drainMs`
+   * for them to close (a process that escaped the group with setsid may hold them open), then
+   * destroys them and closes the spill file.
+   */
+  async finish(drainMs: number): Promise<void> {
+    this.#draining = true
+    this.#resume()
+    const timer = new AbortController()
+    await Promise.race([
+      Promise.all(this.#closed),
+      delay(drainMs, undefined, { signal: timer.signal }).catch(() => {}),
+    ])
+    timer.abort()
+    for (const source of this.#sources) source.destroy()
+    await this.#closeSpill()
+  }
+
+  result(): CapturedOutput {
+    const truncated = this.#stdout.truncated || this.#stderr.truncated
+    const totalBytes = this.#stdout.totalBytes + (this.#merge ? 0 : this.#stderr.totalBytes)
+    return {
+      stdout: this.#stdout.text(),
+      stderr: this.#merge ? '' : this.#stderr.text(),
+      truncated,
+      totalBytes,
+      ...(this.#spillPath !== undefined && this.#spillError === undefined && { spillPath: this.#spillPath }),
+      ...(this.#spillError !== undefined && { spillError: this.#spillError }),
+    }
+  }
+
+  #write(chunk: Buffer): void {
+    const spill = this.#spill
+    if (!spill) return
+    if (spill.write(chunk) || this.#draining || this.#paused) return
+    this.#paused = true
+    for (const source of this.#sources) source.pause()
+    spill.once('drain', () => this.#resume())
+  }
+
+  #resume(): void {
+    this.#paused = false
+    for (const source of this.#sources) source.resume()
+  }
+
+  #spillFailed(error: unknown): void {
+    this.#spillError ??= describe(error)
+    this.#spill = undefined
+    this.#resume()
+  }
+
+  async #closeSpill(): Promise<void> {
+    const spill = this.#spill
+    if (!spill) return
+    this.#spill = undefined
+    try {
+      spill.end()
+      await finished(spill)
+    } catch (error) {
+      this.#spillError ??= describe(error)
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,118 @@
+// Signalling and watching a whole process group. A command runs as the leader of its own group (the
+// spawn uses `detached: true`, i.e. setsid), so everything it starts — pipelines, subshells,
+// backgrounded jobs — shares the group id (the leader's pid) unless it deliberately leaves it
+// (`setsid`), and one `kill(-pgid, …)` reaches all of it.
+import { readdir, readFile } from 'node:fs/promises'
+import { setTimeout as delay } from 'node:timers/promises'
+
+/** How often a group is checked while waiting for it to die. */
+const POLL_MS = 20
+
+/** Sends `signal` to every process of the group; a group that is already gone is not an error. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal)
+  } catch {
+    // ESRCH: nothing left to signal. EPERM cannot happen for our own children's group.
+  }
+}
+
+/**
+ * Whether any *living* process is still in the group. A dead process stays visible to `kill(…, 0)`
+ * until its parent reaps it; orphaned grandchildren are reaped by PID 1, which in some containers
+ * does so only every second or two. On Linux the group's members are therefore looked up in /proc
+ * and zombies (state Z or X) do not count; elsewhere `kill(-pgid, 0)` is trusted.
+ */
+export async function groupAlive(pgid: number): Promise<boolean> {
+  try {
+    process.kill(-pgid, 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
+    return true
+  }
+  if (process.platform !== 'linux') return true
+  try {
+    return await hasLivingMember(pgid)
+  } catch {
+    return true
+  }
+}
+
+async function hasLivingMember(pgid: number): Promise<boolean> {
+  const entries = await readdir('/proc')
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = await readFile(`/proc/${entry}/stat`, 'latin1')
+    } catch {
+      continue // exited while we looked
+    }
+    // `pid (comm) state ppid pgrp …`; comm may contain spaces and parentheses, so split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true
+  }
+  return false
+}
+
+/**
+ * The kill ladder of one group: SIGTERM to the group, then SIGKILL to the group `graceMs` later.
+ * `start` is idempotent, so a timeout, an abort and leftover clean-up can all ask for it.
+ */
+export class KillLadder {
+  readonly pgid: number
+  readonly graceMs: number
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #started = false
+  #killedAt: number | undefined
+
+  constructor(pgid: number, graceMs: number) {
+    this.pgid = pgid
+    this.graceMs = graceMs
+  }
+
+  get started(): boolean {
+    return this.#started
+  }
+
+  /** When SIGKILL was sent (performance.now()), if it was. */
+  get killedAt(): number | undefined {
+    return this.#killedAt
+  }
+
+  start(): void {
+    if (this.#started) return
+    this.#started = true
+    signalGroup(this.pgid, 'SIGTERM')
+    this.#timer = setTimeout(() => this.kill(), this.graceMs)
+  }
+
+  kill(): void {
+    if (this.#killedAt !== undefined) return
+    clearTimeout(this.#timer)
+    this.#killedAt = performance.now()
+    signalGroup(this.pgid, 'SIGKILL')
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer)
+  }
+}
+
+/**
+ * Once the leader has exited: makes sure the rest of its group is gone too. Leftovers (backgrounded
+ * jobs, grandchildren) are put through the ladder; resolves when no living member remains, or —
+ * for a process that cannot die, e.g. stuck in uninterruptible I/O — `settleMs` after SIGKILL.
+ * Returns whether leftovers had to be terminated (for a ladder not yet started by a timeout or abort).
+ */
+export async function reapGroup(ladder: KillLadder, settleMs: number): Promise<boolean> {
+  if (!(await groupAlive(ladder.pgid))) return false
+  const leftovers = !ladder.started
+  ladder.start()
+  while (await groupAlive(ladder.pgid)) {
+    const killedAt = ladder.killedAt
+    if (killedAt !== undefined && performance.now() - killedAt > settleMs) break
+    await delay(POLL_MS)
+  }
+  return leftovers
+}
