@@ -26,7 +26,8 @@ export function parseArgs(tokens: readonly string[], spec: FlagSpec): ParsedArgs
     const token = tokens[i]
     if (token === '--json') continue
     if (spec.values?.includes(token)) {
-      if (i + 1 >= tokens.length) throw usageError(`${token} requires a value`)
+      // `--json` is reserved: it is never taken as another flag's value.
+      if (i + 1 >= tokens.length || tokens[i + 1] === '--json') throw usageError(`${token} requires a value`)
       parsed.values.set(token, tokens[++i])
     } else if (spec.booleans?.includes(token)) {
       parsed.booleans.add(token)
