@@ -27,8 +27,14 @@ export class AgentsService {
     options?: AgentOptions
     parent?: Agent
     sessionId?: string
+    /** Recorded in the new session's header (subagents name their parent's session). */
+    parentSession?: string
   }): Promise<AgentHandle> {
-    const session = await this.#ctx.sessions.create({ cwd: opts.cwd, id: opts.sessionId })
+    const session = await this.#ctx.sessions.create({
+      cwd: opts.cwd,
+      ...(opts.sessionId ? { id: opts.sessionId } : {}),
+      ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
+    })
     return this.#start(
       new AgentImpl(this.#host(), {
         id: session.id,

@@ -23,7 +23,8 @@ export class MissingSourceError extends Error {
 export class LlmError extends Error {
   override readonly name = 'LlmError'
   readonly code: string
-  readonly transient: boolean
+  /** Set when the thrower knows; otherwise retry decides from `status` or the error code. */
+  readonly transient?: boolean
   readonly status?: number
   readonly retryAfterMs?: number
   constructor(
@@ -32,7 +33,7 @@ export class LlmError extends Error {
   ) {
     super(message, { cause: opts.cause })
     this.code = opts.code
-    this.transient = opts.transient ?? false
+    this.transient = opts.transient
     this.status = opts.status
     this.retryAfterMs = opts.retryAfterMs
   }

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestAgent, error, hang, maxTokens, text, toolCalls } from '@tack/agent/testing'
 import { defineTool, registerTool } from '@tack/tools'
 import type { SessionEvent } from '@tack/session'
-import { plugin, shape, user, waitForEvent } from './helpers.ts'
+import { deferred, plugin, shape, user, waitForEvent } from './helpers.ts'
 
 const slow = defineTool({
   name: 'slow',
@@ -102,6 +102,7 @@ describe('turn end reasons', () => {
 
   test('AL-24 dispose during a long bash command resolves only after its process group is gone', async () => {
     let pid = 0
+    const started = deferred()
     const t = await createTestAgent({
       script: [toolCalls([{ name: 'sleeper', args: {} }])],
       setup: (ctx) =>
@@ -114,6 +115,7 @@ describe('turn end reasons', () => {
             execute: (_a, call) => {
               const child = spawn('bash', ['-c', 'sleep 30 & wait'], { detached: true, stdio: 'ignore' })
               pid = child.pid ?? 0
+              started.resolve()
               return new Promise<string>((resolve) => {
                 // a kill ladder: TERM the group, then wait for the leader to exit
                 const kill = () => process.kill(-pid, 'SIGTERM')
@@ -126,9 +128,10 @@ describe('turn end reasons', () => {
         ),
     })
     const p = t.agent.send(user('go'))
-    await waitForEvent(t.agent.session, (e) => e.type === 'tool/call')
+    await started.promise
     await t.dispose()
     expect((await p).reason).toEqual({ kind: 'disposed' })
+    expect(pid).toBeGreaterThan(0)
     const alive = spawnSync('bash', ['-c', `kill -0 -${pid} 2>/dev/null && echo alive || echo gone`])
       .stdout.toString()
       .trim()

@@ -50,9 +50,7 @@ describe('worked example plugin (house-rules) end to end', () => {
     expect(textOf(results[0])).toContain('system account files are off limits')
     expect(textOf(results[1])).toBe('owner of src/a.ts: [email]')
     const reminders = turn2.filter((e) => e.type === 'context/message').map(textOf)
-    expect(reminders).toEqual([
-      '<context source="plugin:house-rules">Cite the file and line for every claim about the code.</context>',
-    ])
+    expect(reminders).toEqual(['Cite the file and line for every claim about the code.'])
     const steering = turn2.filter((e) => e.type === 'steering/message')
     expect(steering).toHaveLength(1)
     expect(textOf(steering[0])).toContain('double-check your answer')

@@ -107,7 +107,7 @@ describe('llm/stream and the scripted model', () => {
     ])
     const signal = new AbortController().signal
     expect(() => model.adapter.stream(request, signal)).toThrow(
-      expect.objectContaining({ code: 'MODEL_ERROR', transient: true, status: 429 }),
+      expect.objectContaining({ code: 'HTTP_429', transient: true, status: 429 }),
     )
     const broken = await model.adapter.stream(request, signal)
     await expect(drain(broken.chunks)).rejects.toThrow('broke')

@@ -41,10 +41,13 @@ describe('seams', () => {
       .events()
       .filter((e) => e.type === 'context/message')
       .map(textOf)
-    expect(contexts).toEqual([
-      '<context source="plugin:second">from second</context>',
-      '<context source="plugin:first">from first</context>',
-    ])
+    expect(contexts).toEqual(['from second', 'from first'])
+    // the model sees each in its plugin envelope, never as the user's words
+    const texts = t.model.requests[0].messages.map((m) =>
+      m.content.map((b) => ('text' in b ? b.text : '')).join(''),
+    )
+    expect(texts[1]).toMatch(/^<context source="plugin:second">\s*from second\s*<\/context>$/)
+    expect(texts[2]).toMatch(/^<context source="plugin:first">\s*from first\s*<\/context>$/)
     await t.dispose()
   })
 
@@ -137,7 +140,7 @@ describe('seams', () => {
         .events()
         .filter((e) => e.type === 'steering/message')
         .map(textOf),
-    ).toEqual(['<context source="plugin:bot">plugin steer</context>'])
+    ).toEqual(['plugin steer'])
     await t.dispose()
   })
 
@@ -308,12 +311,10 @@ describe('seams', () => {
     })
     const outcome = await t.agent.send(user('go'))
     expect(outcome.reason).toMatchObject({ kind: 'error', code: 'MAX_STEPS' })
-    expect(
-      t
-        .events()
-        .filter((e) => e.type === 'steering/message')
-        .map(textOf),
-    ).toContain('<context source="plugin:agent/turn-continuation">Continue.</context>')
+    const steering = t.events().filter((e) => e.type === 'steering/message')
+    expect(steering.map(textOf)).toEqual(['Continue.', 'Continue.'])
+    expect(steering[0].data).toMatchObject({ source: { kind: 'plugin', name: 'agent/turn-continuation' } })
+    expect(JSON.stringify(t.model.requests[1].messages)).toContain('agent/turn-continuation')
     await t.dispose()
   })
 

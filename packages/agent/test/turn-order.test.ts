@@ -121,7 +121,8 @@ describe('turn and step order', () => {
           let open = 0
           for (const e of events) {
             if (e.type === 'assistant/message') {
-              open = e.data.content.filter((b) => b.type === 'tool-call').length
+              const data = e.data as { content: ReadonlyArray<{ type: string }> }
+              open = data.content.filter((b) => b.type === 'tool-call').length
               continue
             }
             if (e.type === 'tool/result') {

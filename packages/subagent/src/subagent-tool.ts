@@ -4,7 +4,7 @@
 import { type ConfigOf, definePlugin, emitSafely, Schema } from '@tack/kernel'
 import type { Agent } from '@tack/agent'
 import type { SessionEvent } from '@tack/session'
-import { defineTool, registerTool } from '@tack/tools'
+import { defineTool, registerTool, ToolFailure } from '@tack/tools'
 
 export const SubagentConfig = Schema.object({
   maxDepth: Schema.integer({
@@ -16,13 +16,9 @@ export const SubagentConfig = Schema.object({
 })
 export type SubagentConfig = ConfigOf<typeof SubagentConfig>
 
-export class SubagentError extends Error {
+/** A subagent failure with its own result code (MAX_DEPTH, SUBAGENT_FAILED, NO_PARENT). */
+export class SubagentError extends ToolFailure {
   override readonly name = 'SubagentError'
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.code = code
-  }
 }
 
 function depthOf(agent: Agent): number {

@@ -63,9 +63,9 @@ export function play(entry: ScriptEntry, signal: AbortSignal, nextCallId: () => 
     }
     case 'error': {
       const fail = new LlmError(entry.message, {
-        code: entry.code ?? 'MODEL_ERROR',
-        transient: entry.transient,
-        status: entry.status,
+        code: entry.code ?? (entry.status ? `HTTP_${entry.status}` : 'MODEL_ERROR'),
+        ...(entry.transient !== undefined ? { transient: entry.transient } : {}),
+        ...(entry.status !== undefined ? { status: entry.status } : {}),
       })
       if (entry.afterChunks === undefined) throw fail
       const pre: StreamChunk[] = []

@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type SessionEvent, SessionsPlugin, type SessionEventType } from '@tack/session'
+import { type SessionEvent, type SessionEventType, sessionsPlugin } from '@tack/session'
 import { installRequestInvariant, installStructureInvariant } from '@tack/session/testing'
 import { ToolsPlugin } from '@tack/tools'
 import { Context } from 'cordis'
@@ -32,7 +32,7 @@ export interface TestAgentOptions {
   readonly agentOptions?: AgentOptions
   readonly cwd?: string
   /** Called after the kernel is up and before the agent is created (register listeners here). */
-  readonly setup?: (ctx: Context) => void | Promise<void>
+  readonly setup?: (ctx: Context) => unknown
 }
 
 export interface TestAgent {
@@ -56,7 +56,7 @@ export async function bootKernel(
   opts: Pick<TestAgentOptions, 'config' | 'plugins' | 'setup'> = {},
 ): Promise<{ ctx: Context; statusViolations: readonly string[] }> {
   const ctx = new Context()
-  await ctx.plugin(SessionsPlugin, opts.config?.sessions ?? {})
+  await ctx.plugin(sessionsPlugin, opts.config?.sessions ?? {})
   await ctx.plugin(ToolsPlugin, opts.config?.tools ?? {})
   await ctx.plugin(AgentPlugin, { model: SCRIPTED_MODEL, ...(opts.config?.agent ?? {}) })
   installStructureInvariant(ctx)
