@@ -20,8 +20,32 @@ export function cliHost(e: HostEnvironment): HostKind {
   )
 }
 
-export function cliStore(e: HostEnvironment, host: HostKind): FileDiceStore {
-  return new FileDiceStore(resolveBase(host, e))
+/** Pins the CLI to a host for embedders (pi's `/dice`, `tack dice`): base, session and depth. */
+export interface EmbeddedHost {
+  kind: HostKind
+  /** Base folder; default per R13 for `kind`. */
+  base?: string
+  /** The host's own session, used when no `--session` is given. */
+  sessionId?: string
+  /** The host's own depth source (undefined = unknown). */
+  depth?: () => number | undefined
+}
+
+export function cliStore(e: HostEnvironment, host: HostKind, base?: string): FileDiceStore {
+  return new FileDiceStore(base ?? resolveBase(host, e))
+}
+
+/** The embedder's session and depth, unless `--session` names another session. */
+export function embeddedContext(
+  e: HostEnvironment,
+  embedded: EmbeddedHost,
+  sessionFlag: string | undefined,
+): CoreCheckContext {
+  if (sessionFlag === undefined && embedded.sessionId && embedded.depth) {
+    const depth = embedded.depth
+    return { sessionId: embedded.sessionId, getCurrentDepth: async () => depth() }
+  }
+  return cliContext(e, embedded.kind, sessionFlag ?? embedded.sessionId)
 }
 
 /** `--session` → session env vars → the transcript found (claude) → project hash. */

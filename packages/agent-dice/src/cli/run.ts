@@ -3,7 +3,7 @@
 // 0, every error to stderr with exit 1; `--json` prints exactly one object (R23–R25).
 import { isDebug } from '../host/env.ts'
 import { type FlagSpec, parseArgs, wantsJson } from './args.ts'
-import { cliHost } from './context.ts'
+import { cliContext, cliHost, cliStore, type EmbeddedHost, embeddedContext } from './context.ts'
 import { CliError, toCliError } from './errors.ts'
 import { checkCommand, hookCommand, installCommand, uninstallCommand } from './host-commands.ts'
 import type { CommandResult } from './result.ts'
@@ -21,6 +21,8 @@ export interface CliIo {
   stdin?: () => string
   /** Random source for `roll` (default `Math.random`). */
   rng?: () => number
+  /** Pins the host instead of `AGENT_DICE_HOST` (embedders: pi's `/dice`, `tack dice`). */
+  host?: EmbeddedHost
 }
 
 const SESSION: FlagSpec = { values: ['--session'], maxPositionals: 1 }
@@ -69,9 +71,21 @@ async function dispatch(command: string, argv: readonly string[], io: CliIo): Pr
   const spec = COMMANDS[command]
   if (!spec) throw new CliError('unknown_command', `Unknown command: ${command}`, true)
   const e = { env: io.env, cwd: io.cwd ?? process.cwd(), home: io.home }
-  const host = cliHost(e)
+  const embedded = io.host
+  const host = embedded?.kind ?? cliHost(e)
   const args = parseArgs(argv.slice(1), spec)
-  const env = { e, host, args, rng: io.rng }
+  // Built lazily: install/check/uninstall/hook resolve their own bases and must not fail on this one.
+  let store: ReturnType<typeof cliStore> | undefined
+  const env = {
+    args,
+    rng: io.rng,
+    get store() {
+      store ??= cliStore(e, host, embedded?.base)
+      return store
+    },
+    context: (sessionFlag: string | undefined) =>
+      embedded ? embeddedContext(e, embedded, sessionFlag) : cliContext(e, host, sessionFlag),
+  }
   switch (command) {
     case 'register':
       return slots.register(env)

@@ -2,17 +2,17 @@
 // of the public commands is byte-identical to the public CLI.
 import { clearSlot, preview, requireValidSlot, resetSlot, status } from '../core/engine.ts'
 import { oddsTable } from '../core/probability.ts'
-import type { DiceSlotConfig } from '../core/types.ts'
-import type { HostEnvironment, HostKind } from '../host/env.ts'
+import type { CoreCheckContext, DiceSlotConfig } from '../core/types.ts'
+import type { FileDiceStore } from '../store/file-store.ts'
 import { type ParsedArgs, parseInteger } from './args.ts'
-import { cliContext, cliStore } from './context.ts'
 import { CliError, slotNotFound, usageError } from './errors.ts'
 import type { CommandResult } from './result.ts'
 
 export interface SlotCommandEnv {
-  e: HostEnvironment
-  host: HostKind
   args: ParsedArgs
+  store: FileDiceStore
+  /** The check context for `--session` (or the host's own session when absent). */
+  context(sessionFlag: string | undefined): CoreCheckContext
   rng?: () => number
 }
 
@@ -27,7 +27,7 @@ const intFlag = (args: ParsedArgs, flag: string, field: string, fallback: number
   return raw === undefined ? fallback : parseInteger(field, raw)
 }
 
-export function register({ e, host, args }: SlotCommandEnv): CommandResult {
+export function register({ store, args }: SlotCommandEnv): CommandResult {
   const name = requireName(args)
   const config = {
     name,
@@ -44,7 +44,7 @@ export function register({ e, host, args }: SlotCommandEnv): CommandResult {
     flavor: !args.booleans.has('--no-flavor'),
     onTrigger: { message: args.values.get('--message') ?? `Dice trigger: ${name}` },
   }
-  const slot = cliStore(e, host).register(config)
+  const slot = store.register(config)
   return {
     lines: [
       `Registered: ${slot.name} (${slot.type}, d${slot.die}, target=${slot.target} ${slot.targetMode})`,
@@ -53,14 +53,14 @@ export function register({ e, host, args }: SlotCommandEnv): CommandResult {
   }
 }
 
-export function unregister({ e, host, args }: SlotCommandEnv): CommandResult {
+export function unregister({ store, args }: SlotCommandEnv): CommandResult {
   const name = requireName(args)
-  if (!cliStore(e, host).unregister(name)) throw slotNotFound(name)
+  if (!store.unregister(name)) throw slotNotFound(name)
   return { lines: [`Removed slot: ${name}`], data: { name } }
 }
 
-export function list({ e, host }: SlotCommandEnv): CommandResult {
-  const entries = cliStore(e, host).entries()
+export function list({ store }: SlotCommandEnv): CommandResult {
+  const entries = store.entries()
   if (entries.length === 0) return { lines: ['No slots registered.'], data: { slots: [] } }
   const lines = entries.map(({ key, check }) =>
     check.ok
@@ -77,9 +77,7 @@ export function list({ e, host }: SlotCommandEnv): CommandResult {
 }
 
 async function slotStatus(env: SlotCommandEnv, name: string) {
-  const store = cliStore(env.e, env.host)
-  const ctx = cliContext(env.e, env.host, env.args.values.get('--session'))
-  const result = await status(store, name, ctx)
+  const result = await status(env.store, name, env.context(env.args.values.get('--session')))
   if (!result) throw slotNotFound(name)
   return result
 }
@@ -101,7 +99,7 @@ export async function statusCommand(env: SlotCommandEnv): Promise<CommandResult>
 export async function roll(env: SlotCommandEnv): Promise<CommandResult> {
   const name = requireName(env.args)
   const s = await slotStatus(env, name)
-  const slot = (await requireValidSlot(cliStore(env.e, env.host), name)) as DiceSlotConfig
+  const slot = (await requireValidSlot(env.store, name)) as DiceSlotConfig
   const result = preview(slot, s.diceCount, env.rng)
   if (s.diceCount <= 0) return { lines: [`${name}: 0 dice (no roll)`], data: { result } }
   const hit = result.triggered ? ' TRIGGERED!' : ''
@@ -115,15 +113,15 @@ export async function roll(env: SlotCommandEnv): Promise<CommandResult> {
 
 export async function reset(env: SlotCommandEnv): Promise<CommandResult> {
   const name = requireName(env.args)
-  const ctx = cliContext(env.e, env.host, env.args.values.get('--session'))
-  if (!(await resetSlot(cliStore(env.e, env.host), name, ctx))) throw slotNotFound(name)
+  const ctx = env.context(env.args.values.get('--session'))
+  if (!(await resetSlot(env.store, name, ctx))) throw slotNotFound(name)
   return { lines: [`Reset slot: ${name}`], data: { name, sessionId: ctx.sessionId } }
 }
 
 export async function clear(env: SlotCommandEnv): Promise<CommandResult> {
   const name = requireName(env.args)
-  const ctx = cliContext(env.e, env.host, env.args.values.get('--session'))
-  if (!(await clearSlot(cliStore(env.e, env.host), name, ctx))) throw slotNotFound(name)
+  const ctx = env.context(env.args.values.get('--session'))
+  if (!(await clearSlot(env.store, name, ctx))) throw slotNotFound(name)
   return { lines: [`Cleared slot: ${name}`], data: { name, sessionId: ctx.sessionId } }
 }
 
@@ -132,7 +130,7 @@ export const ODDS_TO_MAX = 10_000
 /** Odds from a fresh trigger: by default six accumulation bands (42 turns at rate 7), else 10. */
 export async function odds(env: SlotCommandEnv): Promise<CommandResult> {
   const name = requireName(env.args)
-  const slot = await requireValidSlot(cliStore(env.e, env.host), name)
+  const slot = await requireValidSlot(env.store, name)
   if (!slot) throw slotNotFound(name)
   const fallback = slot.type === 'accumulator' ? Math.min(ODDS_TO_MAX, slot.accumulationRate * 6) : 10
   const to = intFlag(env.args, '--to', 'to', fallback)
