@@ -20,8 +20,9 @@ export function sourceLabel(source: MessageSource): string {
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /**
- * Wraps content in `<context source="…">…</context>` as one text block. A closing tag inside the text
- * is neutralised (`<\/context`), so wrapped text cannot end its envelope early and speak outside it.
+ * Wraps content in `<context source="…">…</context>` as one text block (blocks joined by newlines, no
+ * padding). A closing tag inside the text is neutralised (`<\/context`), so wrapped text cannot end
+ * its envelope early and speak outside it.
  */
 export function renderContextEnvelope(
   source: MessageSource,
@@ -32,7 +33,7 @@ export function renderContextEnvelope(
     .join('\n')
     .replace(/<\/(context)/gi, '<\\/$1')
   return [
-    { type: 'text', text: `<context source="${escapeAttribute(sourceLabel(source))}">\n${body}\n</context>` },
+    { type: 'text', text: `<context source="${escapeAttribute(sourceLabel(source))}">${body}</context>` },
   ]
 }
 

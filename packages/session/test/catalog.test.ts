@@ -142,9 +142,10 @@ describe('SL-30 session event catalog', () => {
     expect(failed?.stderr).toContain("event type 'hook/result' has no doc comment")
   })
 
-  test('SL-30 the committed catalog is fresh and lists every core type with the right badge', async () => {
+  // Freshness of the committed file is `npm run docs:check`'s job (run by `npm test`), so this test
+  // does not turn red while another package is mid-way through changing its declarations.
+  test('SL-30 the real workspace generates, listing every core type with the right badge', async () => {
     const [out] = await generate()
-    expect(await readFile(join(repoRoot, CATALOG_PATH), 'utf8')).toBe(out.content)
     for (const type of SURFACE_EVENT_TYPES) expect(out.content).toContain(`| \`${type}\` | surface |`)
     for (const type of ['turn/start', 'request/header', 'request/header-delta', 'prompt/blocked']) {
       expect(out.content).toContain(`| \`${type}\` | log |`)
