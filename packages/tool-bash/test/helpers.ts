@@ -4,7 +4,12 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
+import type { ToolExecution, ToolExecutionResult } from '@tack/tools'
+import { createToolsContext } from '@tack/tools/testing'
+import type { Context } from 'cordis'
 import type { RunOptions } from '../src/backend.ts'
+import type { BashToolConfigInput } from '../src/config.ts'
+import { BashToolPlugin } from '../src/plugin.ts'
 
 export function tempDir(prefix = 'tack-bash-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix))
@@ -59,4 +64,34 @@ export function runOptions(cwd: string, overrides: Partial<RunOptions> & { comma
     merge: true,
     ...overrides,
   }
+}
+
+let calls = 0
+
+/** A bash call as the loop makes it: raw argument text, not yet validated. */
+export function bashCall(
+  args: Record<string, unknown>,
+  cwd: string,
+  extra: { signal?: AbortSignal; callId?: string } = {},
+): ToolExecution {
+  return {
+    callId: extra.callId ?? `call_${++calls}`,
+    name: 'bash',
+    rawArguments: JSON.stringify(args),
+    arguments: undefined,
+    cwd,
+    signal: extra.signal ?? new AbortController().signal,
+  }
+}
+
+/** A real registry with the bash tool loaded with `config`. */
+export async function bashContext(config: BashToolConfigInput = {}): Promise<Context> {
+  const ctx = await createToolsContext()
+  await ctx.plugin(BashToolPlugin, config)
+  return ctx
+}
+
+/** The text of a result's content. */
+export function textOf(result: ToolExecutionResult): string {
+  return result.content.map((block) => block.text).join('\n')
 }
