@@ -1,4 +1,5 @@
 import { type ConfigOf, Schema } from '@tack/kernel'
+import { endpointsField, isHttpUrl } from './endpoints.ts'
 
 export const RetryConfig = Schema.object({
   baseDelayMs: Schema.integer({
@@ -23,5 +24,27 @@ export const RetryConfig = Schema.object({
 
 export const LlmConfig = Schema.object({
   retry: RetryConfig,
+  endpoints: endpointsField(
+    'Named model endpoints; a model `<name>/<model>` is served by endpoint `<name>` (overrides a built-in provider of that name).',
+  ),
+  baseUrl: Schema.json<string | undefined>({
+    allowed: 'an http(s) URL (optional)',
+    default: undefined,
+    description:
+      "Overrides the base URL of every provider whose endpoint sets none (the CLI's --base-url), e.g. a local llama.cpp server.",
+    test: (v): v is string => typeof v === 'string' && isHttpUrl(v),
+  }).optional(),
+  idleTimeoutMs: Schema.integer({
+    min: 0,
+    max: 3600000,
+    default: 300000,
+    description:
+      'A provider stream silent this long fails (before the first chunk as a retryable timeout); 0 disables.',
+  }),
+  scripted: Schema.boolean({
+    default: true,
+    description: 'Serve `scripted/<file.json>` models that play script entries from a file (AL-21).',
+  }),
 })
 export type LlmConfig = ConfigOf<typeof LlmConfig>
+export type RetryConfig = ConfigOf<typeof RetryConfig>

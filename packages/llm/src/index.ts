@@ -1,3 +1,35 @@
+// @tack/llm: model providers through the AI SDK provider packages (imported lazily, on the first
+// request for a model of that provider), model resolution and catalogue, retries, and the
+// `scripted` file provider. Importing this module loads no `@ai-sdk/*` package.
 export * from './retry.ts'
 export * from './config.ts'
-export { LlmPlugin, LlmProviders } from './plugin.ts'
+export * from './catalog.ts'
+export {
+  type EndpointConfig,
+  type EndpointsConfig,
+  PROVIDER_KINDS,
+  type ProviderKind,
+} from './endpoints.ts'
+export { isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
+export { redact, REDACTED } from './secrets.ts'
+export {
+  BUILTIN_ENDPOINTS,
+  DEFAULT_KEY_ENV,
+  defaultModel,
+  type Env,
+  knownProviders,
+  NO_MODEL_HELP,
+  type ResolvedModel,
+  resolveModel,
+  splitModel,
+} from './resolve.ts'
+export { createProviderAdapter, type ProviderRuntime } from './providers/adapter.ts'
+export { REDACTED_THINKING_PREFIX } from './providers/anthropic.ts'
+export {
+  createScriptedFileAdapter,
+  cursorPath,
+  loadScriptFile,
+  readCursor,
+  requestsPath,
+} from './scripted.ts'
+export { createLlmPlugin, LlmPlugin, LlmProviders, type LlmRuntimeOptions } from './plugin.ts'

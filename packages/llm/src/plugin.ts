@@ -1,36 +1,91 @@
-// The `llm` plugin: retry policy for every adapter it registers (providers arrive with their own
-// files), and `llm/retry` notifications.
+// The `llm` plugin: registers an adapter for every configured provider (built-ins, named endpoints,
+// `scripted/*`) behind the retry policy, and provides `ctx.llmProviders`. Keys are read only from
+// the env object given to `createLlmPlugin` (the CLI passes its environment, tests a fake one);
+// `LlmPlugin` is the same plugin with an empty env, so it serves keyless providers only.
 import { definePlugin, emitSafely } from '@tack/kernel'
 import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
-import { type RetryPolicy, withRetry } from './retry.ts'
+import { createProviderAdapter } from './providers/adapter.ts'
+import { type Env, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
+import { type RetryHooks, type RetryPolicy, withRetry } from './retry.ts'
+import { createScriptedFileAdapter } from './scripted.ts'
+
+export interface LlmRuntimeOptions {
+  /** Where API keys are read from (by variable name); never `process.env` implicitly. */
+  readonly env?: Env
+  /** Resolves relative `scripted/<file>` paths; default the process's working directory. */
+  readonly cwd?: string
+  /** For tests: the jitter source of the retry policy. */
+  readonly random?: RetryHooks['random']
+}
 
 export class LlmProviders {
   readonly #ctx: Context
   readonly policy: RetryPolicy
-  constructor(ctx: Context, policy: RetryPolicy) {
+  readonly #config: LlmConfig
+  readonly #env: Env
+  readonly #random?: () => number
+  constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number) {
     this.#ctx = ctx
-    this.policy = policy
+    this.policy = config.retry
+    this.#config = config
+    this.#env = env
+    this.#random = random
   }
   /** Registers `adapter` for `models` behind the configured retry policy; returns the disposer. */
   register(models: readonly string[], adapter: LlmAdapter): () => void {
     const ctx = this.#ctx
     return ctx.llm.registerAdapter(
       models,
-      withRetry(adapter, this.policy, { onRetry: (info) => emitSafely(ctx, 'llm/retry', info) }),
+      withRetry(adapter, this.policy, {
+        onRetry: (info) => emitSafely(ctx, 'llm/retry', info),
+        ...(this.#random ? { random: this.#random } : {}),
+      }),
     )
+  }
+  /** What serves `model` (for `tack doctor`): provider, base URL, key variable, key present — never the key. */
+  resolve(model: string): ResolvedModel {
+    return resolveModel(this.#config, model, this.#env)
+  }
+  /** The provider names this configuration serves as `<name>/*`. */
+  providers(): string[] {
+    return [...Object.keys(knownProviders(this.#config)), ...(this.#config.scripted ? ['scripted'] : [])]
   }
 }
 
-export const LlmPlugin = definePlugin({
-  name: 'llm',
-  Config: LlmConfig,
-  inject: ['llm'],
-  apply(ctx, config) {
-    ctx.provide('llmProviders', new LlmProviders(ctx, config.retry))
-  },
-})
+export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
+  const env: Env = Object.freeze({ ...(runtime.env ?? {}) })
+  return definePlugin({
+    name: 'llm',
+    Config: LlmConfig,
+    inject: ['llm'],
+    apply(ctx, config) {
+      const providers = new LlmProviders(ctx, config, env, runtime.random)
+      ctx.provide('llmProviders', providers)
+      const adapter = createProviderAdapter({ config, env })
+      const names = Object.keys(knownProviders(config))
+      const disposers = [
+        providers.register(
+          names.map((name) => `${name}/*`),
+          adapter,
+        ),
+      ]
+      if (config.scripted)
+        disposers.push(
+          providers.register(
+            ['scripted/*'],
+            createScriptedFileAdapter({ cwd: runtime.cwd ?? process.cwd() }),
+          ),
+        )
+      ctx.effect(() => () => {
+        for (const dispose of disposers) dispose()
+      })
+    },
+  })
+}
+
+export const LlmPlugin = createLlmPlugin()
 
 declare module 'cordis' {
   interface Context {

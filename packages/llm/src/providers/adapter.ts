@@ -1,0 +1,67 @@
+// The adapter behind every configured provider: resolves `provider/model` per request, reads the key
+// from the env object it was given, and hands the request to the wire protocol of the endpoint's
+// kind. Provider packages load on the first request that needs them (lazy `import()`).
+import { type LlmAdapter, LlmError } from '@tack/agent'
+import type { LlmConfig } from '../config.ts'
+import type { ProviderKind } from '../endpoints.ts'
+import { toLlmError } from '../errors.ts'
+import { type Env, knownProviders, resolveModel } from '../resolve.ts'
+import { anthropicProtocol } from './anthropic.ts'
+import { deepseekProtocol } from './deepseek.ts'
+import { openaiProtocol } from './openai.ts'
+import { openaiCompatibleProtocol } from './openai-compatible.ts'
+import type { WireProtocol } from './protocol.ts'
+import { streamModel } from './stream.ts'
+
+export const PROTOCOLS: Readonly<Record<ProviderKind, WireProtocol>> = {
+  'openai-compatible': openaiCompatibleProtocol,
+  openai: openaiProtocol,
+  anthropic: anthropicProtocol,
+  deepseek: deepseekProtocol,
+}
+
+export interface ProviderRuntime {
+  readonly config: Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted' | 'idleTimeoutMs'>
+  readonly env: Env
+}
+
+export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
+  return {
+    async stream(request, signal) {
+      const { config, env } = runtime
+      const resolved = resolveModel(config, request.config.model, env)
+      if (resolved.kind === 'scripted')
+        throw new LlmError(`${resolved.model} is served by the scripted provider`, { code: 'UNKNOWN_MODEL' })
+      if (resolved.problem || !resolved.baseUrl)
+        throw new LlmError(`${resolved.model}: ${resolved.problem}`, {
+          code: resolved.baseUrl ? 'MISSING_API_KEY' : 'NO_BASE_URL',
+        })
+      const headers = knownProviders(config)[resolved.provider]?.headers ?? {}
+      const apiKey = resolved.apiKeyEnv ? env[resolved.apiKeyEnv] : undefined
+      // Everything that could be a credential is scrubbed from messages built from provider text.
+      const secrets = [apiKey, ...Object.values(headers)].filter((s): s is string => !!s)
+      const errors = { provider: resolved.provider, secrets }
+      const protocol = PROTOCOLS[resolved.kind]
+      let options: ReturnType<WireProtocol['callOptions']>
+      let model: Awaited<ReturnType<WireProtocol['model']>>
+      try {
+        options = protocol.callOptions(request)
+        model = await protocol.model(
+          {
+            name: resolved.provider,
+            baseUrl: resolved.baseUrl,
+            ...(apiKey ? { apiKey } : {}),
+            headers,
+          },
+          resolved.modelId,
+        )
+      } catch (error) {
+        throw toLlmError(error, errors)
+      }
+      return streamModel(
+        { model, options, hooks: protocol.hooks, errors, idleTimeoutMs: config.idleTimeoutMs },
+        signal,
+      )
+    },
+  }
+}

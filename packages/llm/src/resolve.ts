@@ -1,0 +1,143 @@
+// Model resolution: `provider/model` → which endpoint serves it, where, and with which key variable.
+// Keys are looked up in an env object the caller passes (never `process.env` in here), and only
+// their presence is reported: `resolveModel` is what `tack doctor` prints.
+import { LlmError } from '@tack/agent'
+import { contextWindowOf } from './catalog.ts'
+import type { LlmConfig } from './config.ts'
+import type { EndpointConfig, ProviderKind } from './endpoints.ts'
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** The providers every configuration has; config `endpoints` of the same name replace them. */
+export const BUILTIN_ENDPOINTS: Readonly<Record<string, EndpointConfig & { readonly baseUrl: string }>> = {
+  deepseek: { kind: 'deepseek', baseUrl: 'https://api.deepseek.com', apiKeyEnv: 'DEEPSEEK_API_KEY' },
+  openai: { kind: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY' },
+  anthropic: { kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', apiKeyEnv: 'ANTHROPIC_API_KEY' },
+  // Ollama's OpenAI-compatible API; llama.cpp and vLLM serve the same protocol elsewhere.
+  local: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1' },
+}
+
+/** The key variable a kind uses when an endpoint names none (openai-compatible needs no key). */
+export const DEFAULT_KEY_ENV: Readonly<Record<ProviderKind, string | undefined>> = {
+  deepseek: 'DEEPSEEK_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+  'openai-compatible': undefined,
+}
+
+const DEFAULT_BASE_URL: Readonly<Record<ProviderKind, string | undefined>> = {
+  deepseek: BUILTIN_ENDPOINTS.deepseek.baseUrl,
+  openai: BUILTIN_ENDPOINTS.openai.baseUrl,
+  anthropic: BUILTIN_ENDPOINTS.anthropic.baseUrl,
+  'openai-compatible': undefined,
+}
+
+export type ResolvedModel =
+  | {
+      readonly kind: ProviderKind
+      /** `provider/model` as given. */
+      readonly model: string
+      readonly provider: string
+      /** The model name sent to the provider. */
+      readonly modelId: string
+      readonly baseUrl?: string
+      readonly apiKeyEnv?: string
+      readonly keyRequired: boolean
+      readonly keyPresent: boolean
+      /** Names of the configured extra headers (their values are never reported). */
+      readonly headerNames: readonly string[]
+      readonly contextWindow: number
+      /** A one-line fix when the model cannot be used as configured. */
+      readonly problem?: string
+    }
+  | {
+      readonly kind: 'scripted'
+      readonly model: string
+      readonly provider: 'scripted'
+      readonly modelId: string
+      readonly keyRequired: false
+      readonly keyPresent: false
+      readonly headerNames: readonly string[]
+      readonly contextWindow: number
+      readonly problem?: string
+    }
+
+type ResolveConfig = Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted'>
+
+/** Providers known to `config`: built-ins, then named endpoints (which win on a name clash). */
+export function knownProviders(config: ResolveConfig): Record<string, EndpointConfig> {
+  return { ...BUILTIN_ENDPOINTS, ...config.endpoints }
+}
+
+export function splitModel(model: string): { provider: string; modelId: string } | undefined {
+  const slash = model.indexOf('/')
+  if (slash <= 0 || slash === model.length - 1) return undefined
+  return { provider: model.slice(0, slash), modelId: model.slice(slash + 1) }
+}
+
+/** What serves `model`; throws `LlmError` `UNKNOWN_MODEL` for a malformed name or unknown provider. */
+export function resolveModel(config: ResolveConfig, model: string, env: Env): ResolvedModel {
+  const parts = splitModel(model)
+  const providers = knownProviders(config)
+  const names = [...Object.keys(providers), ...(config.scripted ? ['scripted'] : [])]
+  if (!parts)
+    throw new LlmError(
+      `model "${model}" is not of the form provider/model (providers: ${names.join(', ')})`,
+      {
+        code: 'UNKNOWN_MODEL',
+      },
+    )
+  const { provider, modelId } = parts
+  if (provider === 'scripted' && config.scripted)
+    return {
+      kind: 'scripted',
+      model,
+      provider,
+      modelId,
+      keyRequired: false,
+      keyPresent: false,
+      headerNames: [],
+      contextWindow: contextWindowOf(model),
+    }
+  const endpoint = providers[provider]
+  if (!endpoint)
+    throw new LlmError(
+      `unknown model provider "${provider}" in "${model}" (providers: ${names.join(', ')})`,
+      {
+        code: 'UNKNOWN_MODEL',
+      },
+    )
+  const fromConfig = config.endpoints[provider]
+  const baseUrl = fromConfig?.baseUrl ?? config.baseUrl ?? endpoint.baseUrl ?? DEFAULT_BASE_URL[endpoint.kind]
+  const apiKeyEnv = endpoint.apiKeyEnv ?? DEFAULT_KEY_ENV[endpoint.kind]
+  const keyRequired = apiKeyEnv !== undefined
+  const keyPresent = apiKeyEnv !== undefined && typeof env[apiKeyEnv] === 'string' && env[apiKeyEnv] !== ''
+  const problem = !baseUrl
+    ? `endpoint "${provider}" has no baseUrl: set endpoints.${provider}.baseUrl or pass --base-url`
+    : keyRequired && !keyPresent
+      ? `${apiKeyEnv} is not set: export it or add it to ~/.tack/.env`
+      : undefined
+  return {
+    kind: endpoint.kind,
+    model,
+    provider,
+    modelId,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(apiKeyEnv ? { apiKeyEnv } : {}),
+    keyRequired,
+    keyPresent,
+    headerNames: Object.keys(endpoint.headers ?? {}),
+    contextWindow: contextWindowOf(model),
+    ...(problem ? { problem } : {}),
+  }
+}
+
+/** The model to use when none is configured: DeepSeek when its key is set (80-cli.md §4.1). */
+export function defaultModel(env: Env): string | undefined {
+  return env.DEEPSEEK_API_KEY ? 'deepseek/deepseek-chat' : undefined
+}
+
+/** The message for "no usable model", naming the three ways to configure one (80-cli.md §4.1). */
+export const NO_MODEL_HELP =
+  'no usable model: set DEEPSEEK_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY with --model openai/… or anthropic/…), ' +
+  'pass --model local/<name> --base-url <OpenAI-compatible URL>, or add an endpoint under llm.endpoints in .tack/config.yml'

@@ -1,0 +1,307 @@
+// A scripted model server on loopback for tests and benchmarks: real `node:http` on 127.0.0.1,
+// speaking OpenAI Chat Completions (`POST /v1/chat/completions`) and Anthropic Messages
+// (`POST /v1/messages`), answering each request with the next script entry, and logging every
+// request (credential header values replaced) in arrival order.
+//
+// In-process: `await startLoopbackServer({script})`. As a child process (subprocess tests,
+// benchmarks): `npx node packages/llm/src/testing/loopback-server.ts --script file.json
+// --port-file f [--log requests.jsonl] [--port 0] [--expect-api-key-env NAME]`; the port is written
+// to the port file once listening, and SIGTERM/SIGINT stop it.
+import { renameSync, writeFileSync, appendFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { parseArgs } from 'node:util'
+import { isSecretHeader, REDACTED } from '../secrets.ts'
+import { anthropicWire } from './loopback-anthropic.ts'
+import { openaiWire } from './loopback-openai.ts'
+import {
+  type LoggedRequest,
+  type LoopbackEntry,
+  loadLoopbackScript,
+  planAnswer,
+  type WireProtocolName,
+} from './loopback-script.ts'
+import type { RenderContext, WireRenderer } from './loopback-wire.ts'
+
+export interface LoopbackServerOptions {
+  readonly script?: readonly LoopbackEntry[]
+  /** Default 0 (any free port). */
+  readonly port?: number
+  /** When set, a request without this key (Bearer or x-api-key) gets a 401. */
+  readonly expectApiKey?: string
+  /** Called with each request as it is logged (the child-process mode appends it to a file). */
+  readonly onRequest?: (request: LoggedRequest) => void
+}
+
+export interface LoopbackServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string
+  /** `url + '/v1'`: the base URL to configure a provider with. */
+  readonly baseUrl: string
+  readonly port: number
+  /** Every request received, in order. */
+  readonly requests: readonly LoggedRequest[]
+  /** Entries not yet played. */
+  readonly remaining: number
+  push(...entries: LoopbackEntry[]): void
+  /** Throws while entries remain. */
+  assertConsumed(): void
+  /** Stops listening and destroys open connections (hanging requests included). */
+  close(): Promise<void>
+}
+
+const ROUTES: Record<string, WireProtocolName> = {
+  '/v1/chat/completions': 'openai',
+  '/chat/completions': 'openai',
+  '/v1/messages': 'anthropic',
+  '/messages': 'anthropic',
+}
+const WIRES: Record<WireProtocolName, WireRenderer> = { openai: openaiWire, anthropic: anthropicWire }
+
+export async function startLoopbackServer(options: LoopbackServerOptions = {}): Promise<LoopbackServer> {
+  const script = [...(options.script ?? [])]
+  const requests: LoggedRequest[] = []
+  let played = 0
+  let callCounter = 0
+  const nextCallId = () => `call_${++callCounter}`
+
+  const server: Server = createServer((req, res) => {
+    const parts: Buffer[] = []
+    req.on('data', (part: Buffer) => parts.push(part))
+    req.on('end', () => {
+      const raw = Buffer.concat(parts)
+      handle(req, res, raw).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ error: { message: `loopback server: ${String(error)}` } }))
+      })
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]
+    const protocol = req.method === 'POST' ? (ROUTES[path] ?? 'unknown') : 'unknown'
+    const rawBody = raw.toString('utf8')
+    let body: unknown
+    try {
+      body = rawBody ? JSON.parse(rawBody) : undefined
+    } catch {
+      body = undefined
+    }
+    const credential = credentialOf(req)
+    const authorized = options.expectApiKey === undefined ? undefined : credential === options.expectApiKey
+    const entryIndex =
+      protocol !== 'unknown' && authorized !== false && script.length > 0 ? played : undefined
+    const logged: LoggedRequest = {
+      seq: requests.length,
+      method: req.method ?? 'GET',
+      path,
+      protocol,
+      headers: loggedHeaders(req),
+      ...(authorized !== undefined ? { authorized } : {}),
+      body,
+      rawBody,
+      bytes: raw.length,
+      ...(entryIndex !== undefined ? { entry: entryIndex } : {}),
+    }
+    requests.push(logged)
+    options.onRequest?.(logged)
+    if (protocol === 'unknown')
+      return json(res, 404, { error: { message: `no route ${req.method} ${path}` } })
+    const wire = WIRES[protocol]
+    if (authorized === false) return json(res, 401, wire.errorBody('invalid api key', 'authentication_error'))
+    let entry = script.shift()
+    if (!entry)
+      return json(
+        res,
+        400,
+        wire.errorBody(`loopback script exhausted at request ${logged.seq + 1}`, 'script_exhausted'),
+      )
+    played++
+    while (entry.kind === 'respond') entry = entry.respond(logged)
+    const b = (body ?? {}) as { model?: unknown; stream_options?: { include_usage?: unknown } }
+    const ctx: RenderContext = {
+      model: typeof b.model === 'string' ? b.model : 'loopback',
+      seq: logged.seq,
+      includeUsage: protocol === 'anthropic' || b.stream_options?.include_usage === true,
+    }
+    play(entry, wire, ctx, res, credential)
+  }
+
+  function play(
+    entry: Exclude<LoopbackEntry, { kind: 'respond' }>,
+    wire: WireRenderer,
+    ctx: RenderContext,
+    res: ServerResponse,
+    credential: string | undefined,
+  ): void {
+    switch (entry.kind) {
+      case 'text':
+      case 'tool-calls':
+        stream(res, wire.answer(planAnswer(entry, nextCallId, ctx.seq), ctx), 'end')
+        return
+      case 'error': {
+        const type = entry.code ?? (entry.status === 429 ? 'rate_limit_error' : 'api_error')
+        if (entry.afterChunks === undefined) {
+          json(res, entry.status ?? 500, wire.errorBody(entry.message, type))
+          return
+        }
+        const frames = wire.partial(entry.text ?? 'partial answer', entry.afterChunks, ctx)
+        stream(res, [...frames, wire.streamError(entry.message, type)], 'end')
+        return
+      }
+      case 'hang':
+        // Without text: never answer. With text: start the stream, then go silent.
+        if (entry.text) stream(res, wire.partial(entry.text, 1, ctx), 'hold')
+        return
+      case 'http-error': {
+        const message = entry.echoAuth
+          ? `Incorrect API key provided: ${credential ?? '(none)'}`
+          : `scripted HTTP ${entry.status}`
+        const bodyValue = entry.body ?? wire.errorBody(message, errorType(entry.status))
+        res.writeHead(entry.status, {
+          'content-type': typeof bodyValue === 'string' ? 'text/plain' : 'application/json',
+          ...(entry.retryAfter !== undefined ? { 'retry-after': String(entry.retryAfter) } : {}),
+          ...(entry.headers ?? {}),
+        })
+        res.end(typeof bodyValue === 'string' ? bodyValue : JSON.stringify(bodyValue))
+        return
+      }
+      case 'truncate':
+        stream(res, wire.partial(entry.text ?? 'partial answer', entry.afterChunks ?? 1, ctx), 'destroy')
+        return
+      case 'no-finish':
+        stream(
+          res,
+          [...wire.partial(entry.text ?? 'partial answer', 1, ctx), ...wire.endWithoutFinish()],
+          'end',
+        )
+        return
+      default: {
+        const never: never = entry
+        throw new Error(`unknown loopback entry ${JSON.stringify(never)}`)
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    baseUrl: `${url}/v1`,
+    port,
+    requests,
+    get remaining() {
+      return script.length
+    },
+    push: (...entries) => {
+      script.push(...entries)
+    },
+    assertConsumed() {
+      if (script.length > 0)
+        throw new Error(`the loopback script still has ${script.length} unplayed entries`)
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function errorType(status: number): string {
+  if (status === 429) return 'rate_limit_error'
+  if (status === 401) return 'authentication_error'
+  if (status === 529) return 'overloaded_error'
+  return status >= 500 ? 'api_error' : 'invalid_request_error'
+}
+
+function credentialOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice('Bearer '.length)
+  const key = req.headers['x-api-key']
+  return typeof key === 'string' ? key : undefined
+}
+
+function loggedHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    out[name] = isSecretHeader(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+/** Writes SSE frames, then ends the response, holds it open, or destroys the connection mid-stream. */
+function stream(res: ServerResponse, frames: readonly string[], then: 'end' | 'hold' | 'destroy'): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
+  res.flushHeaders()
+  const text = frames.join('')
+  switch (then) {
+    case 'end':
+      res.end(text)
+      return
+    case 'hold':
+      res.write(text)
+      return
+    case 'destroy':
+      res.write(text, () => res.socket?.destroy())
+      return
+    default: {
+      const never: never = then
+      throw new Error(`unknown stream ending ${String(never)}`)
+    }
+  }
+}
+
+/** Child-process mode. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      script: { type: 'string' },
+      'port-file': { type: 'string' },
+      port: { type: 'string', default: '0' },
+      log: { type: 'string' },
+      'expect-api-key-env': { type: 'string' },
+    },
+  })
+  if (!values.script) throw new Error('--script <file.json> is required')
+  const keyEnv = values['expect-api-key-env']
+  const log = values.log
+  const server = await startLoopbackServer({
+    script: loadLoopbackScript(values.script),
+    port: Number(values.port),
+    ...(keyEnv ? { expectApiKey: process.env[keyEnv] ?? '' } : {}),
+    ...(log ? { onRequest: (r: LoggedRequest) => appendFileSync(log, `${JSON.stringify(r)}\n`) } : {}),
+  })
+  const portFile = values['port-file']
+  if (portFile) {
+    writeFileSync(`${portFile}.tmp`, String(server.port))
+    renameSync(`${portFile}.tmp`, portFile)
+  }
+  process.stdout.write(`loopback model server listening on ${server.url}\n`)
+  const stop = () => {
+    server.close().then(() => process.exit(0))
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`loopback-server: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}
