@@ -1,0 +1,48 @@
+// The validated Config of FsToolsPlugin: every tunable of the read / glob / grep tools (TL-12, TL-16).
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+const MIB = 1024 * 1024
+
+export const FsToolsConfig = Schema.object({
+  readLimit: Schema.integer({
+    default: 2000,
+    min: 1,
+    max: 100_000,
+    description: 'Lines `read` returns when the call gives no `limit` (TL-12).',
+  }),
+  readMaxLineLength: Schema.integer({
+    default: 2000,
+    min: 16,
+    max: 1_000_000,
+    description: 'Characters of one line `read` and `grep` show; a longer line is cut and marked (TL-12).',
+  }),
+  readMaxBytes: Schema.integer({
+    default: 51_200,
+    min: 1024,
+    max: 64 * MIB,
+    description:
+      'Bytes of output after which `read` stops (at a line boundary; the first line is always shown) (TL-12).',
+  }),
+  readStreamMinSize: Schema.integer({
+    default: 10 * MIB,
+    min: 0,
+    max: 1024 * MIB,
+    description:
+      'File size in bytes from which `read` and `grep` stream the file line by line instead of loading it (TL-12).',
+  }),
+  globMaxResults: Schema.integer({
+    default: 1000,
+    min: 1,
+    max: 1_000_000,
+    description: 'Paths `glob` returns before it stops with a note (TL-16).',
+  }),
+  grepMaxMatches: Schema.integer({
+    default: 500,
+    min: 1,
+    max: 1_000_000,
+    description:
+      'Entries `grep` returns (matching lines, files or counts, per `output`) before it stops with a note (TL-16).',
+  }),
+})
+export type FsToolsConfig = ConfigOf<typeof FsToolsConfig>
+export type FsToolsConfigInput = ConfigInput<typeof FsToolsConfig>

@@ -1,0 +1,20 @@
+// @tack/tool-fs: read / write / edit / glob / grep / todo_write over a workspace-scoped file backend.
+import './log-events.ts'
+
+export { writeFileAtomic } from './atomic-write.ts'
+export { FsToolsConfig, type FsToolsConfigInput } from './config.ts'
+export { DIFF_CONTEXT_LINES } from './diff.ts'
+export { FS_TOOL_ACCESS, type FsAccess, type FsPaths, fsPathsOf } from './fs-paths.ts'
+export { FS_TOOLS_LOG_EVENTS, type TodoItem } from './log-events.ts'
+export { FsToolsPlugin } from './plugin.ts'
+export { type DiffMeta, isDiffMeta } from './present.ts'
+export { formatTodos } from './tools/todo-write.ts'
+export {
+  approvalOf,
+  type CallApproval,
+  displayPath,
+  isInside,
+  type ResolvedPath,
+  resolveInWorkspace,
+  workspaceRootOf,
+} from './workspace.ts'

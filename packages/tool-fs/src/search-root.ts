@@ -1,0 +1,32 @@
+// The folder (or file) a `glob` or `grep` call searches, scoped like every fs path, and how its
+// results are named: relative to the call's cwd when below it, else absolute.
+import { realpath, stat } from 'node:fs/promises'
+import { relative, sep } from 'node:path'
+import type { ToolCallContext } from '@tack/tools'
+import { ToolFailure } from '@tack/tools'
+import { isMissing } from './files.ts'
+import { isInside, type ResolvedPath, resolveScoped } from './workspace.ts'
+
+export interface SearchRoot {
+  readonly path: ResolvedPath
+  readonly isDirectory: boolean
+  /** Names an absolute real path for the model. */
+  name(real: string): string
+}
+
+export async function searchRoot(call: ToolCallContext, requested: string | undefined): Promise<SearchRoot> {
+  const path = await resolveScoped(call, requested ?? '.')
+  let isDirectory: boolean
+  try {
+    isDirectory = (await stat(path.real)).isDirectory()
+  } catch (error) {
+    if (isMissing(error)) throw new ToolFailure('NOT_FOUND', `${path.requested} does not exist.`)
+    throw error
+  }
+  const cwd = await realpath(call.cwd).catch(() => call.cwd)
+  return {
+    path,
+    isDirectory,
+    name: (real) => (isInside(cwd, real) && real !== cwd ? relative(cwd, real).split(sep).join('/') : real),
+  }
+}

@@ -1,0 +1,137 @@
+// `edit {file_path, old_string, new_string, replace_all?}` (TL-13, TL-14, TL-15): replaces exact
+// text in a file the agent has read and that has not changed since. Fails `NO_MATCH`,
+// `AMBIGUOUS_MATCH` (with the count, unless `replace_all`) or `NO_CHANGE`. A CRLF file is matched on
+// its LF-normalised text and written back with CRLF. Each replaced site is diffed on its own, one
+// after the other, so neighbouring sites never merge into one hunk.
+import { stat } from 'node:fs/promises'
+import { type DiffHunk, defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { writeFileAtomic } from '../atomic-write.ts'
+import { replacementHunks, siteHunk } from '../diff.ts'
+import type { FsEnv } from '../env.ts'
+import { notFound, openText } from '../files.ts'
+import { fingerprintOf } from '../observations.ts'
+import { type DiffMeta, failedIntent, isDiffMeta, plural, textOf } from '../present.ts'
+import { countOccurrences, toCrlf, toLf, usesCrlf } from '../text.ts'
+import { displayPath, resolveScoped } from '../workspace.ts'
+
+/** The outcome of replacing in a text: the new text and one hunk per site, in file order. */
+export interface Replaced {
+  readonly text: string
+  readonly count: number
+  readonly hunks: readonly DiffHunk[]
+}
+
+/**
+ * Replaces `count` non-overlapping occurrences of `oldText` from the start of `text`. Site k's hunk
+ * is the diff from the text after k−1 replacements to the text after k; its new coordinates are those
+ * of the final text and its old coordinates those of the original (shifted back by the lines the
+ * earlier sites added or removed).
+ */
+export function replaceSites(text: string, oldText: string, newText: string, count: number): Replaced {
+  let current = text
+  let from = 0
+  let shift = 0
+  const hunks: DiffHunk[] = []
+  for (let site = 0; site < count; site++) {
+    const at = current.indexOf(oldText, from)
+    if (at === -1) break
+    const next = current.slice(0, at) + newText + current.slice(at + oldText.length)
+    const hunk = siteHunk(current, next)
+    if (hunk) {
+      hunks.push({ ...hunk, oldStart: hunk.oldStart - shift })
+      shift += hunk.newLines - hunk.oldLines
+    }
+    from = at + newText.length
+    current = next
+  }
+  return { text: current, count, hunks }
+}
+
+export function createEditTool(env: FsEnv) {
+  return defineTool({
+    name: 'edit',
+    description:
+      'Replace exact text in a file of the workspace. Read the file first. old_string must match exactly once unless replace_all is true; include enough surrounding lines to make it unique.',
+    parameters: {
+      type: 'object',
+      properties: {
+        file_path: {
+          type: 'string',
+          minLength: 1,
+          description: 'The file to change, relative to the working directory or absolute.',
+        },
+        old_string: { type: 'string', minLength: 1, description: 'The exact text to replace.' },
+        new_string: { type: 'string', description: 'The text to put in its place.' },
+        replace_all: {
+          type: 'boolean',
+          default: false,
+          description: 'Replace every occurrence instead of exactly one.',
+        },
+      },
+      required: ['file_path', 'old_string', 'new_string'],
+    },
+    async execute(args, call) {
+      const path = await resolveScoped(call, args.file_path)
+      if (!path.exists) throw notFound(path)
+      const { handle, stat: before } = await openText(path)
+      let bytes: Buffer
+      try {
+        bytes = await handle.readFile()
+      } finally {
+        await handle.close()
+      }
+      env.observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before, bytes))
+
+      const original = bytes.toString('utf8')
+      const crlf = usesCrlf(original)
+      const text = crlf ? toLf(original) : original
+      const oldText = crlf ? toLf(args.old_string) : args.old_string
+      const newText = crlf ? toLf(args.new_string) : args.new_string
+      if (oldText === newText) {
+        throw new ToolFailure('NO_CHANGE', 'old_string and new_string are the same; nothing to change.')
+      }
+      const found = countOccurrences(text, oldText)
+      if (found === 0) {
+        throw new ToolFailure('NO_MATCH', `old_string was not found in ${args.file_path}.`)
+      }
+      if (found > 1 && !args.replace_all) {
+        throw new ToolFailure(
+          'AMBIGUOUS_MATCH',
+          `old_string occurs ${found} times in ${args.file_path}. Give more surrounding text to make it unique, or set replace_all to replace all ${found}.`,
+        )
+      }
+      const replaced = replaceSites(text, oldText, newText, found)
+      const output = crlf ? toCrlf(replaced.text) : replaced.text
+      call.signal.throwIfAborted()
+      await writeFileAtomic(path.real, output, before.mode & 0o7777)
+      const written = await stat(path.real)
+      env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(output)))
+      const shown = displayPath(path.root, path.real)
+      const content = `Edited ${shown}: replaced ${plural(found, 'occurrence')}.`
+      if (call.signal.aborted) return content
+      const meta: DiffMeta = { path: shown, hunks: replaced.hunks }
+      return { content, meta }
+    },
+    presentCall(args): RenderIntent {
+      return {
+        kind: 'diff',
+        title: `Edit ${args.file_path}${args.replace_all ? ' (every occurrence)' : ''}`,
+        path: args.file_path,
+        hunks: replacementHunks(args.old_string, args.new_string),
+      }
+    },
+    presentResult(args, result): RenderIntent {
+      if (result.isError) return failedIntent(`Edit ${args.file_path}`, result)
+      if (isDiffMeta(result.meta)) {
+        return {
+          kind: 'diff',
+          title: `Edited ${result.meta.path}`,
+          path: result.meta.path,
+          hunks: result.meta.hunks,
+        }
+      }
+      const body = textOf(result)
+      return { kind: 'generic', title: `Edited ${args.file_path}`, ...(body !== '' && { body }) }
+    },
+  })
+}

@@ -1,0 +1,112 @@
+// `read {file_path, offset?, limit?}` (TL-12): numbered lines from `offset` (1-based), each line cut
+// at `readMaxLineLength`, stopping at `limit` lines or `readMaxBytes` of output, whichever comes
+// first, and ending with the next offset when more remains. Files of at least `readStreamMinSize`
+// bytes are streamed line by line. A successful read is an observation for read-before-edit (TL-13).
+import { defineTool, type RenderIntent } from '@tack/tools'
+import type { FsEnv } from '../env.ts'
+import { openText } from '../files.ts'
+import { streamLines } from '../line-stream.ts'
+import { fingerprintOf } from '../observations.ts'
+import { failedIntent } from '../present.ts'
+import { cutMark, type Line, linesOf } from '../text.ts'
+import { resolveScoped } from '../workspace.ts'
+
+export interface ReadWindow {
+  readonly offset: number
+  readonly limit: number
+  readonly maxBytes: number
+}
+
+/** Formats the window of `lines`; stops reading as soon as it knows whether more remains. */
+export async function formatWindow(
+  lines: Iterable<Line> | AsyncIterable<Line>,
+  window: ReadWindow,
+): Promise<string> {
+  const out: string[] = []
+  let bytes = 0
+  let index = 0
+  let stopped: 'limit' | 'bytes' | undefined
+  for await (const line of lines) {
+    index++
+    if (index < window.offset) continue
+    if (out.length === window.limit) {
+      stopped = 'limit'
+      break
+    }
+    const entry = `${index}\t${line.text}${cutMark(line)}\n`
+    const size = Buffer.byteLength(entry)
+    // The first line of the window is always shown, so the next offset always moves forward.
+    if (out.length > 0 && bytes + size > window.maxBytes) {
+      stopped = 'bytes'
+      break
+    }
+    out.push(entry)
+    bytes += size
+  }
+  if (index === 0) return '[The file is empty.]'
+  if (out.length === 0) return `[The file has ${index} lines; offset ${window.offset} is past its end.]`
+  const text = out.join('').slice(0, -1)
+  if (!stopped) return text
+  const last = window.offset + out.length - 1
+  const why =
+    stopped === 'limit' ? `the ${window.limit}-line limit` : `the ${window.maxBytes}-byte output limit`
+  return `${text}\n\n[Showing lines ${window.offset}–${last}, stopped at ${why}. The file continues: read again with offset ${last + 1}.]`
+}
+
+export function createReadTool(env: FsEnv) {
+  return defineTool({
+    name: 'read',
+    description:
+      'Read a text file of the workspace. Returns numbered lines (`N<TAB>text`, from 1). Use offset and limit to page through long files.',
+    parameters: {
+      type: 'object',
+      properties: {
+        file_path: {
+          type: 'string',
+          minLength: 1,
+          description: 'The file to read, relative to the working directory or absolute.',
+        },
+        offset: { type: 'integer', minimum: 1, description: 'The first line to show (1-based). Default 1.' },
+        limit: { type: 'integer', minimum: 1, description: 'How many lines to show at most.' },
+      },
+      required: ['file_path'],
+    },
+    async execute(args, call) {
+      const path = await resolveScoped(call, args.file_path)
+      const { config } = env
+      const window: ReadWindow = {
+        offset: args.offset ?? 1,
+        limit: args.limit ?? config.readLimit,
+        maxBytes: config.readMaxBytes,
+      }
+      const { handle, stat } = await openText(path)
+      try {
+        if (stat.size >= config.readStreamMinSize) {
+          const text = await formatWindow(streamLines(handle, config.readMaxLineLength, call.signal), window)
+          // A partial streamed read observes size and mtime (hashing would read the whole file).
+          env.observations.record(call.agent, path.real, fingerprintOf(stat))
+          return text
+        }
+        const bytes = await handle.readFile()
+        const text = await formatWindow(linesOf(bytes.toString('utf8'), config.readMaxLineLength), window)
+        env.observations.record(call.agent, path.real, fingerprintOf(stat, bytes))
+        return text
+      } finally {
+        await handle.close()
+      }
+    },
+    presentCall(args): RenderIntent {
+      const range =
+        args.offset !== undefined || args.limit !== undefined
+          ? ` (from line ${args.offset ?? 1}${args.limit !== undefined ? `, ${args.limit} lines` : ''})`
+          : ''
+      return { kind: 'generic', title: `Read ${args.file_path}${range}` }
+    },
+    presentResult(args, result): RenderIntent {
+      if (result.isError) return failedIntent(`Read ${args.file_path}`, result)
+      const shown = result.content.map((block) => block.text).join('\n')
+      const lines = shown.split('\n').filter((line) => /^\d+\t/.test(line)).length
+      return { kind: 'generic', title: `Read ${args.file_path} (${lines} ${lines === 1 ? 'line' : 'lines'})` }
+    },
+  })
+}

@@ -1,0 +1,85 @@
+// `write {file_path, content}` (TL-14): creates a file (and its missing folders), or overwrites one
+// the agent has read and that has not changed since (TL-13). Writes are atomic. An overwrite returns
+// `meta {path, hunks}` with the whole-file diff (TL-15); a create, a failure or an abort has no meta.
+import { mkdir, readFile, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { defineTool, type RenderIntent } from '@tack/tools'
+import { writeFileAtomic } from '../atomic-write.ts'
+import { addedHunks, wholeFileHunks } from '../diff.ts'
+import type { FsEnv } from '../env.ts'
+import { statFile } from '../files.ts'
+import { fingerprintOf } from '../observations.ts'
+import { type DiffMeta, failedIntent, isDiffMeta, lineCount, plural, textOf } from '../present.ts'
+import { displayPath, resolveScoped } from '../workspace.ts'
+
+export function createWriteTool(env: FsEnv) {
+  return defineTool({
+    name: 'write',
+    description:
+      'Write a file of the workspace, replacing it entirely. Creates missing folders. To overwrite an existing file, read it first; prefer `edit` for changes to part of a file.',
+    parameters: {
+      type: 'object',
+      properties: {
+        file_path: {
+          type: 'string',
+          minLength: 1,
+          description: 'The file to write, relative to the working directory or absolute.',
+        },
+        content: { type: 'string', description: 'The complete new content of the file.' },
+      },
+      required: ['file_path', 'content'],
+    },
+    async execute(args, call) {
+      const path = await resolveScoped(call, args.file_path)
+      const shown = displayPath(path.root, path.real)
+      const lines = plural(lineCount(args.content), 'line')
+      call.signal.throwIfAborted()
+      if (!path.exists) {
+        await mkdir(dirname(path.real), { recursive: true })
+        await writeFileAtomic(path.real, args.content)
+        const written = await stat(path.real)
+        env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(args.content)))
+        return `Created ${shown} (${lines}).`
+      }
+      const before = await statFile(path)
+      const old = await readFile(path.real)
+      env.observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before, old))
+      call.signal.throwIfAborted()
+      await writeFileAtomic(path.real, args.content, before.mode & 0o7777)
+      const written = await stat(path.real)
+      env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(args.content)))
+      const text = `Wrote ${shown} (${lines}).`
+      // An aborted call carries no meta, even when the write itself went through.
+      if (call.signal.aborted) return text
+      const meta: DiffMeta = { path: shown, hunks: wholeFileHunks(old.toString('utf8'), args.content) }
+      return { content: text, meta }
+    },
+    presentCall(args): RenderIntent {
+      return {
+        kind: 'diff',
+        title: `Write ${args.file_path}`,
+        path: args.file_path,
+        hunks: addedHunks(args.content),
+      }
+    },
+    presentResult(args, result): RenderIntent {
+      if (result.isError) return failedIntent(`Write ${args.file_path}`, result)
+      if (isDiffMeta(result.meta)) {
+        return {
+          kind: 'diff',
+          title: `Wrote ${result.meta.path}`,
+          path: result.meta.path,
+          hunks: result.meta.hunks,
+        }
+      }
+      // A create has no meta: what it wrote is the requested content.
+      const body = textOf(result)
+      return {
+        kind: 'diff',
+        title: body.startsWith('Created ') ? `Created ${args.file_path}` : `Wrote ${args.file_path}`,
+        path: args.file_path,
+        hunks: addedHunks(args.content),
+      }
+    },
+  })
+}

@@ -1,0 +1,97 @@
+// The directory walk behind `glob` and `grep` (TL-16): pure Node, `.git` skipped, `.gitignore` rules
+// honoured (every `.gitignore` from the workspace root down, each relative to its own folder, deeper
+// files overriding shallower ones, negations included), symlinks listed but never followed.
+// Entries come out in code-unit order of their full path: a folder sorts as its name plus `/`, which
+// makes this depth-first order equal to sorting the complete list, so callers can stop at a cap.
+import { readdir, readFile } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
+import ignore, { type Ignore } from 'ignore'
+import { isInside } from './workspace.ts'
+
+export interface WalkEntry {
+  /** Absolute real path. */
+  readonly path: string
+  /** Relative to the walk's start folder, `/`-separated. */
+  readonly relative: string
+  readonly kind: 'file' | 'symlink'
+}
+
+interface IgnoreLevel {
+  readonly base: string
+  readonly rules: Ignore
+}
+
+/** Files (and symlinks) under `start`, in path order. `root` is the workspace root (real path). */
+export async function* walkFiles(
+  root: string,
+  start: string,
+  signal?: AbortSignal,
+): AsyncGenerator<WalkEntry> {
+  const levels = await ancestorLevels(root, start)
+  yield* walkFolder(start, start, levels, signal)
+}
+
+async function* walkFolder(
+  start: string,
+  folder: string,
+  inherited: readonly IgnoreLevel[],
+  signal: AbortSignal | undefined,
+): AsyncGenerator<WalkEntry> {
+  signal?.throwIfAborted()
+  let entries: import('node:fs').Dirent[]
+  try {
+    entries = await readdir(folder, { withFileTypes: true })
+  } catch {
+    return // unreadable or vanished folders are skipped, as git does
+  }
+  const own = await levelOf(folder)
+  const levels = own ? [...inherited, own] : inherited
+  const sorted = entries
+    .filter((entry) => entry.name !== '.git')
+    .map((entry) => ({ entry, key: entry.isDirectory() ? `${entry.name}/` : entry.name }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  for (const { entry } of sorted) {
+    const path = join(folder, entry.name)
+    const isDir = entry.isDirectory()
+    if (isIgnored(levels, path, isDir)) continue
+    const rel = relative(start, path).split(sep).join('/')
+    if (isDir) yield* walkFolder(start, path, levels, signal)
+    else if (entry.isSymbolicLink()) yield { path, relative: rel, kind: 'symlink' }
+    else if (entry.isFile()) yield { path, relative: rel, kind: 'file' }
+  }
+}
+
+/** Git's rule: the deepest `.gitignore` with a say about the path decides (a negation re-includes). */
+function isIgnored(levels: readonly IgnoreLevel[], path: string, isDir: boolean): boolean {
+  let ignored = false
+  for (const level of levels) {
+    if (!isInside(level.base, path) || path === level.base) continue
+    const rel = relative(level.base, path).split(sep).join('/') + (isDir ? '/' : '')
+    const verdict = level.rules.test(rel)
+    if (verdict.ignored) ignored = true
+    else if (verdict.unignored) ignored = false
+  }
+  return ignored
+}
+
+/** The `.gitignore` levels of the folders from the workspace root down to `start`'s parent. */
+async function ancestorLevels(root: string, start: string): Promise<IgnoreLevel[]> {
+  if (!isInside(root, start) || start === root) return []
+  const folders: string[] = []
+  for (let folder = dirname(start); isInside(root, folder); folder = dirname(folder)) {
+    folders.unshift(folder)
+    if (folder === root) break
+  }
+  const levels = await Promise.all(folders.map(levelOf))
+  return levels.filter((level): level is IgnoreLevel => level !== undefined)
+}
+
+async function levelOf(folder: string): Promise<IgnoreLevel | undefined> {
+  let text: string
+  try {
+    text = await readFile(join(folder, '.gitignore'), 'utf8')
+  } catch {
+    return undefined
+  }
+  return { base: folder, rules: ignore().add(text) }
+}

@@ -1,0 +1,116 @@
+// Shared helpers for this package's tests: real temp folders, a real cordis Context with the tool
+// registry and FsToolsPlugin, real Sessions, and calls through the real pipeline.
+import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { Agent } from '@tack/agent'
+import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
+import { Context } from 'cordis'
+import { type FsToolsConfigInput, FsToolsPlugin } from '../src/index.ts'
+
+/** A fresh temp folder (its real path, so expectations need no symlink handling). */
+export async function tempDir(prefix = 'tack-fs-'): Promise<string> {
+  return realpath(await mkdtemp(join(tmpdir(), prefix)))
+}
+
+/** Writes `files` (relative path → content) under `root`, creating folders. */
+export async function writeTree(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true })
+    await writeFile(join(root, path), content)
+  }
+}
+
+export async function fsContext(config: FsToolsConfigInput = {}): Promise<Context> {
+  const ctx = new Context()
+  await ctx.plugin(ToolsPlugin, {})
+  await ctx.plugin(FsToolsPlugin, config)
+  return ctx
+}
+
+let sessions = 0
+
+export function newSession(cwd: string): Session {
+  return new Session({
+    header: {
+      version: SESSION_FORMAT_VERSION,
+      id: `s${++sessions}`,
+      createdAt: new Date(0).toISOString(),
+      cwd,
+    },
+  })
+}
+
+/**
+ * The agent a call carries. The tools only reach `agent.session` (to append events), `agent.cwd`
+ * (the workspace root) and its identity (read-before-edit observations), so a session-carrying object
+ * stands in for the loop's agent; the loop itself is exercised in loop.test.ts.
+ */
+export function stubAgent(cwd: string, session = newSession(cwd)): Agent {
+  const refuse = () => {
+    throw new Error('these tests never drive the agent')
+  }
+  return {
+    id: `agent-of-${session.id}`,
+    session,
+    cwd,
+    options: {},
+    status: 'running',
+    send: refuse,
+    steer: refuse,
+    inject: refuse,
+    cancel: refuse,
+    whenIdle: refuse,
+  }
+}
+
+let calls = 0
+
+export interface CallOptions {
+  readonly cwd: string
+  readonly agent?: Agent
+  readonly signal?: AbortSignal
+}
+
+/** Runs one call through the real pipeline, as the loop does (raw argument text). */
+export function run(
+  ctx: Context,
+  name: string,
+  args: unknown,
+  options: CallOptions,
+): Promise<ToolExecutionResult> {
+  return ctx.tools.execute({
+    callId: `call_${++calls}`,
+    name,
+    rawArguments: JSON.stringify(args),
+    arguments: undefined,
+    cwd: options.cwd,
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.agent && { agent: options.agent }),
+  })
+}
+
+/**
+ * Runs a tool body directly with an approved call context, as the pipeline does once the user (or an
+ * allow rule) approved an `ask`. `args` must be complete (defaults are not filled here).
+ */
+export async function runApproved(
+  ctx: Context,
+  name: string,
+  args: unknown,
+  options: CallOptions & { approval: 'user' | 'rule' },
+): Promise<unknown> {
+  const def = ctx.tools.get(name)
+  if (!def) throw new Error(`no tool ${name}`)
+  const call: ToolCallContext & { approval: string } = {
+    callId: `call_${++calls}`,
+    cwd: options.cwd,
+    signal: options.signal ?? new AbortController().signal,
+    approval: options.approval,
+    ...(options.agent && { agent: options.agent }),
+  }
+  return def.execute(args, call)
+}
+
+export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('\n')
