@@ -1,4 +1,4 @@
-import { Context, ConfigError } from '@tack/kernel'
+import { ConfigError, Context, emitSafely } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
 import {
   MemorySessionStore,
@@ -270,5 +270,46 @@ describe('sessions plugin', () => {
     await ctx.sessionStore.append('bad', bad)
     const s = await ctx.sessions.open('bad') // recovery closes the step; the step/start outside a turn stays
     expect(() => s.append('context/message', { content: text('x'), source: user })).toThrow(InvariantError)
+  })
+})
+
+describe('SL-20 agent status transitions', () => {
+  type Status = 'idle' | 'running' | 'disposed'
+  // `agent/status` is declared by @tack/agent; emit it untyped, as the loop does through emitSafely.
+  const emitUntyped = emitSafely as unknown as (ctx: Context, name: string, ...args: unknown[]) => void
+  const emitStatus = (ctx: Context, agent: object, status: Status, previous: Status) =>
+    emitUntyped(ctx, 'agent/status', agent, status, previous)
+
+  test('SL-20 legal changes pass; an illegal one is reported and thrown from the next append', async () => {
+    const { ctx } = await boot()
+    installStructureInvariant(ctx)
+    const faults: unknown[] = []
+    ctx.on('kernel/listener-fault', (f) => {
+      faults.push(f.error)
+    })
+    const session = await ctx.sessions.create({ cwd: '/w' })
+    const agent = { session }
+    emitStatus(ctx, agent, 'running', 'idle')
+    emitStatus(ctx, agent, 'idle', 'running')
+    emitStatus(ctx, agent, 'disposed', 'idle')
+    session.append('context/message', { content: text('fine'), source: user })
+    expect(faults).toEqual([])
+    emitStatus(ctx, agent, 'running', 'disposed')
+    expect(faults).toHaveLength(1)
+    expect((faults[0] as InvariantError).rule).toBe('status')
+    expect(() => session.append('context/message', { content: text('x'), source: user })).toThrow(
+      /illegal agent status change disposed → running/,
+    )
+  })
+
+  test('SL-20 a status report whose previous value is not the last one seen is a violation', async () => {
+    const { ctx } = await boot()
+    installStructureInvariant(ctx)
+    const faults: unknown[] = []
+    ctx.on('kernel/listener-fault', (f) => {
+      faults.push(f.error)
+    })
+    emitStatus(ctx, {}, 'idle', 'running') // the agent was never running
+    expect((faults[0] as Error).message).toMatch(/previous status running, but its last status was idle/)
   })
 })

@@ -14,33 +14,78 @@ export function devInvariantsEnabled(env: NodeJS.ProcessEnv = process.env): bool
   return env.TACK_DEV === '1'
 }
 
+/** Violations found outside an append (agent status), thrown from the session's next append. */
+const queued = new WeakMap<Session, unknown[]>()
+
 /**
  * Checks `session`'s existing log, then every later append; a broken rule throws `InvariantError`
- * out of that `append` (a broken loaded log throws from the first append). Returns the unsubscriber.
+ * out of that `append` (a broken loaded log, or a queued status violation, throws from the next one).
+ * Returns the unsubscriber.
  */
 export function attachStructureInvariant(session: Session): () => void {
   const checker = createStructureChecker()
-  let pending: unknown
   try {
     for (const event of session.events()) checker.check(event)
   } catch (error) {
-    pending = error
+    queue(session, error)
   }
   return session.subscribe((event) => {
-    if (pending !== undefined) {
-      const error = pending
-      pending = undefined
-      throw error
-    }
+    const pending = queued.get(session)
+    if (pending?.length) throw pending.shift()
     checker.check(event)
   })
 }
 
-/** Attaches the structure checker to every session `ctx.sessions` creates, opens or forks. */
-export function installStructureInvariant(ctx: Context): () => boolean {
-  return ctx.on('session/opened', (session) => {
+function queue(session: Session, error: unknown): void {
+  const list = queued.get(session) ?? []
+  list.push(error)
+  queued.set(session, list)
+}
+
+type AgentStatus = 'idle' | 'running' | 'disposed'
+/** SL-20 legal agent status transitions (AL-5): idle ⇄ running, either → disposed, nothing after. */
+const STATUS_MOVES: Record<AgentStatus, readonly AgentStatus[]> = {
+  idle: ['running', 'disposed'],
+  running: ['idle', 'disposed'],
+  disposed: [],
+}
+type StatusListener = (
+  agent: { readonly session?: unknown },
+  status: AgentStatus,
+  previous: AgentStatus,
+) => void
+/** `agent/status` is declared by @tack/agent, which depends on this package, so it is registered untyped. */
+interface UntypedStatusEvents {
+  on(name: 'agent/status', listener: StatusListener): () => boolean
+}
+
+/**
+ * Attaches the structure checker to every session `ctx.sessions` creates, opens or forks, and checks
+ * every `agent/status` change (AL-5). A status is not logged, so an illegal change is reported as a
+ * listener fault and also thrown from the next append to that agent's session.
+ */
+export function installStructureInvariant(ctx: Context): () => void {
+  const statuses = new WeakMap<object, AgentStatus>()
+  const offOpened = ctx.on('session/opened', (session) => {
     attachStructureInvariant(session)
   })
+  const offStatus = (ctx as unknown as UntypedStatusEvents).on('agent/status', (agent, status, previous) => {
+    const known = statuses.get(agent) ?? 'idle'
+    statuses.set(agent, status)
+    let problem: string | undefined
+    if (previous !== known)
+      problem = `agent reported previous status ${previous}, but its last status was ${known}`
+    else if (!STATUS_MOVES[previous]?.includes(status))
+      problem = `illegal agent status change ${previous} → ${status}`
+    if (!problem) return
+    const error = new InvariantError('status', problem)
+    if (agent.session instanceof Session) queue(agent.session, error)
+    throw error
+  })
+  return () => {
+    offOpened()
+    offStatus()
+  }
 }
 
 /** The request shape this package can check without importing @tack/agent (which depends on it). */
