@@ -125,7 +125,7 @@ describe('applied-hunk diffs', () => {
     const { cwd, ctx, agent } = await observed({ 'f.txt': 'a\n' })
     const controller = new AbortController()
     // Abort from inside the pipeline, once the body is running (a tools/execute wrapper sees it start).
-    ctx.on('tools/execute', (exec, next) => {
+    ctx.on('tools/execute', (_exec, next) => {
       const result = next()
       controller.abort()
       return result
