@@ -53,7 +53,7 @@ export function getBaseDir(): string {
 }
 
 /** Throws for a name that may not become part of a file name. */
-export function validateName(name: string, label?: string): void {
+export function validateName(name: string, label = 'slot name'): void {
   checkName(name, label)
 }
 
@@ -113,7 +113,7 @@ export function clearCooldown(slotName: string, sessionId: string): void {
   process.getBuiltinModule('node:fs').rmSync(store().markerPath(slotName, sessionId), { force: true })
 }
 
-export function rollDice(count: number, dieSize: number, rng?: () => number): number[] {
+export function rollDice(count: number, dieSize: number, rng: () => number = Math.random): number[] {
   return roll(count, dieSize, rng)
 }
 
