@@ -141,6 +141,7 @@ async function run(options: RunOptions): Promise<ProcessResult> {
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs)
   const onAbort = () => cancel('abort')
   options.signal?.addEventListener('abort', onAbort, { once: true })
+  if (options.signal?.aborted) onAbort() // aborted while the spill file was opened or bash was starting
 
   const [exitCode, signal] = await exited
   leaderExited = true

@@ -104,6 +104,15 @@ describe('process groups and the kill ladder', () => {
     expect(isGone(pid)).toBe(true)
   })
 
+  it('TL-17 an abort that lands while bash is starting still terminates the run', async () => {
+    const controller = new AbortController()
+    const pending = runProcess(
+      runOptions(await tempDir(), { command: 'sleep 30', signal: controller.signal }),
+    )
+    controller.abort()
+    expect(await pending).toMatchObject({ aborted: true, timedOut: false })
+  })
+
   it('TL-17 an already aborted signal starts nothing', async () => {
     const dir = await tempDir()
     const run = await runProcess(runOptions(dir, { command: 'touch ran', signal: AbortSignal.abort() }))
