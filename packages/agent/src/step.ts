@@ -156,7 +156,12 @@ async function streamOnce(rt: StepRuntime, step: number, request: LlmRequest): P
   } catch (error) {
     if (signal.aborted) return undefined
     if (error instanceof TurnError) throw error
-    if ((error as Error)?.name === 'SeamError') throw pluginError('llm/stream', error)
+    if ((error as Error)?.name === 'SeamError') {
+      // A broken log invariant is not a plugin's bad day: name it so harnesses fail loudly.
+      const cause = (error as Error).cause as Error | undefined
+      if (cause?.name === 'InvariantError') throw new TurnError('INVARIANT_VIOLATED', cause.message, cause)
+      throw pluginError('llm/stream', error)
+    }
     throw new TurnError(errorCode(error, 'MODEL_ERROR'), errorMessage(error), error)
   }
 }

@@ -63,12 +63,14 @@ export class SessionsService extends Service {
   }
 
   /** Creates a new, empty session in the store and returns it wired for events and flush. */
-  async create(opts: { cwd: string; id?: string }): Promise<Session> {
+  async create(opts: { cwd: string; id?: string; parentSession?: string }): Promise<Session> {
     const header: SessionHeader = {
       version: SESSION_FORMAT_VERSION,
       id: opts.id ?? randomUUID(),
       createdAt: new Date().toISOString(),
       cwd: opts.cwd,
+      // A subagent's session names its parent's (TL-18); it is not a fork, so no seedLength.
+      ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
     }
     validateSessionHeader(header)
     await this.ctx.sessionStore.create(header)

@@ -60,7 +60,8 @@ export async function bootKernel(
   await ctx.plugin(ToolsPlugin, opts.config?.tools ?? {})
   await ctx.plugin(AgentPlugin, { model: SCRIPTED_MODEL, ...(opts.config?.agent ?? {}) })
   installStructureInvariant(ctx)
-  installRequestInvariant(ctx)
+  // Every request the loop sends must carry its origin, so none passes unchecked.
+  installRequestInvariant(ctx, { requireOrigin: true })
   const status = installStatusInvariant(ctx)
   for (const p of opts.plugins ?? []) {
     if (typeof p === 'function') await ctx.plugin(p)
@@ -86,6 +87,17 @@ export async function createTestAgent(opts: TestAgentOptions = {}): Promise<Test
     events: () => agent.session.events(),
     types: () => agent.session.events().map((e) => e.type),
     statusViolations,
-    dispose: () => handle.dispose(),
+    dispose: async () => {
+      await handle.dispose()
+      // A turn that ended on a broken invariant fails the test even if it asserted nothing else.
+      const broken = agent.session
+        .events()
+        .filter(
+          (e) =>
+            e.type === 'turn/end' &&
+            (e.data as { reason: { code?: string } }).reason.code === 'INVARIANT_VIOLATED',
+        )
+      if (broken.length > 0) throw new Error(`log invariant violated: ${JSON.stringify(broken[0].data)}`)
+    },
   }
 }
