@@ -77,7 +77,8 @@ function isAbort(error: unknown): boolean {
 export function toLlmError(error: unknown, context: ErrorContext): LlmError {
   if (error instanceof LlmError) return error
   const clean = (text: string) => redact(text, context.secrets)
-  if (isAbort(error)) return new LlmError('the model request was aborted', { code: 'ABORTED' })
+  if (isAbort(error))
+    return new LlmError('the model request was aborted', { code: 'ABORTED', transient: false })
   const e = (error && typeof error === 'object' ? error : { message: String(error) }) as ErrorShape
   const rawMessage = typeof e.message === 'string' && e.message ? e.message : 'unknown provider error'
   const status =

@@ -85,6 +85,7 @@ export function resolveModel(config: ResolveConfig, model: string, env: Env): Re
       `model "${model}" is not of the form provider/model (providers: ${names.join(', ')})`,
       {
         code: 'UNKNOWN_MODEL',
+        transient: false,
       },
     )
   const { provider, modelId } = parts
@@ -105,6 +106,7 @@ export function resolveModel(config: ResolveConfig, model: string, env: Env): Re
       `unknown model provider "${provider}" in "${model}" (providers: ${names.join(', ')})`,
       {
         code: 'UNKNOWN_MODEL',
+        transient: false,
       },
     )
   const fromConfig = config.endpoints[provider]

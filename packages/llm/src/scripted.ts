@@ -33,7 +33,7 @@ export function requestsPath(scriptFile: string): string {
 }
 
 const invalid = (file: string, message: string) =>
-  new LlmError(`scripted model ${file}: ${message}`, { code: 'SCRIPT_INVALID' })
+  new LlmError(`scripted model ${file}: ${message}`, { code: 'SCRIPT_INVALID', transient: false })
 
 /** Reads and checks a script file: a JSON array of entries, or `{"entries": [...]}`. */
 export function loadScriptFile(file: string): ScriptEntry[] {
@@ -114,7 +114,7 @@ export function createScriptedFileAdapter(opts: { readonly cwd: string }): LlmAd
       if (cursor.next >= entries.length)
         throw new LlmError(
           `the scripted model ${name} got request ${cursor.next + 1} but its script has ${entries.length} entries`,
-          { code: 'SCRIPT_EXHAUSTED' },
+          { code: 'SCRIPT_EXHAUSTED', transient: false },
         )
       let calls = cursor.calls
       const nextCallId = () => `call_${++calls}`

@@ -31,10 +31,14 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
       const { config, env } = runtime
       const resolved = resolveModel(config, request.config.model, env)
       if (resolved.kind === 'scripted')
-        throw new LlmError(`${resolved.model} is served by the scripted provider`, { code: 'UNKNOWN_MODEL' })
+        throw new LlmError(`${resolved.model} is served by the scripted provider`, {
+          code: 'UNKNOWN_MODEL',
+          transient: false,
+        })
       if (resolved.problem || !resolved.baseUrl)
         throw new LlmError(`${resolved.model}: ${resolved.problem}`, {
           code: resolved.baseUrl ? 'MISSING_API_KEY' : 'NO_BASE_URL',
+          transient: false,
         })
       const headers = knownProviders(config)[resolved.provider]?.headers ?? {}
       const apiKey = resolved.apiKeyEnv ? env[resolved.apiKeyEnv] : undefined

@@ -88,7 +88,12 @@ export async function streamModel(run: StreamRun, signal: AbortSignal): Promise<
     } finally {
       idle.stop()
       if (!settled) {
-        rejectFinal(new LlmError('the model stream was abandoned before it finished', { code: 'ABORTED' }))
+        rejectFinal(
+          new LlmError('the model stream was abandoned before it finished', {
+            code: 'ABORTED',
+            transient: false,
+          }),
+        )
       }
       reader.cancel().catch(() => {})
     }
