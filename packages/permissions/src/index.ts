@@ -1,0 +1,17 @@
+// @tack/permissions: permission modes and allow / deny rules on `tools/pre-execute`.
+export {
+  isPermissionRule,
+  PermissionsConfig,
+  type PermissionsConfigInput,
+  type PermissionRule,
+} from './config.ts'
+export { decide, OUTSIDE_REASON, type Verdict } from './decide.ts'
+export { type CallFacts, type CallKind, factsOf, type PathFact } from './facts.ts'
+export {
+  isPermissionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  permissionModeOf,
+  setPermissionMode,
+} from './modes.ts'
+export { PermissionsPlugin } from './plugin.ts'

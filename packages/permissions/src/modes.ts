@@ -1,0 +1,53 @@
+// Permission modes (80-cli.md §4, TL-36) and the per-agent mode. The plugin's Config `mode` is the
+// default; `agent.options.permissionMode` overrides it for one agent; `setPermissionMode` changes it
+// during a session, recorded as a log-only `permission/mode` event, in force from the next call.
+import type { Agent } from '@tack/agent'
+
+export const PERMISSION_MODES = Object.freeze(['ask', 'workspace-write', 'read-only', 'yolo'] as const)
+export type PermissionMode = (typeof PERMISSION_MODES)[number]
+
+declare module '@tack/session' {
+  interface SessionEventMap {
+    /** The agent's permission mode was changed to `mode` during the session; it governs the calls after it (TL-36). */
+    'permission/mode': { mode: 'ask' | 'workspace-write' | 'read-only' | 'yolo' }
+  }
+}
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value)
+}
+
+/** Modes set during a session, per agent object (a resumed session starts from its options again). */
+const switched = new WeakMap<Agent, PermissionMode>()
+
+/**
+ * Changes `agent`'s permission mode from its next tool call on, and records the change in its
+ * session. Every call is recorded, even one that sets the mode already in force: it is a user act.
+ */
+export function setPermissionMode(agent: Agent, mode: PermissionMode): void {
+  if (!isPermissionMode(mode)) {
+    throw new RangeError(
+      `unknown permission mode ${JSON.stringify(mode)} (expected one of ${PERMISSION_MODES.join(', ')})`,
+    )
+  }
+  agent.session.append('permission/mode', { mode })
+  switched.set(agent, mode)
+}
+
+/**
+ * The mode in force for a call: the one set during the session, else the agent's option, else
+ * `fallback` (the plugin's Config). An invalid option throws, so the permission gate fails closed.
+ */
+export function permissionModeOf(agent: Agent | undefined, fallback: PermissionMode): PermissionMode {
+  if (!agent) return fallback
+  const set = switched.get(agent)
+  if (set) return set
+  const option = agent.options.permissionMode
+  if (option === undefined) return fallback
+  if (!isPermissionMode(option)) {
+    throw new RangeError(
+      `agent option permissionMode ${JSON.stringify(option)} is not a permission mode (expected one of ${PERMISSION_MODES.join(', ')})`,
+    )
+  }
+  return option
+}

@@ -1,0 +1,51 @@
+// PermissionsPlugin: permission modes and allow / deny rules as a listener on `tools/pre-execute`
+// (80-cli.md §4). It decides first, then lets the rest of the chain (hooks, other policies) speak:
+//   pass  → the chain's decision, unchanged;
+//   deny  → deny, without asking the chain;
+//   ask   → the chain's `allow` becomes `ask` (its arguments and context kept); a `deny`, an `ask` or
+//           an `allow` that already carries an approval stands;
+//   allow → the chain's `allow` gains `approval: 'rule'`; a `deny` or `ask` from the chain stands.
+// It records nothing itself: the tools pipeline records `approval/requested|resolved` around asks.
+import { definePlugin } from '@tack/kernel'
+import type { PreToolDecision, ToolExecution } from '@tack/tools'
+import { PermissionsConfig } from './config.ts'
+import { decide, type Verdict } from './decide.ts'
+import { factsOf } from './facts.ts'
+import { permissionModeOf } from './modes.ts'
+
+/** `PreToolDecision` with the approval field the tools pipeline reads (see the README). */
+type ApprovedDecision = PreToolDecision & { readonly approval?: 'user' | 'rule' }
+
+export const PermissionsPlugin = definePlugin({
+  name: 'permissions',
+  Config: PermissionsConfig,
+  apply(ctx, config) {
+    ctx.on('tools/pre-execute', async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
+      const mode = permissionModeOf(exec.agent, config.mode)
+      const verdict = decide(await factsOf(exec), mode, config, ctx.get('approval') !== undefined)
+      return combine(verdict, next)
+    })
+  },
+})
+
+async function combine(verdict: Verdict, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> {
+  switch (verdict.kind) {
+    case 'pass':
+      return next()
+    case 'deny':
+      return { action: 'deny', reason: verdict.reason }
+    case 'ask': {
+      const downstream: ApprovedDecision = await next()
+      if (downstream.action !== 'allow' || downstream.approval !== undefined) return downstream
+      return { ...downstream, action: 'ask', reason: verdict.reason }
+    }
+    case 'allow': {
+      const downstream = await next()
+      if (downstream.action !== 'allow') return downstream
+      const approved: ApprovedDecision = { ...downstream, approval: 'rule' }
+      return approved
+    }
+    default:
+      return verdict satisfies never
+  }
+}

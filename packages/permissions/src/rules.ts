@@ -1,0 +1,76 @@
+// Matching allow / deny rules against a call. Deny rules are matched generously (a path's lexical
+// or real form, any segment of a compound command); allow rules strictly (the real path, so an
+// in-tree symlink cannot smuggle an outside file under an allowed glob, and only a simple command —
+// no `;`, `&`, `|`, redirection, backticks or `$(` — so `git status; rm -rf ~` never matches `git status`).
+// Command rules are a convenience, not a sandbox: `bash -c '…'` or an alias can still do anything.
+import { isAbsolute, relative, sep } from 'node:path'
+import { isInside } from '@tack/tool-fs'
+import picomatch from 'picomatch'
+import type { PermissionRule } from './config.ts'
+import type { CallFacts } from './facts.ts'
+
+type Use = 'allow' | 'deny'
+
+export function findRule(
+  rules: readonly PermissionRule[],
+  facts: CallFacts,
+  use: Use,
+): PermissionRule | undefined {
+  return rules.find((rule) => matches(rule, facts, use))
+}
+
+function matches(rule: PermissionRule, facts: CallFacts, use: Use): boolean {
+  if (rule.tool !== '*' && rule.tool !== facts.tool) return false
+  if (rule.path !== undefined) {
+    const glob = rule.path
+    if (facts.paths.length === 0) return false
+    return use === 'allow'
+      ? facts.paths.every((p) => pathMatches(glob, p.real, facts.root.real))
+      : facts.paths.some(
+          (p) =>
+            pathMatches(glob, p.real, facts.root.real) || pathMatches(glob, p.absolute, facts.root.lexical),
+        )
+  }
+  if (rule.command !== undefined) {
+    if (facts.command === undefined) return false
+    return commandMatches(rule.command, facts.command, use)
+  }
+  return true
+}
+
+function pathMatches(glob: string, path: string, root: string): boolean {
+  const test = picomatch(glob, { dot: true })
+  if (isAbsolute(glob)) return test(path)
+  if (!isInside(root, path)) return false
+  const rel = relative(root, path).split(sep).join('/')
+  return test(rel === '' ? '.' : rel)
+}
+
+const SHELL_CONTROL = /[;&|<>`\n\r]|\$\(/
+const SEGMENT_BREAK = /;|&&|\|\||\||&|\n|\r|`|\$\(|\)/
+
+function commandMatches(pattern: string, command: string, use: Use): boolean {
+  const whole = command.trim()
+  if (use === 'allow') return !SHELL_CONTROL.test(whole) && matchOne(pattern, whole)
+  if (matchOne(pattern, whole)) return true
+  return whole
+    .split(SEGMENT_BREAK)
+    .map((segment) => segment.trim())
+    .some((segment) => segment !== '' && matchOne(pattern, segment))
+}
+
+/** A pattern with `*` or `?` is a wildcard over the whole command; otherwise a word-boundary prefix. */
+function matchOne(pattern: string, command: string): boolean {
+  if (/[*?]/.test(pattern)) {
+    const source = [...pattern]
+      .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')))
+      .join('')
+    return new RegExp(`^${source}$`, 's').test(command)
+  }
+  return command === pattern || (command.startsWith(pattern) && /\s/.test(command[pattern.length]))
+}
+
+/** A rule as the reason of a decision shows it. */
+export function describeRule(rule: PermissionRule): string {
+  return JSON.stringify(rule)
+}
