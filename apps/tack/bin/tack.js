@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The `tack` launcher. `--version` and `--help` are answered here, before any TypeScript, provider,
+// SQLite or plugin is imported, so they start about as fast as Node itself (P1). Everything else is
+// handed to src/main.ts, which imports only what the command needs.
+import { readFileSync } from 'node:fs'
+
+const argv = process.argv.slice(2)
+const first = argv[0]
+
+if (first === '--version' || first === '-V' || first === 'version') {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  process.stdout.write(`tack ${pkg.version}\n`)
+} else if (first === '--help' || first === '-h' || first === 'help' || first === undefined) {
+  const { HELP } = await import('./help.js')
+  process.stdout.write(HELP)
+  if (first === undefined) {
+    // The interactive terminal UI is not built yet; say so instead of pretending.
+    process.stderr.write('\nThe interactive UI is not available in this version; use `tack run "task"`.\n')
+    process.exitCode = 2
+  }
+} else {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major < 22) {
+    process.stderr.write(
+      `tack needs Node.js 22 or newer (this is ${process.version}). In this repository run it as \`npx tack …\`, which uses the Node 24 the repo installs.\n`,
+    )
+    process.exit(1)
+  }
+  const { main } = await import('../src/main.ts')
+  process.exitCode = await main(argv)
+}

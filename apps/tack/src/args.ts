@@ -1,0 +1,54 @@
+// Command-line parsing with node:util's parseArgs: common flags for every command, plus the command's own.
+import { parseArgs } from 'node:util'
+
+export const COMMON_OPTIONS = {
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'permission-mode': { type: 'string' },
+  'tools-mode': { type: 'string' },
+  cwd: { type: 'string' },
+  config: { type: 'string' },
+  profile: { type: 'string' },
+  'no-session': { type: 'boolean' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  format: { type: 'string' },
+  at: { type: 'string' },
+  project: { type: 'boolean' },
+  print: { type: 'string', short: 'p' },
+} as const
+
+export type CommonFlags = {
+  model?: string
+  'base-url'?: string
+  'permission-mode'?: string
+  'tools-mode'?: string
+  cwd?: string
+  config?: string
+  profile?: string
+  'no-session'?: boolean
+  json?: boolean
+  verbose?: boolean
+  format?: string
+  at?: string
+  project?: boolean
+  print?: string
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export function parseCommandLine(argv: readonly string[]): { positionals: string[]; flags: CommonFlags } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: COMMON_OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    })
+    return { positionals, flags: values as CommonFlags }
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}

@@ -1,0 +1,95 @@
+// Boots a cordis context with the plugins a command needs: the session store (SQLite under
+// $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
+// agent — the loop, tools, providers and every enabled plugin with its validated config.
+import type { Context } from 'cordis'
+import { CliError } from './main.ts'
+import type { TackPaths } from './paths.ts'
+import { catalogEntry } from './plugin-catalog.ts'
+import type { Settings } from './config/load.ts'
+
+export interface BootOptions {
+  readonly settings: Settings
+  readonly paths: TackPaths
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+  readonly noSession?: boolean
+  /** Only the store and the sessions service (for `tack sessions …`). */
+  readonly storeOnly?: boolean
+}
+
+export interface Booted {
+  readonly ctx: Context
+  close(): Promise<void>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: plugins of any config shape are loaded through one path
+type AnyPlugin = any
+
+export async function boot(opts: BootOptions): Promise<Booted> {
+  const { Context } = await import('cordis')
+  const { sessionsPlugin } = await import('@tack/session')
+  const ctx = new Context()
+  const cfg = (key: string) => {
+    const v = opts.settings.plugins[key]
+    return v === false ? undefined : (v ?? {})
+  }
+  const load = async (key: string, plugin: AnyPlugin, config: unknown) => {
+    try {
+      await ctx.plugin(plugin, config)
+    } catch (error) {
+      throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
+    }
+  }
+
+  if (opts.noSession) {
+    await load('sessions', sessionsPlugin, { store: 'memory' })
+  } else {
+    const store = await catalogEntry('store')!.load()
+    await load('store', store.plugin, { path: opts.paths.sessionsDb, ...(cfg('store') ?? {}) })
+    await load('sessions', sessionsPlugin, { store: 'external' })
+  }
+  if (opts.storeOnly) return { ctx, close: () => dispose(ctx) }
+
+  const tools = await catalogEntry('tools')!.load()
+  await load('tools', tools.plugin, { ...(cfg('tools') ?? {}), ...(opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}) })
+  const agent = await catalogEntry('agent')!.load()
+  await load('agent', agent.plugin, cfg('agent') ?? {})
+  const llm = await import('@tack/llm')
+  await load(
+    'llm',
+    llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd }),
+    { ...(cfg('llm') ?? {}), ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}) },
+  )
+  const extras: Array<[string, Record<string, unknown>]> = [
+    ['fs', {}],
+    ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],
+    ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
+    ['subagent', {}],
+  ]
+  for (const [key, defaults] of extras) {
+    const config = cfg(key)
+    if (config === undefined) continue
+    const entry = await catalogEntry(key)!.load()
+    await load(key, entry.plugin, { ...defaults, ...config })
+  }
+  if (opts.env.TACK_DEV === '1') {
+    const { installRequestInvariant, installStructureInvariant } = await import('@tack/session/invariants')
+    installStructureInvariant(ctx)
+    installRequestInvariant(ctx)
+  }
+  const { addCoreSystemPrompt } = await import('./system-prompt.ts')
+  addCoreSystemPrompt(ctx, opts.cwd)
+  return { ctx, close: () => dispose(ctx) }
+}
+
+async function dispose(ctx: Context): Promise<void> {
+  try {
+    await ctx.agents?.disposeAll('exit')
+  } catch {
+    // the agents service may not be loaded (store-only boots)
+  }
+  await ctx.registry.plugin
+  for (const runtime of [...ctx.registry.values()].reverse()) {
+    for (const fiber of [...runtime.fibers]) await fiber.dispose()
+  }
+}

@@ -1,0 +1,40 @@
+// A readable Markdown rendering of a session log (prompts, answers, tool calls and results).
+import type { SessionEvent, SessionHeader } from '@tack/session'
+
+export function exportMarkdown(header: SessionHeader, events: readonly SessionEvent[]): string {
+  const out: string[] = [`# tack session ${header.id}`, '', `- created: ${header.createdAt}`, `- workspace: ${header.cwd}`, '']
+  for (const e of events) {
+    const d = e.data as Record<string, unknown>
+    const text = () =>
+      ((d.content as ReadonlyArray<{ type: string; text?: string }>) ?? [])
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text)
+        .join('')
+    switch (e.type) {
+      case 'user/message':
+        out.push('## User', '', text(), '')
+        break
+      case 'steering/message':
+      case 'context/message':
+        out.push(`> ${e.type === 'steering/message' ? 'steering' : 'context'} (${JSON.stringify(d.source)}): ${text().replace(/\n/g, ' ')}`, '')
+        break
+      case 'assistant/message': {
+        const t = text()
+        if (t) out.push('## Assistant', '', t, '')
+        break
+      }
+      case 'tool/call':
+        out.push(`### Tool call \`${d.name}\``, '', '```json', String(d.arguments), '```', '')
+        break
+      case 'tool/result':
+        out.push(`### Result${d.isError ? ' (error)' : ''}`, '', '```', text(), '```', '')
+        break
+      case 'turn/end':
+        out.push(`*turn ${d.turn} ended: ${(d.reason as { kind: string }).kind}*`, '')
+        break
+      default:
+        break
+    }
+  }
+  return `${out.join('\n')}\n`
+}

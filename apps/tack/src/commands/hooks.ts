@@ -1,0 +1,78 @@
+// `tack hooks list` and `tack hooks trust [--project]` (80-cli §7.1): every Claude Code and Codex hook
+// found, its source file and whether it will run; trust records project trust and Codex hook hashes.
+import type { CommonFlags } from '../args.ts'
+import { UsageError } from '../args.ts'
+import type { Settings } from '../config/load.ts'
+import type { CommandIO } from '../io.ts'
+import type { TackPaths } from '../paths.ts'
+import { resolveSettings } from '../settings.ts'
+
+export interface HookRow {
+  readonly dialect: 'claude' | 'codex'
+  readonly event: string
+  readonly matcher?: string
+  readonly command: string
+  readonly source: string
+  readonly willRun: boolean
+  readonly why?: string
+}
+
+export async function collectHooks(settings: Settings, paths: TackPaths, env: NodeJS.ProcessEnv, cwd: string): Promise<HookRow[]> {
+  const rows: HookRow[] = []
+  const claude = (await import('@tack/hooks-claude').catch(() => undefined)) as
+    | { listClaudeHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
+    | undefined
+  if (claude?.listClaudeHooks) {
+    rows.push(...(await claude.listClaudeHooks({ settings: settings.plugins.hooksClaude, tackHome: paths.home, env, cwd })))
+  }
+  const codex = (await import('@tack/hooks-codex').catch(() => undefined)) as
+    | { listCodexHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
+    | undefined
+  if (codex?.listCodexHooks) {
+    rows.push(...(await codex.listCodexHooks({ settings: settings.plugins.hooksCodex, tackHome: paths.home, env, cwd })))
+  }
+  return rows
+}
+
+export async function hooksCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+  const [sub] = args
+  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
+  switch (sub) {
+    case 'list': {
+      const rows = await collectHooks(settings, paths, io.env, cwd)
+      if (flags.json) {
+        io.out(`${JSON.stringify(rows)}\n`)
+        return 0
+      }
+      if (rows.length === 0) {
+        io.out('no hooks found\n')
+        return 0
+      }
+      for (const r of rows) {
+        io.out(
+          `${r.dialect.padEnd(6)} ${r.event.padEnd(17)} ${(r.matcher ?? '*').padEnd(12)} ${r.willRun ? 'runs   ' : 'skipped'}  ${r.command}\n` +
+            `       from ${r.source}${r.why ? ` — ${r.why}` : ''}\n`,
+        )
+      }
+      return 0
+    }
+    case 'trust': {
+      const claude = (await import('@tack/hooks-claude').catch(() => undefined)) as
+        | { trustClaudeProject?: (o: unknown) => Promise<string> }
+        | undefined
+      const codex = (await import('@tack/hooks-codex').catch(() => undefined)) as
+        | { trustCodexHooks?: (o: unknown) => Promise<string> }
+        | undefined
+      if (!claude?.trustClaudeProject && !codex?.trustCodexHooks) {
+        io.err('tack: no hook bridge is installed\n')
+        return 1
+      }
+      const opts = { tackHome: paths.home, env: io.env, cwd, project: flags.project === true }
+      if (claude?.trustClaudeProject) io.out(`${await claude.trustClaudeProject(opts)}\n`)
+      if (codex?.trustCodexHooks) io.out(`${await codex.trustCodexHooks(opts)}\n`)
+      return 0
+    }
+    default:
+      throw new UsageError('usage: tack hooks list | tack hooks trust [--project]')
+  }
+}

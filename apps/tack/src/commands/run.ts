@@ -1,0 +1,124 @@
+// `tack run "task"` (also `tack -p`): one headless turn (plus continuations). Prints the final answer on
+// stdout; with --json, every session event as one JSON line as it is appended, then a result line.
+// Exit 0 only when the turn completed; 1 when it ended otherwise; 130 when interrupted by Ctrl-C.
+import type { SessionEvent, TurnEndReason, Usage } from '@tack/session'
+import type { CommonFlags } from '../args.ts'
+import { UsageError } from '../args.ts'
+import { boot } from '../boot.ts'
+import type { CommandIO } from '../io.ts'
+import { CliError } from '../main.ts'
+import { chooseModel, resolveSettings } from '../settings.ts'
+
+/** The version of the `--json` line format (80-cli §6); bumped on any incompatible change. */
+export const JSON_OUTPUT_VERSION = 1
+
+export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+  let task = args.join(' ')
+  if (task === '-') task = await io.readStdin()
+  if (!task.trim()) throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
+  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
+  const model = chooseModel(settings, io.env)
+  const booted = await boot({ settings, paths, env: io.env, cwd, noSession: flags['no-session'] === true })
+  const { ctx } = booted
+  try {
+    const problem = ctx.llmProviders.resolve(model).problem
+    if (problem) throw new CliError(`${model}: ${problem}`)
+    const handle = await ctx.agents.create({
+      cwd,
+      options: {
+        config: { model },
+        permissionMode: settings.permissionMode ?? 'workspace-write',
+        ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
+        labels: { headless: true },
+      },
+    })
+    const agent = handle.agent
+    const json = flags.json === true
+    if (json) {
+      // The session may already hold events (a session-start hook's context): print those first.
+      for (const e of agent.session.events()) io.out(jsonLine(e))
+      agent.session.subscribe((e) => io.out(jsonLine(e)))
+    } else {
+      agent.session.subscribe((e) => {
+        const notice = userNotice(e)
+        if (notice) io.err(`${notice}\n`)
+      })
+    }
+    let interrupted = false
+    const onSigint = () => {
+      if (interrupted) process.exit(130)
+      interrupted = true
+      agent.cancel('interrupted')
+    }
+    process.on('SIGINT', onSigint)
+    const start = agent.session.length
+    const outcome = await agent.send({ content: task, source: { kind: 'user' } })
+    process.off('SIGINT', onSigint)
+    const turnEvents = agent.session.events().slice(start)
+    const answer = finalAnswer(turnEvents)
+    const usage = sumUsage(turnEvents)
+    await handle.dispose('exit')
+    if (json) {
+      io.out(
+        `${JSON.stringify({ type: 'result', version: JSON_OUTPUT_VERSION, reason: outcome.reason, answer, usage, sessionId: agent.session.id })}\n`,
+      )
+    } else {
+      if (answer) io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
+      if (outcome.reason.kind !== 'completed') io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
+    }
+    if (interrupted) return 130
+    return outcome.reason.kind === 'completed' ? 0 : 1
+  } finally {
+    await booted.close()
+  }
+}
+
+function jsonLine(e: SessionEvent): string {
+  return `${JSON.stringify({ type: e.type, seq: e.seq, time: e.time, data: e.data })}\n`
+}
+
+/** What a headless user should see on stderr besides the answer: hook system messages. */
+function userNotice(e: SessionEvent): string | undefined {
+  if ((e.type as string) !== 'hook/result') return undefined
+  const data = e.data as { systemMessage?: unknown }
+  return typeof data.systemMessage === 'string' && data.systemMessage ? data.systemMessage : undefined
+}
+
+export function finalAnswer(events: readonly SessionEvent[]): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type !== 'assistant/message') continue
+    const text = (e as SessionEvent<'assistant/message'>).data.content
+      .filter((b) => b.type === 'text')
+      .map((b) => (b as { text: string }).text)
+      .join('')
+    if (text.trim()) return text
+  }
+  return ''
+}
+
+export function sumUsage(events: readonly SessionEvent[]): Usage {
+  const total: Required<Usage> = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+  for (const e of events) {
+    if (e.type !== 'assistant/message') continue
+    const u = (e as SessionEvent<'assistant/message'>).data.usage
+    if (!u) continue
+    total.inputTokens += u.inputTokens
+    total.outputTokens += u.outputTokens
+    total.cachedInputTokens += u.cachedInputTokens ?? 0
+    total.cacheWriteTokens += u.cacheWriteTokens ?? 0
+    total.reasoningTokens += u.reasoningTokens ?? 0
+  }
+  return total
+}
+
+function describeReason(reason: TurnEndReason): string {
+  switch (reason.kind) {
+    case 'error':
+      return `with an error${reason.code ? ` (${reason.code})` : ''}: ${reason.message}`
+    case 'rejected':
+      return `rejected: ${reason.reason}`
+    default:
+      return reason.kind
+  }
+}

@@ -1,0 +1,113 @@
+// `tack sessions list|show|export|fork|rm|import` over the session store.
+import { readFileSync } from 'node:fs'
+import type { SessionEvent, SessionHeader } from '@tack/session'
+import type { CommonFlags } from '../args.ts'
+import { UsageError } from '../args.ts'
+import { boot } from '../boot.ts'
+import type { CommandIO } from '../io.ts'
+import { resolveSettings } from '../settings.ts'
+import { exportMarkdown } from './export-markdown.ts'
+
+export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+  const [sub, id] = args
+  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
+  const booted = await boot({ settings, paths, env: io.env, cwd, storeOnly: true })
+  const { ctx } = booted
+  try {
+    switch (sub) {
+      case 'list': {
+        const list = await ctx.sessions.list()
+        if (flags.json) {
+          io.out(`${JSON.stringify(list)}\n`)
+          return 0
+        }
+        if (list.length === 0) {
+          io.out('no sessions\n')
+          return 0
+        }
+        for (const s of [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))) {
+          io.out(`${s.id}  ${s.createdAt}  ${String(s.eventCount).padStart(6)} events  ${s.cwd}${s.parentSession ? `  (fork of ${s.parentSession})` : ''}\n`)
+        }
+        return 0
+      }
+      case 'show': {
+        const session = await ctx.sessions.open(need(id, 'show'))
+        for (const e of session.events()) io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+        return 0
+      }
+      case 'export': {
+        const { header, events } = await ctx.sessionStore.load(need(id, 'export'))
+        const format = flags.format ?? 'jsonl'
+        if (format === 'jsonl') {
+          io.out(`${JSON.stringify({ type: 'session/header', header })}\n`)
+          for (const e of events) io.out(`${JSON.stringify(e)}\n`)
+        } else if (format === 'markdown') {
+          io.out(exportMarkdown(header, events))
+        } else if (format === 'claude-transcript') {
+          const { exportClaudeTranscript } = await import('./export-claude.ts')
+          io.out(await exportClaudeTranscript(header, events))
+        } else {
+          throw new UsageError(`--format must be jsonl, claude-transcript or markdown (got "${format}")`)
+        }
+        return 0
+      }
+      case 'import': {
+        const file = need(id, 'import')
+        const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim())
+        const first = JSON.parse(lines[0]) as { type?: string; header?: SessionHeader }
+        if (first.type !== 'session/header' || !first.header) throw new UsageError(`${file}: the first line must be the session header of a jsonl export`)
+        const events = lines.slice(1).map((l) => JSON.parse(l) as SessionEvent)
+        await ctx.sessionStore.create(first.header)
+        if (events.length) await ctx.sessionStore.append(first.header.id, events)
+        io.out(`${first.header.id}\n`)
+        return 0
+      }
+      case 'fork': {
+        const at = flags.at !== undefined ? Number(flags.at) : undefined
+        if (at !== undefined && !Number.isInteger(at)) throw new UsageError(`--at must be an integer sequence number (got "${flags.at}")`)
+        const child = await ctx.sessions.fork(need(id, 'fork'), at !== undefined ? { atSeq: at } : {})
+        io.out(`${child.id}\n`)
+        return 0
+      }
+      case 'rm': {
+        await ctx.sessionStore.remove(need(id, 'rm'))
+        io.out(`removed ${id}\n`)
+        return 0
+      }
+      default:
+        throw new UsageError('usage: tack sessions list | show <id> | export <id> [--format …] | fork <id> [--at SEQ] | rm <id> | import <file>')
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'SESSION_NOT_FOUND' || code === 'BAD_FORK_POINT') {
+      io.err(`tack: ${(error as Error).message}\n`)
+      return 1
+    }
+    throw error
+  } finally {
+    await booted.close()
+  }
+}
+
+function need(id: string | undefined, sub: string): string {
+  if (!id) throw new UsageError(`tack sessions ${sub} needs a session id (see tack sessions list)`)
+  return id
+}
+
+function summary(e: SessionEvent): string {
+  const d = e.data as Record<string, unknown>
+  const content = d.content as ReadonlyArray<{ type: string; text?: string; name?: string }> | undefined
+  if (Array.isArray(content)) {
+    const text = content.map((b) => b.text ?? (b.type === 'tool-call' ? `[call ${b.name}]` : '')).join(' ')
+    return oneLine(text)
+  }
+  if (e.type === 'tool/call') return `${d.name} ${oneLine(String(d.arguments))}`
+  if (e.type === 'turn/end') return JSON.stringify(d.reason)
+  if (e.type === 'assistant/chunk') return ''
+  return oneLine(JSON.stringify(d))
+}
+
+function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim()
+  return flat.length > 100 ? `${flat.slice(0, 97)}…` : flat
+}

@@ -1,0 +1,57 @@
+// `tack <command>`: parse, then import only the command that runs. Errors a user can fix (config,
+// usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
+import { ConfigError } from '@tack/kernel'
+import { parseCommandLine, UsageError } from './args.ts'
+import { withEnvFile } from './env-file.ts'
+import { type CommandIO, processIO } from './io.ts'
+import { tackPaths } from './paths.ts'
+
+export class CliError extends Error {
+  override readonly name = 'CliError'
+}
+
+export async function main(argv: readonly string[], io?: CommandIO): Promise<number> {
+  const baseEnv = io?.env ?? process.env
+  const env = withEnvFile(baseEnv, tackPaths(baseEnv).envFile)
+  const cio = io ?? processIO(env)
+  try {
+    if (argv[0] === 'dice') {
+      // agent-dice parses its own flags (--die, --target, …), so they bypass tack's parser.
+      const { diceCommand } = await import('./commands/dice.ts')
+      return await diceCommand(argv.slice(1), { ...cio, env })
+    }
+    const { positionals, flags } = parseCommandLine(argv)
+    let [command, ...rest] = positionals
+    if (flags.print !== undefined) {
+      command = 'run'
+      rest = [flags.print, ...positionals]
+    }
+    switch (command) {
+      case 'run': {
+        const { runCommand } = await import('./commands/run.ts')
+        return await runCommand(rest, flags, { ...cio, env })
+      }
+      case 'sessions': {
+        const { sessionsCommand } = await import('./commands/sessions.ts')
+        return await sessionsCommand(rest, flags, { ...cio, env })
+      }
+      case 'doctor': {
+        const { doctorCommand } = await import('./commands/doctor.ts')
+        return await doctorCommand(flags, { ...cio, env })
+      }
+      case 'hooks': {
+        const { hooksCommand } = await import('./commands/hooks.ts')
+        return await hooksCommand(rest, flags, { ...cio, env })
+      }
+      default:
+        throw new UsageError(`unknown command "${command}" (see tack --help)`)
+    }
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof CliError) {
+      cio.err(`tack: ${error.message}\n`)
+      return 2
+    }
+    cio.err(`tack: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    return 70
+  }
+}

@@ -1,0 +1,92 @@
+// The plugins a tack profile can load, keyed by the name their config uses under `plugins:` in a
+// config file. Each entry imports its package only when asked, so a command pays only for what it uses.
+import type { ObjectSchema, Field } from '@tack/kernel'
+
+export interface CatalogEntry {
+  /** Config key under `plugins:`. */
+  readonly key: string
+  readonly description: string
+  /** Loaded by default (a config may set the key to `false` to turn it off). */
+  readonly defaultOn: boolean
+  load(): Promise<{ plugin: unknown; Config: ObjectSchema<Record<string, Field<unknown>>> }>
+}
+
+export const CATALOG: readonly CatalogEntry[] = [
+  {
+    key: 'agent',
+    description: 'the agent loop',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/agent')
+      return { plugin: m.AgentPlugin, Config: m.AgentConfig }
+    },
+  },
+  {
+    key: 'tools',
+    description: 'the tool registry and pipeline',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/tools')
+      return { plugin: m.ToolsPlugin, Config: m.ToolsConfig }
+    },
+  },
+  {
+    key: 'llm',
+    description: 'model providers and retries',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/llm')
+      // boot replaces this with createLlmPlugin({env, cwd}), which carries the keys
+      return { plugin: m.LlmPlugin, Config: m.LlmConfig }
+    },
+  },
+  {
+    key: 'store',
+    description: 'SQLite session store',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/store-sqlite')
+      return { plugin: m.SqliteStorePlugin, Config: m.SqliteStoreConfig }
+    },
+  },
+  {
+    key: 'fs',
+    description: 'read, write, edit, glob, grep, todo_write',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/tool-fs')
+      return { plugin: m.FsToolsPlugin, Config: m.FsToolsConfig }
+    },
+  },
+  {
+    key: 'bash',
+    description: 'the bash tool',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/tool-bash')
+      return { plugin: m.BashToolPlugin, Config: m.BashToolConfig }
+    },
+  },
+  {
+    key: 'permissions',
+    description: 'permission modes and rules',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/permissions')
+      return { plugin: m.PermissionsPlugin, Config: m.PermissionsConfig }
+    },
+  },
+  {
+    key: 'subagent',
+    description: 'the subagent tool',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/subagent')
+      return { plugin: m.SubagentPlugin, Config: m.SubagentConfig }
+    },
+  },
+]
+
+export function catalogEntry(key: string): CatalogEntry | undefined {
+  return CATALOG.find((e) => e.key === key)
+}
