@@ -94,7 +94,7 @@ for (const target of TARGETS) {
       expect((await cli(['check', t], env)).stdout).toMatch(/Status: ok\n$/)
     })
 
-    it(`R26 ${t}: drift repair rewrites the first owned entry in place, drops duplicates, keeps matchers, siblings, order and unrelated hooks`, async () => {
+    it(`R26 ${t}: drift repair rewrites the first owned entry in place, drops duplicates, keeps matchers, siblings, order and unrelated hooks; my-dice-stop.sh survives (R27 fix 11)`, async () => {
       const { env, config, root } = target.setup()
       const legacyStop =
         t === 'claude'

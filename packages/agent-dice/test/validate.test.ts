@@ -55,7 +55,7 @@ describe('R12 validation', () => {
     [{ onTrigger: { message: 'x'.repeat(10_001) } }, 'onTrigger.message'],
   ]
   for (const [patch, field] of cases) {
-    it(`R12 rejects ${JSON.stringify(patch).slice(0, 40)} on ${field}`, () => {
+    it(`R12 rejects ${JSON.stringify(patch).slice(0, 40)} on ${field} (R27 fix 7)`, () => {
       expect(slotIssue({ ...slot({ name: 'x' }), ...patch })?.field).toBe(field)
     })
   }

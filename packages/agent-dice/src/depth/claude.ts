@@ -6,11 +6,16 @@ import { claudeDir, type HostEnvironment } from '../host/env.ts'
 import { countJsonLines } from './lines.ts'
 
 /** A line counts when `type === "user"` and `toolUseResult` is falsy (tool results are not prompts). */
-export function countClaudeUserTurns(path: string): number {
-  return countJsonLines(path, '"user"', (v) => {
-    const entry = v as { type?: unknown; toolUseResult?: unknown } | null
-    return entry?.type === 'user' && !entry.toolUseResult
-  })
+export function countClaudeUserTurns(path: string, chunkSize?: number): number {
+  return countJsonLines(
+    path,
+    '"user"',
+    (v) => {
+      const entry = v as { type?: unknown; toolUseResult?: unknown } | null
+      return entry?.type === 'user' && !entry.toolUseResult
+    },
+    chunkSize,
+  )
 }
 
 /** Claude Code's slug (every char outside `[A-Za-z0-9]` → `-`), then the public one (`/`, `_` → `-`). */

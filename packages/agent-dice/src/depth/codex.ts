@@ -8,7 +8,7 @@ import { countJsonLines } from './lines.ts'
  * A line counts when it is a `response_item` whose payload is a user `message`. Codex records its
  * leading environment-context bootstrap the same way, so every session starts one turn "ahead".
  */
-export function countCodexUserTurns(path: string): number {
+export function countCodexUserTurns(path: string, chunkSize?: number): number {
   return countJsonLines(path, '"user"', (v) => {
     const entry = v as { type?: unknown; payload?: { type?: unknown; role?: unknown } } | null
     return (

@@ -4,8 +4,16 @@ import { closeSync, openSync, readSync } from 'node:fs'
 
 const CHUNK = 1 << 20
 
-/** Counts lines that contain `needle` and whose JSON `accept` approves; a missing file counts 0. */
-export function countJsonLines(path: string, needle: string, accept: (value: unknown) => boolean): number {
+/**
+ * Counts lines that contain `needle` and whose JSON `accept` approves; a missing file counts 0.
+ * `chunkSize` only exists so tests can force lines across chunk boundaries.
+ */
+export function countJsonLines(
+  path: string,
+  needle: string,
+  accept: (value: unknown) => boolean,
+  chunkSize: number = CHUNK,
+): number {
   let fd: number
   try {
     fd = openSync(path, 'r')
@@ -13,7 +21,7 @@ export function countJsonLines(path: string, needle: string, accept: (value: unk
     return 0
   }
   const marker = Buffer.from(needle)
-  const chunk = Buffer.allocUnsafe(CHUNK)
+  const chunk = Buffer.allocUnsafe(chunkSize)
   let count = 0
   const consider = (line: Buffer) => {
     if (line.length === 0 || line.indexOf(marker) < 0) return
@@ -26,7 +34,7 @@ export function countJsonLines(path: string, needle: string, accept: (value: unk
   let carry: Buffer[] = []
   try {
     for (;;) {
-      const read = readSync(fd, chunk, 0, CHUNK, null)
+      const read = readSync(fd, chunk, 0, chunkSize, null)
       if (read === 0) break
       const data = chunk.subarray(0, read)
       let start = 0
