@@ -9,12 +9,17 @@ import { countJsonLines } from './lines.ts'
  * leading environment-context bootstrap the same way, so every session starts one turn "ahead".
  */
 export function countCodexUserTurns(path: string, chunkSize?: number): number {
-  return countJsonLines(path, '"user"', (v) => {
-    const entry = v as { type?: unknown; payload?: { type?: unknown; role?: unknown } } | null
-    return (
-      entry?.type === 'response_item' && entry.payload?.type === 'message' && entry.payload.role === 'user'
-    )
-  })
+  return countJsonLines(
+    path,
+    '"user"',
+    (v) => {
+      const entry = v as { type?: unknown; payload?: { type?: unknown; role?: unknown } } | null
+      return (
+        entry?.type === 'response_item' && entry.payload?.type === 'message' && entry.payload.role === 'user'
+      )
+    },
+    chunkSize,
+  )
 }
 
 const DIGITS = /^\d+$/
