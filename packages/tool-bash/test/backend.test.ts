@@ -1,5 +1,6 @@
 // The process backend against real bash: process groups, the kill ladder, bounded output, the spill
-// file, stdin, exits and spawn failures.
+// file, stdin, exits and spawn failures. Timeouts that must outlast a command's first line (writing a
+// pid file) are a generous second, so a loaded machine cannot fire them first.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, realpath, writeFile } from 'node:fs/promises'
@@ -25,7 +26,7 @@ describe('process groups and the kill ladder', () => {
   it('TL-17 a backgrounded child dies with its group on timeout', async () => {
     const dir = await tempDir()
     const run = await runProcess(
-      runOptions(dir, { command: 'sleep 30 & echo $! > bg.pid; wait', timeoutMs: 500, graceMs: 200 }),
+      runOptions(dir, { command: 'sleep 30 & echo $! > bg.pid; wait', timeoutMs: 1000, graceMs: 200 }),
     )
     const pid = await readPid(join(dir, 'bg.pid'))
     expect(run).toMatchObject({ timedOut: true, aborted: false, exitCode: null, signal: 'SIGTERM' })
@@ -51,7 +52,7 @@ describe('process groups and the kill ladder', () => {
     const run = await runProcess(
       runOptions(dir, {
         command: `bash -c 'trap "" TERM; echo $BASHPID > gc.pid; sleep 30; true' & wait`,
-        timeoutMs: 500,
+        timeoutMs: 1000,
         graceMs: 200,
       }),
     )

@@ -132,7 +132,7 @@ describe('bash tool timeouts, truncation and abort', () => {
     const cwd = await tempDir()
     const ctx = await bashContext({ graceMs: 100 })
     const result = await ctx.tools.execute(
-      bashCall({ command: 'echo before; sleep 30 & echo $! > bg.pid; wait', timeout_ms: 400 }, cwd),
+      bashCall({ command: 'echo before; sleep 30 & echo $! > bg.pid; wait', timeout_ms: 1000 }, cwd),
     )
     expect(result).toMatchObject({
       isError: true,
@@ -140,7 +140,7 @@ describe('bash tool timeouts, truncation and abort', () => {
       meta: { timedOut: true, exitCode: null },
     })
     expect(textOf(result)).toBe(
-      "before\n[timed out after 400 ms; the command's process group was terminated]",
+      "before\n[timed out after 1000 ms; the command's process group was terminated]",
     )
     expect(isGone(await readPid(join(cwd, 'bg.pid')))).toBe(true)
   })

@@ -47,7 +47,7 @@ describe('spawnTrusted', () => {
     const run = await spawnTrusted({
       command: 'sleep 30 & echo $! > gc.pid; sleep 30',
       cwd: dir,
-      timeoutMs: 500,
+      timeoutMs: 1000,
       graceMs: 200,
     })
     const pid = await readPid(join(dir, 'gc.pid'))
