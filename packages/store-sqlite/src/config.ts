@@ -1,0 +1,71 @@
+// The validated configuration of the SQLite store (SL-28) and where it puts the file. Every field
+// fails at load naming the key and its allowed values; README rows mirror this schema.
+import { homedir } from 'node:os'
+import { isAbsolute, join, resolve } from 'node:path'
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+/** Journal modes that keep a durable journal on disk. `memory` and `off` lose the log on a crash. */
+export const JOURNAL_MODES = ['wal', 'delete', 'truncate', 'persist'] as const
+export type JournalMode = (typeof JOURNAL_MODES)[number]
+
+/** `auto` is `normal` under WAL and `full` under the rollback journal modes (see README, Durability). */
+export const SYNCHRONOUS_MODES = ['auto', 'normal', 'full', 'extra'] as const
+export type SynchronousMode = (typeof SYNCHRONOUS_MODES)[number]
+
+const absolutePath = (v: unknown): v is string => typeof v === 'string' && isAbsolute(v)
+
+export const SqliteStoreConfig = Schema.object({
+  dataDir: Schema.json<string>({
+    allowed: 'an absolute directory path',
+    test: absolutePath,
+    description:
+      "tack's data directory, against which a relative `path` resolves; absent: $TACK_HOME when it is " +
+      'absolute, else ~/.tack. Created (mode 0700) when missing.',
+  }).optional(),
+  path: Schema.string({
+    default: 'sessions.db',
+    nonEmpty: true,
+    description: 'The database file: absolute, or relative to dataDir. Its folder is created when missing.',
+  }),
+  journalMode: Schema.enum(JOURNAL_MODES, {
+    default: 'wal',
+    description:
+      "SQLite journal mode, read back after setting it (open fails on a mismatch). 'wal' lets readers " +
+      "run beside the writer; the rollback modes serve filesystems where WAL's shared memory fails " +
+      '(network mounts).',
+  }),
+  busyTimeoutMs: Schema.integer({
+    default: 5000,
+    min: 0,
+    max: 2_147_483_647,
+    description:
+      'How long a write waits for another connection (another tack process) to release the database ' +
+      'before failing with "database is locked".',
+  }),
+  synchronous: Schema.enum(SYNCHRONOUS_MODES, {
+    default: 'auto',
+    description:
+      "SQLite's fsync policy. 'auto': 'normal' under WAL (a committed append survives a process kill; " +
+      "a power loss may drop the last commits, never corrupts), 'full' under rollback journals.",
+  }),
+})
+export type SqliteStoreConfig = ConfigOf<typeof SqliteStoreConfig>
+export type SqliteStoreConfigInput = ConfigInput<typeof SqliteStoreConfig>
+
+/** tack's data directory: `$TACK_HOME` when it is an absolute path, else `~/.tack` (80-cli.md §3). */
+export function tackHome(env: NodeJS.ProcessEnv = process.env): string {
+  const home = env.TACK_HOME
+  return home && isAbsolute(home) ? home : join(homedir(), '.tack')
+}
+
+/** The absolute database path a validated config names. */
+export function resolveStorePath(config: SqliteStoreConfig, env: NodeJS.ProcessEnv = process.env): string {
+  if (isAbsolute(config.path)) return resolve(config.path)
+  return resolve(config.dataDir ?? tackHome(env), config.path)
+}
+
+/** The `PRAGMA synchronous` value a config asks for. */
+export function synchronousFor(config: Pick<SqliteStoreConfig, 'journalMode' | 'synchronous'>) {
+  if (config.synchronous !== 'auto') return config.synchronous
+  return config.journalMode === 'wal' ? 'normal' : 'full'
+}

@@ -1,0 +1,25 @@
+// Errors of the SQLite backend itself (opening the file, its layout). Errors a caller can get from the
+// SessionStore contract (SEQ_CONFLICT, SESSION_NOT_FOUND, …) are @tack/session's SessionEventError, so
+// callers switch on the same codes whatever the backend.
+
+export type SqliteStoreErrorCode =
+  /** The file carries a layout version (`PRAGMA user_version`) this build does not read (SL-29). */
+  | 'STORE_LAYOUT_MISMATCH'
+  /** A pragma read back a value other than the one set, e.g. a journal mode SQLite refused (SL-28). */
+  | 'PRAGMA_MISMATCH'
+  /** The file could not be opened or set up (not a database, locked, unreadable). */
+  | 'STORE_OPEN_FAILED'
+  /** The store was closed; every later call rejects. */
+  | 'STORE_CLOSED'
+
+export class SqliteStoreError extends Error {
+  override readonly name = 'SqliteStoreError'
+  readonly code: SqliteStoreErrorCode
+  /** The database file concerned. */
+  readonly path?: string
+  constructor(code: SqliteStoreErrorCode, message: string, opts: { path?: string; cause?: unknown } = {}) {
+    super(`${code}: ${message}`, opts.cause === undefined ? undefined : { cause: opts.cause })
+    this.code = code
+    if (opts.path !== undefined) this.path = opts.path
+  }
+}

@@ -1,0 +1,18 @@
+// @tack/store-sqlite: session persistence on node:sqlite — the SessionStore backend, its validated
+// configuration and the cordis plugin that provides `ctx.sessionStore`.
+export {
+  JOURNAL_MODES,
+  type JournalMode,
+  resolveStorePath,
+  SqliteStoreConfig,
+  type SqliteStoreConfigInput,
+  SYNCHRONOUS_MODES,
+  type SynchronousMode,
+  synchronousFor,
+  tackHome,
+} from './config.ts'
+export { SqliteStoreError, type SqliteStoreErrorCode } from './errors.ts'
+export { SQLITE_LAYOUT_VERSION } from './layout.ts'
+export { applyJournalMode, openDatabase } from './open.ts'
+export { SqliteStorePlugin } from './plugin.ts'
+export { SqliteSessionStore, type SqliteStoreOptions } from './store.ts'

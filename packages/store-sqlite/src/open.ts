@@ -1,0 +1,98 @@
+// Opening the database file: refuse a foreign layout without writing a byte, set the connection up,
+// create the layout on a blank file, then set and read back the journal mode and fsync policy.
+import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { type JournalMode, type SqliteStoreConfig, type SynchronousMode, synchronousFor } from './config.ts'
+import { SqliteStoreError } from './errors.ts'
+import { assertLayout, ensureLayout, readLayout } from './layout.ts'
+
+/** Opens (creating when missing) the store file at the absolute `path`, set up as `config` says. */
+export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseSync {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  } catch (error) {
+    throw openFailed(path, `cannot create its folder`, error)
+  }
+  // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical
+  // (a read-write connection could, for instance, checkpoint someone else's WAL into it on close).
+  if (existsSync(path) && statSync(path).size > 0) inspectReadOnly(path)
+
+  let db: DatabaseSync
+  try {
+    db = new DatabaseSync(path, { enableForeignKeyConstraints: true })
+  } catch (error) {
+    throw openFailed(path, 'cannot open it', error)
+  }
+  try {
+    setPragma(db, path, 'busy_timeout', config.busyTimeoutMs, 'timeout')
+    setPragma(db, path, 'foreign_keys', 1)
+    ensureLayout(db, path)
+    applyJournalMode(db, config.journalMode, path)
+    applySynchronous(db, synchronousFor(config), path)
+    return db
+  } catch (error) {
+    db.close()
+    if (error instanceof SqliteStoreError) throw error
+    throw openFailed(path, 'cannot set it up', error)
+  }
+}
+
+function inspectReadOnly(path: string): void {
+  let db: DatabaseSync | undefined
+  try {
+    db = new DatabaseSync(path, { readOnly: true })
+    assertLayout(readLayout(db), path)
+  } catch (error) {
+    if (error instanceof SqliteStoreError) throw error
+    throw openFailed(path, 'cannot read it as an SQLite database', error)
+  } finally {
+    db?.close()
+  }
+}
+
+/**
+ * Sets the journal mode and reads it back; SQLite answers with the mode in force, which differs when
+ * it could not switch (e.g. an in-memory database stays `memory`). Fails `PRAGMA_MISMATCH` then.
+ */
+export function applyJournalMode(db: DatabaseSync, mode: JournalMode, path = db.location() ?? ':memory:') {
+  let row: { journal_mode?: unknown } | undefined
+  try {
+    row = db.prepare(`PRAGMA journal_mode = ${mode}`).get() as typeof row
+  } catch (error) {
+    // Typically "database is locked": leaving WAL needs the file to itself.
+    throw openFailed(path, `cannot set journal_mode = ${mode}`, error)
+  }
+  const got = String(row?.journal_mode).toLowerCase()
+  if (got !== mode) {
+    throw new SqliteStoreError(
+      'PRAGMA_MISMATCH',
+      `${path}: journal_mode = ${mode} was asked for but SQLite reports '${got}'`,
+      { path },
+    )
+  }
+}
+
+const SYNCHRONOUS_LEVEL: Record<Exclude<SynchronousMode, 'auto'>, number> = { normal: 1, full: 2, extra: 3 }
+
+function applySynchronous(db: DatabaseSync, mode: Exclude<SynchronousMode, 'auto'>, path: string): void {
+  setPragma(db, path, 'synchronous', SYNCHRONOUS_LEVEL[mode])
+}
+
+/** Sets an integer pragma and checks it reads back (`column` names the result column when it differs). */
+function setPragma(db: DatabaseSync, path: string, name: string, value: number, column = name): void {
+  const row = db.prepare(`PRAGMA ${name} = ${value}`).get() as Record<string, unknown> | undefined
+  const got = row?.[column] ?? (db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[column]
+  if (got !== value) {
+    throw new SqliteStoreError(
+      'PRAGMA_MISMATCH',
+      `${path}: ${name} = ${value} was asked for but SQLite reports ${String(got)}`,
+      { path },
+    )
+  }
+}
+
+function openFailed(path: string, what: string, cause: unknown): SqliteStoreError {
+  const why = cause instanceof Error ? cause.message : String(cause)
+  return new SqliteStoreError('STORE_OPEN_FAILED', `${path}: ${what}: ${why}`, { path, cause })
+}

@@ -1,0 +1,65 @@
+// Every statement the store runs, prepared once per connection and reused (P3: an append or a load
+// must not pay for parsing SQL).
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+
+/** The four events `openTurnAt` reads; a fork point check needs only these rows. */
+const STRUCTURE_TYPES = "('turn/start', 'turn/end', 'step/start', 'step/end')"
+
+export interface Statements {
+  readonly begin: StatementSync
+  readonly commit: StatementSync
+  readonly rollback: StatementSync
+  /** (id, header) → changes 0 when the id is taken. */
+  readonly insertSession: StatementSync
+  /** (id) → {header} */
+  readonly header: StatementSync
+  /** (id) → {last: max seq or null}; no row when the session does not exist. */
+  readonly lastSeq: StatementSync
+  /** (session_id, seq, type, time, data, op) */
+  readonly insertEvent: StatementSync
+  /** (id) → [seq, type, time, data, op] rows in seq order (arrays, to spare an object per row). */
+  readonly events: StatementSync
+  /** (id, before) → {type, data} of turn/step boundaries with seq < before, in seq order. */
+  readonly boundaries: StatementSync
+  /** (childId, sourceId, before) copies the source's rows with seq < before to the child. */
+  readonly copyEvents: StatementSync
+  readonly deleteEvents: StatementSync
+  readonly deleteSession: StatementSync
+  /** () → {id, header, last, lastTime} per session. */
+  readonly summaries: StatementSync
+}
+
+export function prepareStatements(db: DatabaseSync): Statements {
+  const events = db.prepare('SELECT seq, type, time, data, op FROM events WHERE session_id = ? ORDER BY seq')
+  events.setReturnArrays(true)
+  return {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+    insertSession: db.prepare('INSERT INTO sessions (id, header) VALUES (?, ?) ON CONFLICT (id) DO NOTHING'),
+    header: db.prepare('SELECT header FROM sessions WHERE id = ?'),
+    lastSeq: db.prepare(
+      'SELECT (SELECT max(seq) FROM events WHERE session_id = s.id) AS last FROM sessions AS s WHERE s.id = ?',
+    ),
+    insertEvent: db.prepare(
+      'INSERT INTO events (session_id, seq, type, time, data, op) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    events,
+    boundaries: db.prepare(
+      `SELECT type, data FROM events WHERE session_id = ? AND seq < ? AND type IN ${STRUCTURE_TYPES} ORDER BY seq`,
+    ),
+    copyEvents: db.prepare(
+      'INSERT INTO events (session_id, seq, type, time, data, op) ' +
+        'SELECT ?, seq, type, time, data, op FROM events WHERE session_id = ? AND seq < ? ORDER BY seq',
+    ),
+    deleteEvents: db.prepare('DELETE FROM events WHERE session_id = ?'),
+    deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+    // Seqs are contiguous from 0, so the count is the last seq + 1 and the last time is that row's:
+    // two index look-ups per session instead of counting every row.
+    summaries: db.prepare(
+      'SELECT s.id AS id, s.header AS header, e.seq AS last, e.time AS lastTime FROM sessions AS s ' +
+        'LEFT JOIN events AS e ON e.session_id = s.id ' +
+        'AND e.seq = (SELECT max(seq) FROM events WHERE session_id = s.id)',
+    ),
+  }
+}
