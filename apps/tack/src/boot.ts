@@ -51,15 +51,17 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   if (opts.storeOnly) return { ctx, close: () => dispose(ctx) }
 
   const tools = await catalogEntry('tools')!.load()
-  await load('tools', tools.plugin, { ...(cfg('tools') ?? {}), ...(opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}) })
+  await load('tools', tools.plugin, {
+    ...(cfg('tools') ?? {}),
+    ...(opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}),
+  })
   const agent = await catalogEntry('agent')!.load()
   await load('agent', agent.plugin, cfg('agent') ?? {})
   const llm = await import('@tack/llm')
-  await load(
-    'llm',
-    llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd }),
-    { ...(cfg('llm') ?? {}), ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}) },
-  )
+  await load('llm', llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd }), {
+    ...(cfg('llm') ?? {}),
+    ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
+  })
   const extras: Array<[string, Record<string, unknown>]> = [
     ['fs', {}],
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],

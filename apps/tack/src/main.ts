@@ -51,7 +51,9 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       cio.err(`tack: ${error.message}\n`)
       return 2
     }
-    cio.err(`tack: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    cio.err(
+      `tack: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
     return 70
   }
 }

@@ -12,7 +12,11 @@ export interface Resolved {
   readonly cwd: string
 }
 
-export async function resolveSettings(flags: CommonFlags, env: NodeJS.ProcessEnv, processCwd: string): Promise<Resolved> {
+export async function resolveSettings(
+  flags: CommonFlags,
+  env: NodeJS.ProcessEnv,
+  processCwd: string,
+): Promise<Resolved> {
   const cwd = resolve(processCwd, flags.cwd ?? '.')
   const paths = tackPaths(env)
   const pm = flags['permission-mode']

@@ -22,7 +22,7 @@ test('SL-18 every request the loop sent equals the projection of the log prefix 
           execute: (args) => `noted ${args.text}`,
         }),
       )
-      ctx.on('agent/session-prefix', async (_a, seed, _s, next) => [
+      ctx.on('agent/session-prefix', async (_a, _seed, _s, next) => [
         ...(await next()),
         { role: 'user', content: [{ type: 'text', text: 'prefix rules' }] },
         { role: 'assistant', content: [{ type: 'text', text: 'understood' }] },

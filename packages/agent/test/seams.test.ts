@@ -263,7 +263,7 @@ describe('seams', () => {
     const t = await createTestAgent({
       script: [text('a'), text('b')],
       setup: (ctx) => {
-        ctx.on('agent/request', async (_agent, info, config, next) => {
+        ctx.on('agent/request', async (_agent, info, _config, next) => {
           const base = await next()
           return info.step === 1 && _agent.session.events().some((e) => e.type === 'turn/end')
             ? { ...base, temperature: 0.9 }

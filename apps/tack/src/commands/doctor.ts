@@ -11,7 +11,10 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   const line = (label: string, value: string) => io.out(`${label.padEnd(16)} ${value}\n`)
   const major = Number(process.versions.node.split('.')[0])
   line('node', `${process.version}${major < 22 ? '  (too old)' : ''}`)
-  if (major < 22) problems.push('Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+')
+  if (major < 22)
+    problems.push(
+      'Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+',
+    )
 
   const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
   line('tack home', paths.home)
@@ -30,7 +33,9 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
     }
     for (const model of models) {
       const r = providers.resolve(model)
-      const key = r.keyRequired ? `key ${r.apiKeyEnv ?? '?'} ${r.keyPresent ? 'present' : 'MISSING'}` : 'no key needed'
+      const key = r.keyRequired
+        ? `key ${r.apiKeyEnv ?? '?'} ${r.keyPresent ? 'present' : 'MISSING'}`
+        : 'no key needed'
       line('model', `${model} → ${r.kind}${'baseUrl' in r && r.baseUrl ? ` at ${r.baseUrl}` : ''}, ${key}`)
       if (r.problem) problems.push(`${model}: ${r.problem}`)
     }
@@ -40,7 +45,10 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   }
 
   const db = paths.sessionsDb
-  line('session store', existsSync(db) ? `${db} (${formatBytes(statSync(db).size)})` : `${db} (not created yet)`)
+  line(
+    'session store',
+    existsSync(db) ? `${db} (${formatBytes(statSync(db).size)})` : `${db} (not created yet)`,
+  )
 
   const hooks = await listHooks(settings, paths, io.env, cwd)
   line('hooks', hooks)

@@ -3,13 +3,17 @@
 import type { SessionEvent, SessionHeader } from '@tack/session'
 import { CliError } from '../main.ts'
 
-export async function exportClaudeTranscript(header: SessionHeader, events: readonly SessionEvent[]): Promise<string> {
+export async function exportClaudeTranscript(
+  header: SessionHeader,
+  events: readonly SessionEvent[],
+): Promise<string> {
   let mod: { renderClaudeTranscript?: (h: SessionHeader, e: readonly SessionEvent[]) => string }
   try {
     mod = (await import('@tack/hooks-claude')) as typeof mod
   } catch {
     throw new CliError('the claude-transcript format needs @tack/hooks-claude, which is not installed')
   }
-  if (!mod.renderClaudeTranscript) throw new CliError('this build of @tack/hooks-claude cannot render transcripts')
+  if (!mod.renderClaudeTranscript)
+    throw new CliError('this build of @tack/hooks-claude cannot render transcripts')
   return mod.renderClaudeTranscript(header, events)
 }

@@ -2,7 +2,13 @@
 import type { SessionEvent, SessionHeader } from '@tack/session'
 
 export function exportMarkdown(header: SessionHeader, events: readonly SessionEvent[]): string {
-  const out: string[] = [`# tack session ${header.id}`, '', `- created: ${header.createdAt}`, `- workspace: ${header.cwd}`, '']
+  const out: string[] = [
+    `# tack session ${header.id}`,
+    '',
+    `- created: ${header.createdAt}`,
+    `- workspace: ${header.cwd}`,
+    '',
+  ]
   for (const e of events) {
     const d = e.data as Record<string, unknown>
     const text = () =>
@@ -16,7 +22,10 @@ export function exportMarkdown(header: SessionHeader, events: readonly SessionEv
         break
       case 'steering/message':
       case 'context/message':
-        out.push(`> ${e.type === 'steering/message' ? 'steering' : 'context'} (${JSON.stringify(d.source)}): ${text().replace(/\n/g, ' ')}`, '')
+        out.push(
+          `> ${e.type === 'steering/message' ? 'steering' : 'context'} (${JSON.stringify(d.source)}): ${text().replace(/\n/g, ' ')}`,
+          '',
+        )
         break
       case 'assistant/message': {
         const t = text()

@@ -17,19 +17,38 @@ export interface HookRow {
   readonly why?: string
 }
 
-export async function collectHooks(settings: Settings, paths: TackPaths, env: NodeJS.ProcessEnv, cwd: string): Promise<HookRow[]> {
+export async function collectHooks(
+  settings: Settings,
+  paths: TackPaths,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<HookRow[]> {
   const rows: HookRow[] = []
   const claude = (await import('@tack/hooks-claude').catch(() => undefined)) as
     | { listClaudeHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
     | undefined
   if (claude?.listClaudeHooks) {
-    rows.push(...(await claude.listClaudeHooks({ settings: settings.plugins.hooksClaude, tackHome: paths.home, env, cwd })))
+    rows.push(
+      ...(await claude.listClaudeHooks({
+        settings: settings.plugins.hooksClaude,
+        tackHome: paths.home,
+        env,
+        cwd,
+      })),
+    )
   }
   const codex = (await import('@tack/hooks-codex').catch(() => undefined)) as
     | { listCodexHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
     | undefined
   if (codex?.listCodexHooks) {
-    rows.push(...(await codex.listCodexHooks({ settings: settings.plugins.hooksCodex, tackHome: paths.home, env, cwd })))
+    rows.push(
+      ...(await codex.listCodexHooks({
+        settings: settings.plugins.hooksCodex,
+        tackHome: paths.home,
+        env,
+        cwd,
+      })),
+    )
   }
   return rows
 }

@@ -15,7 +15,8 @@ export const JSON_OUTPUT_VERSION = 1
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   let task = args.join(' ')
   if (task === '-') task = await io.readStdin()
-  if (!task.trim()) throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
+  if (!task.trim())
+    throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
   const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
   const model = chooseModel(settings, io.env)
   const booted = await boot({ settings, paths, env: io.env, cwd, noSession: flags['no-session'] === true })
@@ -64,7 +65,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       )
     } else {
       if (answer) io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
-      if (outcome.reason.kind !== 'completed') io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
+      if (outcome.reason.kind !== 'completed')
+        io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
     }
     if (interrupted) return 130
     return outcome.reason.kind === 'completed' ? 0 : 1
@@ -98,7 +100,13 @@ export function finalAnswer(events: readonly SessionEvent[]): string {
 }
 
 export function sumUsage(events: readonly SessionEvent[]): Usage {
-  const total: Required<Usage> = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+  const total: Required<Usage> = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    cacheWriteTokens: 0,
+    reasoningTokens: 0,
+  }
   for (const e of events) {
     if (e.type !== 'assistant/message') continue
     const u = (e as SessionEvent<'assistant/message'>).data.usage

@@ -26,13 +26,16 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
           return 0
         }
         for (const s of [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))) {
-          io.out(`${s.id}  ${s.createdAt}  ${String(s.eventCount).padStart(6)} events  ${s.cwd}${s.parentSession ? `  (fork of ${s.parentSession})` : ''}\n`)
+          io.out(
+            `${s.id}  ${s.createdAt}  ${String(s.eventCount).padStart(6)} events  ${s.cwd}${s.parentSession ? `  (fork of ${s.parentSession})` : ''}\n`,
+          )
         }
         return 0
       }
       case 'show': {
         const session = await ctx.sessions.open(need(id, 'show'))
-        for (const e of session.events()) io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+        for (const e of session.events())
+          io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
         return 0
       }
       case 'export': {
@@ -53,9 +56,12 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
       }
       case 'import': {
         const file = need(id, 'import')
-        const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim())
+        const lines = readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
         const first = JSON.parse(lines[0]) as { type?: string; header?: SessionHeader }
-        if (first.type !== 'session/header' || !first.header) throw new UsageError(`${file}: the first line must be the session header of a jsonl export`)
+        if (first.type !== 'session/header' || !first.header)
+          throw new UsageError(`${file}: the first line must be the session header of a jsonl export`)
         const events = lines.slice(1).map((l) => JSON.parse(l) as SessionEvent)
         await ctx.sessionStore.create(first.header)
         if (events.length) await ctx.sessionStore.append(first.header.id, events)
@@ -64,7 +70,8 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
       }
       case 'fork': {
         const at = flags.at !== undefined ? Number(flags.at) : undefined
-        if (at !== undefined && !Number.isInteger(at)) throw new UsageError(`--at must be an integer sequence number (got "${flags.at}")`)
+        if (at !== undefined && !Number.isInteger(at))
+          throw new UsageError(`--at must be an integer sequence number (got "${flags.at}")`)
         const child = await ctx.sessions.fork(need(id, 'fork'), at !== undefined ? { atSeq: at } : {})
         io.out(`${child.id}\n`)
         return 0
@@ -75,7 +82,9 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         return 0
       }
       default:
-        throw new UsageError('usage: tack sessions list | show <id> | export <id> [--format …] | fork <id> [--at SEQ] | rm <id> | import <file>')
+        throw new UsageError(
+          'usage: tack sessions list | show <id> | export <id> [--format …] | fork <id> [--at SEQ] | rm <id> | import <file>',
+        )
     }
   } catch (error) {
     const code = (error as { code?: string }).code

@@ -51,7 +51,8 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     }
   }
   if (opts.extraConfig) {
-    if (!existsSync(opts.extraConfig)) throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
+    if (!existsSync(opts.extraConfig))
+      throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
     layers.push(await readLayer(opts.extraConfig))
     files.push(opts.extraConfig)
   }
@@ -61,12 +62,16 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     if (!profile) {
       const known = Object.keys(merged.profiles ?? {})
       throw new ConfigError([
-        { path: 'profile', message: `no profile named "${opts.profile}" (known: ${known.join(', ') || 'none'})` },
+        {
+          path: 'profile',
+          message: `no profile named "${opts.profile}" (known: ${known.join(', ') || 'none'})`,
+        },
       ])
     }
     Object.assign(merged, mergeLayer(merged, profile))
   }
-  for (const [k, v] of Object.entries(opts.flags)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v
+  for (const [k, v] of Object.entries(opts.flags))
+    if (v !== undefined) (merged as Record<string, unknown>)[k] = v
   await checkLayer(merged as Record<string, unknown>, '--flags and merged layers')
 
   const plugins: Record<string, Record<string, unknown> | false> = {}
@@ -105,7 +110,12 @@ export async function checkLayer(value: unknown, file: string): Promise<void> {
   if (issues.length) throw new ConfigError(issues, file)
 }
 
-async function checkShape(value: unknown, base: string, issues: ConfigIssue[], topLevel: boolean): Promise<void> {
+async function checkShape(
+  value: unknown,
+  base: string,
+  issues: ConfigIssue[],
+  topLevel: boolean,
+): Promise<void> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path: base, message: 'must be a mapping of keys to values' })
     return
@@ -114,7 +124,10 @@ async function checkShape(value: unknown, base: string, issues: ConfigIssue[], t
   const at = (k: string) => (base ? `${base}.${k}` : k)
   for (const key of Object.keys(v)) {
     if (!TOP_KEYS.includes(key) || (!topLevel && key === 'profiles')) {
-      issues.push({ path: at(key), message: `unknown key (known keys: ${TOP_KEYS.filter((k) => topLevel || k !== 'profiles').join(', ')})` })
+      issues.push({
+        path: at(key),
+        message: `unknown key (known keys: ${TOP_KEYS.filter((k) => topLevel || k !== 'profiles').join(', ')})`,
+      })
     }
   }
   for (const key of ['model', 'baseUrl'] as const) {
@@ -123,17 +136,32 @@ async function checkShape(value: unknown, base: string, issues: ConfigIssue[], t
     }
   }
   if (typeof v.model === 'string' && !/^[^/\s]+\/\S+$/.test(v.model)) {
-    issues.push({ path: at('model'), message: `must be provider/model, e.g. deepseek/deepseek-chat (got "${v.model}")` })
+    issues.push({
+      path: at('model'),
+      message: `must be provider/model, e.g. deepseek/deepseek-chat (got "${v.model}")`,
+    })
   }
-  if (v.permissionMode !== undefined && !(PERMISSION_MODES as readonly unknown[]).includes(v.permissionMode)) {
-    issues.push({ path: at('permissionMode'), message: `must be one of ${PERMISSION_MODES.join(', ')} (got ${JSON.stringify(v.permissionMode)})` })
+  if (
+    v.permissionMode !== undefined &&
+    !(PERMISSION_MODES as readonly unknown[]).includes(v.permissionMode)
+  ) {
+    issues.push({
+      path: at('permissionMode'),
+      message: `must be one of ${PERMISSION_MODES.join(', ')} (got ${JSON.stringify(v.permissionMode)})`,
+    })
   }
   if (v.toolsMode !== undefined && !(TOOLS_MODES as readonly unknown[]).includes(v.toolsMode)) {
-    issues.push({ path: at('toolsMode'), message: `must be one of ${TOOLS_MODES.join(', ')} (got ${JSON.stringify(v.toolsMode)})` })
+    issues.push({
+      path: at('toolsMode'),
+      message: `must be one of ${TOOLS_MODES.join(', ')} (got ${JSON.stringify(v.toolsMode)})`,
+    })
   }
   if (v.plugins !== undefined) {
     if (typeof v.plugins !== 'object' || v.plugins === null || Array.isArray(v.plugins)) {
-      issues.push({ path: at('plugins'), message: 'must be a mapping of plugin names to their config (or false)' })
+      issues.push({
+        path: at('plugins'),
+        message: 'must be a mapping of plugin names to their config (or false)',
+      })
     } else {
       for (const [key, cfg] of Object.entries(v.plugins)) {
         const entry = catalogEntry(key)
@@ -153,7 +181,8 @@ async function checkShape(value: unknown, base: string, issues: ConfigIssue[], t
     if (typeof v.profiles !== 'object' || v.profiles === null || Array.isArray(v.profiles)) {
       issues.push({ path: 'profiles', message: 'must be a mapping of profile names to settings' })
     } else {
-      for (const [name, p] of Object.entries(v.profiles)) await checkShape(p, `profiles.${name}`, issues, false)
+      for (const [name, p] of Object.entries(v.profiles))
+        await checkShape(p, `profiles.${name}`, issues, false)
     }
   }
 }
