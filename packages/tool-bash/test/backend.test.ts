@@ -3,7 +3,7 @@
 // pid file) are a generous second, so a loaded machine cannot fire them first.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readFile, realpath, writeFile } from 'node:fs/promises'
+import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runProcess } from '../src/backend.ts'
@@ -183,12 +183,36 @@ describe('output', () => {
     expect(run.stdout).toBe('1999\n2000\n')
   })
 
+  it('R2 a spill that fails mid-run (disk full) is reported and the command still completes with its tail', async () => {
+    const run = await runProcess(
+      runOptions(await tempDir(), { command: 'seq 1 100000', maxOutputBytes: 7, spillPath: '/dev/full' }),
+    )
+    expect(run).toMatchObject({ exitCode: 0, stdout: '100000\n', truncated: true })
+    expect(run.spillPath).toBeUndefined()
+    expect(run.spillError).toMatch(/ENOSPC/)
+  })
+
   it('R2 a process flooding stdout is bounded in memory', async () => {
     const run = await runProcess(
       runOptions(await tempDir(), { command: 'yes | head -c 50000000', maxOutputBytes: 4096 }),
     )
     expect(run.stdout.length).toBe(4096)
     expect(run).toMatchObject({ exitCode: 0, truncated: true, totalBytes: 50_000_000 })
+  })
+
+  it('R2 a flood spilled to disk is complete in the spill file while memory keeps only the tail', async () => {
+    const dir = await tempDir()
+    const spillPath = join(dir, 'flood.log')
+    const run = await runProcess(
+      runOptions(dir, { command: 'yes tack | head -c 30000000', maxOutputBytes: 100, spillPath }),
+    )
+    try {
+      expect(run.stdout.length).toBe(100)
+      expect(run.totalBytes).toBe(30_000_000)
+      expect((await stat(spillPath)).size).toBe(30_000_000)
+    } finally {
+      await rm(spillPath, { force: true })
+    }
   })
 
   it('R2 binary output is decoded with replacement characters, never a crash', async () => {
