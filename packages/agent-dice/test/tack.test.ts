@@ -101,6 +101,26 @@ describe('R22 tack plugin in a scripted tack session', () => {
   })
 })
 
+describe('R22 session-start seam', () => {
+  it('R22 clear clears; resume and compact keep; a subagent never clears', async () => {
+    const dir = base({ a: slot({ name: 'a' }) })
+    mkdirSync(join(dir, 'state'))
+    const marker = join(dir, 'state', 'triggered-a-sess-9')
+    writeFileSync(marker, 't')
+    const ctx = new Context()
+    await ctx.plugin(agentDice, { base: dir } as agentDice.AgentDiceConfig)
+    const agent = { session: { id: 'sess-9', events: () => [] } } as unknown as Agent
+    ctx.emit('agent/session-start', agent, 'resume')
+    ctx.emit('agent/session-start', agent, 'compact')
+    ctx.emit('agent/session-start', { ...agent, parent: agent } as Agent, 'clear')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(existsSync(marker)).toBe(true)
+    ctx.emit('agent/session-start', agent, 'clear')
+    for (let i = 0; i < 100 && existsSync(marker); i++) await new Promise((r) => setTimeout(r, 5))
+    expect(existsSync(marker)).toBe(false)
+  })
+})
+
 describe('R22 continuation seam rules', () => {
   async function seam(
     config: Partial<agentDice.AgentDiceConfig>,
