@@ -152,6 +152,21 @@ describe('permission modes', () => {
     await expect(readFile(join(cwd, 'src/new.ts'))).rejects.toThrow(/ENOENT/)
   })
 
+  it('R6 TL-11 an outside path asked and approved by the user runs (ask, workspace-write; reads in read-only)', async () => {
+    const { cwd, outside } = await workspace()
+    for (const mode of ['ask', 'workspace-write', 'read-only'] as const) {
+      const k = await kernel({ config: { mode }, approver: { action: 'allow', by: 'user' } })
+      for (const file_path of ['../outside/notes.txt', join(outside, 'notes.txt'), 'link/notes.txt']) {
+        const read = await run(k, 'read', { file_path }, { cwd })
+        expect([read.isError, read.content[0].text], `${mode} ${file_path}`).toEqual([false, '1\toutside notes'])
+      }
+      const write = await run(k, 'write', { file_path: `link/${mode}.txt`, content: 'ok\n' }, { cwd })
+      if (mode === 'read-only') expect(write.error?.code).toBe('DENIED')
+      else expect(await readFile(join(outside, `${mode}.txt`), 'utf8')).toBe('ok\n')
+      expect(k.requests.every((r) => r.reason === 'outside the workspace'), mode).toBe(true)
+    }
+  })
+
   it('R6 an outside path asked and refused by the user never runs', async () => {
     const { cwd, outside } = await workspace()
     const k = await kernel({ config: { mode: 'workspace-write' }, approver: { action: 'deny', by: 'user' } })

@@ -17,6 +17,10 @@ export async function statFile(path: ResolvedPath): Promise<Stats> {
   if (info.isDirectory()) {
     throw new ToolFailure('IS_DIRECTORY', `${path.requested} is a directory, not a file.`)
   }
+  // A FIFO or a device would block or never end: only regular files are read or written.
+  if (!info.isFile()) {
+    throw new ToolFailure('NOT_A_FILE', `${path.requested} is not a regular file (a pipe, socket or device).`)
+  }
   return info
 }
 
@@ -36,22 +40,23 @@ export async function readHead(handle: FileHandle): Promise<Uint8Array> {
   return buffer.subarray(0, bytesRead)
 }
 
-/** Opens a text file for reading: `NOT_FOUND`, `IS_DIRECTORY`, `BINARY_FILE` (a NUL in the first 8 KiB). */
+/**
+ * Opens a text file for reading: `NOT_FOUND`, `IS_DIRECTORY`, `NOT_A_FILE`, `BINARY_FILE` (a NUL in
+ * the first 8 KiB).
+ */
 export async function openText(path: ResolvedPath): Promise<{ handle: FileHandle; stat: Stats }> {
+  await statFile(path) // before opening: opening a FIFO would block
   let handle: FileHandle
   try {
     handle = await open(path.real, 'r')
   } catch (error) {
     if (isMissing(error)) throw notFound(path)
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
-      throw new ToolFailure('IS_DIRECTORY', `${path.requested} is a directory, not a file.`)
-    }
     throw error
   }
   try {
     const info = await handle.stat()
-    if (info.isDirectory()) {
-      throw new ToolFailure('IS_DIRECTORY', `${path.requested} is a directory, not a file.`)
+    if (!info.isFile()) {
+      throw new ToolFailure('NOT_A_FILE', `${path.requested} is not a regular file.`)
     }
     if (looksBinary(await readHead(handle))) {
       throw new ToolFailure(

@@ -37,11 +37,11 @@ export function workspaceRootOf(call: Pick<ToolCallContext, 'cwd' | 'agent'>): s
 }
 
 /**
- * The call's approval, if any. `ToolCallContext.approval` is being added to @tack/tools; until it
- * lands it is read structurally, so a pipeline that sets it is honoured either way.
+ * How the call was approved, if it was: the pipeline sets `approval` when an `ask` was allowed (by
+ * the user or a rule). Anything else counts as not approved.
  */
 export function approvalOf(call: ToolCallContext): CallApproval | undefined {
-  const approval = (call as { approval?: unknown }).approval
+  const approval: unknown = call.approval
   return approval === 'user' || approval === 'rule' ? approval : undefined
 }
 

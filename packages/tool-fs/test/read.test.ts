@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -115,6 +116,19 @@ describe('read', () => {
     expect((await run(ctx, 'read', { file_path: 'bin.dat' }, { cwd })).error?.code).toBe('BINARY_FILE')
     const lateRead = await run(ctx, 'read', { file_path: 'late.txt' }, { cwd })
     expect(lateRead.isError).toBe(false)
+  })
+
+  it('TL-12 a FIFO is NOT_A_FILE for read, edit and write, and grep skips it, none of them blocking on it', async () => {
+    const cwd = await tempDir()
+    execFileSync('mkfifo', [join(cwd, 'pipe')])
+    const ctx = await fsContext()
+    expect((await run(ctx, 'read', { file_path: 'pipe' }, { cwd })).error?.code).toBe('NOT_A_FILE')
+    const edit = { file_path: 'pipe', old_string: 'a', new_string: 'b' }
+    expect((await run(ctx, 'edit', edit, { cwd })).error?.code).toBe('NOT_A_FILE')
+    expect((await run(ctx, 'write', { file_path: 'pipe', content: 'x' }, { cwd })).error?.code).toBe(
+      'NOT_A_FILE',
+    )
+    expect(textOf(await run(ctx, 'grep', { pattern: 'x', path: 'pipe' }, { cwd }))).toBe('No matches found.')
   })
 
   it('TL-12 an empty file and an offset past the end say so', async () => {

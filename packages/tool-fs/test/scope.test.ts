@@ -1,5 +1,6 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { resolveInWorkspace } from '../src/index.ts'
 import { fsContext, run, runApproved, stubAgent, tempDir, textOf, writeTree } from './support.ts'
@@ -94,6 +95,33 @@ describe('workspace scope', () => {
     )
     expect(edited).toMatchObject({ meta: { path: join(outside, 'secret.txt') } })
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('open\n')
+  })
+
+  it('R6 TL-11 through the pipeline: an asked call the approver allows reaches outside; a refused one does not', async () => {
+    const { cwd, outside } = await layout()
+    for (const answer of ['allow', 'deny'] as const) {
+      const ctx = await fsContext()
+      ctx.on('tools/pre-execute', () => ({ action: 'ask', reason: 'outside the workspace' }))
+      await ctx.plugin({
+        name: 'approver',
+        apply: (inner: Context) =>
+          void inner.provide('approval', { request: async () => ({ action: answer, by: 'user' }) }),
+      })
+      const read = await run(ctx, 'read', { file_path: 'secret-link.txt' }, { cwd })
+      const write = await run(
+        ctx,
+        'write',
+        { file_path: '../outside/approved.txt', content: 'yes\n' },
+        { cwd },
+      )
+      if (answer === 'allow') {
+        expect([read.isError, textOf(read)]).toEqual([false, '1\tsecret'])
+        expect(write.isError).toBe(false)
+        expect(await readFile(join(outside, 'approved.txt'), 'utf8')).toBe('yes\n')
+      } else {
+        expect([read.error?.code, write.error?.code]).toEqual(['DENIED', 'DENIED'])
+      }
+    }
   })
 
   it('R6 a symlink inside pointing inside is fine, and writing through it keeps the link', async () => {

@@ -103,7 +103,7 @@ export async function runApproved(
 ): Promise<unknown> {
   const def = ctx.tools.get(name)
   if (!def) throw new Error(`no tool ${name}`)
-  const call: ToolCallContext & { approval: string } = {
+  const call: ToolCallContext = {
     callId: `call_${++calls}`,
     cwd: options.cwd,
     signal: options.signal ?? new AbortController().signal,

@@ -2,7 +2,7 @@
 // searched line by line in the text files under a folder (or in one file), `.gitignore`d paths,
 // `.git`, symlinks and binary files skipped, in path order, stopping after `grepMaxMatches` entries
 // (matching lines for `content`, files for `files` and `count`) with a note. Pure Node.
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
 import type { FsEnv } from '../env.ts'
@@ -115,6 +115,8 @@ async function* matchingLines(
 ): AsyncGenerator<{ number: number; text: string }> {
   let handle: Awaited<ReturnType<typeof open>>
   try {
+    // Only regular files: opening a FIFO would block.
+    if (!(await stat(path)).isFile()) return
     handle = await open(path, 'r')
   } catch {
     return
