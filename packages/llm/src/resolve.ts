@@ -55,6 +55,8 @@ export type ResolvedModel =
       readonly model: string
       readonly provider: 'scripted'
       readonly modelId: string
+      readonly baseUrl?: undefined
+      readonly apiKeyEnv?: undefined
       readonly keyRequired: false
       readonly keyPresent: false
       readonly headerNames: readonly string[]

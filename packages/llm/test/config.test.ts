@@ -1,12 +1,12 @@
 // Every `llm` config field: its default, a configured value taking effect, and rejected values
 // failing loudly with the key and the allowed range named.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { streamModel } from '@tack/agent'
-import { bootKernel } from '@tack/agent/testing'
+import { LlmService, streamModel } from '@tack/agent'
+import { Context } from 'cordis'
 import { ConfigError } from '@tack/kernel'
 import { createLlmPlugin, LlmConfig } from '../src/index.ts'
 import { type LoopbackServer, startLoopbackServer } from '../src/testing/index.ts'
-import { CANARY, drain, ENV, MODEL_OF, request } from './helpers.ts'
+import { bootLlm, CANARY, drain, ENV, MODEL_OF, request } from './helpers.ts'
 
 let server: LoopbackServer
 beforeEach(async () => {
@@ -32,14 +32,7 @@ function rejects(value: unknown, path: string): ConfigError {
 
 /** Boots the plugin (jitter fixed at its minimum) and runs one request, aborting on the first retry. */
 async function firstRetry(config: Record<string, unknown>) {
-  const { ctx } = await bootKernel({
-    plugins: [
-      {
-        plugin: createLlmPlugin({ env: ENV, random: () => 0 }),
-        config: { baseUrl: server.baseUrl, ...config },
-      },
-    ],
-  })
+  const { ctx } = await bootLlm({ baseUrl: server.baseUrl, ...config }, { env: ENV, random: () => 0 })
   const controller = new AbortController()
   const retries: { attempt: number; delayMs: number }[] = []
   ctx.on('llm/retry', (info) => {
@@ -78,9 +71,7 @@ describe('retry', () => {
   test('AL-22 retry.maxAttempts: default 4 attempts; configured 2', async () => {
     const fail = { kind: 'http-error', status: 500, retryAfter: 0 } as const
     server.push(fail, fail, fail, fail, fail)
-    const { ctx } = await bootKernel({
-      plugins: [{ plugin: createLlmPlugin({ env: ENV }), config: { baseUrl: server.baseUrl } }],
-    })
+    const { ctx } = await bootLlm({ baseUrl: server.baseUrl }, { env: ENV })
     await expect(
       streamModel(ctx, request(MODEL_OF.openai), new AbortController().signal),
     ).rejects.toMatchObject({
@@ -88,14 +79,7 @@ describe('retry', () => {
     })
     expect(server.requests).toHaveLength(4)
     await ctx.fiber.dispose()
-    const two = await bootKernel({
-      plugins: [
-        {
-          plugin: createLlmPlugin({ env: ENV }),
-          config: { baseUrl: server.baseUrl, retry: { maxAttempts: 2 } },
-        },
-      ],
-    })
+    const two = await bootLlm({ baseUrl: server.baseUrl, retry: { maxAttempts: 2 } }, { env: ENV })
     await expect(
       streamModel(two.ctx, request(MODEL_OF.openai), new AbortController().signal),
     ).rejects.toBeDefined()
@@ -119,9 +103,7 @@ describe('retry', () => {
   })
 
   test('AL-22 loading the plugin with a rejected value fails', async () => {
-    await expect(
-      bootKernel({ plugins: [{ plugin: createLlmPlugin(), config: { retry: { maxAttempts: 0 } } }] }),
-    ).rejects.toThrow(/maxAttempts/)
+    await expect(bootLlm({ retry: { maxAttempts: 0 } })).rejects.toThrow(/maxAttempts/)
   })
 })
 
@@ -129,23 +111,19 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
   test('endpoints: default none; a configured endpoint serves <name>/*', async () => {
     expect(LlmConfig.parse({}).endpoints).toEqual({})
     server.push({ kind: 'text', text: 'from vllm' })
-    const { ctx } = await bootKernel({
-      plugins: [
-        {
-          plugin: createLlmPlugin({ env: { VLLM_KEY: 'vllm-secret-key-123456' } }),
-          config: {
-            endpoints: {
-              vllm: {
-                kind: 'openai-compatible',
-                baseUrl: server.baseUrl,
-                apiKeyEnv: 'VLLM_KEY',
-                headers: { 'X-Team': 'tack' },
-              },
-            },
+    const { ctx } = await bootLlm(
+      {
+        endpoints: {
+          vllm: {
+            kind: 'openai-compatible',
+            baseUrl: server.baseUrl,
+            apiKeyEnv: 'VLLM_KEY',
+            headers: { 'X-Team': 'tack' },
           },
         },
-      ],
-    })
+      },
+      { env: { VLLM_KEY: 'vllm-secret-key-123456' } },
+    )
     const { final } = await drain(
       await streamModel(ctx, request('vllm/llama-3'), new AbortController().signal),
     )
@@ -189,10 +167,10 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
 
   test('AL-21 scripted: default on (scripted/* served); false leaves it unserved; a non-boolean is rejected', async () => {
     expect(LlmConfig.parse({}).scripted).toBe(true)
-    const on = await bootKernel({ plugins: [{ plugin: createLlmPlugin(), config: {} }] })
+    const on = await bootLlm({})
     expect(on.ctx.llm.knownPatterns()).toContain('scripted/*')
     await on.ctx.fiber.dispose()
-    const off = await bootKernel({ plugins: [{ plugin: createLlmPlugin(), config: { scripted: false } }] })
+    const off = await bootLlm({ scripted: false })
     expect(off.ctx.llm.knownPatterns()).not.toContain('scripted/*')
     await expect(
       streamModel(off.ctx, request('scripted/x.json'), new AbortController().signal),
@@ -202,7 +180,8 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
   })
 
   test('disposing the plugin unregisters its adapters', async () => {
-    const { ctx } = await bootKernel()
+    const ctx = new Context()
+    ctx.provide('llm', new LlmService())
     const fiber = await ctx.plugin(createLlmPlugin(), {})
     expect(ctx.llm.knownPatterns()).toEqual(
       expect.arrayContaining(['deepseek/*', 'openai/*', 'anthropic/*', 'local/*', 'scripted/*']),

@@ -4,10 +4,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { LlmError } from '@tack/agent'
 import { streamModel } from '@tack/agent'
-import { bootKernel } from '@tack/agent/testing'
-import { createLlmPlugin, parseRetryAfter } from '../src/index.ts'
+import { parseRetryAfter } from '../src/index.ts'
 import { type LoopbackServer, startLoopbackServer } from '../src/testing/index.ts'
-import { adapterFor, drain, drainToError, ENV, KINDS, MODEL_OF, request, signal } from './helpers.ts'
+import { bootLlm, adapterFor, drain, drainToError, ENV, KINDS, MODEL_OF, request, signal } from './helpers.ts'
 
 let server: LoopbackServer
 beforeEach(async () => {
@@ -143,9 +142,7 @@ describe('errors', () => {
 describe('retries through the llm plugin (AL-22)', () => {
   async function boot(retry: Record<string, number>) {
     const retries: { attempt: number; delayMs: number; error: string }[] = []
-    const { ctx } = await bootKernel({
-      plugins: [{ plugin: createLlmPlugin({ env: ENV }), config: { baseUrl: server.baseUrl, retry } }],
-    })
+    const { ctx } = await bootLlm({ baseUrl: server.baseUrl, retry }, { env: ENV })
     ctx.on('llm/retry', (info) => {
       retries.push(info)
     })

@@ -1,7 +1,13 @@
-import type { LlmRequest, LlmResponse } from '@tack/agent'
-import type { LlmFinal } from '@tack/agent'
+import { type LlmFinal, type LlmRequest, type LlmResponse, LlmService } from '@tack/agent'
+import { Context } from 'cordis'
 import type { StreamChunk } from '@tack/session'
-import { createProviderAdapter, LlmConfig, type ProviderKind } from '../src/index.ts'
+import {
+  createLlmPlugin,
+  createProviderAdapter,
+  LlmConfig,
+  type LlmRuntimeOptions,
+  type ProviderKind,
+} from '../src/index.ts'
 import type { LoopbackServer } from '../src/testing/index.ts'
 
 /** A canary key: long, unique, and searched for in every error and log. */
@@ -57,4 +63,19 @@ export async function drainToError(
 
 export function signal(): AbortSignal {
   return new AbortController().signal
+}
+
+/**
+ * A kernel with only the model seam (`ctx.llm`) and the llm plugin: for tests of `llm/stream`
+ * without an agent (the agent harness's request checker requires every request to come from a
+ * session).
+ */
+export async function bootLlm(
+  config: Record<string, unknown> = {},
+  runtime: LlmRuntimeOptions = {},
+): Promise<{ ctx: Context }> {
+  const ctx = new Context()
+  ctx.provide('llm', new LlmService())
+  await ctx.plugin(createLlmPlugin(runtime), config)
+  return { ctx }
 }

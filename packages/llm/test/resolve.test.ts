@@ -1,11 +1,9 @@
 // Model resolution (what `tack doctor` prints) and the model catalogue.
 import { describe, expect, test } from 'vitest'
-import { bootKernel } from '@tack/agent/testing'
 import {
   catalogEntry,
   contextWindowOf,
   costOf,
-  createLlmPlugin,
   DEFAULT_CONTEXT_WINDOW,
   defaultModel,
   LlmConfig,
@@ -13,7 +11,7 @@ import {
   priceOf,
   resolveModel,
 } from '../src/index.ts'
-import { CANARY, ENV } from './helpers.ts'
+import { bootLlm, CANARY, ENV } from './helpers.ts'
 
 const config = LlmConfig.parse({})
 
@@ -124,9 +122,7 @@ describe('resolveModel', () => {
   })
 
   test('ctx.llmProviders.resolve answers from the plugin’s config and env', async () => {
-    const { ctx } = await bootKernel({
-      plugins: [{ plugin: createLlmPlugin({ env: { OPENAI_API_KEY: CANARY } }), config: {} }],
-    })
+    const { ctx } = await bootLlm({}, { env: { OPENAI_API_KEY: CANARY } })
     expect(ctx.llmProviders.resolve('openai/gpt-5')).toMatchObject({
       keyPresent: true,
       contextWindow: 400000,

@@ -43,7 +43,10 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
       const headers = knownProviders(config)[resolved.provider]?.headers ?? {}
       const apiKey = resolved.apiKeyEnv ? env[resolved.apiKeyEnv] : undefined
       // Everything that could be a credential is scrubbed from messages built from provider text.
-      const secrets = [apiKey, ...Object.values(headers)].filter((s): s is string => !!s)
+      // A header like `Authorization: Bearer <token>` is echoed as the bare token, so each word of a
+      // header value counts too.
+      const headerValues = Object.values(headers).flatMap((v) => [v, ...v.split(/\s+/)])
+      const secrets = [apiKey, ...headerValues].filter((s): s is string => !!s)
       const errors = { provider: resolved.provider, secrets }
       const protocol = PROTOCOLS[resolved.kind]
       let options: ReturnType<WireProtocol['callOptions']>
