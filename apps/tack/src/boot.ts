@@ -67,6 +67,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
+    ['dice', { base: opts.paths.dice }],
   ]
   for (const [key, defaults] of extras) {
     const config = cfg(key)

@@ -85,6 +85,15 @@ export const CATALOG: readonly CatalogEntry[] = [
       return { plugin: m.SubagentPlugin, Config: m.SubagentConfig }
     },
   },
+  {
+    key: 'dice',
+    description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('agent-dice/tack')
+      return { plugin: { name: m.name, Config: m.Config, apply: m.apply }, Config: m.Config }
+    },
+  },
 ]
 
 export function catalogEntry(key: string): CatalogEntry | undefined {
