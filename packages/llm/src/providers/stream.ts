@@ -118,6 +118,8 @@ class IdleTimer {
     if (this.#ms <= 0) return
     clearTimeout(this.#timer)
     this.#timer = setTimeout(() => this.#controller.abort(new Error('idle timeout')), this.#ms)
+    // An abandoned response must not keep the process alive until the timeout.
+    this.#timer.unref()
   }
   stop(): void {
     clearTimeout(this.#timer)
