@@ -158,12 +158,18 @@ describe('permission modes', () => {
       const k = await kernel({ config: { mode }, approver: { action: 'allow', by: 'user' } })
       for (const file_path of ['../outside/notes.txt', join(outside, 'notes.txt'), 'link/notes.txt']) {
         const read = await run(k, 'read', { file_path }, { cwd })
-        expect([read.isError, read.content[0].text], `${mode} ${file_path}`).toEqual([false, '1\toutside notes'])
+        expect([read.isError, read.content[0].text], `${mode} ${file_path}`).toEqual([
+          false,
+          '1\toutside notes',
+        ])
       }
       const write = await run(k, 'write', { file_path: `link/${mode}.txt`, content: 'ok\n' }, { cwd })
       if (mode === 'read-only') expect(write.error?.code).toBe('DENIED')
       else expect(await readFile(join(outside, `${mode}.txt`), 'utf8')).toBe('ok\n')
-      expect(k.requests.every((r) => r.reason === 'outside the workspace'), mode).toBe(true)
+      expect(
+        k.requests.every((r) => r.reason === 'outside the workspace'),
+        mode,
+      ).toBe(true)
     }
   })
 
