@@ -62,7 +62,7 @@ export function createGrepTool(env: FsEnv) {
         if (file.kind !== 'file' || !keep(file.relative)) continue
         const name = root.name(file.path)
         let count = 0
-        for await (const line of matchingLines(file.path, regex, env.config.readStreamMinSize)) {
+        for await (const line of matchingLines(file.path, regex, env.config.readStreamMinSize, call.signal)) {
           count++
           if (output === 'files') break
           if (output === 'content') {
@@ -112,7 +112,9 @@ async function* matchingLines(
   path: string,
   regex: RegExp,
   streamMinSize: number,
+  signal: AbortSignal,
 ): AsyncGenerator<{ number: number; text: string }> {
+  signal.throwIfAborted()
   let handle: Awaited<ReturnType<typeof open>>
   try {
     // Only regular files: opening a FIFO would block.
@@ -133,7 +135,7 @@ async function* matchingLines(
       return
     }
     // Whole lines (no cut) so a match beyond the shown part is still found; same splitting as `read`.
-    for await (const line of streamLines(handle, Number.POSITIVE_INFINITY)) {
+    for await (const line of streamLines(handle, Number.POSITIVE_INFINITY, signal)) {
       number++
       if (regex.test(line.text)) yield { number, text: line.text }
     }
