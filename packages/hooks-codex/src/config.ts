@@ -1,0 +1,55 @@
+// The bridge's validated configuration (40-hooks.md C1). Folders default from the environment as
+// Codex and tack resolve them, so tests and embedders point them at temporary folders.
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+export const HooksCodexConfig = Schema.object({
+  sources: Schema.stringList({
+    default: [],
+    description:
+      'Extra hooks.json files to read, resolved against the process cwd, read once at load (after the discovered ones).',
+  }),
+  discover: Schema.boolean({
+    default: true,
+    description:
+      'Also read the files Codex reads: `<codexHome>/hooks.json` and `<projectDir>/.codex/hooks.json`.',
+  }),
+  codexHome: Schema.string({
+    nonEmpty: true,
+    description: "Codex's home folder; default `$CODEX_HOME`, else `~/.codex`.",
+  }).optional(),
+  projectDir: Schema.string({
+    nonEmpty: true,
+    description: 'The folder whose `.codex/hooks.json` is the project layer; default the process cwd.',
+  }).optional(),
+  dataDir: Schema.string({
+    nonEmpty: true,
+    description:
+      "tack's data folder, holding the trust store `codex-hook-trust.json`; default `$TACK_HOME`, else `~/.tack`.",
+  }).optional(),
+  trust: Schema.enum(['enforce', 'off'], {
+    default: 'enforce',
+    description:
+      '`enforce`: a hook runs only when its current hash is recorded in the trust store (`tack hooks trust`); `off`: every hook runs (warned once).',
+  }),
+  stderrSummaryMaxChars: Schema.integer({
+    min: 1,
+    max: 100_000,
+    default: 500,
+    description: 'Characters of a hook’s stderr kept in `hook/result.stderrSummary` (then `…`).',
+  }),
+  maxConsecutiveStopBlocks: Schema.integer({
+    min: 1,
+    max: 100,
+    default: 8,
+    description:
+      'Forced continuations by Stop hooks in a row before the next block is overridden and the turn ends.',
+  }),
+  awaitSessionStart: Schema.boolean({
+    default: true,
+    description:
+      'Hold the first prompt until the SessionStart hooks have run, so their context reaches the first request (Codex runs them before the first turn).',
+  }),
+})
+
+export type HooksCodexConfig = ConfigOf<typeof HooksCodexConfig>
+export type HooksCodexConfigInput = ConfigInput<typeof HooksCodexConfig>

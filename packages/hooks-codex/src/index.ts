@@ -1,0 +1,72 @@
+// @tack/hooks-codex: runs users' unmodified Codex command hooks on tack's seams (40-hooks.md Part C).
+export {
+  addFilePatch,
+  applyHunks,
+  type FilePatch,
+  type ParsedPatch,
+  parseSingleFilePatch,
+  replacementPatch,
+  updateFilePatch,
+} from './apply-patch.ts'
+export { HOOKS_CODEX_SOURCE, modelOf } from './bridge.ts'
+export { HooksCodexConfig, type HooksCodexConfigInput } from './config.ts'
+export {
+  candidateSources,
+  defaultCodexHome,
+  defaultTackHome,
+  type Discovered,
+  discoverHooks,
+  type HookSource,
+  type SourceKind,
+} from './discovery.ts'
+export {
+  CODEX_POINTS,
+  type CodexPoint,
+  isCodexPoint,
+  snakeEvent,
+  UNSUPPORTED_CODEX_EVENTS,
+} from './events.ts'
+export {
+  CODEX_DEFAULT_TIMEOUT_SEC,
+  type CodexHandler,
+  type CodexHookEntry,
+  HooksFileError,
+  type ParsedHooksFile,
+  parseHooksFile,
+} from './hooks-file.ts'
+export { type Interpreted, interpretCodexOutput } from './interpret.ts'
+export { codexMatcherProblem } from './matcher.ts'
+export {
+  CODEX_SUBAGENT_TYPE,
+  type CodexPayload,
+  type CodexPermissionMode,
+  codexPermissionMode,
+  postToolUsePayload,
+  preToolUsePayload,
+  sessionStartPayload,
+  stopPayload,
+  userPromptSubmitPayload,
+} from './payload.ts'
+export { HooksCodexPlugin } from './plugin.ts'
+export { deniedMessage } from './points/tool-use.ts'
+export {
+  type CodexHookListing,
+  CodexHookRegistry,
+  type CodexHookStatus,
+  type CodexHookView,
+  type CodexTrustResult,
+  type TrustMode,
+} from './registry.ts'
+export { type PointRun, type RunnableHook, runPoint, selectHooks } from './runner.ts'
+export { HooksCodexService } from './service.ts'
+export { codexToolInput, codexToolName, matcherSubjects, patchPath, toTackArguments } from './tool-names.ts'
+export {
+  canonicalJson,
+  readTrustStore,
+  TRUST_STORE_FILE,
+  type TrustStatus,
+  trustHash,
+  trustKey,
+  trustStatus,
+  writeTrustRecords,
+} from './trust.ts'

@@ -1,0 +1,132 @@
+// The stdin payloads Codex hooks get (40-hooks.md C4, protocols.md §B.3): `session_id` (a subagent
+// carries its top-level agent's), `transcript_path: null` (tack writes no Codex rollout), `cwd` (the
+// workspace), `hook_event_name`, `model`, `turn_id` on turn-scoped points, `permission_mode`, inside
+// subagents `agent_id` and `agent_type`, plus each point's own fields. Compact JSON with no trailing
+// newline is the runner's part (dialect `codex`).
+import type { Agent } from '@tack/agent'
+import type { Content, SessionEvent } from '@tack/session'
+import type { CodexPoint } from './events.ts'
+
+/** Codex's permission modes (the input schemas' enum). */
+export type CodexPermissionMode = 'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions'
+
+/** tack's permission modes (80-cli.md §4) as Codex names them; unknown or unset is `default`. */
+export function codexPermissionMode(mode: string | undefined): CodexPermissionMode {
+  switch (mode) {
+    case 'workspace-write':
+      return 'acceptEdits'
+    case 'read-only':
+      return 'plan'
+    case 'yolo':
+      return 'bypassPermissions'
+    default:
+      return 'default'
+  }
+}
+
+/**
+ * The `agent_type` of a tack subagent. Codex names the built-in role of a spawned agent `default`;
+ * tack's subagent tool has one kind, so every child is reported as that role.
+ */
+export const CODEX_SUBAGENT_TYPE = 'default'
+
+export function topLevelOf(agent: Agent): Agent {
+  let a = agent
+  while (a.parent) a = a.parent
+  return a
+}
+
+/** A turn's id: unique across sessions and stable for the turn (`<session id>:<turn>`). */
+export function turnIdOf(agent: Agent, turn: number): string {
+  return `${agent.session.id}:${turn}`
+}
+
+/** The number of the turn the agent's log is in (its last `turn/start`), or undefined before any. */
+export function currentTurn(agent: Agent): number | undefined {
+  const events = agent.session.events()
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type === 'turn/start') return (e as SessionEvent<'turn/start'>).data.turn
+  }
+  return undefined
+}
+
+/** The text of the agent's last assistant message, or null when it has none. */
+export function lastAssistantText(agent: Agent): string | null {
+  const events = agent.session.events()
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type !== 'assistant/message') continue
+    const text = (e as SessionEvent<'assistant/message'>).data.content
+      .filter((b) => b.type === 'text')
+      .map((b) => (b as { text: string }).text)
+      .join('')
+    return text
+  }
+  return null
+}
+
+export function contentText(content: Content): string {
+  return typeof content === 'string' ? content : content.map((b) => b.text).join('\n')
+}
+
+/** What every payload of one agent shares, resolved once per run. */
+export interface PayloadContext {
+  readonly agent: Agent
+  readonly model: string
+  /** Set on turn-scoped points. */
+  readonly turn?: number
+}
+
+export type CodexPayload = Readonly<Record<string, unknown>>
+
+function common(point: CodexPoint, c: PayloadContext): Record<string, unknown> {
+  const { agent } = c
+  return {
+    session_id: topLevelOf(agent).session.id,
+    ...(c.turn !== undefined ? { turn_id: turnIdOf(agent, c.turn) } : {}),
+    ...(agent.parent ? { agent_id: agent.id, agent_type: CODEX_SUBAGENT_TYPE } : {}),
+    transcript_path: null,
+    cwd: agent.cwd,
+    hook_event_name: point,
+    model: c.model,
+    permission_mode: codexPermissionMode(agent.options.permissionMode),
+  }
+}
+
+export function sessionStartPayload(
+  c: PayloadContext,
+  source: 'startup' | 'resume' | 'clear' | 'compact',
+): CodexPayload {
+  return { ...common('SessionStart', { agent: c.agent, model: c.model }), source }
+}
+
+export function userPromptSubmitPayload(c: PayloadContext, prompt: string): CodexPayload {
+  return { ...common('UserPromptSubmit', c), prompt }
+}
+
+export interface ToolFields {
+  readonly tool_name: string
+  readonly tool_use_id: string
+  readonly tool_input: unknown
+}
+
+export function preToolUsePayload(c: PayloadContext, tool: ToolFields): CodexPayload {
+  return { ...common('PreToolUse', c), ...tool }
+}
+
+export function postToolUsePayload(c: PayloadContext, tool: ToolFields, toolResponse: unknown): CodexPayload {
+  return { ...common('PostToolUse', c), ...tool, tool_response: toolResponse }
+}
+
+export function stopPayload(
+  c: PayloadContext,
+  stopHookActive: boolean,
+  lastAssistantMessage: string | null,
+): CodexPayload {
+  return {
+    ...common('Stop', c),
+    stop_hook_active: stopHookActive,
+    last_assistant_message: lastAssistantMessage,
+  }
+}

@@ -1,0 +1,63 @@
+// The Codex hooks bridge plugin (40-hooks.md Part C): discovers hooks.json files once at load, checks
+// each hook against the trust store, installs the five points on tack's seams and provides
+// `ctx.hooksCodex` (`list`, `trust`, `warnings`, `skip`) for `tack hooks list|trust` and plugins.
+// Disposing it aborts and drains every detached hook run (A8).
+import { resolve } from 'node:path'
+import type { Agent } from '@tack/agent'
+import { createDetachedRuns, defaultHookBackend } from '@tack/hook-protocol'
+import { definePlugin } from '@tack/kernel'
+import { type Bridge, modelOf } from './bridge.ts'
+import { HooksCodexConfig } from './config.ts'
+import { defaultCodexHome, defaultTackHome } from './discovery.ts'
+import { installPromptSubmit } from './points/prompt-submit.ts'
+import { installSessionStart } from './points/session-start.ts'
+import { installStop } from './points/stop.ts'
+import { installToolUse } from './points/tool-use.ts'
+import { CodexHookRegistry } from './registry.ts'
+import { HooksCodexService } from './service.ts'
+
+export const HooksCodexPlugin = definePlugin({
+  name: 'hooks-codex',
+  Config: HooksCodexConfig,
+  inject: ['agents', 'tools'],
+  async apply(ctx, config) {
+    const log = ctx.logger('hooks-codex')
+    const registry = await CodexHookRegistry.load({
+      sources: config.sources,
+      discover: config.discover,
+      codexHome: config.codexHome ? resolve(config.codexHome) : defaultCodexHome(),
+      projectDir: resolve(config.projectDir ?? process.cwd()),
+      dataDir: config.dataDir ? resolve(config.dataDir) : defaultTackHome(),
+      trust: config.trust,
+    })
+    for (const warning of registry.warnings()) log.warn(warning)
+
+    const lifetimes = new WeakMap<Agent, AbortController>()
+    const lifetimeOf = (agent: Agent) => {
+      let controller = lifetimes.get(agent)
+      if (!controller) lifetimes.set(agent, (controller = new AbortController()))
+      return controller
+    }
+    ctx.on('agent/disposed', (agent: Agent) => lifetimeOf(agent).abort())
+
+    const detached = createDetachedRuns()
+    ctx.effect(() => () => detached.drain(), 'hooks-codex: drain detached hook runs')
+
+    const warn = (message: string) => log.warn(message)
+    const bridge: Bridge = {
+      ctx,
+      config,
+      registry,
+      runner: { backend: defaultHookBackend, stderrSummaryMaxChars: config.stderrSummaryMaxChars, warn },
+      detached,
+      lifetime: (agent) => lifetimeOf(agent).signal,
+      model: (agent) => modelOf(ctx, agent),
+      warn,
+    }
+    const sessionStart = installSessionStart(bridge)
+    installPromptSubmit(bridge, sessionStart)
+    installToolUse(bridge)
+    installStop(bridge)
+    ctx.provide('hooksCodex', new HooksCodexService(registry, warn))
+  },
+})

@@ -1,0 +1,57 @@
+// UserPromptSubmit (40-hooks.md C2, C5) on `agent/prompt-submit` (waterfall), for the user's prompts
+// to top-level agents (a subagent's task comes from its parent's model, not from the user). A block
+// (`decision: "block"` with a non-empty reason, or exit 2 with stderr) blocks the prompt and
+// short-circuits; `continue:false` blocks it too, with its `stopReason`. Context — JSON
+// `additionalContext` or plain stdout — is added even when the prompt is blocked; without a block the
+// listener calls `next()` and folds its context onto the downstream decision (B5).
+//
+// With `awaitSessionStart`, the agent's pending SessionStart run is awaited first, so its context is
+// held for the first step of the first turn, as Codex runs SessionStart hooks before the first turn.
+import type { Agent, HookContext, PromptDecision } from '@tack/agent'
+import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
+import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
+import { runPoint, selectHooks } from '../runner.ts'
+import type { SessionStartPoint } from './session-start.ts'
+
+const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
+
+export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
+  b.ctx.on(
+    'agent/prompt-submit',
+    async (
+      agent: Agent,
+      prompt: HookContext,
+      next: () => Promise<PromptDecision>,
+    ): Promise<PromptDecision> => {
+      if (b.config.awaitSessionStart) await sessionStart.pending(agent)
+      if (agent.parent || prompt.source.kind !== 'user') return next()
+      const hooks = b.registry.runnable()
+      if (selectHooks(hooks, 'UserPromptSubmit', []).length === 0) return next()
+      const turn = currentTurn(agent)
+      const run = await runPoint(b.runner, hooks, {
+        point: 'UserPromptSubmit',
+        agent,
+        subjects: [],
+        payload: userPromptSubmitPayload({ agent, model: b.model(agent), turn }, contentText(prompt.content)),
+        ...(turn !== undefined ? { turn } : {}),
+        signal: b.lifetime(agent),
+      })
+      const context: HookContext[] = run.contexts.map((text) => ({
+        content: text,
+        source: HOOKS_CODEX_SOURCE,
+      }))
+      const extra = context.length > 0 ? { additionalContext: context } : {}
+      if (run.merged.decision === 'deny') {
+        return {
+          action: 'block',
+          reason: run.merged.reason ?? 'Blocked by a UserPromptSubmit hook.',
+          ...extra,
+        }
+      }
+      if (run.merged.stop) return { action: 'block', reason: run.merged.stop.reason || STOPPED, ...extra }
+      const downstream = await next()
+      if (context.length === 0) return downstream
+      return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
+    },
+  )
+}
