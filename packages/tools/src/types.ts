@@ -80,7 +80,13 @@ export interface ToolExecutionResult {
 }
 
 export type PreToolDecision =
-  | { action: 'allow'; arguments?: unknown; additionalContext?: readonly HookContext[] }
+  | {
+      action: 'allow'
+      arguments?: unknown
+      /** A configured rule vouches for this call; the body sees `call.approval === 'rule'`. */
+      approval?: 'rule'
+      additionalContext?: readonly HookContext[]
+    }
   | { action: 'deny'; reason: string; additionalContext?: readonly HookContext[] }
   | { action: 'ask'; reason?: string; arguments?: unknown; additionalContext?: readonly HookContext[] }
 

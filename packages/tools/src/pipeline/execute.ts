@@ -135,6 +135,10 @@ async function runPipeline(
         const asked = await askApproval(env.ctx, exec, decision.reason, record)
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
+      } else if (decision.approval === 'rule') {
+        // A configured rule vouches for the call (permissions' allow rules and yolo mode), so tools
+        // that guard a boundary themselves (tool-fs's workspace scope) may cross it.
+        approval = 'rule'
       }
       break
     }

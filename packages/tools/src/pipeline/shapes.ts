@@ -55,6 +55,8 @@ export function preDecisionProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'expected a PreToolDecision object'
   switch (value.action) {
     case 'allow':
+      if (value.approval !== undefined && value.approval !== 'rule')
+        return "approval must be 'rule' when given"
       break
     case 'deny':
       if (typeof value.reason !== 'string') return 'a deny decision needs a reason string'

@@ -1,0 +1,54 @@
+// P4 prompt-cache stability: a 50-step scripted session with no header change and no compaction,
+// through the real `tack run` against the loopback server. For each consecutive pair of requests the
+// earlier message list must be a byte-identical prefix of the later one (and system and tools equal);
+// the ratio of pairs that hold is printed (budget 1.00).
+import type { LoggedRequest, LoopbackEntry } from '@tack/llm/testing'
+import { measureTackRun } from '../lib/tack-run.ts'
+
+const STEPS = 50
+
+function script(): LoopbackEntry[] {
+  const entries: LoopbackEntry[] = []
+  for (let i = 1; i < STEPS; i++) {
+    entries.push({ kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `echo step ${i}` } }] })
+  }
+  entries.push({ kind: 'text', text: 'done' })
+  return entries
+}
+
+interface ChatBody {
+  messages: unknown[]
+  tools?: unknown
+  [key: string]: unknown
+}
+
+/** Whether `prev`'s messages are a byte-identical prefix of `next`'s and everything else is equal. */
+export function isPrefix(prev: LoggedRequest, next: LoggedRequest): boolean {
+  const a = prev.body as ChatBody
+  const b = next.body as ChatBody
+  if (b.messages.length < a.messages.length) return false
+  for (let i = 0; i < a.messages.length; i++) {
+    if (JSON.stringify(a.messages[i]) !== JSON.stringify(b.messages[i])) return false
+  }
+  const { messages: _a, ...restA } = a
+  const { messages: _b, ...restB } = b
+  return JSON.stringify(restA) === JSON.stringify(restB)
+}
+
+if (import.meta.main) {
+  const r = await measureTackRun({ script: script(), task: 'run fifty steps' })
+  const reqs = r.requests
+  let held = 0
+  for (let i = 1; i < reqs.length; i++) if (isPrefix(reqs[i - 1], reqs[i])) held++
+  const ratio = reqs.length > 1 ? held / (reqs.length - 1) : 0
+  console.log(
+    `P4 prompt-prefix stability: ${reqs.length} requests of a ${STEPS}-step session (exit ${r.exitCode})`,
+  )
+  console.log(
+    `  pairs where the earlier request is a byte-identical prefix of the next: ${held}/${reqs.length - 1}`,
+  )
+  console.log(`  ratio ${ratio.toFixed(2)}   budget 1.00 ${ratio === 1 ? 'ok' : 'OVER'}`)
+  console.log('  compaction scenario: not measured — @tack/compaction is not built yet (35-compaction.md)')
+  console.log(JSON.stringify({ id: 'P4', requests: reqs.length, held, ratio }))
+  if (ratio !== 1 || r.exitCode !== 0) process.exitCode = 1
+}
