@@ -1,0 +1,33 @@
+// `npm run bench`: runs every benchmark as its own process, one after another, and prints their figures.
+// Speed and memory are proven here (ratios against baselines measured in the same run), never by timed
+// assertions in the test suite. `npm run bench -- p1 p4` runs a subset.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const BENCHES: Array<{ id: string; file: string; what: string }> = [
+  { id: 'p1', file: 'startup/run.ts', what: 'start-up' },
+  { id: 'p2', file: 'overhead/run.ts', what: 'harness overhead per step, headless memory (P8)' },
+  { id: 'p3', file: 'log/run.ts', what: 'session log' },
+  { id: 'p4', file: 'prefix/run.ts', what: 'prompt-cache stability' },
+  { id: 'p5', file: 'hooks/run.ts', what: 'hook overhead' },
+  { id: 'p6', file: 'dice/run.ts', what: 'agent-dice Stop hook' },
+]
+
+const wanted = process.argv.slice(2).map((a) => a.toLowerCase())
+let failed = 0
+for (const bench of BENCHES) {
+  if (wanted.length && !wanted.includes(bench.id)) continue
+  const file = fileURLToPath(new URL(bench.file, import.meta.url))
+  process.stdout.write(`\n── ${bench.id.toUpperCase()} ${bench.what} (bench/${bench.file})\n`)
+  if (!existsSync(file)) {
+    process.stdout.write('   not available in this build\n')
+    continue
+  }
+  const r = spawnSync(process.execPath, [file], { stdio: 'inherit' })
+  if (r.status !== 0) {
+    failed++
+    process.stdout.write(`   exited ${r.status ?? r.signal}\n`)
+  }
+}
+if (failed) process.exitCode = 1
