@@ -28,7 +28,7 @@ export const LlmConfig = Schema.object({
     'Named model endpoints; a model `<name>/<model>` is served by endpoint `<name>` (overrides a built-in provider of that name).',
   ),
   baseUrl: Schema.json<string | undefined>({
-    allowed: 'an http(s) URL (optional)',
+    allowed: 'an http(s) URL',
     default: undefined,
     description:
       "Overrides the base URL of every provider whose endpoint sets none (the CLI's --base-url), e.g. a local llama.cpp server.",

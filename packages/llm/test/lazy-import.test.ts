@@ -21,4 +21,4 @@ test('decision 5: importing @tack/llm loads no @ai-sdk module; a request loads o
   expect(report.afterRequest).not.toContain('anthropic')
   expect(report.afterRequest).not.toContain('openai')
   expect(report.afterRequest).not.toContain('deepseek')
-})
+}, 30_000)

@@ -162,5 +162,5 @@ describe('loopback server', () => {
     expect(readFileSync(log, 'utf8')).not.toContain(CANARY)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-  })
+  }, 30_000)
 })

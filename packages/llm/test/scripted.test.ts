@@ -133,7 +133,7 @@ describe('scripted provider', () => {
     expect(JSON.parse(readFileSync(cursorPath(file), 'utf8'))).toEqual({ next: 3, calls: 2 })
     // The cursor is written via a temporary file and a rename: none is left behind.
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
-  })
+  }, 30_000)
 
   test('AL-21 a real agent turn on --model scripted/<file>: tool step, unknown tool, answer', async () => {
     const file = script([
