@@ -28,6 +28,17 @@ export interface SqliteStoreOptions {
   env?: NodeJS.ProcessEnv
 }
 
+export interface StoreSettings {
+  readonly path: string
+  readonly journalMode: string
+  readonly synchronous: string
+  readonly busyTimeoutMs: number
+  readonly foreignKeys: boolean
+  readonly layoutVersion: number
+}
+
+const SYNCHRONOUS_NAMES = ['off', 'normal', 'full', 'extra']
+
 type EventRow = [seq: number, type: string, time: string, data: string, op: string | null]
 
 export class SqliteSessionStore implements SessionStore {
@@ -152,6 +163,21 @@ export class SqliteSessionStore implements SessionStore {
       this.#sql.deleteEvents.run(id)
       if (this.#sql.deleteSession.run(id).changes === 0) throw notFound(id)
     })
+  }
+
+  /** What the connection actually runs with, read live from SQLite (for `tack doctor` and tests). */
+  settings(): StoreSettings {
+    const db = this.#open()
+    const pragma = (name: string, column = name) =>
+      (db.prepare(`PRAGMA ${name}`).get() as Record<string, number | string>)[column]
+    return {
+      path: this.path,
+      journalMode: String(pragma('journal_mode')),
+      synchronous: SYNCHRONOUS_NAMES[Number(pragma('synchronous'))] ?? String(pragma('synchronous')),
+      busyTimeoutMs: Number(pragma('busy_timeout', 'timeout')),
+      foreignKeys: pragma('foreign_keys') === 1,
+      layoutVersion: Number(pragma('user_version')),
+    }
   }
 
   async close(): Promise<void> {
