@@ -59,6 +59,11 @@ async function runAndKill(killAfterMs: number) {
 
 function check(events: readonly SessionEvent[], workspace: string, requestsSeen: number) {
   checkLogStructure(events)
+  // killed after the session was created but before its first event: an empty, valid log
+  if (events.length === 0) {
+    expect(requestsSeen).toBe(0)
+    return
+  }
   const last = events.at(-1)
   expect(last?.type).toBe('turn/end')
   // every tool body that ran (its marker exists) had its tool/call persisted first

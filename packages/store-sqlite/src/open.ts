@@ -45,6 +45,11 @@ function inspectReadOnly(path: string): void {
     assertLayout(readLayout(db), path)
   } catch (error) {
     if (error instanceof SqliteStoreError) throw error
+    // A process killed while it held the file in WAL mode leaves a write-ahead log that a read-only
+    // connection cannot recover ("attempt to write a readonly database"). That is our own crash, not
+    // a foreign file: let the read-write open recover the log; ensureLayout still refuses a foreign
+    // layout before anything is written to the main file.
+    if (existsSync(`${path}-wal`) && /readonly|read-only/i.test(String((error as Error)?.message))) return
     throw openFailed(path, 'cannot read it as an SQLite database', error)
   } finally {
     db?.close()
