@@ -10,11 +10,11 @@
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { type LlmAdapter, LlmError, type LlmRequest } from '@tack/agent'
-import type { ScriptEntry } from '@tack/agent/testing'
+import type { ScriptEntry } from '@tack/agent/script'
 import { lazy } from './providers/protocol.ts'
 
 // Loaded on the first scripted request only; the player lives with the in-process scripted model.
-const loadPlayer = lazy(() => import('@tack/agent/testing'))
+const loadPlayer = lazy(() => import('@tack/agent/script'))
 
 const FILE_KINDS = ['text', 'tool-calls', 'error', 'hang'] as const
 const FINISH_REASONS = ['stop', 'tool-calls', 'length', 'content-filter', 'other']

@@ -3,7 +3,7 @@
 // only a wire can have. What each becomes on the wire is in loopback-openai.ts and
 // loopback-anthropic.ts; the format is documented in the package README.
 import { readFileSync } from 'node:fs'
-import type { ScriptEntry } from '@tack/agent/testing'
+import type { ScriptEntry } from '@tack/agent/script'
 import type { FinishReason, Usage } from '@tack/session'
 
 /** A success entry may name the signature of its reasoning block (Anthropic thinking). */
