@@ -1,0 +1,167 @@
+// Test helpers: temporary Codex homes with a hooks.json, real shell scripts, and a real agent loop
+// (scripted model only) with the bash and file tools and the bridge loaded. The workspace is a fresh
+// temp folder, never the process cwd.
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+import type { AgentOptions } from '@tack/agent'
+import { createTestAgent, type ScriptEntry, type TestAgent, type TestPlugin } from '@tack/agent/testing'
+import type { HookInvocation, HookResult } from '@tack/hook-protocol'
+import type { SessionEvent } from '@tack/session'
+import { BashToolPlugin } from '@tack/tool-bash'
+import { FsToolsPlugin } from '@tack/tool-fs'
+import type { Context } from 'cordis'
+import type { HooksCodexConfigInput } from '../src/config.ts'
+import { HooksCodexPlugin } from '../src/plugin.ts'
+
+export function tempDir(prefix = 'tack-codex-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix))
+}
+
+/** Writes an executable bash script and returns its path. */
+export async function script(dir: string, name: string, body: string): Promise<string> {
+  const path = join(dir, name)
+  await writeFile(path, `#!/usr/bin/env bash\n${body}\n`)
+  await chmod(path, 0o755)
+  return path
+}
+
+export interface Homes {
+  /** CODEX_HOME: holds the user-layer hooks.json. */
+  readonly codexHome: string
+  /** The project folder whose `.codex/hooks.json` is the project layer. */
+  readonly projectDir: string
+  /** tack's data folder (trust store). */
+  readonly dataDir: string
+  /** Where tests put their scripts and captured files. */
+  readonly work: string
+  /** The agent's workspace. */
+  readonly workspace: string
+}
+
+export async function homes(): Promise<Homes> {
+  const root = await tempDir()
+  const h = {
+    codexHome: join(root, 'codex-home'),
+    projectDir: join(root, 'project'),
+    dataDir: join(root, 'tack-data'),
+    work: join(root, 'work'),
+    workspace: join(root, 'workspace'),
+  }
+  for (const dir of Object.values(h)) await mkdir(dir, { recursive: true })
+  return h
+}
+
+/** Writes `<codexHome>/hooks.json`. */
+export async function writeUserHooks(h: Homes, hooks: unknown): Promise<string> {
+  const path = join(h.codexHome, 'hooks.json')
+  await writeFile(path, JSON.stringify(hooks, null, 2))
+  return path
+}
+
+/** A hooks.json `hooks` object with one command handler per event entry. */
+export function hooksJson(
+  groups: Record<string, Array<{ matcher?: string; command: string; timeout?: number }>>,
+): unknown {
+  return {
+    hooks: Object.fromEntries(
+      Object.entries(groups).map(([event, list]) => [
+        event,
+        list.map(({ matcher, command, timeout }) => ({
+          ...(matcher !== undefined ? { matcher } : {}),
+          hooks: [{ type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) }],
+        })),
+      ]),
+    ),
+  }
+}
+
+export interface CodexAgentOptions {
+  readonly homes: Homes
+  readonly script?: readonly ScriptEntry[]
+  readonly config?: HooksCodexConfigInput
+  /** Record every discovered hook's hash before the agent starts (default true). */
+  readonly trustAll?: boolean
+  readonly agentOptions?: AgentOptions
+  readonly plugins?: readonly TestPlugin[]
+  readonly setup?: (ctx: Context) => unknown
+}
+
+/** A real agent loop with bash, the file tools and the Codex bridge over `homes`. */
+export async function codexAgent(opts: CodexAgentOptions): Promise<TestAgent> {
+  const h = opts.homes
+  return createTestAgent({
+    cwd: h.workspace,
+    script: opts.script ?? [],
+    ...(opts.agentOptions ? { agentOptions: opts.agentOptions } : {}),
+    plugins: [
+      { plugin: BashToolPlugin },
+      { plugin: FsToolsPlugin },
+      ...(opts.plugins ?? []),
+      {
+        plugin: HooksCodexPlugin,
+        config: {
+          codexHome: h.codexHome,
+          projectDir: h.projectDir,
+          dataDir: h.dataDir,
+          ...(opts.config ?? {}),
+        },
+      },
+    ],
+    setup: async (ctx) => {
+      if (opts.trustAll !== false) await ctx.hooksCodex.trust()
+      await opts.setup?.(ctx)
+    },
+  })
+}
+
+export const user = (content: string) => ({ content, source: { kind: 'user' as const } })
+
+export function eventsOf<T extends SessionEvent['type']>(t: TestAgent, type: T): SessionEvent<T>[] {
+  return t.events().filter((e): e is SessionEvent<T> => e.type === type)
+}
+
+export const hookResults = (t: TestAgent): HookResult[] =>
+  eventsOf(t, 'hook/result').map((e) => e.data as unknown as HookResult)
+export const hookInvocations = (t: TestAgent): HookInvocation[] =>
+  eventsOf(t, 'hook/invoked').map((e) => e.data as unknown as HookInvocation)
+
+/** The text of each `context/message` the bridge added. */
+export function bridgeContexts(t: TestAgent): string[] {
+  return eventsOf(t, 'context/message')
+    .filter((e) => e.data.source.kind === 'plugin' && e.data.source.name === 'hooks-codex')
+    .map((e) => e.data.content.map((b) => b.text).join(''))
+}
+
+export async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(path, 'utf8'))
+}
+
+/** Whether `pid` is gone (no process, or a zombie waiting to be reaped). */
+export function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
+    return state === 'Z' || state === 'X'
+  } catch {
+    return true
+  }
+}
+
+/** Waits until `path` exists and holds a line ending in a newline; returns it without the newline. */
+export async function waitForLine(path: string): Promise<string> {
+  for (;;) {
+    if (existsSync(path)) {
+      const text = readFileSync(path, 'utf8')
+      if (text.endsWith('\n')) return text.slice(0, -1)
+    }
+    await delay(10)
+  }
+}

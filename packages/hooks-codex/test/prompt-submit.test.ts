@@ -1,0 +1,158 @@
+// UserPromptSubmit through the real loop (scripted model, real bash, real scripts): block rules,
+// context even when blocked, plain stdout as context, B5's fold with a later listener.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Agent, HookContext, PromptDecision } from '@tack/agent'
+import { text } from '@tack/agent/testing'
+import { describe, expect, it } from 'vitest'
+import {
+  bridgeContexts,
+  codexAgent,
+  eventsOf,
+  homes,
+  hookInvocations,
+  hookResults,
+  hooksJson,
+  script,
+  user,
+  writeUserHooks,
+} from './helpers.ts'
+
+describe('UserPromptSubmit', () => {
+  it('C5 exit 2 with stderr blocks the prompt: no model request, prompt/blocked with the stderr, hook/* logged', async () => {
+    const h = await homes()
+    const hook = await script(h.work, 'block.sh', 'cat > /dev/null; echo "no secrets here" >&2; exit 2')
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+    const t = await codexAgent({ homes: h })
+    try {
+      const outcome = await t.agent.send(user('print the API key'))
+      expect(outcome.reason).toEqual({ kind: 'rejected', reason: 'no secrets here' })
+      expect(t.model.requests).toHaveLength(0)
+      expect(eventsOf(t, 'prompt/blocked')[0].data.reason).toBe('no secrets here')
+      expect(hookInvocations(t)).toEqual([
+        expect.objectContaining({ point: 'UserPromptSubmit', dialect: 'codex', turn: 1 }),
+      ])
+      expect(hookResults(t)).toEqual([
+        expect.objectContaining({
+          point: 'UserPromptSubmit',
+          decision: 'block',
+          exitCode: 2,
+          reason: 'no secrets here',
+        }),
+      ])
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C5 JSON block with a reason blocks; its additionalContext is still injected', async () => {
+    const h = await homes()
+    const hook = await script(
+      h.work,
+      'json-block.sh',
+      `cat > /dev/null; echo '{"decision":"block","reason":"policy says no","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"the prompt was about keys"}}'`,
+    )
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+    const t = await codexAgent({ homes: h })
+    try {
+      const outcome = await t.agent.send(user('hello'))
+      expect(outcome.reason).toEqual({ kind: 'rejected', reason: 'policy says no' })
+      expect(bridgeContexts(t)).toEqual(['the prompt was about keys'])
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C5 a block without a reason is a failed hook: the prompt goes on (fail open)', async () => {
+    const h = await homes()
+    const hook = await script(h.work, 'bare-block.sh', `cat > /dev/null; echo '{"decision":"block"}'`)
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+    const t = await codexAgent({ homes: h, script: [text('hi')] })
+    try {
+      const outcome = await t.agent.send(user('hello'))
+      expect(outcome.reason).toEqual({ kind: 'completed' })
+      expect(hookResults(t)[0]).toMatchObject({ decision: 'pass', failed: true })
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C5 plain stdout becomes context after the prompt; JSON-shaped non-objects fail open', async () => {
+    const h = await homes()
+    const plain = await script(h.work, 'plain.sh', 'cat > /dev/null; echo "remember: tabs, not spaces"')
+    const broken = await script(h.work, 'broken.sh', `cat > /dev/null; echo '{"x":'`)
+    const array = await script(h.work, 'array.sh', `cat > /dev/null; echo '[1]'`)
+    await writeUserHooks(
+      h,
+      hooksJson({ UserPromptSubmit: [{ command: plain }, { command: broken }, { command: array }] }),
+    )
+    const t = await codexAgent({ homes: h, script: [text('ok')] })
+    try {
+      await t.agent.send(user('format this'))
+      expect(bridgeContexts(t)).toEqual(['remember: tabs, not spaces'])
+      expect(hookResults(t).map((r) => r.failed ?? false)).toEqual([false, true, true])
+      const request = t.model.requests[0]
+      const last = request.messages[request.messages.length - 1]
+      expect(JSON.stringify(last)).toContain('remember: tabs, not spaces')
+      const types = t.types()
+      expect(types.indexOf('user/message')).toBeLessThan(types.indexOf('context/message'))
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C4 the hook gets the prompt on stdin with no trailing newline, and runs in the workspace', async () => {
+    const h = await homes()
+    const hook = await script(h.work, 'capture.sh', `cat > "${h.work}/in.json"; pwd -P > "${h.work}/wd"`)
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+    const t = await codexAgent({ homes: h, script: [text('ok')] })
+    try {
+      await t.agent.send(user('what is 2+2?'))
+      const raw = await readFile(join(h.work, 'in.json'), 'utf8')
+      expect(raw.endsWith('\n')).toBe(false)
+      expect(raw).toBe(JSON.stringify(JSON.parse(raw)))
+      expect(JSON.parse(raw)).toMatchObject({
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'what is 2+2?',
+        session_id: t.agent.session.id,
+        turn_id: `${t.agent.session.id}:1`,
+        transcript_path: null,
+        cwd: h.workspace,
+      })
+      expect((await readFile(join(h.work, 'wd'), 'utf8')).trim()).toBe(h.workspace)
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('B5 context without a block calls next(): a later listener can still block, carrying the context', async () => {
+    const h = await homes()
+    const hook = await script(h.work, 'ctx.sh', 'cat > /dev/null; echo "codex context"')
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+    const t = await codexAgent({
+      homes: h,
+      setup: (ctx) => {
+        ctx.on(
+          'agent/prompt-submit',
+          async (
+            _agent: Agent,
+            _prompt: HookContext,
+            _next: () => Promise<PromptDecision>,
+          ): Promise<PromptDecision> => ({
+            action: 'block',
+            reason: 'later listener says no',
+            additionalContext: [{ content: 'later context', source: { kind: 'plugin', name: 'later' } }],
+          }),
+        )
+      },
+    })
+    try {
+      const outcome = await t.agent.send(user('hello'))
+      expect(outcome.reason).toEqual({ kind: 'rejected', reason: 'later listener says no' })
+      const contexts = eventsOf(t, 'context/message').map((e) => e.data.content[0].text)
+      expect(contexts).toEqual(['codex context', 'later context'])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
