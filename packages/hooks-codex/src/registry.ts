@@ -115,14 +115,12 @@ export class CodexHookRegistry {
       if (store.problem)
         warnings.push(`${store.problem}; no Codex hook is trusted until \`tack hooks trust\``)
     }
-    const registry = new CodexHookRegistry({ mode: opts.trust, storePath, known, records, warnings })
-    registry.#warnings.push(...registry.#trustWarnings())
-    return registry
+    return new CodexHookRegistry({ mode: opts.trust, storePath, known, records, warnings })
   }
 
-  /** One line each for the load-time problems (files skipped, entries skipped, trust). */
+  /** One line per problem: files and entries skipped at load, then hooks held back by trust now. */
   warnings(): readonly string[] {
-    return [...this.#warnings]
+    return [...this.#warnings, ...this.#trustWarnings()]
   }
 
   list(): readonly CodexHookListing[] {

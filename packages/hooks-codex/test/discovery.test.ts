@@ -1,0 +1,243 @@
+// C1: the hooks.json parser (timeouts, skipped types, dropped events, invalid regex groups, malformed
+// files) and discovery (CODEX_HOME, the project layer, configured sources, failures contained).
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { text } from '@tack/agent/testing'
+import { describe, expect, it } from 'vitest'
+import { candidateSources, defaultCodexHome, defaultTackHome, discoverHooks } from '../src/discovery.ts'
+import { HooksFileError, parseHooksFile } from '../src/hooks-file.ts'
+import { codexAgent, homes, hookInvocations, hooksJson, tempDir, user, writeUserHooks } from './helpers.ts'
+
+const parse = (value: unknown) => parseHooksFile('/x/hooks.json', JSON.stringify(value))
+
+describe('hooks.json parser', () => {
+  it('C1 timeout defaults to 600 s, is at least 1 s, and accepts the alias timeoutSec', () => {
+    const { entries } = parse({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b', timeout: 0 },
+              { type: 'command', command: 'c', timeoutSec: 7 },
+              { type: 'command', command: 'd', timeout: 30, statusMessage: 'checking' },
+            ],
+          },
+        ],
+      },
+    })
+    expect(entries.map((e) => [e.handler.command, e.handler.timeoutSec])).toEqual([
+      ['a', 600],
+      ['b', 1],
+      ['c', 7],
+      ['d', 30],
+    ])
+    expect(entries.map((e) => [e.group, e.index])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ])
+    expect(entries[3].handler.statusMessage).toBe('checking')
+    expect(entries.every((e) => e.skip === undefined)).toBe(true)
+  })
+
+  it('C1 only synchronous command hooks run: prompt, agent and async handlers are kept with a skip reason and warned', () => {
+    const { entries, warnings } = parse({
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'prompt', prompt: 'x' },
+              { type: 'agent' },
+              { type: 'command', command: 'x', async: true },
+              { type: 'command', command: 'y' },
+            ],
+          },
+        ],
+      },
+    })
+    expect(entries.map((e) => e.skip === undefined)).toEqual([false, false, false, true])
+    expect(entries[0].skip).toContain('"prompt" handlers are not run')
+    expect(entries[2].skip).toContain('async')
+    expect(warnings).toHaveLength(3)
+  })
+
+  it('C1 events without a tack point are dropped with one warning each; unknown events too', () => {
+    const { entries, warnings } = parse({
+      hooks: {
+        PermissionRequest: [{ hooks: [{ type: 'command', command: 'a' }] }],
+        SubagentStop: [
+          {
+            hooks: [
+              { type: 'command', command: 'b' },
+              { type: 'command', command: 'c' },
+            ],
+          },
+        ],
+        Bogus: [{ hooks: [{ type: 'command', command: 'd' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'e' }] }],
+      },
+    })
+    expect(entries.map((e) => [e.event, e.skip === undefined])).toEqual([
+      ['PermissionRequest', false],
+      ['SubagentStop', false],
+      ['SubagentStop', false],
+      ['Bogus', false],
+      ['SessionStart', true],
+    ])
+    expect(warnings).toEqual([
+      '/x/hooks.json: hooks.PermissionRequest dropped: tack has no point for PermissionRequest',
+      '/x/hooks.json: hooks.SubagentStop dropped: tack has no point for SubagentStop',
+      '/x/hooks.json: hooks.Bogus dropped: Bogus is not a Codex hook event',
+    ])
+  })
+
+  it('C1 an invalid regex skips its whole group (warned); events that ignore matchers do not validate them', () => {
+    const { entries, warnings } = parse({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: '(',
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b' },
+            ],
+          },
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'c' }] },
+        ],
+        Stop: [{ matcher: '(', hooks: [{ type: 'command', command: 'd' }] }],
+      },
+    })
+    expect(entries.map((e) => [e.handler.command, e.skip !== undefined])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['c', false],
+      ['d', false],
+    ])
+    expect(warnings).toEqual(['/x/hooks.json: hooks.PreToolUse[0] skipped: invalid matcher regex "("'])
+  })
+
+  it('C1 a malformed file is rejected as a whole with the key path', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{"hooks": ', /not valid JSON/],
+      ['[]', /\(root\): expected an object/],
+      ['{"hooks": []}', /hooks: expected an object/],
+      ['{"hooks": {"Stop": {}}}', /hooks\.Stop: expected a list/],
+      ['{"hooks": {"Stop": [{"hooks": [{"type": "command"}]}]}}', /hooks\.Stop\[0\]\.hooks\[0\]\.command/],
+      ['{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 1.5}]}]}}', /timeout/],
+      ['{"hooks": {"Stop": [{"matcher": 3, "hooks": []}]}}', /matcher: expected a string/],
+    ]
+    for (const [textValue, message] of cases) {
+      expect(() => parseHooksFile('/x/hooks.json', textValue)).toThrow(HooksFileError)
+      expect(() => parseHooksFile('/x/hooks.json', textValue)).toThrow(message)
+    }
+    expect(parseHooksFile('/x/hooks.json', '{"description": "nothing yet"}').entries).toEqual([])
+  })
+})
+
+describe('discovery', () => {
+  it('C1 defaults: CODEX_HOME else ~/.codex; TACK_HOME else ~/.tack', () => {
+    expect(defaultCodexHome({ CODEX_HOME: '/opt/codex' })).toBe('/opt/codex')
+    expect(defaultCodexHome({ HOME: '/h' })).toMatch(/\.codex$/)
+    expect(defaultTackHome({ TACK_HOME: '/opt/tack' })).toBe('/opt/tack')
+    expect(defaultTackHome({})).toMatch(/\.tack$/)
+  })
+
+  it('C1 reads the user layer, the project layer, then configured sources; a file named twice is read once', async () => {
+    const h = await homes()
+    await writeUserHooks(h, hooksJson({ Stop: [{ command: 'user' }] }))
+    await mkdir(join(h.projectDir, '.codex'))
+    await writeFile(
+      join(h.projectDir, '.codex', 'hooks.json'),
+      JSON.stringify(hooksJson({ Stop: [{ command: 'project' }] })),
+    )
+    const extra = join(h.work, 'extra.json')
+    await writeFile(extra, JSON.stringify(hooksJson({ Stop: [{ command: 'extra' }] })))
+    await symlink(extra, join(h.work, 'alias.json'))
+    const opts = {
+      sources: [extra, join(h.work, 'alias.json')],
+      discover: true,
+      codexHome: h.codexHome,
+      projectDir: h.projectDir,
+    }
+    expect(candidateSources(opts).map((s) => s.kind)).toEqual(['user', 'project', 'config', 'config'])
+    const found = await discoverHooks(opts)
+    expect(found.entries.map((e) => e.handler.command)).toEqual(['user', 'project', 'extra'])
+    expect(found.sources.map((s) => s.kind)).toEqual(['user', 'project', 'config'])
+    expect(found.warnings).toEqual([])
+    const without = await discoverHooks({ ...opts, discover: false })
+    expect(without.entries.map((e) => e.handler.command)).toEqual(['extra'])
+  })
+
+  it('C1 missing discovered files are silent; a missing or malformed configured source is skipped with a warning', async () => {
+    const h = await homes()
+    const bad = join(h.work, 'bad.json')
+    await writeFile(bad, '{ nope')
+    const found = await discoverHooks({
+      sources: [join(h.work, 'missing.json'), bad],
+      discover: true,
+      codexHome: h.codexHome,
+      projectDir: h.projectDir,
+    })
+    expect(found.entries).toEqual([])
+    expect(found.warnings).toHaveLength(2)
+    expect(found.warnings[0]).toContain(join(h.work, 'missing.json'))
+    expect(found.warnings[1]).toMatch(new RegExp(`^${bad}: skipped: not valid JSON`))
+  })
+
+  it('C1 config.toml [hooks] is not read', async () => {
+    const h = await homes()
+    await writeFile(
+      join(h.codexHome, 'config.toml'),
+      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n',
+    )
+    const found = await discoverHooks({
+      sources: [],
+      discover: true,
+      codexHome: h.codexHome,
+      projectDir: h.projectDir,
+    })
+    expect(found.entries).toEqual([])
+  })
+
+  it('C1 a malformed source does not stop boot: the other files still run in the loop', async () => {
+    const h = await homes()
+    const bad = join(await tempDir(), 'bad.json')
+    await writeFile(bad, '{"hooks": {"Stop": "nope"}}')
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo fine' }] }))
+    const t = await codexAgent({ homes: h, config: { sources: [bad] }, script: [text('ok')] })
+    try {
+      expect(t.ctx.hooksCodex.warnings()).toEqual([
+        expect.stringContaining(`${bad}: skipped: hooks.Stop: expected a list`),
+      ])
+      await t.agent.send(user('hi'))
+      expect(hookInvocations(t)).toHaveLength(1)
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C1 the project layer is found under projectDir (default the process cwd), not under the workspace', async () => {
+    const h = await homes()
+    await mkdir(join(h.projectDir, '.codex'))
+    await writeFile(
+      join(h.projectDir, '.codex', 'hooks.json'),
+      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] })),
+    )
+    await mkdir(join(h.workspace, '.codex'))
+    await writeFile(
+      join(h.workspace, '.codex', 'hooks.json'),
+      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-workspace' }] })),
+    )
+    const t = await codexAgent({ homes: h, script: [text('ok')] })
+    try {
+      expect(t.ctx.hooksCodex.list().map((l) => [l.sourceKind, l.command])).toEqual([
+        ['project', 'cat > /dev/null; echo from-project'],
+      ])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
