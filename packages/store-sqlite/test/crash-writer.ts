@@ -1,6 +1,7 @@
-// R1 child process: `node crash-writer.ts <db> <seed>` writes scripted agent turns to a SQLite store
-// until it is killed. It continues the newest session (loading it, which recovers a turn the last
-// kill cut) or now and then starts a new one, flushes where the agent loop flushes, and after every
+// R1 child process: `node crash-writer.ts <db> <seed> [fresh]` writes scripted agent turns to a
+// SQLite store until it is killed. It continues the newest session (loading it, which recovers a turn
+// the last kill cut) or now and then — always with `fresh`, for writers sharing a file — starts a new
+// one, flushes where the agent loop flushes, and after every
 // append that returned prints `ack <session> <seq> <sha1 of the event>` for the batch's last event —
 // synchronously, before writing anything else — so the parent knows what must survive.
 import { createHash } from 'node:crypto'
@@ -8,7 +9,7 @@ import { writeSync } from 'node:fs'
 import { type SessionEvent, Session } from '@tack/session'
 import { SqliteSessionStore } from '../src/index.ts'
 
-const [path, seedText] = process.argv.slice(2)
+const [path, seedText, mode] = process.argv.slice(2)
 let state = Number(seedText) >>> 0
 /** mulberry32, so a seed replays the same script. */
 function random(): number {
@@ -31,10 +32,10 @@ const onFlush = async (s: Session, batch: readonly SessionEvent[]) => {
 
 const sessions = await store.list()
 let session: Session
-if (sessions.length === 0 || random() < 0.15) {
+if (mode === 'fresh' || sessions.length === 0 || random() < 0.15) {
   const header = {
     version: 1,
-    id: `s-${seedText}-${sessions.length}`,
+    id: `s-${seedText}-${process.pid}`,
     createdAt: new Date().toISOString(),
     cwd: '/work',
   }

@@ -46,9 +46,16 @@ interface Run {
  * Starts a writer and SIGKILLs it: either `delayMs` after spawn (possibly while it opens the file or
  * recovers the last turn) or `delayMs` after it reported ready (while it appends).
  */
-function killedRun(db: string, seed: number, delayMs: number, fromSpawn: boolean): Promise<Run> {
+function killedRun(
+  db: string,
+  seed: number,
+  delayMs: number,
+  fromSpawn: boolean,
+  fresh = false,
+): Promise<Run> {
   // process.execPath is the Node running this test (the repo's Node 24, with node:sqlite).
-  const child: ChildProcess = spawn(process.execPath, [WRITER, db, String(seed)], {
+  const args = [WRITER, db, String(seed), ...(fresh ? ['fresh'] : [])]
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const run: Run = { acks: [], ready: false, signal: null, code: null, stderr: '' }
@@ -171,5 +178,27 @@ describe('R1 store-level crash safety', () => {
     expect(acks).toBeGreaterThan(100)
     expect(recovered).toBeGreaterThan(0)
     for (const r of results) expect(r.verdict.sessions).toBeGreaterThan(0)
+  })
+
+  test('R1 three writers share one file at once (busy timeout serialises them); killed together, nothing acknowledged is lost', {
+    timeout: 120_000,
+  }, async () => {
+    const db = join(tempDir('tack-r1-shared-'), 'shared.db')
+    const acks: Ack[] = []
+    for (let round = 0; round < 3; round++) {
+      // Each writer starts its own session; all append to the same file concurrently until killed.
+      const runs = await Promise.all(
+        [0, 1, 2].map((w) => killedRun(db, SEED + 1000 * round + w, 400 + 150 * w, false, true)),
+      )
+      for (const run of runs) {
+        expect(run.stderr).toBe('') // no "database is locked", no SEQ_CONFLICT between writers
+        expect(run.signal).toBe('SIGKILL')
+        expect(run.acks.length).toBeGreaterThan(0)
+        acks.push(...run.acks)
+      }
+    }
+    const verdict = await verify(db, acks)
+    expect(verdict.sessions).toBe(9)
+    expect(verdict.recovered).toBeGreaterThan(0)
   })
 })
