@@ -233,4 +233,19 @@ describe('SQLite layout (SL-27)', () => {
     })
     expect(count(raw, h.id)).toBe(0)
   })
+
+  test('SL-26 append refuses a malformed envelope (type or time not a string) and stores none of the batch', async () => {
+    const { store, raw } = setup()
+    const h = header('envelope')
+    await store.create(h)
+    const events = turn(h)
+    const badType = events.map((e, i) => (i === 2 ? { ...e, type: 42 } : e))
+    await expect(store.append(h.id, badType as unknown as SessionEvent[])).rejects.toMatchObject({
+      code: 'UNKNOWN_EVENT',
+    })
+    const badTime = events.map((e, i) => (i === 2 ? { ...e, time: 0 } : e))
+    await expect(store.append(h.id, badTime as unknown as SessionEvent[])).rejects.toThrow(TypeError)
+    expect(count(raw, h.id)).toBe(0)
+    await expect(store.create({ ...h, id: '' })).rejects.toThrow(TypeError)
+  })
 })
