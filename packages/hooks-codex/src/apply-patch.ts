@@ -29,6 +29,12 @@ function linesOf(text: string): string[] {
   return lines
 }
 
+/** `text` with LF line ends and a final newline (when not empty), the form hunks are computed on. */
+function normalised(text: string): string {
+  const lines = linesOf(text)
+  return lines.length ? `${lines.join('\n')}\n` : ''
+}
+
 function envelope(body: readonly string[]): string {
   return [BEGIN_PATCH, ...body, END_PATCH].join('\n')
 }
@@ -43,20 +49,12 @@ export function addFilePatch(path: string, content: string): string {
  * lines of context. Equal sides give an update with no hunk.
  */
 export function updateFilePatch(path: string, before: string, after: string): string {
+  const from = normalised(before)
+  const to = normalised(after)
   const hunks =
-    before === after
+    from === to
       ? []
-      : structuredPatch(
-          'a',
-          'b',
-          linesOf(before).join('\n'),
-          linesOf(after).join('\n'),
-          undefined,
-          undefined,
-          {
-            context: CONTEXT_LINES,
-          },
-        ).hunks
+      : structuredPatch('a', 'b', from, to, undefined, undefined, { context: CONTEXT_LINES }).hunks
   const body = [`${UPDATE_FILE}${path}`]
   for (const hunk of hunks) {
     body.push('@@')

@@ -1,7 +1,9 @@
 // SessionStart through the real loop: matcher on `source`, context from JSON or plain stdout reaching
 // the first request (awaitSessionStart), continue:false only logged, and the detached-run rules (A8):
 // disposing the agent or the plugin during a hanging hook kills it and injects nothing.
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
@@ -130,6 +132,29 @@ describe('SessionStart', () => {
       for (const f of fiber?.fibers ?? []) await f.dispose()
       expect(isGone(pid)).toBe(true)
       expect(bridgeContexts(t)).toEqual([])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
+describe('awaitSessionStart', () => {
+  it('B10 with awaitSessionStart: false the first prompt is not held; the context lands later', async () => {
+    const h = await homes()
+    const go = join(h.work, 'go')
+    const hook = await script(
+      h.work,
+      'slow.sh',
+      `cat > /dev/null; while [ ! -f "${go}" ]; do sleep 0.02; done; echo "late context"`,
+    )
+    await writeUserHooks(h, hooksJson({ SessionStart: [{ command: hook }] }))
+    const t = await codexAgent({ homes: h, config: { awaitSessionStart: false }, script: [text('first')] })
+    try {
+      expect((await t.agent.send(user('hi'))).reason).toEqual({ kind: 'completed' })
+      expect(JSON.stringify(t.model.requests[0].messages)).not.toContain('late context')
+      await writeFile(go, '')
+      while (bridgeContexts(t).length === 0) await delay(10)
+      expect(bridgeContexts(t)).toEqual(['late context'])
     } finally {
       await t.dispose()
     }

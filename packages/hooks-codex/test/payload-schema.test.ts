@@ -1,0 +1,137 @@
+// C4: the payloads real hooks receive, captured byte for byte from a session that passes every point
+// (and a subagent's tool call), validate against JSON Schemas of Codex's hook inputs written in
+// `fixtures/codex-hook-input/` from the facts of protocols.md §B.3; each is compact JSON with no
+// trailing newline.
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { text, toolCalls } from '@tack/agent/testing'
+import { SubagentPlugin } from '@tack/subagent'
+import AjvModule from 'ajv'
+import { describe, expect, it } from 'vitest'
+import { codexAgent, homes, hooksJson, script, user, writeUserHooks } from './helpers.ts'
+
+// ajv is CommonJS; under ESM its class is the default export's `default`.
+const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ??
+  AjvModule) as typeof AjvModule
+
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'codex-hook-input')
+const SCHEMA_OF: Record<string, string> = {
+  SessionStart: 'session-start',
+  UserPromptSubmit: 'user-prompt-submit',
+  PreToolUse: 'pre-tool-use',
+  PostToolUse: 'post-tool-use',
+  Stop: 'stop',
+}
+
+async function validators() {
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  const out: Record<string, ReturnType<typeof ajv.compile>> = {}
+  for (const [event, file] of Object.entries(SCHEMA_OF)) {
+    out[event] = ajv.compile(JSON.parse(await readFile(join(FIXTURES, `${file}.input.schema.json`), 'utf8')))
+  }
+  return out
+}
+
+describe('payloads against the Codex input schemas', () => {
+  it('C4 every point’s payload validates, is compact JSON without a trailing newline, and carries turn_id where turn-scoped', async () => {
+    const h = await homes()
+    await writeFile(join(h.workspace, 'notes.txt'), 'a\nb\n')
+    const captures = join(h.work, 'payloads')
+    const capture = await script(
+      h.work,
+      'capture.sh',
+      `mkdir -p "${captures}"; n=$(ls "${captures}" | wc -l); cat > "${captures}/$(printf %04d "$n").json"`,
+    )
+    const all = [{ command: capture }]
+    await writeUserHooks(
+      h,
+      hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
+    )
+    const t = await codexAgent({
+      homes: h,
+      plugins: [{ plugin: SubagentPlugin }],
+      agentOptions: { permissionMode: 'yolo' },
+      script: [
+        toolCalls([
+          { name: 'bash', args: { command: 'echo hi' } },
+          { name: 'read', args: { file_path: 'notes.txt' } },
+        ]),
+        toolCalls([{ name: 'edit', args: { file_path: 'notes.txt', old_string: 'b', new_string: 'B' } }]),
+        toolCalls([{ name: 'write', args: { file_path: 'new.txt', content: 'n\n' } }]),
+        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'run ls' } }]),
+        // the child's turn
+        toolCalls([{ name: 'bash', args: { command: 'ls' } }]),
+        text('child done'),
+        // back in the parent
+        text('all done'),
+      ],
+    })
+    try {
+      expect((await t.agent.send(user('do everything'))).reason).toEqual({ kind: 'completed' })
+      const check = await validators()
+      const files = (await readdir(captures)).sort()
+      const seen: string[] = []
+      for (const file of files) {
+        const raw = await readFile(join(captures, file), 'utf8')
+        expect(raw.endsWith('\n')).toBe(false)
+        const payload = JSON.parse(raw) as Record<string, unknown>
+        expect(raw).toBe(JSON.stringify(payload))
+        const event = String(payload.hook_event_name)
+        const validate = check[event]
+        expect(validate, `a schema for ${event}`).toBeDefined()
+        const ok = validate(payload)
+        expect(validate.errors ?? [], `${file}: ${raw}`).toEqual([])
+        expect(ok).toBe(true)
+        expect(payload.session_id).toBe(t.agent.session.id)
+        expect(payload.permission_mode).toBe('bypassPermissions')
+        expect(payload.model).toBe('scripted/test')
+        seen.push(`${event}:${payload.tool_name ?? ''}${payload.agent_id ? ':child' : ''}`)
+      }
+      expect(seen).toEqual([
+        'SessionStart:',
+        'UserPromptSubmit:',
+        'PreToolUse:Bash',
+        'PostToolUse:Bash',
+        'PreToolUse:read',
+        'PostToolUse:read',
+        'PreToolUse:apply_patch',
+        'PostToolUse:apply_patch',
+        'PreToolUse:apply_patch',
+        'PostToolUse:apply_patch',
+        'PreToolUse:subagent',
+        'PreToolUse:Bash:child',
+        'PostToolUse:Bash:child',
+        'PostToolUse:subagent',
+        'Stop:',
+      ])
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('C4 the fixtures are strict: an extra field, a missing turn_id or a non-command Bash input fail', async () => {
+    const check = await validators()
+    const base = {
+      session_id: 's',
+      transcript_path: null,
+      cwd: '/w',
+      hook_event_name: 'PreToolUse',
+      model: 'm',
+      permission_mode: 'default',
+      turn_id: 's:1',
+      tool_name: 'Bash',
+      tool_use_id: 'call_1',
+      tool_input: { command: 'ls' },
+    }
+    expect(check.PreToolUse(base)).toBe(true)
+    expect(check.PreToolUse({ ...base, extra: 1 })).toBe(false)
+    const { turn_id: _turnId, ...withoutTurn } = base
+    expect(check.PreToolUse(withoutTurn)).toBe(false)
+    expect(check.PreToolUse({ ...base, tool_input: { command: 'ls', timeout_ms: 5 } })).toBe(false)
+    expect(
+      check.PreToolUse({ ...base, tool_name: 'apply_patch', tool_input: { command: 'not a patch' } }),
+    ).toBe(false)
+    expect(check.PreToolUse({ ...base, agent_id: 'child' })).toBe(false)
+    expect(check.SessionStart({ ...base, hook_event_name: 'SessionStart' })).toBe(false)
+  })
+})
