@@ -107,7 +107,7 @@ describe('Codex matcher (properties)', () => {
         }),
         tools,
         (names, tool) => {
-          const expected = matcherSubjects(tool).some((s) => names.includes(s))
+          const expected = matcherSubjects(tool).some((s) => (names as string[]).includes(s))
           expect(selects(names.join('|'), tool)).toBe(expected)
         },
       ),
