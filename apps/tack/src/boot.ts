@@ -45,7 +45,11 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     await load('sessions', sessionsPlugin, { store: 'memory' })
   } else {
     const store = await catalogEntry('store')!.load()
-    await load('store', store.plugin, { path: opts.paths.sessionsDb, ...(cfg('store') ?? {}) })
+    await load('store', store.plugin, {
+      dataDir: opts.paths.home,
+      path: opts.paths.sessionsDb,
+      ...(cfg('store') ?? {}),
+    })
     await load('sessions', sessionsPlugin, { store: 'external' })
   }
   if (opts.storeOnly) return { ctx, close: () => dispose(ctx) }
