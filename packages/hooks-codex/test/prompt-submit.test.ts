@@ -155,4 +155,47 @@ describe('UserPromptSubmit', () => {
       await t.dispose()
     }
   })
+
+  it('B4 matching hooks run one at a time in config order, all of them even after a block; invoked/result alternate', async () => {
+    const h = await homes()
+    const order = join(h.work, 'order')
+    const first = await script(
+      h.work,
+      'first.sh',
+      `cat > /dev/null; sleep 0.2; echo first >> "${order}"; echo "stop" >&2; exit 2`,
+    )
+    const second = await script(h.work, 'second.sh', `cat > /dev/null; echo second >> "${order}"`)
+    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: first }, { command: second }] }))
+    const t = await codexAgent({ homes: h })
+    try {
+      await t.agent.send(user('hi'))
+      expect(await readFile(order, 'utf8')).toBe('first\nsecond\n')
+      const hookEvents = t.types().filter((type) => type.startsWith('hook/'))
+      expect(hookEvents).toEqual(['hook/invoked', 'hook/result', 'hook/invoked', 'hook/result'])
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('TL-33 hooks get tack’s environment unscrubbed: a *_TOKEN variable the bash tool would drop is visible', async () => {
+    const h = await homes()
+    process.env.TACK_CODEX_HOOK_TEST_TOKEN = 'visible-to-hooks'
+    try {
+      const hook = await script(
+        h.work,
+        'env.sh',
+        `cat > /dev/null; echo "$TACK_CODEX_HOOK_TEST_TOKEN" > "${h.work}/env"`,
+      )
+      await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
+      const t = await codexAgent({ homes: h, script: [text('ok')] })
+      try {
+        await t.agent.send(user('hi'))
+        expect((await readFile(join(h.work, 'env'), 'utf8')).trim()).toBe('visible-to-hooks')
+      } finally {
+        await t.dispose()
+      }
+    } finally {
+      delete process.env.TACK_CODEX_HOOK_TEST_TOKEN
+    }
+  })
 })
