@@ -1,0 +1,83 @@
+// The bridge's validated Config (40-hooks.md B1, overview decision 8). Paths a deployment sets (home,
+// data folder, transcript folder, project dir) are absolute; `sources` are resolved against the
+// process cwd once, at load.
+import { isAbsolute } from 'node:path'
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+/** A configured hooks source: a settings file (its `hooks` key) or, with `pluginRoot`, a plugin `hooks.json`. */
+export interface SourceSpec {
+  readonly path: string
+  readonly pluginRoot?: string
+}
+
+const isSourceList = (v: unknown): v is SourceSpec[] =>
+  Array.isArray(v) &&
+  v.every(
+    (s) =>
+      s !== null &&
+      typeof s === 'object' &&
+      !Array.isArray(s) &&
+      typeof (s as SourceSpec).path === 'string' &&
+      (s as SourceSpec).path.length > 0 &&
+      ((s as SourceSpec).pluginRoot === undefined || typeof (s as SourceSpec).pluginRoot === 'string') &&
+      Object.keys(s).every((k) => k === 'path' || k === 'pluginRoot'),
+  )
+
+const absolutePath = (description: string) =>
+  Schema.json<string>({
+    allowed: 'an absolute path',
+    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
+    description,
+  }).optional()
+
+export const HooksClaudeConfig = Schema.object(
+  {
+    sources: Schema.json<SourceSpec[]>({
+      default: [],
+      allowed: 'a list of {path, pluginRoot?} (non-empty strings)',
+      test: isSourceList,
+      description:
+        'Extra hook sources, read once at load, relative to the process cwd: a settings file (its `hooks` key is used) or, with `pluginRoot`, a plugin `hooks.json`.',
+    }),
+    discover: Schema.boolean({
+      default: true,
+      description:
+        'Also read the files Claude Code reads: `<home>/.claude/settings.json`, `<workspace>/.claude/settings.json` and `<workspace>/.claude/settings.local.json`.',
+    }),
+    projectDir: absolutePath("`CLAUDE_PROJECT_DIR` for every hook. Default: the session's workspace."),
+    stderrSummaryMaxChars: Schema.integer({
+      default: 500,
+      min: 1,
+      max: 100_000,
+      description: 'Characters of a hook’s stderr kept in `hook/result.stderrSummary` (then `…`).',
+    }),
+    maxConsecutiveStopBlocks: Schema.integer({
+      default: 8,
+      min: 1,
+      max: 100,
+      description:
+        'Forced continuations by Stop hooks in a row after which the next block is overridden and the turn stops (with a warning).',
+    }),
+    awaitSessionStart: Schema.boolean({
+      default: true,
+      description:
+        "Hold a session's first prompt (and a subagent's) until its SessionStart (SubagentStart) hooks are done, so their context reaches the first request.",
+    }),
+    transcriptDir: absolutePath(
+      'Folder of the Claude-Code-shaped transcripts hooks read through `transcript_path`. Default `<dataDir>/claude-transcripts`.',
+    ),
+    home: absolutePath('The home folder whose `.claude/settings.json` is discovered. Default: the OS home.'),
+    dataDir: absolutePath(
+      "tack's data folder (transcripts, plugin data, the project trust store). Default `$TACK_HOME`, else `<home>/.tack`.",
+    ),
+    interactive: Schema.boolean({
+      default: false,
+      description:
+        'Interactive sessions run project-level hooks (`<workspace>/.claude/…`) only after a one-time `tack hooks trust`; headless ones run them as Claude Code’s `-p` does.',
+    }),
+  },
+  { description: 'The Claude Code hooks bridge (@tack/hooks-claude).' },
+)
+
+export type HooksClaudeConfig = ConfigOf<typeof HooksClaudeConfig>
+export type HooksClaudeConfigInput = ConfigInput<typeof HooksClaudeConfig>

@@ -1,0 +1,220 @@
+// A handler's `if` (40-hooks.md B6): one permission rule, `Tool` or `Tool(pattern)`, evaluated on tool
+// points only. For Bash the pattern is tested against every subcommand (parts split on `&&`, `||`, `;`,
+// `|`, `&` and newlines, plus the insides of `$(…)` and backticks, after stripping leading `VAR=value`
+// assignments); for file tools against `file_path`. Anything that cannot be parsed fails open: the
+// hook runs, as Claude Code does.
+import { homedir } from 'node:os'
+import { isAbsolute, join, resolve } from 'node:path'
+
+const RULE = /^\s*([A-Za-z0-9_*-]+)\s*(?:\(([\s\S]*)\))?\s*$/
+
+export interface IfSubject {
+  /** The Claude tool name and its aliases. */
+  readonly toolNames: readonly string[]
+  /** Claude's `tool_input`. */
+  readonly toolInput: Readonly<Record<string, unknown>>
+  /** Relative file patterns resolve against this folder (the project dir). */
+  readonly projectDir: string
+  readonly home?: string
+}
+
+/** Whether a handler with `if: rule` runs for `subject`. */
+export function ifMatches(rule: unknown, subject: IfSubject): boolean {
+  if (typeof rule !== 'string') return true
+  const m = RULE.exec(rule)
+  if (!m) return true
+  const [, tool, pattern] = m
+  if (!subject.toolNames.includes(tool)) return false
+  if (pattern === undefined || pattern.trim() === '' || pattern.trim() === '*') return true
+  const command = subject.toolInput.command
+  if (subject.toolNames.includes('Bash') && typeof command === 'string') {
+    const parts = bashParts(command)
+    if (!parts) return true
+    return parts.some((part) => commandMatches(pattern.trim(), part))
+  }
+  const filePath = subject.toolInput.file_path
+  if (typeof filePath === 'string') return pathMatches(pattern.trim(), filePath, subject)
+  return true
+}
+
+/** `git *` style: `*` is any text; a trailing `:*` (legacy) is a prefix match. */
+function commandMatches(pattern: string, part: string): boolean {
+  if (pattern.endsWith(':*')) return part.startsWith(pattern.slice(0, -2))
+  const source = pattern
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')
+  return new RegExp(`^${source}$`, 's').test(part)
+}
+
+function pathMatches(pattern: string, filePath: string, subject: IfSubject): boolean {
+  const home = subject.home ?? homedir()
+  let anchored: string | undefined
+  if (pattern.startsWith('//')) anchored = pattern.slice(1)
+  else if (pattern.startsWith('~/')) anchored = join(home, pattern.slice(2))
+  else if (pattern.startsWith('/')) anchored = join(subject.projectDir, pattern.slice(1))
+  else if (pattern.includes('/')) anchored = resolve(subject.projectDir, pattern)
+  const target = isAbsolute(filePath) ? filePath : resolve(subject.projectDir, filePath)
+  if (anchored === undefined) {
+    // A bare pattern (`*.ts`) matches the file name in any folder, like a gitignore line.
+    return globRegex(pattern).test(target.slice(target.lastIndexOf('/') + 1))
+  }
+  return globRegex(anchored).test(target)
+}
+
+/** A glob as an anchored regex: `**` crosses folders, `*` and `?` do not, `{a,b}` is a choice. */
+export function globRegex(glob: string): RegExp {
+  let out = ''
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        i++
+        if (glob[i + 1] === '/') {
+          i++
+          out += '(?:.*/)?'
+        } else out += '.*'
+      } else out += '[^/]*'
+    } else if (c === '?') out += '[^/]'
+    else if (c === '{') {
+      const close = glob.indexOf('}', i)
+      if (close < 0) out += '\\{'
+      else {
+        out += `(?:${glob
+          .slice(i + 1, close)
+          .split(',')
+          .map((alt) => alt.replace(/[.+?^${}()|[\]\\*]/g, '\\$&'))
+          .join('|')})`
+        i = close
+      }
+    } else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+  }
+  return new RegExp(`^${out}$`, 's')
+}
+
+/**
+ * The subcommands of a bash command line, or undefined when it cannot be parsed (unbalanced quotes or
+ * substitutions). Not a full shell parser: enough to find every command a rule could name.
+ */
+export function bashParts(command: string): string[] | undefined {
+  const parts: string[] = []
+  const pending: string[] = [command]
+  while (pending.length > 0) {
+    const split = splitTopLevel(pending.pop()!, pending)
+    if (!split) return undefined
+    parts.push(...split)
+  }
+  return parts.map(stripAssignments).filter((p) => p !== '')
+}
+
+/** Splits on unquoted operators; pushes the insides of `$(…)` and backticks onto `nested`. */
+function splitTopLevel(text: string, nested: string[]): string[] | undefined {
+  const parts: string[] = []
+  let current = ''
+  let i = 0
+  const cut = () => {
+    parts.push(current.trim())
+    current = ''
+  }
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '\\') {
+      current += text.slice(i, i + 2)
+      i += 2
+    } else if (c === "'") {
+      const close = text.indexOf("'", i + 1)
+      if (close < 0) return undefined
+      current += text.slice(i, close + 1)
+      i = close + 1
+    } else if (c === '"') {
+      const end = scanDouble(text, i + 1, nested)
+      if (end < 0) return undefined
+      current += text.slice(i, end + 1)
+      i = end + 1
+    } else if (c === '`') {
+      const close = text.indexOf('`', i + 1)
+      if (close < 0) return undefined
+      nested.push(text.slice(i + 1, close))
+      current += text.slice(i, close + 1)
+      i = close + 1
+    } else if (c === '$' && text[i + 1] === '(') {
+      const close = matchParen(text, i + 2)
+      if (close < 0) return undefined
+      nested.push(text.slice(i + 2, close))
+      current += text.slice(i, close + 1)
+      i = close + 1
+    } else if (c === ';' || c === '\n' || c === '|' || c === '&') {
+      // `&&`, `||`, `|&`, `;;` and single operators all end a command; `>&`/`&>` redirections do not.
+      if (c === '&' && (text[i - 1] === '>' || text[i + 1] === '>')) {
+        current += c
+        i++
+        continue
+      }
+      cut()
+      i++
+      while (i < text.length && (text[i] === '&' || text[i] === '|' || text[i] === ';')) i++
+    } else {
+      current += c
+      i++
+    }
+  }
+  cut()
+  return parts
+}
+
+function scanDouble(text: string, from: number, nested: string[]): number {
+  let i = from
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '\\') i += 2
+    else if (c === '"') return i
+    else if (c === '`') {
+      const close = text.indexOf('`', i + 1)
+      if (close < 0) return -1
+      nested.push(text.slice(i + 1, close))
+      i = close + 1
+    } else if (c === '$' && text[i + 1] === '(') {
+      const close = matchParen(text, i + 2)
+      if (close < 0) return -1
+      nested.push(text.slice(i + 2, close))
+      i = close + 1
+    } else i++
+  }
+  return -1
+}
+
+/** The index of the `)` closing a `$(` whose body starts at `from`, skipping quoted text. */
+function matchParen(text: string, from: number): number {
+  let depth = 1
+  let i = from
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '\\') i += 2
+    else if (c === "'") {
+      const close = text.indexOf("'", i + 1)
+      if (close < 0) return -1
+      i = close + 1
+    } else if (c === '"') {
+      const close = scanDouble(text, i + 1, [])
+      if (close < 0) return -1
+      i = close + 1
+    } else {
+      if (c === '(') depth++
+      else if (c === ')' && --depth === 0) return i
+      i++
+    }
+  }
+  return -1
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"]*)\s+/
+
+function stripAssignments(part: string): string {
+  // Grouping characters around a command (`(cd x && make)`, `{ a; }`) are not part of it.
+  let p = part
+    .trim()
+    .replace(/^[({\s]+/, '')
+    .replace(/[)}\s]+$/, '')
+  for (let m = ASSIGNMENT.exec(p); m; m = ASSIGNMENT.exec(p)) p = p.slice(m[0].length)
+  return p.trim()
+}

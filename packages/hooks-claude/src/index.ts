@@ -1,0 +1,32 @@
+// @tack/hooks-claude: runs users' unmodified Claude Code command hooks on tack's seams (40-hooks.md Part B).
+import './seams.ts'
+
+export { HooksClaudeConfig, type HooksClaudeConfigInput, type SourceSpec } from './config.ts'
+export { defaultDataDir, HooksClaudePlugin } from './plugin.ts'
+export { HooksClaudeService } from './service.ts'
+export type { HandlerStatus, ListedHandler, SkipPredicate } from './settings/registry.ts'
+export type { DiscoveredHandler, HookSource, SourceKind } from './settings/source.ts'
+export {
+  CLAUDE_POINTS,
+  type ClaudeBasePayload,
+  type ClaudePayload,
+  type ClaudePermissionMode,
+  type ClaudePoint,
+  HOOKS_CLAUDE_SOURCE,
+  SUBAGENT_TYPE,
+} from './protocol.ts'
+export { claudePermissionMode } from './payload.ts'
+export {
+  CLAUDE_TOOL_NAMES,
+  claudeToolName,
+  claudeToolSubjects,
+  fromClaudeToolInput,
+  toClaudeToolInput,
+  toClaudeToolResponse,
+} from './tool-shapes.ts'
+export { bashParts, globRegex, ifMatches } from './if-condition.ts'
+export { isProjectTrusted, PROJECT_TRUST_FILE, projectKey, trustProject, untrustProject } from './trust.ts'
+export { GENERIC_STOP_FEEDBACK } from './points/stop.ts'
+export { HOOK_TEXT_MAX_CHARS } from './bounded-text.ts'
+export * from './transcript/index.ts'
+export { type ClaudeHookRow, type CliOptions, listClaudeHooks, trustClaudeProject } from './cli.ts'

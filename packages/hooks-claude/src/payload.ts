@@ -1,0 +1,72 @@
+// Payload building blocks (40-hooks.md B8): the base fields every point sends, the permission-mode
+// mapping, and small reads of an agent's log.
+import type { Agent } from '@tack/agent'
+import type { SessionEvent } from '@tack/session'
+import {
+  type ClaudeBasePayload,
+  type ClaudePermissionMode,
+  type ClaudePoint,
+  SUBAGENT_TYPE,
+} from './protocol.ts'
+
+/** tack's permission modes (80-cli.md) → Claude Code's; an unknown or absent mode is `default`. */
+export function claudePermissionMode(mode: string | undefined): ClaudePermissionMode {
+  switch (mode) {
+    case 'workspace-write':
+      return 'acceptEdits'
+    case 'read-only':
+      return 'plan'
+    case 'yolo':
+      return 'bypassPermissions'
+    default:
+      return 'default'
+  }
+}
+
+/** The top-level agent above `agent` (itself when it has no parent). */
+export function rootAgent(agent: Agent): Agent {
+  let a = agent
+  while (a.parent) a = a.parent
+  return a
+}
+
+/** The fields every payload carries; inside a subagent, `agent_id` and `agent_type` too. */
+export function basePayload(agent: Agent, point: ClaudePoint, transcriptPath: string): ClaudeBasePayload {
+  return {
+    session_id: rootAgent(agent).session.id,
+    transcript_path: transcriptPath,
+    cwd: agent.cwd,
+    hook_event_name: point,
+    permission_mode: claudePermissionMode(agent.options.permissionMode),
+    ...(agent.parent ? { agent_id: agent.id, agent_type: SUBAGENT_TYPE } : {}),
+  }
+}
+
+/** The text of the agent's last assistant message (text blocks joined), if any. */
+export function lastAssistantText(events: readonly SessionEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type !== 'assistant/message') continue
+    return (e as SessionEvent<'assistant/message'>).data.content
+      .filter((b) => b.type === 'text')
+      .map((b) => (b as { text: string }).text)
+      .join('')
+  }
+  return undefined
+}
+
+/** The open turn's number, or undefined between turns. */
+export function currentTurn(events: readonly SessionEvent[]): number | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    if (e.type === 'turn/end') return undefined
+    if (e.type === 'turn/start') return (e as SessionEvent<'turn/start'>).data.turn
+  }
+  return undefined
+}
+
+/** Content as one string (text blocks joined by newlines). */
+export function contentText(content: string | readonly { type: string; text?: string }[]): string {
+  if (typeof content === 'string') return content
+  return content.map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n')
+}

@@ -1,0 +1,71 @@
+// The `hooks-claude` plugin: discovers the user's Claude Code hooks, provides `ctx.hooksClaude`, and
+// listens on the seams of 40-hooks.md B3. It needs the agents registry (for detached-work tracking) and
+// works with or without the tool registry.
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import type { Agent } from '@tack/agent'
+import { definePlugin } from '@tack/kernel'
+import { ClaudeBridge } from './bridge.ts'
+import { HooksClaudeConfig } from './config.ts'
+import { onPromptSubmit } from './points/prompt-submit.ts'
+import { onSessionStart } from './points/session-start.ts'
+import { onStop } from './points/stop.ts'
+import { onSubagentEnd, onSubagentStart } from './points/subagent.ts'
+import { onPostToolUse, onPreToolUse } from './points/tool-use.ts'
+import { HooksClaudeService } from './service.ts'
+import { HookRegistry } from './settings/registry.ts'
+
+/** tack's data folder when none is configured: `$TACK_HOME`, else `<home>/.tack`. */
+export function defaultDataDir(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.TACK_HOME?.startsWith('/') ? env.TACK_HOME : join(home, '.tack')
+}
+
+export const HooksClaudePlugin = definePlugin({
+  name: 'hooks-claude',
+  Config: HooksClaudeConfig,
+  apply(ctx, config) {
+    const home = config.home ?? homedir()
+    const dataDir = config.dataDir ?? defaultDataDir(home)
+    const log = ctx.logger('hooks-claude')
+    const registry = new HookRegistry({
+      discover: config.discover,
+      sources: config.sources,
+      home,
+      dataDir,
+      interactive: config.interactive,
+      warn: (m) => log.warn('%s', m),
+      info: (m) => log.info('%s', m),
+    })
+    const bridge = new ClaudeBridge(
+      ctx,
+      {
+        ...(config.projectDir ? { projectDir: config.projectDir } : {}),
+        stderrSummaryMaxChars: config.stderrSummaryMaxChars,
+        maxConsecutiveStopBlocks: config.maxConsecutiveStopBlocks,
+        awaitSessionStart: config.awaitSessionStart,
+        transcriptDir: config.transcriptDir ?? join(dataDir, 'claude-transcripts'),
+        dataDir,
+        home,
+      },
+      registry,
+    )
+    ctx.provide('hooksClaude', new HooksClaudeService(registry, dataDir))
+
+    ctx.on('agent/session-start', (agent, source) => onSessionStart(bridge, agent, source))
+    ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next))
+    ctx.on('agent/turn-continuation', (agent, info, next) => onStop(bridge, agent, info, next))
+    ctx.on('subagent/start', (parent, child, info) => onSubagentStart(bridge, parent, child, info))
+    ctx.on('subagent/end', (parent, child, info) => onSubagentEnd(bridge, parent, child, info))
+    ctx.on('tools/pre-execute', (exec, next) => onPreToolUse(bridge, exec, next))
+    ctx.on('tools/post-execute', (exec, result, next) => onPostToolUse(bridge, exec, result, next))
+    // The agent starts disposing (status first, before its turn is wound down): cut its hook runs, so
+    // disposal never waits out a hook's timeout. Disposal itself awaits the tracked chains (AL-24).
+    ctx.on('agent/status', (agent: Agent, status) => {
+      if (status === 'disposed') bridge.agentDisposing(agent)
+    })
+    ctx.on('agent/disposed', (agent: Agent) => {
+      void Promise.resolve().then(() => bridge.agentDisposed(agent))
+    })
+    ctx.effect(() => () => bridge.drainAll(), 'hooks-claude: drain hook runs')
+  },
+})

@@ -1,0 +1,122 @@
+// PreToolUse and PostToolUse (40-hooks.md B3, B5, B6) on `tools/pre-execute` and `tools/post-execute`.
+// Calls without an agent (no session to log to or transcript to show) run no hooks.
+//
+// PreToolUse: `continue: false` and deny/block/exit 2 deny the call (the reason goes to the model) without
+// asking the rest of the chain. Otherwise `next()` runs — with the rewritten arguments when a hook gave
+// `updatedInput`, so later listeners (permission rules) judge what will actually run — and:
+//   downstream deny  → stands (gaining the hooks' context);
+//   hook ask         → ask with the hook's reason;
+//   hook allow       → allow: a downstream ask (the mode's prompt) is skipped, as Claude Code's allow skips it;
+//   no decision      → the downstream decision as it is;
+// each carrying the rewrite (TL-32) and the hooks' context.
+//
+// PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
+// the reason); otherwise context folds onto the downstream decision.
+import type { MergedHookOutcome } from '@tack/hook-protocol'
+import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type { ClaudeBridge, PointRequest } from '../bridge.ts'
+import {
+  claudeToolName,
+  claudeToolSubjects,
+  fromClaudeToolInput,
+  toClaudeToolInput,
+  toClaudeToolResponse,
+} from '../tool-shapes.ts'
+import { contextItems, withContext } from './context.ts'
+
+function toolRequest(
+  bridge: ClaudeBridge,
+  exec: ToolExecution,
+  point: 'PreToolUse' | 'PostToolUse',
+  extra: Record<string, unknown> = {},
+): PointRequest | undefined {
+  const agent = exec.agent
+  if (!agent) return undefined
+  const input = toClaudeToolInput(exec.name, exec.arguments, exec.cwd)
+  const subjects = claudeToolSubjects(exec.name)
+  return {
+    point,
+    agent,
+    fields: { tool_name: claudeToolName(exec.name), tool_input: input, tool_use_id: exec.callId, ...extra },
+    subjects,
+    tool: { names: subjects, input },
+    toolCallId: exec.callId,
+    signal: AbortSignal.any([exec.signal, bridge.state(agent).controller.signal]),
+  }
+}
+
+const stopped = (point: string, outcome: MergedHookOutcome) =>
+  outcome.stop?.reason || `A ${point} hook stopped processing (continue: false).`
+
+export async function onPreToolUse(
+  bridge: ClaudeBridge,
+  exec: ToolExecution,
+  next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
+): Promise<PreToolDecision> {
+  const req = toolRequest(bridge, exec, 'PreToolUse')
+  if (!req) return next()
+  const outcome = await bridge.runPoint(req)
+  const tool = claudeToolName(exec.name)
+  const context = contextItems('PreToolUse', outcome.contexts)
+  if (outcome.stop) {
+    bridge.warn(
+      `a PreToolUse hook returned continue: false; the ${tool} call is denied, but the turn goes on (tack cannot halt a turn from a tool hook)`,
+    )
+    return withContext<PreToolDecision>({ action: 'deny', reason: stopped('PreToolUse', outcome) }, context)
+  }
+  if (outcome.decision === 'deny') {
+    const reason = `PreToolUse:${tool} hook error: ${outcome.reason || 'blocked by a PreToolUse hook'}`
+    return withContext<PreToolDecision>({ action: 'deny', reason }, context)
+  }
+  const rewrite = outcome.updatedInput ? fromClaudeToolInput(exec.name, outcome.updatedInput) : undefined
+  const downstream = await (rewrite ? next({ ...exec, arguments: rewrite }) : next())
+  if (downstream.action === 'deny') return withContext(downstream, context)
+  const args = rewrite ?? downstream.arguments
+  const withArgs = args !== undefined ? { arguments: args } : {}
+  const carried = downstream.additionalContext ? { additionalContext: downstream.additionalContext } : {}
+  switch (outcome.decision) {
+    case 'ask': {
+      const reason = outcome.reason ?? (downstream.action === 'ask' ? downstream.reason : undefined)
+      return withContext<PreToolDecision>(
+        { action: 'ask', ...(reason ? { reason } : {}), ...withArgs, ...carried },
+        context,
+      )
+    }
+    case 'allow':
+      return withContext<PreToolDecision>({ action: 'allow', ...withArgs, ...carried }, context)
+    case undefined:
+      return withContext(rewrite ? { ...downstream, arguments: rewrite } : downstream, context)
+    default:
+      return outcome.decision satisfies never
+  }
+}
+
+export async function onPostToolUse(
+  bridge: ClaudeBridge,
+  exec: ToolExecution,
+  result: ToolExecutionResult,
+  next: () => Promise<PostToolDecision>,
+): Promise<PostToolDecision> {
+  const response = toClaudeToolResponse(exec.name, exec.arguments, result, exec.cwd)
+  const req = toolRequest(bridge, exec, 'PostToolUse', { tool_response: response })
+  if (!req) return next()
+  const outcome = await bridge.runPoint(req)
+  const tool = claudeToolName(exec.name)
+  const context = contextItems('PostToolUse', outcome.contexts)
+  const output = result.content.map((b) => b.text).join('\n')
+  const blocked = (reason: string): PostToolDecision =>
+    withContext<PostToolDecision>(
+      { action: 'block', feedback: output ? `${output}\n\n${reason}` : reason },
+      context,
+    )
+  if (outcome.stop) {
+    bridge.warn(
+      `a PostToolUse hook returned continue: false; the ${tool} result is blocked, but the turn goes on (tack cannot halt a turn from a tool hook)`,
+    )
+    return blocked(stopped('PostToolUse', outcome))
+  }
+  if (outcome.decision === 'deny') {
+    return blocked(`PostToolUse:${tool} hook error: ${outcome.reason || 'blocked by a PostToolUse hook'}`)
+  }
+  return withContext(await next(), context)
+}

@@ -1,0 +1,42 @@
+// Service `ctx.hooksClaude` (40-hooks.md B11, 80-cli.md §7): what plugins and the CLI ask of the bridge.
+import type { ListedHandler, HookRegistry, SkipPredicate } from './settings/registry.ts'
+import { isProjectTrusted, trustProject } from './trust.ts'
+
+export class HooksClaudeService {
+  readonly #registry: HookRegistry
+  readonly #dataDir: string
+
+  constructor(registry: HookRegistry, dataDir: string) {
+    this.#registry = registry
+    this.#dataDir = dataDir
+  }
+
+  /**
+   * A plugin that provides natively what a discovered hook would do asks the bridge to skip it: every
+   * handler `predicate` selects (it sees the handler object as written) never runs, is logged once with
+   * `reason` and is listed as skipped. Returns an undo (make it the caller's dispose effect).
+   */
+  skip(predicate: SkipPredicate, reason: string): () => void {
+    return this.#registry.skip(predicate, reason)
+  }
+
+  /** Every discovered handler for sessions in `workspace` (default the process cwd), whether it runs and why not. */
+  list(workspace: string = process.cwd()): ListedHandler[] {
+    return this.#registry.list(workspace)
+  }
+
+  /** Records `dir` as trusted for project-level hooks in interactive mode (`tack hooks trust --project`). */
+  trust(dir: string): void {
+    trustProject(dir, this.#dataDir)
+  }
+
+  isTrusted(dir: string): boolean {
+    return isProjectTrusted(dir, this.#dataDir)
+  }
+}
+
+declare module 'cordis' {
+  interface Context {
+    hooksClaude: HooksClaudeService
+  }
+}

@@ -1,0 +1,194 @@
+// Which handlers exist and which of them run (40-hooks.md B1, B11). User-level and configured sources
+// are read once at load; a workspace's project files once, when the first session in that workspace
+// needs them. Sources merge in this order: `~/.claude/settings.json`, `<workspace>/.claude/settings.json`,
+// `<workspace>/.claude/settings.local.json`, then the configured sources in config order.
+import { join, resolve } from 'node:path'
+import { isProjectTrusted } from '../trust.ts'
+import {
+  type DiscoveredHandler,
+  type HookSource,
+  isProjectSource,
+  isSettingsSource,
+  type ReadSource,
+  readHookSource,
+} from './source.ts'
+import type { SourceSpec } from '../config.ts'
+
+/** A `skip` predicate: sees the handler object as written, and where it came from. */
+export type SkipPredicate = (handler: Readonly<Record<string, unknown>>, info: DiscoveredHandler) => boolean
+
+export interface HandlerStatus {
+  readonly runs: boolean
+  /** Why it does not run (absent when it does). */
+  readonly why?: string
+}
+
+/** One row of `list()`: a discovered handler, where it came from and whether it will run. */
+export interface ListedHandler extends HandlerStatus {
+  readonly id: string
+  readonly source: string
+  readonly sourceKind: HookSource['kind']
+  readonly event: string
+  readonly matcher?: string
+  readonly handler: Readonly<Record<string, unknown>>
+}
+
+/** The handlers in effect for one workspace, in merge order. */
+export interface WorkspaceHooks {
+  readonly dir: string
+  readonly handlers: readonly DiscoveredHandler[]
+  /** The settings file that set `disableAllHooks: true`, if one did. */
+  readonly disabledBy?: string
+  /** Whether project-level files may run (always in headless mode). */
+  readonly projectAllowed: boolean
+}
+
+export interface RegistryOptions {
+  readonly discover: boolean
+  readonly sources: readonly SourceSpec[]
+  readonly home: string
+  readonly dataDir: string
+  readonly interactive: boolean
+  readonly warn: (message: string) => void
+  readonly info: (message: string) => void
+}
+
+interface Skip {
+  readonly predicate: SkipPredicate
+  readonly reason: string
+}
+
+export class HookRegistry {
+  readonly #opts: RegistryOptions
+  readonly #user: ReadSource[] = []
+  readonly #configured: ReadSource[] = []
+  readonly #workspaces = new Map<string, WorkspaceHooks>()
+  readonly #skips: Skip[] = []
+  readonly #skipLogged = new Set<string>()
+
+  constructor(opts: RegistryOptions) {
+    this.#opts = opts
+    if (opts.discover) {
+      const user = this.#read({ path: join(opts.home, '.claude', 'settings.json'), kind: 'user' }, true)
+      if (user) this.#user.push(user)
+    }
+    for (const spec of opts.sources) {
+      const source: HookSource = spec.pluginRoot
+        ? { path: resolve(spec.path), kind: 'plugin', pluginRoot: resolve(spec.pluginRoot) }
+        : { path: resolve(spec.path), kind: 'configured' }
+      const read = this.#read(source, false)
+      if (read) this.#configured.push(read)
+    }
+  }
+
+  /** The handlers for sessions in `dir` (project files read on first use, then cached). */
+  forWorkspace(dir: string): WorkspaceHooks {
+    const key = resolve(dir)
+    let hooks = this.#workspaces.get(key)
+    if (!hooks) {
+      hooks = this.#loadWorkspace(key)
+      this.#workspaces.set(key, hooks)
+      for (const h of hooks.handlers) this.#logSkip(h)
+    }
+    return hooks
+  }
+
+  /** B11: handlers `predicate` selects never run; each is logged once with `reason`. Returns an undo. */
+  skip(predicate: SkipPredicate, reason: string): () => void {
+    const entry: Skip = { predicate, reason: String(reason) }
+    this.#skips.push(entry)
+    for (const hooks of this.#workspaces.values()) for (const h of hooks.handlers) this.#logSkip(h)
+    for (const read of [...this.#user, ...this.#configured]) for (const h of read.handlers) this.#logSkip(h)
+    return () => {
+      const i = this.#skips.indexOf(entry)
+      if (i >= 0) this.#skips.splice(i, 1)
+    }
+  }
+
+  /** Whether `handler` runs in `hooks`, and why not. */
+  status(handler: DiscoveredHandler, hooks: WorkspaceHooks): HandlerStatus {
+    if (handler.unusable) return { runs: false, why: handler.unusable }
+    if (hooks.disabledBy && isSettingsSource(handler.source)) {
+      return { runs: false, why: `disableAllHooks is set in ${hooks.disabledBy}` }
+    }
+    if (isProjectSource(handler.source) && !hooks.projectAllowed) {
+      return {
+        runs: false,
+        why: 'project hooks run in interactive mode only after a one-time `tack hooks trust --project` in this folder',
+      }
+    }
+    const skip = this.#skipOf(handler)
+    if (skip) return { runs: false, why: `skipped: ${skip.reason}` }
+    return { runs: true }
+  }
+
+  /** Every discovered handler for `dir`, with whether it will run and why not (`tack hooks list`). */
+  list(dir: string): ListedHandler[] {
+    const hooks = this.forWorkspace(dir)
+    return hooks.handlers.map((h) => ({
+      id: h.id,
+      source: h.source.path,
+      sourceKind: h.source.kind,
+      event: h.event,
+      ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
+      handler: h.handler,
+      ...this.status(h, hooks),
+    }))
+  }
+
+  #loadWorkspace(dir: string): WorkspaceHooks {
+    const project: ReadSource[] = []
+    if (this.#opts.discover) {
+      for (const [name, kind] of [
+        ['settings.json', 'project'],
+        ['settings.local.json', 'local'],
+      ] as const) {
+        const read = this.#read({ path: join(dir, '.claude', name), kind }, true)
+        if (read) project.push(read)
+      }
+    }
+    const projectAllowed = !this.#opts.interactive || isProjectTrusted(dir, this.#opts.dataDir)
+    const reads = [...this.#user, ...project, ...this.#configured]
+    const disabling = reads.find((r) => r.disableAllHooks && (projectAllowed || !isProjectSource(r.source)))
+    return {
+      dir,
+      handlers: reads.flatMap((r) => r.handlers),
+      ...(disabling ? { disabledBy: disabling.source.path } : {}),
+      projectAllowed,
+    }
+  }
+
+  #read(source: HookSource, missingOk: boolean): ReadSource | undefined {
+    const read = readHookSource(source, { missingOk })
+    if (!read) return undefined
+    if (read.error) this.#opts.warn(`hooks source ${source.path} skipped: ${read.error}`)
+    for (const w of read.warnings) this.#opts.warn(w)
+    const notBridged = new Set(
+      read.handlers.filter((h) => h.unusable?.startsWith('tack does not raise')).map((h) => h.event),
+    )
+    if (notBridged.size > 0) {
+      this.#opts.info(
+        `${source.path}: hooks for ${[...notBridged].join(', ')} are not run (tack does not raise these events)`,
+      )
+    }
+    return read
+  }
+
+  #skipOf(handler: DiscoveredHandler): Skip | undefined {
+    return this.#skips.find((s) => {
+      try {
+        return s.predicate(handler.handler, handler) === true
+      } catch {
+        return false
+      }
+    })
+  }
+
+  #logSkip(handler: DiscoveredHandler): void {
+    if (this.#skipLogged.has(handler.id)) return
+    const skip = this.#skipOf(handler)
+    if (!skip) return
+    this.#skipLogged.add(handler.id)
+    this.#opts.info(`hook ${handler.id} is skipped: ${skip.reason}`)
+  }
+}
