@@ -33,8 +33,3 @@ export function snakeEvent(event: string): string {
 export function usesMatcher(point: CodexPoint): boolean {
   return point === 'SessionStart' || point === 'PreToolUse' || point === 'PostToolUse'
 }
-
-/** Points that carry `turn_id` (§B.3: every turn-scoped event; SessionStart is not one). */
-export function isTurnScoped(point: CodexPoint): boolean {
-  return point !== 'SessionStart'
-}
