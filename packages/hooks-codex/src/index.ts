@@ -9,6 +9,7 @@ export {
   updateFilePatch,
 } from './apply-patch.ts'
 export { HOOKS_CODEX_SOURCE, modelOf } from './bridge.ts'
+export { type CodexCliOptions, type CodexHookRow, listCodexHooks, trustCodexHooks } from './cli.ts'
 export { HooksCodexConfig, type HooksCodexConfigInput } from './config.ts'
 export {
   candidateSources,

@@ -1,0 +1,69 @@
+// What `tack hooks list` and `tack hooks trust` (80-cli.md §7) call without booting a session: the
+// same discovery and trust store as the plugin, from the plugin's config as the CLI resolved it.
+import { resolve } from 'node:path'
+import { HooksCodexConfig } from './config.ts'
+import { defaultCodexHome, defaultTackHome } from './discovery.ts'
+import { type CodexHookStatus, CodexHookRegistry } from './registry.ts'
+
+export interface CodexCliOptions {
+  /** The `hooksCodex` plugin config from the config files (`false`: the plugin is turned off). */
+  readonly settings?: unknown
+  /** tack's data folder (`TACK_HOME`); the default for `dataDir`. */
+  readonly tackHome?: string
+  readonly env?: NodeJS.ProcessEnv
+  /** The CLI's working folder: resolves `sources` and is the default `projectDir`. */
+  readonly cwd?: string
+}
+
+/** One row of `tack hooks list`. */
+export interface CodexHookRow {
+  readonly dialect: 'codex'
+  readonly event: string
+  readonly matcher?: string
+  readonly command: string
+  readonly source: string
+  readonly willRun: boolean
+  readonly why?: string
+  readonly key: string
+  readonly status: CodexHookStatus
+}
+
+async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHookRegistry; off: boolean }> {
+  const env = opts.env ?? process.env
+  const cwd = resolve(opts.cwd ?? process.cwd())
+  const off = opts.settings === false
+  const config = HooksCodexConfig.parse(off || opts.settings === undefined ? {} : opts.settings)
+  const registry = await CodexHookRegistry.load({
+    sources: config.sources.map((s) => resolve(cwd, s)),
+    discover: config.discover,
+    codexHome: config.codexHome ? resolve(cwd, config.codexHome) : defaultCodexHome(env),
+    projectDir: resolve(cwd, config.projectDir ?? '.'),
+    dataDir: config.dataDir ? resolve(cwd, config.dataDir) : (opts.tackHome ?? defaultTackHome(env)),
+    trust: config.trust,
+  })
+  return { registry, off }
+}
+
+/** Every discovered Codex hook with its source and whether it will run, and why. */
+export async function listCodexHooks(opts: CodexCliOptions = {}): Promise<CodexHookRow[]> {
+  const { registry, off } = await registryFor(opts)
+  return registry.list().map((l) => ({
+    dialect: 'codex',
+    event: l.event,
+    ...(l.matcher !== undefined ? { matcher: l.matcher } : {}),
+    command: l.command,
+    source: l.source,
+    willRun: l.runs && !off,
+    why: off ? 'the hooksCodex plugin is turned off' : l.reason,
+    key: l.key,
+    status: l.status,
+  }))
+}
+
+/** Records the current hash of every trustable Codex hook; returns a line for the user. */
+export async function trustCodexHooks(opts: CodexCliOptions = {}): Promise<string> {
+  const { registry } = await registryFor(opts)
+  const result = await registry.trust()
+  if (result.trusted.length === 0) return 'codex: no hooks to trust'
+  return `codex: trusted ${result.trusted.length} hook(s) in ${result.storePath}`
+}
