@@ -1,0 +1,229 @@
+// B8 tool names, tool_input / tool_response shapes and the way back; permission modes; B6 `if` parsing.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  bashParts,
+  claudePermissionMode,
+  claudeToolName,
+  claudeToolSubjects,
+  fromClaudeToolInput,
+  globRegex,
+  ifMatches,
+  toClaudeToolInput,
+  toClaudeToolResponse,
+} from '../src/index.ts'
+
+const cwd = '/work/ws'
+
+describe('B8 tool shapes', () => {
+  it('B8 names: tack tools map to Claude names; others keep theirs; Task aliases Agent', () => {
+    expect(
+      ['read', 'write', 'edit', 'bash', 'glob', 'grep', 'web_fetch', 'web_search', 'subagent'].map(
+        claudeToolName,
+      ),
+    ).toEqual(['Read', 'Write', 'Edit', 'Bash', 'Glob', 'Grep', 'WebFetch', 'WebSearch', 'Agent'])
+    expect(claudeToolName('run_code')).toBe('run_code')
+    expect(claudeToolName('mcp__memory__get')).toBe('mcp__memory__get')
+    expect(claudeToolSubjects('subagent')).toEqual(['Agent', 'Task'])
+    expect(claudeToolSubjects('bash')).toEqual(['Bash'])
+  })
+
+  it('B8 tool_input per tool (absolute file paths, renamed fields, fixed extras)', () => {
+    expect(toClaudeToolInput('read', { file_path: 'a.md', offset: 3, limit: 5 }, cwd)).toEqual({
+      file_path: '/work/ws/a.md',
+      offset: 3,
+      limit: 5,
+    })
+    expect(toClaudeToolInput('write', { file_path: '/abs/x', content: 'c' }, cwd)).toEqual({
+      file_path: '/abs/x',
+      content: 'c',
+    })
+    expect(
+      toClaudeToolInput(
+        'edit',
+        { file_path: 'x', old_string: 'a', new_string: 'b', replace_all: false },
+        cwd,
+      ),
+    ).toEqual({
+      file_path: '/work/ws/x',
+      old_string: 'a',
+      new_string: 'b',
+      replace_all: false,
+    })
+    expect(toClaudeToolInput('bash', { command: 'ls', timeout_ms: 9, description: 'd' }, cwd)).toEqual({
+      command: 'ls',
+      description: 'd',
+      timeout: 9,
+    })
+    expect(toClaudeToolInput('glob', { pattern: '*.ts', path: 'src' }, cwd)).toEqual({
+      pattern: '*.ts',
+      path: 'src',
+    })
+    expect(
+      toClaudeToolInput('grep', { pattern: 'p', glob: '*.ts', ignore_case: true, output: 'count' }, cwd),
+    ).toEqual({
+      pattern: 'p',
+      glob: '*.ts',
+      '-i': true,
+      output_mode: 'count',
+    })
+    expect(toClaudeToolInput('web_fetch', { url: 'https://x' }, cwd)).toEqual({
+      url: 'https://x',
+      prompt: '',
+    })
+    expect(toClaudeToolInput('web_search', { query: 'q' }, cwd)).toEqual({ query: 'q' })
+    expect(toClaudeToolInput('subagent', { prompt: 'p', description: 'd' }, cwd)).toEqual({
+      prompt: 'p',
+      description: 'd',
+      subagent_type: 'general-purpose',
+    })
+    expect(toClaudeToolInput('run_code', { code: '1' }, cwd)).toEqual({ code: '1' })
+    expect(toClaudeToolInput('bash', undefined, cwd)).toEqual({})
+  })
+
+  it('B8 B6 updatedInput back to tack arguments: renamed fields, Claude-only fields dropped, the rest kept', () => {
+    expect(
+      fromClaudeToolInput('bash', { command: 'ls', timeout: 5, run_in_background: true, description: 'd' }),
+    ).toEqual({
+      command: 'ls',
+      timeout_ms: 5,
+      description: 'd',
+    })
+    expect(
+      fromClaudeToolInput('grep', {
+        pattern: 'p',
+        '-i': true,
+        output_mode: 'files_with_matches',
+        multiline: true,
+      }),
+    ).toEqual({
+      pattern: 'p',
+      ignore_case: true,
+      output: 'files',
+    })
+    expect(fromClaudeToolInput('web_fetch', { url: 'u', prompt: 'summarise' })).toEqual({ url: 'u' })
+    expect(fromClaudeToolInput('subagent', { prompt: 'p', description: 'd', subagent_type: 'x' })).toEqual({
+      prompt: 'p',
+      description: 'd',
+    })
+    expect(fromClaudeToolInput('mcp__x__y', { a: 1 })).toEqual({ a: 1 })
+    expect(fromClaudeToolInput('write', { file_path: '/a', content: 'c', extra: 1 })).toEqual({
+      file_path: '/a',
+      content: 'c',
+      extra: 1,
+    })
+  })
+
+  it('B8 round trip: for each tool, back(to(args)) gives the tack arguments', () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['read', { file_path: '/abs/a', offset: 1, limit: 2 }],
+      ['edit', { file_path: '/abs/a', old_string: 'x', new_string: 'y', replace_all: true }],
+      ['bash', { command: 'ls', timeout_ms: 100 }],
+      ['grep', { pattern: 'p', ignore_case: false, output: 'content' }],
+      ['subagent', { prompt: 'p', description: 'd' }],
+    ]
+    for (const [name, args] of cases)
+      expect(fromClaudeToolInput(name, toClaudeToolInput(name, args, cwd))).toEqual(args)
+  })
+
+  it('B8 tool_response: Write, Edit, Bash and the rest', () => {
+    const ok = { content: [{ type: 'text', text: 'out' }], isError: false }
+    expect(toClaudeToolResponse('write', { file_path: 'f', content: 'c' }, ok, cwd)).toEqual({
+      filePath: '/work/ws/f',
+      success: true,
+    })
+    expect(
+      toClaudeToolResponse('edit', { file_path: '/f', old_string: 'a', new_string: 'b' }, ok, cwd),
+    ).toEqual({
+      filePath: '/f',
+      oldString: 'a',
+      newString: 'b',
+      success: true,
+    })
+    expect(
+      toClaudeToolResponse(
+        'bash',
+        { command: 'x' },
+        { content: [{ type: 'text', text: 'late' }], isError: true, error: { code: 'TIMEOUT' } },
+        cwd,
+      ),
+    ).toEqual({ stdout: 'late', stderr: '', interrupted: true, isImage: false })
+    expect(toClaudeToolResponse('glob', {}, { ...ok, isError: true }, cwd)).toEqual({
+      output: 'out',
+      isError: true,
+    })
+  })
+
+  it('B8 permission modes: ask → default, workspace-write → acceptEdits, read-only → plan, yolo → bypassPermissions', () => {
+    expect(
+      ['ask', 'workspace-write', 'read-only', 'yolo', undefined, 'other'].map(claudePermissionMode),
+    ).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'default', 'default'])
+  })
+})
+
+describe('B6 if rules', () => {
+  const bash = (command: string) => ({
+    toolNames: ['Bash'],
+    toolInput: { command },
+    projectDir: '/p',
+    home: '/h',
+  })
+  const file = (tool: string, file_path: string) => ({
+    toolNames: [tool],
+    toolInput: { file_path },
+    projectDir: '/p',
+    home: '/h',
+  })
+
+  it('B6 Bash rules test every subcommand, after VAR= assignments, inside $() and backticks', () => {
+    expect(ifMatches('Bash(git *)', bash('git status'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('ls && git push'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('ls; echo ok | GIT_DIR=x git log'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('echo $(git rev-parse HEAD)'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('echo `git rev-parse HEAD`'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('(cd sub && git pull)'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('echo "git status"'))).toBe(false)
+    expect(ifMatches('Bash(git *)', bash('ls 2>&1 | wc -l'))).toBe(false)
+    expect(ifMatches('Bash(npm run test:*)', bash('npm run test:unit -- --watch'))).toBe(true)
+    expect(ifMatches('Bash', bash('anything'))).toBe(true)
+    expect(ifMatches('Edit', bash('anything'))).toBe(false)
+  })
+
+  it('B6 unparsable rules and commands fail open (the hook runs)', () => {
+    expect(ifMatches('Bash(git *)', bash('echo "unterminated'))).toBe(true)
+    expect(ifMatches('Bash(git *)', bash('echo $(unclosed'))).toBe(true)
+    expect(ifMatches('not a rule!', bash('ls'))).toBe(true)
+    expect(ifMatches(42, bash('ls'))).toBe(true)
+    expect(
+      ifMatches('WebFetch(domain:example.com)', {
+        toolNames: ['WebFetch'],
+        toolInput: { url: 'u' },
+        projectDir: '/p',
+      }),
+    ).toBe(true)
+  })
+
+  it('B6 file rules test file_path: bare globs match the name anywhere, / is the project, // absolute, ~/ home', () => {
+    expect(ifMatches('Edit(*.ts)', file('Edit', '/p/src/a.ts'))).toBe(true)
+    expect(ifMatches('Edit(*.ts)', file('Edit', '/p/src/a.js'))).toBe(false)
+    expect(ifMatches('Write(/src/**)', file('Write', '/p/src/deep/x.md'))).toBe(true)
+    expect(ifMatches('Write(/src/**)', file('Write', '/other/src/x.md'))).toBe(false)
+    expect(ifMatches('Read(//etc/*)', file('Read', '/etc/passwd'))).toBe(true)
+    expect(ifMatches('Read(~/.ssh/**)', file('Read', '/h/.ssh/id_rsa'))).toBe(true)
+    expect(ifMatches('Edit(src/*.{ts,tsx})', file('Edit', '/p/src/a.tsx'))).toBe(true)
+    expect(globRegex('**/*.md').test('a/b/c.md')).toBe(true)
+    expect(globRegex('*.md').test('a/c.md')).toBe(false)
+  })
+
+  it('B6 R4 bashParts and ifMatches never throw on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (rule, command) => {
+        const parts = bashParts(command)
+        if (parts) for (const p of parts) expect(typeof p).toBe('string')
+        expect(typeof ifMatches(`Bash(${rule})`, bash(command))).toBe('boolean')
+        expect(typeof ifMatches(rule, file('Edit', command))).toBe('boolean')
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
