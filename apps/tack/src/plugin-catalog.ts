@@ -86,6 +86,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'hooksCodex',
+    description: "the Codex hooks bridge (runs the user's Codex hooks; hash-trusted)",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/hooks-codex')
+      return { plugin: m.HooksCodexPlugin, Config: m.HooksCodexConfig }
+    },
+  },
+  {
     key: 'dice',
     description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
     defaultOn: true,

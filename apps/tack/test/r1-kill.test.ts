@@ -97,9 +97,10 @@ test('R1 tack run SIGKILLed at 50+ random points: every session loads closed, in
   let killed = 0
   let interrupted = 0
   let loaded = 0
-  for (let i = 0; i < kills; i++) {
-    // spread evenly over the run with jitter, so start-up, streams, tools and step gaps are all hit
-    const at = Math.round(((i + Math.random()) / kills) * duration)
+  // Kill points spread evenly over 95% of a full run with jitter, so start-up, streams, tools and step
+  // gaps are all hit; a run that happens to finish first does not count, so keep going until 52 kills.
+  for (let i = 0; killed < kills && i < kills * 3; i++) {
+    const at = Math.round((((i % kills) + Math.random()) / kills) * duration * 0.95)
     const { box, outcome, requestsSeen } = await runAndKill(at)
     if (outcome.signal === 'SIGKILL') killed++
     const db = join(box.tackHome, 'sessions.db')
@@ -119,7 +120,7 @@ test('R1 tack run SIGKILLed at 50+ random points: every session loads closed, in
       await store.close()
     }
   }
-  expect(killed).toBeGreaterThanOrEqual(50)
+  expect(killed).toBeGreaterThanOrEqual(kills)
   expect(loaded).toBeGreaterThan(0)
   expect(interrupted).toBeGreaterThan(0)
 }, 600_000)

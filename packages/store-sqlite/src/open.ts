@@ -45,11 +45,12 @@ function inspectReadOnly(path: string): void {
     assertLayout(readLayout(db), path)
   } catch (error) {
     if (error instanceof SqliteStoreError) throw error
-    // A process killed while it held the file in WAL mode leaves a write-ahead log that a read-only
-    // connection cannot recover ("attempt to write a readonly database"). That is our own crash, not
-    // a foreign file: let the read-write open recover the log; ensureLayout still refuses a foreign
-    // layout before anything is written to the main file.
-    if (existsSync(`${path}-wal`) && /readonly|read-only/i.test(String((error as Error)?.message))) return
+    // A process killed mid-transaction leaves a hot journal (`-journal`, e.g. while the layout was being
+    // created) or a write-ahead log (`-wal`) that a read-only connection cannot recover ("attempt to
+    // write a readonly database"). That is a crash, not a foreign file: let the read-write open recover
+    // it; ensureLayout still refuses a foreign layout before anything is written to the main file.
+    const hot = existsSync(`${path}-wal`) || existsSync(`${path}-journal`)
+    if (hot && /readonly|read-only/i.test(String((error as Error)?.message))) return
     throw openFailed(path, 'cannot read it as an SQLite database', error)
   } finally {
     db?.close()

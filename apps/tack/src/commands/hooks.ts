@@ -87,8 +87,11 @@ export async function hooksCommand(args: string[], flags: CommonFlags, io: Comma
         return 1
       }
       const opts = { tackHome: paths.home, env: io.env, cwd, project: flags.project === true }
-      if (claude?.trustClaudeProject) io.out(`${await claude.trustClaudeProject(opts)}\n`)
-      if (codex?.trustCodexHooks) io.out(`${await codex.trustCodexHooks(opts)}\n`)
+      if (claude?.trustClaudeProject) {
+        io.out(`${await claude.trustClaudeProject({ ...opts, settings: settings.plugins.hooksClaude })}\n`)
+      }
+      if (codex?.trustCodexHooks)
+        io.out(`${await codex.trustCodexHooks({ ...opts, settings: settings.plugins.hooksCodex })}\n`)
       return 0
     }
     default:
