@@ -113,16 +113,17 @@ export class ClaudeBridge {
     return st
   }
 
-  /** The agent is disposing: cut its runs now; dispose itself waits for the tracked chains (AL-24). */
+  /**
+   * The agent is disposing: cut its runs now (dispose itself waits for the tracked chains, AL-24), and
+   * forget its state once they have settled — until then a plugin dispose still waits for them too.
+   */
   agentDisposing(agent: Agent): void {
     const st = this.#states.get(agent)
     if (!st) return
     st.controller.abort()
-    void st.runs.drain()
-  }
-
-  agentDisposed(agent: Agent): void {
-    this.#states.delete(agent)
+    void st.runs.drain().then(() => {
+      if (this.#states.get(agent) === st) this.#states.delete(agent)
+    })
   }
 
   /** Plugin dispose: abort every hook run and wait until all chains have settled (A8). */

@@ -63,9 +63,6 @@ export const HooksClaudePlugin = definePlugin({
     ctx.on('agent/status', (agent: Agent, status) => {
       if (status === 'disposed') bridge.agentDisposing(agent)
     })
-    ctx.on('agent/disposed', (agent: Agent) => {
-      void Promise.resolve().then(() => bridge.agentDisposed(agent))
-    })
     ctx.effect(() => () => bridge.drainAll(), 'hooks-claude: drain hook runs')
   },
 })
