@@ -68,6 +68,14 @@ export class AgentImpl implements Agent {
     return this.#status
   }
 
+  get model(): string {
+    return this.#baseConfig().model
+  }
+
+  get turnSignal(): AbortSignal | undefined {
+    return this.#running?.controller.signal
+  }
+
   send(input: HookContext): Promise<TurnOutcome> {
     this.#assertUsable('send')
     requireSource(input, 'send')

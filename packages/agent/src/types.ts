@@ -39,6 +39,10 @@ export interface Agent {
   readonly cwd: string
   readonly options: AgentOptions
   readonly status: AgentStatus
+  /** The model (`provider/model`) of this agent's base call config; `agent/request` may still change it per step. */
+  readonly model: string
+  /** The running turn's abort signal (undefined while idle): seam listeners cut their work on it. */
+  readonly turnSignal: AbortSignal | undefined
   /** Set for child agents started by the subagent tool. */
   readonly parent?: Agent
   send(input: HookContext): Promise<TurnOutcome>

@@ -216,3 +216,26 @@ describe('Agent API', () => {
     await t.dispose()
   })
 })
+
+test('AL-23 agent.turnSignal is the running turn signal (seam listeners cut work on it); agent.model is the base model', async () => {
+  let seen: AbortSignal | undefined
+  const t = await createTestAgent({
+    script: [hang()],
+    setup: (ctx) => {
+      ctx.on('agent/prompt-submit', async (agent, _p, next) => {
+        seen = agent.turnSignal
+        return next()
+      })
+    },
+  })
+  expect(t.agent.turnSignal).toBeUndefined()
+  expect(t.agent.model).toBe('scripted/test')
+  const p = t.agent.send(user('go'))
+  await waitForEvent(t.agent.session, (e) => e.type === 'step/start')
+  expect(seen?.aborted).toBe(false)
+  t.agent.cancel()
+  await p
+  expect(seen?.aborted).toBe(true)
+  expect(t.agent.turnSignal).toBeUndefined()
+  await t.dispose()
+})

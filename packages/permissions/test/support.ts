@@ -150,6 +150,8 @@ export function stubAgent(cwd: string, options: Agent['options'] = {}): Agent {
     cwd,
     options,
     status: 'running',
+    model: 'scripted/test',
+    turnSignal: undefined,
     send: refuse,
     steer: refuse,
     inject: refuse,

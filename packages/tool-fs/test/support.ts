@@ -57,6 +57,8 @@ export function stubAgent(cwd: string, session = newSession(cwd)): Agent {
     cwd,
     options: {},
     status: 'running',
+    model: 'scripted/test',
+    turnSignal: undefined,
     send: refuse,
     steer: refuse,
     inject: refuse,

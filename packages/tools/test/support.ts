@@ -41,6 +41,8 @@ export function agentWith(session: Session): Agent {
     cwd: session.header.cwd,
     options: {},
     status: 'running',
+    model: 'scripted/test',
+    turnSignal: undefined,
     send: refuse,
     steer: refuse,
     inject: refuse,
