@@ -27,7 +27,7 @@ export const Config = Schema.object({
 
 export type AgentDiceConfig = ReturnType<typeof Config.parse>
 
-/** The Claude bridge's skip API (`@tack/hooks-claude`, 40-hooks.md B11), when loaded. */
+/** A hook bridge's skip API (`@tack/hooks-claude` B11, `@tack/hooks-codex`), when loaded. */
 interface ClaudeBridge {
   skip?(predicate: (handler: unknown) => boolean, reason: string): unknown
 }
@@ -51,11 +51,13 @@ export function apply(ctx: Context, config: AgentDiceConfig, environment?: () =>
   const env = environment ?? (() => ({ env: process.env, cwd: process.cwd() }))
   const store = () => new FileDiceStore(resolveBase('tack', env(), config.base))
 
-  // No double rolls: agent-dice's own Claude hooks, if the bridge discovered them, are skipped.
-  const bridge = ctx.get('hooksClaude') as ClaudeBridge | undefined
-  if (bridge && typeof bridge.skip === 'function') {
-    const undo = bridge.skip(isAgentDiceHook, 'agent-dice runs natively in tack (agent-dice/tack)')
-    if (typeof undo === 'function') ctx.effect(() => undo as () => void, 'agent-dice: bridge skip')
+  // No double rolls: agent-dice's own Claude and Codex hooks, if a bridge discovered them, are skipped.
+  for (const name of ['hooksClaude', 'hooksCodex']) {
+    const bridge = ctx.get(name) as ClaudeBridge | undefined
+    if (bridge && typeof bridge.skip === 'function') {
+      const undo = bridge.skip(isAgentDiceHook, 'agent-dice runs natively in tack (agent-dice/tack)')
+      if (typeof undo === 'function') ctx.effect(() => undo as () => void, `agent-dice: ${name} skip`)
+    }
   }
 
   ctx.on('agent/session-start', (agent: Agent, source: SessionStartSource) => {
