@@ -71,6 +71,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
+    ['hooksClaude', { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts }],
     ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd }],
     ['dice', { base: opts.paths.dice }],
   ]

@@ -86,6 +86,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'hooksClaude',
+    description: "the Claude Code hooks bridge (runs the user's Claude Code hooks unmodified)",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/hooks-claude')
+      return { plugin: m.HooksClaudePlugin, Config: m.HooksClaudeConfig }
+    },
+  },
+  {
     key: 'hooksCodex',
     description: "the Codex hooks bridge (runs the user's Codex hooks; hash-trusted)",
     defaultOn: true,
