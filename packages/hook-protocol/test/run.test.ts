@@ -115,7 +115,7 @@ describe('A2 timeout and abort', () => {
     const dir = await tempDir()
     const out = await runHook(
       fast,
-      { command: "trap '' TERM; echo $$ > pid; while :; do sleep 0.05; done", timeout: 0.3 },
+      { command: "trap '' TERM; echo $$ > pid; while :; do sleep 0.05; done", timeout: 1 },
       { dialect: 'codex', event: 'Stop', payload: {}, cwd: dir },
     )
     expect(out).toMatchObject({ failed: true, timedOut: true })

@@ -13,7 +13,7 @@ describe('R2 faulty hooks in a session', () => {
   it('R2 A2 a hanging PreToolUse hook times out: its group is killed and the call proceeds (fails open)', async () => {
     const t = await bridgeAgent({
       projectHooks: hook('PreToolUse', 'echo $$ > hook.pid; sleep 60 & echo $! > child.pid; wait', {
-        timeout: 0.5,
+        timeout: 1,
       }),
       script: [toolCalls([{ name: 'bash', args: { command: 'echo ran' } }]), text('ok')],
     })
