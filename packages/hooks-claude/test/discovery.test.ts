@@ -158,10 +158,12 @@ describe('B1 discovery', () => {
       join(cwd, '.claude', 'settings.json'),
       hook('UserPromptSubmit', 'echo ran >> ran.txt'),
     )
+    const warned: string[][] = []
     const run = async (interactive: boolean) => {
       const t = await bridgeAgent({ cwd, bridge: { interactive, dataDir }, script: [text('ok')] })
       try {
         await t.agent.send(prompt('go'))
+        warned.push(t.warnings().filter((w) => w.includes('not trusted yet')))
         return t.ctx.hooksClaude.list(cwd)[0]
       } finally {
         await t.dispose()
@@ -177,6 +179,7 @@ describe('B1 discovery', () => {
     expect(isProjectTrusted(cwd, dataDir)).toBe(true)
     expect((await run(true)).runs).toBe(true)
     expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran', 'ran'])
+    expect(warned.map((w) => w.length)).toEqual([1, 0, 0])
   })
 
   it('B1 the CLI helpers: listClaudeHooks rows and trustClaudeProject', async () => {

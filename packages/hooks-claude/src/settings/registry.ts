@@ -148,6 +148,11 @@ export class HookRegistry {
       }
     }
     const projectAllowed = !this.#opts.interactive || isProjectTrusted(dir, this.#opts.dataDir)
+    if (!projectAllowed && project.some((r) => r.handlers.length > 0)) {
+      this.#opts.warn(
+        `project hooks in ${dir} are not run: this folder is not trusted yet (run \`tack hooks trust --project\` there)`,
+      )
+    }
     const reads = [...this.#user, ...project, ...this.#configured]
     const disabling = reads.find((r) => r.disableAllHooks && (projectAllowed || !isProjectSource(r.source)))
     return {
