@@ -23,7 +23,7 @@ import type { Context, Logger } from 'cordis'
 import { boundOutput, fileSpill, type Spill } from './bounded-text.ts'
 import { hookEnv, hookVariables, pluginDataDir, substitute } from './environment.ts'
 import { ifMatches } from './if-condition.ts'
-import { basePayload, currentTurn, rootAgent } from './payload.ts'
+import { basePayload, currentTurn, PermissionModeTracker, rootAgent } from './payload.ts'
 import {
   type ClaudePayload,
   type ClaudePoint,
@@ -94,6 +94,7 @@ export class ClaudeBridge {
   readonly #writers = new WeakMap<Session, TranscriptWriter>()
   readonly #warned = new Set<string>()
   readonly #spill: Spill
+  readonly #modes = new PermissionModeTracker()
 
   constructor(ctx: Context, settings: BridgeSettings, registry: HookRegistry, backend = defaultHookBackend) {
     this.ctx = ctx
@@ -190,7 +191,12 @@ export class ClaudeBridge {
 
   /** The payload of `req` as hooks get it. */
   payload(req: PointRequest): ClaudePayload {
-    const base = basePayload(req.agent, req.point, this.transcriptPath(rootAgent(req.agent)))
+    const base = basePayload(
+      req.agent,
+      req.point,
+      this.transcriptPath(rootAgent(req.agent)),
+      this.#modes.modeOf(req.agent),
+    )
     return { ...base, ...req.fields } as ClaudePayload
   }
 

@@ -1,7 +1,7 @@
 // Payload building blocks (40-hooks.md B8): the base fields every point sends, the permission-mode
 // mapping, and small reads of an agent's log.
 import type { Agent } from '@tack/agent'
-import type { SessionEvent } from '@tack/session'
+import type { Session, SessionEvent } from '@tack/session'
 import {
   type ClaudeBasePayload,
   type ClaudePermissionMode,
@@ -30,14 +30,39 @@ export function rootAgent(agent: Agent): Agent {
   return a
 }
 
+/**
+ * The agent's tack permission mode as far as the bridge can see it: the last `permission/mode` the
+ * session recorded (a switch during the session, `@tack/permissions`), else the agent's option.
+ * A mode only the permissions plugin's Config holds is not visible here.
+ */
+export class PermissionModeTracker {
+  readonly #seen = new WeakMap<Session, { next: number; mode?: string }>()
+
+  modeOf(agent: Agent): string | undefined {
+    let st = this.#seen.get(agent.session)
+    if (!st) this.#seen.set(agent.session, (st = { next: 0 }))
+    const events = agent.session.events()
+    for (; st.next < events.length; st.next++) {
+      const e = events[st.next] as SessionEvent & { data: { mode?: unknown } }
+      if ((e.type as string) === 'permission/mode' && typeof e.data.mode === 'string') st.mode = e.data.mode
+    }
+    return st.mode ?? agent.options.permissionMode
+  }
+}
+
 /** The fields every payload carries; inside a subagent, `agent_id` and `agent_type` too. */
-export function basePayload(agent: Agent, point: ClaudePoint, transcriptPath: string): ClaudeBasePayload {
+export function basePayload(
+  agent: Agent,
+  point: ClaudePoint,
+  transcriptPath: string,
+  mode: string | undefined = agent.options.permissionMode,
+): ClaudeBasePayload {
   return {
     session_id: rootAgent(agent).session.id,
     transcript_path: transcriptPath,
     cwd: agent.cwd,
     hook_event_name: point,
-    permission_mode: claudePermissionMode(agent.options.permissionMode),
+    permission_mode: claudePermissionMode(mode),
     ...(agent.parent ? { agent_id: agent.id, agent_type: SUBAGENT_TYPE } : {}),
   }
 }

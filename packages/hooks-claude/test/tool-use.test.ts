@@ -188,6 +188,34 @@ describe('B3 PreToolUse', () => {
   })
 })
 
+describe('B8 permission_mode', () => {
+  it('B8 the agent option maps to Claude modes, and a mode switched during the session wins', async () => {
+    const t = await bridgeAgent({
+      projectHooks: hook('PreToolUse', 'jq -r .permission_mode >> modes.txt'),
+      agentOptions: { permissionMode: 'workspace-write' },
+      script: [
+        toolCalls([{ name: 'bash', args: { command: 'true' } }]),
+        text('ok'),
+        toolCalls([{ name: 'bash', args: { command: 'true' } }]),
+        text('ok'),
+      ],
+    })
+    try {
+      await t.agent.send(prompt('one'))
+      // What @tack/permissions' setPermissionMode records (a log-only event this package does not declare).
+      const append = t.agent.session.append.bind(t.agent.session) as (type: string, data: unknown) => unknown
+      append('permission/mode', { mode: 'read-only' })
+      await t.agent.send(prompt('two'))
+      expect((await readFile(join(t.cwd, 'modes.txt'), 'utf8')).trim().split('\n')).toEqual([
+        'acceptEdits',
+        'plan',
+      ])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
 describe('B3 PostToolUse', () => {
   it('B3 B5 a formatter that adds context after the result; the payload has tool_response', async () => {
     const t = await bridgeAgent({
