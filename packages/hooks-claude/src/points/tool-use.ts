@@ -82,8 +82,12 @@ export async function onPreToolUse(
         context,
       )
     }
-    case 'allow':
+    case 'allow': {
+      // A downstream allow keeps what else it carries (e.g. the approval a permission rule attaches).
+      if (downstream.action === 'allow')
+        return withContext<PreToolDecision>({ ...downstream, ...withArgs }, context)
       return withContext<PreToolDecision>({ action: 'allow', ...withArgs, ...carried }, context)
+    }
     case undefined:
       return withContext(rewrite ? { ...downstream, arguments: rewrite } : downstream, context)
     default:
