@@ -57,6 +57,11 @@ export class AgentHooks {
   pendingStart?: Promise<void>
   /** B7's loop guard: forced continuations in a row, within `turn`. */
   stopGuard = { turn: -1, consecutive: 0 }
+  /** For seam work of a turn: aborted by the agent's disposal or by a cancel of the running turn. */
+  turnSignal(agent: Agent): AbortSignal {
+    const turn = agent.turnSignal
+    return turn ? AbortSignal.any([this.controller.signal, turn]) : this.controller.signal
+  }
   /** A signal for detached work: aborted by a drain or by the agent's disposal. */
   get detachedSignal(): AbortSignal {
     return AbortSignal.any([this.runs.signal, this.controller.signal])

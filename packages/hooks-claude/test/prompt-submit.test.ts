@@ -1,11 +1,13 @@
 // B3 UserPromptSubmit and B5 context folding through next().
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Agent, PromptDecision } from '@tack/agent'
 import { text } from '@tack/agent/testing'
 import type { HookContext } from '@tack/session'
 import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { bridgeAgent, hook, prompt, readJson } from './helpers.ts'
+import { alive, bridgeAgent, hook, prompt, readJson } from './helpers.ts'
 
 describe('B3 UserPromptSubmit', () => {
   it('B3 a hook that injects context (plain stdout and JSON) with the prompt in its payload', async () => {
@@ -86,6 +88,40 @@ describe('B3 UserPromptSubmit', () => {
       })
       expect(t.of('context/message')).toEqual([])
       expect(t.of('hook/result').map((e) => e.data.decision)).toEqual(['block', 'stop'])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
+describe('B3 B10 cancel', () => {
+  const waitFor = async (path: string) => {
+    while (!existsSync(path)) await new Promise((r) => setTimeout(r, 10))
+  }
+
+  it('B3 cancelling the turn kills a running UserPromptSubmit hook; the turn ends aborted', async () => {
+    const t = await bridgeAgent({ projectHooks: hook('UserPromptSubmit', 'echo $$ > pid; exec sleep 600') })
+    try {
+      const outcome = t.agent.send(prompt('go'))
+      await waitFor(join(t.cwd, 'pid'))
+      t.agent.cancel()
+      expect((await outcome).reason).toEqual({ kind: 'aborted' })
+      expect(await alive(Number((await readFile(join(t.cwd, 'pid'), 'utf8')).trim()))).toBe(false)
+      expect(t.model.requests).toHaveLength(0)
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('B10 cancel cuts the wait for a pending SessionStart chain', async () => {
+    const t = await bridgeAgent({ projectHooks: hook('SessionStart', 'echo $$ > pid; exec sleep 600') })
+    try {
+      await waitFor(join(t.cwd, 'pid'))
+      const outcome = t.agent.send(prompt('go'))
+      while (t.agent.turnSignal === undefined) await new Promise((r) => setTimeout(r, 10))
+      t.agent.cancel()
+      expect((await outcome).reason).toEqual({ kind: 'aborted' })
+      expect(t.model.requests).toHaveLength(0)
     } finally {
       await t.dispose()
     }

@@ -38,7 +38,7 @@ describe('B3 SessionStart', () => {
         { matcher: 'startup' },
       ),
       script: [text('ok')],
-      agentOptions: { permissionMode: 'workspace-write', config: { model: 'scripted/test' } },
+      agentOptions: { permissionMode: 'workspace-write' },
     })
     try {
       await t.agent.send(prompt('hi'))

@@ -1,6 +1,6 @@
 // UserPromptSubmit (40-hooks.md B3, B5, B10) on `agent/prompt-submit` (waterfall). First, the prompt
-// waits for a pending SessionStart/SubagentStart chain (bounded by the hooks' timeouts, cut by the
-// agent's disposal). Top-level prompts then run the hooks: `continue: false` or a deny/block/exit 2
+// waits for a pending SessionStart/SubagentStart chain (bounded by the hooks' timeouts, cut by a
+// cancel of the turn or the agent's disposal). Top-level prompts then run the hooks: `continue: false` or a deny/block/exit 2
 // blocks the prompt with the reason (shown to the user, not the model); otherwise context (plain stdout
 // and additionalContext) folds onto whatever the rest of the chain decides.
 import type { Agent, PromptDecision } from '@tack/agent'
@@ -16,10 +16,11 @@ export async function onPromptSubmit(
   next: () => Promise<PromptDecision>,
 ): Promise<PromptDecision> {
   const st = bridge.state(agent)
+  const signal = st.turnSignal(agent)
   if (st.pendingStart) {
     const pending = st.pendingStart
     st.pendingStart = undefined
-    if (bridge.settings.awaitSessionStart) await untilSettledOrAborted(pending, st.controller.signal)
+    if (bridge.settings.awaitSessionStart) await untilSettledOrAborted(pending, signal)
   }
   // Claude Code raises UserPromptSubmit for the user's prompts, not for a subagent's task.
   if (agent.parent) return next()
@@ -27,7 +28,7 @@ export async function onPromptSubmit(
     point: 'UserPromptSubmit',
     agent,
     fields: { prompt: contentText(prompt.content) },
-    signal: st.controller.signal,
+    signal,
   })
   if (outcome.stop) {
     return { action: 'block', reason: outcome.stop.reason || 'A UserPromptSubmit hook stopped processing.' }

@@ -9,7 +9,7 @@ export function onSessionStart(bridge: ClaudeBridge, agent: Agent, source: Sessi
   if (agent.parent) return // subagents get SubagentStart instead
   const st = bridge.state(agent)
   const signal = st.detachedSignal
-  const model = agent.options.config?.model
+  const model = agent.model
   const chain = (async () => {
     const outcome = await bridge.runPoint({
       point: 'SessionStart',

@@ -28,7 +28,7 @@ export async function onStop(
       stop_hook_active: info.continuations > 0,
       ...(last !== undefined ? { last_assistant_message: last } : {}),
     },
-    signal: st.controller.signal,
+    signal: st.turnSignal(agent),
   })
   if (outcome.stop) {
     st.stopGuard.consecutive = 0

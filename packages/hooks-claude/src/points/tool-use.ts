@@ -41,7 +41,7 @@ function toolRequest(
     subjects,
     tool: { names: subjects, input },
     toolCallId: exec.callId,
-    signal: AbortSignal.any([exec.signal, bridge.state(agent).controller.signal]),
+    signal: AbortSignal.any([exec.signal, bridge.state(agent).turnSignal(agent)]),
   }
 }
 
