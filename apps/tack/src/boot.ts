@@ -66,13 +66,16 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ...(cfg('llm') ?? {}),
     ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
   })
+  // Order is listener order: the hook bridges sit upstream of the permission plugin, so a hook's
+  // `allow` can answer the mode's `ask` (40-hooks B6) while a downstream deny still stands; dice comes
+  // after the bridges so its skip of agent-dice's own hooks applies.
   const extras: Array<[string, Record<string, unknown>]> = [
     ['fs', {}],
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],
+    ['hooksClaude', { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, interactive: false }],
+    ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
-    ['hooksClaude', { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts }],
-    ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd }],
     ['dice', { base: opts.paths.dice }],
   ]
   for (const [key, defaults] of extras) {
