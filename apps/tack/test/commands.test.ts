@@ -1,0 +1,161 @@
+// The CLI's commands through the real binary, with the `scripted` file provider (AL-21) as the model.
+import { existsSync, readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { jsonLines, runTack, sandbox, writeJson } from './helpers.ts'
+
+async function scriptedModel(dir: string, entries: unknown[]): Promise<string> {
+  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
+  return `scripted/${file}`
+}
+
+describe('tack run variants', () => {
+  test('80-cli §2: -p, a task read from stdin with "-", --cwd and --no-session', async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [
+      { kind: 'text', text: 'first' },
+      { kind: 'text', text: 'second' },
+    ])
+    const p = await runTack(['-p', 'hello', '--model', model, '--no-session'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(p.code).toBe(0)
+    expect(p.stdout).toBe('first\n')
+    expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(false)
+    const stdin = await runTack(['run', '-', '--model', model, '--cwd', box.workspace, '--json'], {
+      env: box.env,
+      cwd: box.root,
+      input: 'a task from stdin',
+    })
+    expect(stdin.code).toBe(0)
+    const lines = jsonLines(stdin.stdout)
+    const prompt = lines.find((l) => l.type === 'user/message') as {
+      data: { content: Array<{ text: string }> }
+    }
+    expect(prompt.data.content[0].text).toBe('a task from stdin')
+    const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.root })
+    const sessions = JSON.parse(list.stdout) as Array<{ cwd: string }>
+    expect(sessions).toHaveLength(1)
+    expect(sessions[0].cwd).toBe(box.workspace)
+  })
+
+  test('80-cli §2: a turn that does not complete exits 1 and says why on stderr', async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [
+      { kind: 'error', message: 'the provider fell over', code: 'PROVIDER_DOWN' },
+    ])
+    const r = await runTack(['run', 'x', '--model', model], { env: box.env, cwd: box.workspace })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('PROVIDER_DOWN')
+    expect(r.stderr).toContain('the provider fell over')
+  })
+
+  test('80-cli §2: an unknown flag or command is a usage error (exit 2)', async () => {
+    const box = await sandbox()
+    expect((await runTack(['run', '--frobnicate', 'x'], { env: box.env, cwd: box.workspace })).code).toBe(2)
+    const r = await runTack(['explode'], { env: box.env, cwd: box.workspace })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('unknown command "explode"')
+  })
+})
+
+describe('tack sessions', () => {
+  test('80-cli §2: show, fork at a turn boundary (refused inside a turn), markdown export, rm', async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [
+      { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
+      { kind: 'text', text: 'wrote a.txt' },
+    ])
+    const run = await runTack(['run', '--json', '--model', model, 'write a'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(run.code).toBe(0)
+    const id = (jsonLines(run.stdout).at(-1) as { sessionId: string }).sessionId
+    const show = await runTack(['sessions', 'show', id], { env: box.env, cwd: box.workspace })
+    expect(show.stdout).toMatch(/tool\/call\s+write/)
+    const events = jsonLines(run.stdout).filter((l) => l.type !== 'result')
+    const midTurn = (events.find((e) => e.type === 'tool/call') as { seq: number }).seq
+    const bad = await runTack(['sessions', 'fork', id, '--at', String(midTurn)], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('BAD_FORK_POINT')
+    const fork = await runTack(['sessions', 'fork', id], { env: box.env, cwd: box.workspace })
+    expect(fork.code).toBe(0)
+    const child = fork.stdout.trim()
+    expect(child).not.toBe(id)
+    const exported = jsonLines(
+      (await runTack(['sessions', 'export', child], { env: box.env, cwd: box.workspace })).stdout,
+    )
+    expect(exported[0]).toMatchObject({ header: { parentSession: id, seedLength: events.length } })
+    expect(exported.slice(1).map((e) => e.type)).toEqual(events.map((e) => e.type))
+    const md = await runTack(['sessions', 'export', id, '--format', 'markdown'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(md.stdout).toContain('## User')
+    expect(md.stdout).toContain('write a')
+    expect(md.stdout).toContain('### Tool call `write`')
+    const claude = await runTack(['sessions', 'export', id, '--format', 'claude-transcript'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    const firstLine = JSON.parse(claude.stdout.split('\n')[0]) as {
+      type: string
+      message: { content: unknown }
+    }
+    expect(firstLine.type).toBe('user')
+    expect(firstLine.message.content).toBe('write a')
+    expect((await runTack(['sessions', 'rm', child], { env: box.env, cwd: box.workspace })).code).toBe(0)
+    const after = await runTack(['sessions', 'show', child], { env: box.env, cwd: box.workspace })
+    expect(after.code).toBe(1)
+    expect(after.stderr).toContain('SESSION_NOT_FOUND')
+  })
+})
+
+describe('tack doctor and tack dice', () => {
+  test('80-cli §1.3: doctor with no model exits 1 with a one-line fix; with a scripted model it is all good', async () => {
+    const box = await sandbox()
+    const bad = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+    expect(bad.code).toBe(1)
+    expect(bad.stdout).toMatch(/problems:\n\s+- no model configured/)
+    const model = await scriptedModel(box.root, [])
+    const good = await runTack(['doctor', '--model', model], { env: box.env, cwd: box.workspace })
+    expect(good.stdout).toContain('session store')
+    expect(good.code).toBe(0)
+  })
+
+  test('issue 5: tack dice runs the agent-dice CLI against $TACK_HOME/dice', async () => {
+    const box = await sandbox()
+    const reg = await runTack(['dice', 'register', 'reflect', '--die', '20', '--target', '20'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(reg.code).toBe(0)
+    expect(reg.stdout).toContain('Registered: reflect')
+    const slots = JSON.parse(readFileSync(join(box.tackHome, 'dice', 'slots.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    expect(Object.keys(slots)).toContain('reflect')
+    const list = await runTack(['dice', 'list'], { env: box.env, cwd: box.workspace })
+    expect(list.stdout).toContain('reflect')
+  })
+})
+
+test('80-cli §3: a profile from the project config applies with --profile', async () => {
+  const box = await sandbox()
+  const model = await scriptedModel(box.root, [{ kind: 'text', text: 'from the profile' }])
+  const { mkdir } = await import('node:fs/promises')
+  await mkdir(join(box.workspace, '.tack'))
+  await writeFile(join(box.workspace, '.tack', 'config.yml'), `profiles:\n  quick:\n    model: "${model}"\n`)
+  const r = await runTack(['run', '--profile', 'quick', 'x'], { env: box.env, cwd: box.workspace })
+  expect(r.stdout).toBe('from the profile\n')
+  const missing = await runTack(['run', '--profile', 'nope', 'x'], { env: box.env, cwd: box.workspace })
+  expect(missing.code).toBe(2)
+  expect(missing.stderr).toContain('no profile named "nope" (known: quick)')
+})
