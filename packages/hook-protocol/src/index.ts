@@ -34,3 +34,4 @@ export {
   type HookOutput,
   type RawHookResult,
 } from './types.ts'
+export { type HookPermissionMode, hookPermissionMode } from './permission-mode.ts'

@@ -1,5 +1,6 @@
 // Payload building blocks (40-hooks.md B8): the base fields every point sends, the permission-mode
 // mapping, and small reads of an agent's log.
+import { hookPermissionMode } from '@tack/hook-protocol'
 import type { Agent } from '@tack/agent'
 import type { Session, SessionEvent } from '@tack/session'
 import {
@@ -11,16 +12,7 @@ import {
 
 /** tack's permission modes (80-cli.md) → Claude Code's; an unknown or absent mode is `default`. */
 export function claudePermissionMode(mode: string | undefined): ClaudePermissionMode {
-  switch (mode) {
-    case 'workspace-write':
-      return 'acceptEdits'
-    case 'read-only':
-      return 'plan'
-    case 'yolo':
-      return 'bypassPermissions'
-    default:
-      return 'default'
-  }
+  return hookPermissionMode(mode)
 }
 
 /** The top-level agent above `agent` (itself when it has no parent). */

@@ -3,6 +3,7 @@
 // workspace), `hook_event_name`, `model`, `turn_id` on turn-scoped points, `permission_mode`, inside
 // subagents `agent_id` and `agent_type`, plus each point's own fields. Compact JSON with no trailing
 // newline is the runner's part (dialect `codex`).
+import { hookPermissionMode } from '@tack/hook-protocol'
 import type { Agent } from '@tack/agent'
 import type { Content, SessionEvent } from '@tack/session'
 import type { CodexPoint } from './events.ts'
@@ -12,16 +13,7 @@ export type CodexPermissionMode = 'default' | 'acceptEdits' | 'plan' | 'dontAsk'
 
 /** tack's permission modes (80-cli.md §4) as Codex names them; unknown or unset is `default`. */
 export function codexPermissionMode(mode: string | undefined): CodexPermissionMode {
-  switch (mode) {
-    case 'workspace-write':
-      return 'acceptEdits'
-    case 'read-only':
-      return 'plan'
-    case 'yolo':
-      return 'bypassPermissions'
-    default:
-      return 'default'
-  }
+  return hookPermissionMode(mode)
 }
 
 /**

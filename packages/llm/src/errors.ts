@@ -13,7 +13,8 @@ export interface ErrorContext {
 }
 
 const TRANSIENT_STATUS = new Set([408, 409, 429])
-const NETWORK_CODES = new Set([
+/** Node and undici error codes of network failures worth another attempt. */
+export const NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'ETIMEDOUT',

@@ -4,6 +4,7 @@
 // to that cap, and every wait ends on abort.
 import type { LlmAdapter, LlmRequest, LlmResponse } from '@tack/agent'
 import type { StreamChunk } from '@tack/session'
+import { isTransientStatus, NETWORK_CODES } from './errors.ts'
 
 export interface RetryPolicy {
   readonly baseDelayMs: number
@@ -24,20 +25,6 @@ export interface RetryHooks {
   random?(): number
 }
 
-const TRANSIENT_STATUS = new Set([408, 409, 429])
-const NETWORK_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EAI_AGAIN',
-  'ENOTFOUND',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-])
-
 /** Whether a failure is worth another attempt: network errors, 408, 409, 429, 5xx, provider overload. */
 export function isTransient(error: unknown): boolean {
   const e = error as {
@@ -52,7 +39,7 @@ export function isTransient(error: unknown): boolean {
   if (e.transient === false) return false
   const status =
     typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined
-  if (status !== undefined) return TRANSIENT_STATUS.has(status) || status >= 500
+  if (status !== undefined) return isTransientStatus(status)
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true
   if (e.code === 'OVERLOADED') return true
   return e.cause !== undefined && e.cause !== error ? isTransient(e.cause) : false
