@@ -46,54 +46,6 @@ function pluginName(ctx: Context): string {
   }
 }
 
-/**
- * Runs a waterfall: each listener gets `(...args, next)`. Calling `next()` delegates with the same
- * arguments; `next(...replacement)` delegates with replaced arguments (only where a seam documents
- * it). Returning without calling `next` answers for everything downstream, including `inner`.
- * A listener that throws or rejects surfaces as a `SeamError` naming the seam and its plugin.
- */
-export async function waterfall<R>(
-  ctx: Context,
-  name: string,
-  args: readonly unknown[],
-  inner: (...args: unknown[]) => R | Promise<R>,
-): Promise<R> {
-  const listeners = listenersOf(ctx, name)
-  // Errors from `inner` (or already attributed) pass through listener frames unchanged.
-  const passthrough = new WeakSet<object>()
-  const dispatch = async (index: number, current: readonly unknown[]): Promise<R> => {
-    const listener = listeners[index]
-    if (!listener) {
-      try {
-        return await inner(...current)
-      } catch (error) {
-        if (error !== null && typeof error === 'object') passthrough.add(error)
-        throw error
-      }
-    }
-    let called = false
-    const next = (...replacement: unknown[]): Promise<R> => {
-      if (called) return Promise.reject(new Error(`${name}: next() called more than once`))
-      called = true
-      return dispatch(index + 1, replacement.length ? replacement : current)
-    }
-    try {
-      return await listener.callback(...current, next)
-    } catch (error) {
-      if (
-        error instanceof SeamError ||
-        (error !== null && typeof error === 'object' && passthrough.has(error))
-      ) {
-        throw error
-      }
-      const wrapped = new SeamError(name, listener.plugin, error)
-      passthrough.add(wrapped)
-      throw wrapped
-    }
-  }
-  return dispatch(0, args)
-}
-
 /** Awaits every listener of `name` in registration order; return values are ignored. */
 export async function serial(ctx: Context, name: string, args: readonly unknown[]): Promise<void> {
   for (const listener of listenersOf(ctx, name)) {

@@ -52,6 +52,8 @@ function killedRun(
   delayMs: number,
   fromSpawn: boolean,
   fresh = false,
+  /** Start the kill delay at the first acknowledged append (writers contending for one file under load). */
+  afterFirstAck = false,
 ): Promise<Run> {
   // process.execPath is the Node running this test (the repo's Node 24, with node:sqlite).
   const args = [WRITER, db, String(seed), ...(fresh ? ['fresh'] : [])]
@@ -73,8 +75,11 @@ function killedRun(
       const [kind, session, seq, hash] = line.split(' ')
       if (kind === 'ready') {
         run.ready = true
-        if (!fromSpawn) kill()
-      } else if (kind === 'ack') run.acks.push({ session, seq: Number(seq), digest: hash })
+        if (!fromSpawn && !afterFirstAck) kill()
+      } else if (kind === 'ack') {
+        run.acks.push({ session, seq: Number(seq), digest: hash })
+        if (afterFirstAck) kill()
+      }
     }
   })
   child.stderr?.setEncoding('utf8')
@@ -188,7 +193,7 @@ describe('R1 store-level crash safety', () => {
     for (let round = 0; round < 3; round++) {
       // Each writer starts its own session; all append to the same file concurrently until killed.
       const runs = await Promise.all(
-        [0, 1, 2].map((w) => killedRun(db, SEED + 1000 * round + w, 400 + 150 * w, false, true)),
+        [0, 1, 2].map((w) => killedRun(db, SEED + 1000 * round + w, 400 + 150 * w, false, true, true)),
       )
       for (const run of runs) {
         expect(run.stderr).toBe('') // no "database is locked", no SEQ_CONFLICT between writers

@@ -16,7 +16,7 @@ import type {
 } from '../types.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
-import { type Dispatched, dispatch } from './dispatch.ts'
+import { type Dispatched, dispatch } from '@tack/kernel'
 import { type Recorder, recorderFor } from './record.ts'
 import {
   aborted,

@@ -1,14 +1,13 @@
-// The waterfall the tool seams dispatch through. It follows the kernel's `waterfall` (listeners in
-// order, `(…args, next)`, `next(…replacement)` where the seam documents it, a failing listener turned
-// into a `SeamError` naming the seam and its plugin) and adds what the pipeline must know and the
-// kernel helper does not report:
+// The full waterfall: listeners in order, `(…args, next)`, `next(…replacement)` where the seam
+// documents it, a failing listener turned into a `SeamError` naming the seam and its plugin. Beyond the
+// value, it reports what a pipeline may need to log (the tool seams do):
 //  - `origin`: the plugin whose listener produced the final value (undefined: the built-in inner), so
 //    an answer (TL-31) or an argument rewrite (TL-32) is logged with the plugin's name;
 //  - `replacedBy`: the last plugin that passed replaced arguments to `next`;
 //  - `check`: each listener's return value is checked, so a malformed decision is attributed to the
 //    plugin that returned it rather than failing later, anonymously.
 import type { Context } from 'cordis'
-import { listenersOf, SeamError } from '@tack/kernel'
+import { listenersOf, SeamError } from './seam.ts'
 
 export interface Dispatched<R> {
   readonly value: R
@@ -96,4 +95,21 @@ function attributed(seam: string, plugin: string, cause: unknown, passthrough: W
   const error = new SeamError(seam, plugin, cause)
   passthrough.add(error)
   return error
+}
+
+/**
+ * Runs a waterfall and returns its value: each listener gets `(...args, next)`. Calling `next()`
+ * delegates with the same arguments; `next(...replacement)` delegates with replaced arguments (only
+ * where a seam documents it). Returning without calling `next` answers for everything downstream,
+ * including `inner`. A listener that throws or rejects surfaces as a `SeamError` naming the seam and
+ * its plugin; an error of `inner` passes through unchanged.
+ */
+export async function waterfall<R>(
+  ctx: Context,
+  name: string,
+  args: readonly unknown[],
+  inner: (...args: unknown[]) => R | Promise<R>,
+): Promise<R> {
+  const done = await dispatch<R>(ctx, name, args, (current) => inner(...current))
+  return done.value
 }
