@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 
 const steps: Array<[string, string[]]> = [
+  ['build the JavaScript copy the tack command runs', ['node', 'scripts/build.ts']],
   ['type check', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint and format', ['npx', 'biome', 'check', '.']],
   ['generated docs are fresh', ['node', 'scripts/docs.ts', '--check']],

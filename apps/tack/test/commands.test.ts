@@ -159,3 +159,25 @@ test('80-cli §3: a profile from the project config applies with --profile', asy
   expect(missing.code).toBe(2)
   expect(missing.stderr).toContain('no profile named "nope" (known: quick)')
 })
+
+test('P1/P2 decision: the launcher runs the fresh build, falls back to the sources when one changed', async () => {
+  const { statSync, utimesSync } = await import('node:fs')
+  const { fileURLToPath } = await import('node:url')
+  const { spawnSync } = await import('node:child_process')
+  // make sure the build matches the working tree (npm test builds first; a bare vitest run may not)
+  spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/build.ts', import.meta.url))])
+  const box = await sandbox()
+  const built = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+  expect(built.stdout).toMatch(/running\s+built JavaScript/)
+  const forced = await runTack(['doctor'], { env: { ...box.env, TACK_FROM_SOURCE: '1' }, cwd: box.workspace })
+  expect(forced.stdout).toMatch(/running\s+TypeScript sources/)
+  const source = fileURLToPath(new URL('../src/paths.ts', import.meta.url))
+  const { atime, mtime } = statSync(source)
+  try {
+    utimesSync(source, atime, new Date(mtime.getTime() + 5000))
+    const stale = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+    expect(stale.stdout).toMatch(/running\s+TypeScript sources/)
+  } finally {
+    utimesSync(source, atime, mtime)
+  }
+})

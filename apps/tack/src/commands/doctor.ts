@@ -11,6 +11,13 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   const line = (label: string, value: string) => io.out(`${label.padEnd(16)} ${value}\n`)
   const major = Number(process.versions.node.split('.')[0])
   line('node', `${process.version}${major < 22 ? '  (too old)' : ''}`)
+  // The launcher runs the built JavaScript while it matches the sources (scripts/build.ts), else the sources.
+  line(
+    'running',
+    import.meta.url.endsWith('.js')
+      ? 'built JavaScript (npm run build)'
+      : 'TypeScript sources (no fresh build)',
+  )
   if (major < 22)
     problems.push(
       'Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+',

@@ -22,7 +22,12 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const booted = await boot({ settings, paths, env: io.env, cwd, noSession: flags['no-session'] === true })
   const { ctx } = booted
   try {
-    const problem = ctx.llmProviders.resolve(model).problem
+    let problem: string | undefined
+    try {
+      problem = ctx.llmProviders.resolve(model).problem
+    } catch (error) {
+      problem = (error as Error).message
+    }
     if (problem) throw new CliError(`${model}: ${problem}`)
     const handle = await ctx.agents.create({
       cwd,

@@ -1,0 +1,121 @@
+// Builds a JavaScript copy of every workspace package for the `tack` command, so running tack does not
+// pay for type stripping (measured by bench/overhead: about 1 MB of RSS and some CPU per stripped module).
+// Development and tests need no build: packages export `./src/*.ts`, which Node strips at load.
+//
+// Each `<package>/src/**/*.ts` becomes `<package>/build/**/*.js` (same depth as src, so paths relative to
+// a module — `../package.json` — still hold), with types stripped by Node's own stripper (which keeps
+// line and column positions), relative `.ts` specifiers renamed to `.js`, and specifiers of workspace
+// packages (`@tack/session`, `agent-dice/tack`, …) rewritten to the built file their `exports` name, so
+// a built module never loads a `.ts` one. `apps/tack/build/.manifest.json` records every source file's
+// size and mtime: the launcher uses the build only while all of them still match, else the sources.
+//
+//   node scripts/build.ts            (run by `npm install` through `prepare`, and by `npm test`)
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { stripTypeScriptTypes } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+export const MANIFEST = join(ROOT, 'apps', 'tack', 'build', '.manifest.json')
+
+interface Workspace {
+  readonly name: string
+  readonly dir: string
+  readonly exports: Readonly<Record<string, string>>
+}
+
+function workspaces(): Workspace[] {
+  const out: Workspace[] = []
+  for (const group of ['packages', 'apps']) {
+    for (const entry of readdirSync(join(ROOT, group), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue
+      const dir = join(ROOT, group, entry.name)
+      let pkg: { name?: string; exports?: Record<string, unknown> }
+      try {
+        pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+      } catch {
+        continue
+      }
+      if (!pkg.name) continue
+      const exports: Record<string, string> = {}
+      for (const [key, value] of Object.entries(pkg.exports ?? {})) {
+        if (typeof value === 'string' && value.startsWith('./src/') && value.endsWith('.ts'))
+          exports[key] = value
+      }
+      out.push({ name: pkg.name, dir, exports })
+    }
+  }
+  return out
+}
+
+function* sources(dir: string): Generator<string> {
+  let entries: import('node:fs').Dirent[]
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) yield* sources(path)
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path
+  }
+}
+
+const builtPath = (ws: Workspace, srcFile: string) =>
+  join(ws.dir, 'build', relative(join(ws.dir, 'src'), srcFile)).replace(/\.ts$/, '.js')
+
+// `from '…'`, `import '…'`, `import('…')`, `export … from '…'` with a single- or double-quoted literal.
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g
+
+export function build(): { files: number } {
+  process.removeAllListeners('warning') // the stripper's "experimental" warning is noise here
+  const all = workspaces()
+  const byName = new Map(all.map((w) => [w.name, w]))
+  const manifest: Array<[string, number, number]> = []
+  let files = 0
+  for (const ws of all) {
+    rmSync(join(ws.dir, 'build'), { recursive: true, force: true })
+    for (const file of sources(join(ws.dir, 'src'))) {
+      const out = builtPath(ws, file)
+      const code = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' })
+      const rewritten = code.replace(SPECIFIER, (match, head: string, quote: string, spec: string) => {
+        if (spec.startsWith('.'))
+          return spec.endsWith('.ts') ? `${head}${quote}${spec.slice(0, -3)}.js${quote}` : match
+        const target = workspaceTarget(spec, byName)
+        if (!target) return match
+        let rel = relative(dirname(out), target)
+        if (!rel.startsWith('.')) rel = `./${rel}`
+        return `${head}${quote}${rel}${quote}`
+      })
+      mkdirSync(dirname(out), { recursive: true })
+      const temp = `${out}.${process.pid}.tmp`
+      writeFileSync(temp, rewritten)
+      renameSync(temp, out)
+      const st = statSync(file)
+      manifest.push([relative(ROOT, file), st.size, Math.trunc(st.mtimeMs)])
+      files++
+    }
+  }
+  mkdirSync(dirname(MANIFEST), { recursive: true })
+  writeFileSync(MANIFEST, JSON.stringify({ version: 1, files: manifest }))
+  return { files }
+}
+
+/** The built file a workspace specifier (`@tack/x`, `@tack/x/sub`, `agent-dice/tack`) resolves to. */
+function workspaceTarget(spec: string, byName: ReadonlyMap<string, Workspace>): string | undefined {
+  const parts = spec.split('/')
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  const ws = byName.get(name)
+  if (!ws) return undefined
+  const sub = spec.slice(name.length)
+  const entry = ws.exports[sub ? `.${sub}` : '.']
+  if (!entry) return undefined
+  return join(ws.dir, 'build', entry.slice('./src/'.length)).replace(/\.ts$/, '.js')
+}
+
+if (import.meta.main) {
+  const started = performance.now()
+  const { files } = build()
+  process.stdout.write(`built ${files} modules in ${Math.round(performance.now() - started)} ms\n`)
+}
