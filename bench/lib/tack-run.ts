@@ -28,6 +28,8 @@ export async function measureTackRun(opts: {
   task: string
   prepare?: (workspace: string) => Promise<void>
   extraArgs?: string[]
+  /** More YAML for the run's config file (e.g. `  dice: false` lines under `plugins:`). */
+  pluginsYaml?: string
 }): Promise<RunMeasure> {
   const arrivals: number[] = []
   const server = await startLoopbackServer({
