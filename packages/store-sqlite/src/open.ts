@@ -16,11 +16,11 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
   }
   // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical
   // (a read-write connection could, for instance, checkpoint someone else's WAL into it on close).
-  if (existsSync(path) && statSync(path).size > 0) inspectReadOnly(path)
+  if (existsSync(path) && statSync(path).size > 0) inspectReadOnly(path, config.busyTimeoutMs)
 
   let db: DatabaseSync
   try {
-    db = new DatabaseSync(path, { enableForeignKeyConstraints: true })
+    db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: config.busyTimeoutMs })
   } catch (error) {
     throw openFailed(path, 'cannot open it', error)
   }
@@ -38,10 +38,11 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
   }
 }
 
-function inspectReadOnly(path: string): void {
+function inspectReadOnly(path: string, busyTimeoutMs: number): void {
   let db: DatabaseSync | undefined
   try {
-    db = new DatabaseSync(path, { readOnly: true })
+    // The busy timeout applies here too: another tack process may hold the file for a moment.
+    db = new DatabaseSync(path, { readOnly: true, timeout: busyTimeoutMs })
     assertLayout(readLayout(db), path)
   } catch (error) {
     if (error instanceof SqliteStoreError) throw error
