@@ -181,3 +181,20 @@ test('P1/P2 decision: the launcher runs the fresh build, falls back to the sourc
     utimesSync(source, atime, mtime)
   }
 })
+
+test('SL-19 SL-20 TACK_DEV=1 runs the log invariant checkers inside the real binary', async () => {
+  const box = await sandbox({ TACK_DEV: '1' })
+  const model = await scriptedModel(box.root, [
+    { kind: 'tool-calls', calls: [{ name: 'glob', args: { pattern: '*' } }] },
+    { kind: 'text', text: 'checked' },
+  ])
+  const r = await runTack(['run', '--json', '--model', model, 'look around'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(r.code).toBe(0)
+  const result = jsonLines(r.stdout).at(-1) as { reason: { kind: string } }
+  expect(result.reason).toEqual({ kind: 'completed' })
+  const doctor = await runTack(['doctor', '--model', model], { env: box.env, cwd: box.workspace })
+  expect(doctor.stdout).toMatch(/invariants\s+on \(TACK_DEV=1\)/)
+})

@@ -25,6 +25,12 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
 
   const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
   line('tack home', paths.home)
+  line(
+    'invariants',
+    io.env.TACK_DEV === '1'
+      ? 'on (TACK_DEV=1): every append and request is checked'
+      : 'off (TACK_DEV=1 turns them on)',
+  )
   line('config files', settings.files.length ? settings.files.join(', ') : '(none; built-in defaults)')
   line('workspace', cwd)
 
