@@ -60,17 +60,7 @@ export function basePayload(
 }
 
 /** The text of the agent's last assistant message (text blocks joined), if any. */
-export function lastAssistantText(events: readonly SessionEvent[]): string | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type !== 'assistant/message') continue
-    return (e as SessionEvent<'assistant/message'>).data.content
-      .filter((b) => b.type === 'text')
-      .map((b) => (b as { text: string }).text)
-      .join('')
-  }
-  return undefined
-}
+export { lastAssistantText } from '@tack/session'
 
 /** The open turn's number, or undefined between turns. */
 export function currentTurn(events: readonly SessionEvent[]): number | undefined {

@@ -3,6 +3,7 @@
 // workspace), `hook_event_name`, `model`, `turn_id` on turn-scoped points, `permission_mode`, inside
 // subagents `agent_id` and `agent_type`, plus each point's own fields. Compact JSON with no trailing
 // newline is the runner's part (dialect `codex`).
+import { lastAssistantText as lastTextOf } from '@tack/session'
 import { hookPermissionMode } from '@tack/hook-protocol'
 import type { Agent } from '@tack/agent'
 import type { Content, SessionEvent } from '@tack/session'
@@ -43,19 +44,9 @@ export function currentTurn(agent: Agent): number | undefined {
   return undefined
 }
 
-/** The text of the agent's last assistant message, or null when it has none. */
+/** The text of the agent's last assistant message, or null when it has none (Codex sends null). */
 export function lastAssistantText(agent: Agent): string | null {
-  const events = agent.session.events()
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type !== 'assistant/message') continue
-    const text = (e as SessionEvent<'assistant/message'>).data.content
-      .filter((b) => b.type === 'text')
-      .map((b) => (b as { text: string }).text)
-      .join('')
-    return text
-  }
-  return null
+  return lastTextOf(agent.session.events()) ?? null
 }
 
 export function contentText(content: Content): string {

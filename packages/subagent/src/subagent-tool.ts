@@ -3,7 +3,7 @@
 // and `subagent/end` before the parent's tool/result (AL-17). Cancelling the parent cancels the child.
 import { type ConfigOf, definePlugin, emitSafely, Schema } from '@tack/kernel'
 import type { Agent } from '@tack/agent'
-import type { SessionEvent } from '@tack/session'
+import { lastAssistantText } from '@tack/session'
 import { defineTool, registerTool, ToolFailure } from '@tack/tools'
 
 export const SubagentConfig = Schema.object({
@@ -25,21 +25,6 @@ function depthOf(agent: Agent): number {
   let depth = 0
   for (let a: Agent | undefined = agent; a?.parent; a = a.parent) depth++
   return depth
-}
-
-/** The child's final answer: the text of its last assistant message. */
-function finalText(events: readonly SessionEvent[]): string | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type === 'assistant/message') {
-      const text = (e as SessionEvent<'assistant/message'>).data.content
-        .filter((b) => b.type === 'text')
-        .map((b) => (b as { text: string }).text)
-        .join('')
-      if (text) return text
-    }
-  }
-  return undefined
 }
 
 export const SubagentPlugin = definePlugin({
@@ -80,7 +65,7 @@ export const SubagentPlugin = definePlugin({
             if (call.signal.aborted) cancel()
             else call.signal.addEventListener('abort', cancel, { once: true })
             const outcome = await child.send({ content: args.prompt, source: { kind: 'user' } })
-            const output = finalText(child.session.events())
+            const output = lastAssistantText(child.session.events(), { nonEmpty: true })
             emitSafely(ctx, 'subagent/end', parent, child, {
               callId: call.callId,
               reason: outcome.reason,

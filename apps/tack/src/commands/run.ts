@@ -1,7 +1,7 @@
 // `tack run "task"` (also `tack -p`): one headless turn (plus continuations). Prints the final answer on
 // stdout; with --json, every session event as one JSON line as it is appended, then a result line.
 // Exit 0 only when the turn completed; 1 when it ended otherwise; 130 when interrupted by Ctrl-C.
-import type { SessionEvent, TurnEndReason, Usage } from '@tack/session'
+import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
@@ -61,7 +61,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const outcome = await agent.send({ content: task, source: { kind: 'user' } })
     process.off('SIGINT', onSigint)
     const turnEvents = agent.session.events().slice(start)
-    const answer = finalAnswer(turnEvents)
+    const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
     const usage = sumUsage(turnEvents)
     await handle.dispose('exit')
     if (json) {
@@ -89,19 +89,6 @@ function userNotice(e: SessionEvent): string | undefined {
   if ((e.type as string) !== 'hook/result') return undefined
   const data = e.data as { systemMessage?: unknown }
   return typeof data.systemMessage === 'string' && data.systemMessage ? data.systemMessage : undefined
-}
-
-export function finalAnswer(events: readonly SessionEvent[]): string {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type !== 'assistant/message') continue
-    const text = (e as SessionEvent<'assistant/message'>).data.content
-      .filter((b) => b.type === 'text')
-      .map((b) => (b as { text: string }).text)
-      .join('')
-    if (text.trim()) return text
-  }
-  return ''
 }
 
 export function sumUsage(events: readonly SessionEvent[]): Usage {
