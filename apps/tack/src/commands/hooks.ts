@@ -23,34 +23,15 @@ export async function collectHooks(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): Promise<HookRow[]> {
-  const rows: HookRow[] = []
-  const claude = (await import('@tack/hooks-claude').catch(() => undefined)) as
-    | { listClaudeHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
-    | undefined
-  if (claude?.listClaudeHooks) {
-    rows.push(
-      ...(await claude.listClaudeHooks({
-        settings: settings.plugins.hooksClaude,
-        tackHome: paths.home,
-        env,
-        cwd,
-      })),
-    )
-  }
-  const codex = (await import('@tack/hooks-codex').catch(() => undefined)) as
-    | { listCodexHooks?: (o: unknown) => Promise<HookRow[]> | HookRow[] }
-    | undefined
-  if (codex?.listCodexHooks) {
-    rows.push(
-      ...(await codex.listCodexHooks({
-        settings: settings.plugins.hooksCodex,
-        tackHome: paths.home,
-        env,
-        cwd,
-      })),
-    )
-  }
-  return rows
+  const [{ listClaudeHooks }, { listCodexHooks }] = await Promise.all([
+    import('@tack/hooks-claude'),
+    import('@tack/hooks-codex'),
+  ])
+  const common = { tackHome: paths.home, env, cwd }
+  return [
+    ...(await listClaudeHooks({ ...common, settings: settings.plugins.hooksClaude })),
+    ...(await listCodexHooks({ ...common, settings: settings.plugins.hooksCodex })),
+  ]
 }
 
 export async function hooksCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
@@ -76,22 +57,13 @@ export async function hooksCommand(args: string[], flags: CommonFlags, io: Comma
       return 0
     }
     case 'trust': {
-      const claude = (await import('@tack/hooks-claude').catch(() => undefined)) as
-        | { trustClaudeProject?: (o: unknown) => Promise<string> }
-        | undefined
-      const codex = (await import('@tack/hooks-codex').catch(() => undefined)) as
-        | { trustCodexHooks?: (o: unknown) => Promise<string> }
-        | undefined
-      if (!claude?.trustClaudeProject && !codex?.trustCodexHooks) {
-        io.err('tack: no hook bridge is installed\n')
-        return 1
-      }
-      const opts = { tackHome: paths.home, env: io.env, cwd, project: flags.project === true }
-      if (claude?.trustClaudeProject) {
-        io.out(`${await claude.trustClaudeProject({ ...opts, settings: settings.plugins.hooksClaude })}\n`)
-      }
-      if (codex?.trustCodexHooks)
-        io.out(`${await codex.trustCodexHooks({ ...opts, settings: settings.plugins.hooksCodex })}\n`)
+      const [{ trustClaudeProject }, { trustCodexHooks }] = await Promise.all([
+        import('@tack/hooks-claude'),
+        import('@tack/hooks-codex'),
+      ])
+      const common = { tackHome: paths.home, env: io.env, cwd, project: flags.project === true }
+      io.out(`${await trustClaudeProject({ ...common, settings: settings.plugins.hooksClaude })}\n`)
+      io.out(`${await trustCodexHooks({ ...common, settings: settings.plugins.hooksCodex })}\n`)
       return 0
     }
     default:
