@@ -2,6 +2,7 @@
 // "extensions never break a session"). cordis's own `emit` stops at the first throwing listener, so
 // emit seams go through `emitSafely`, which isolates each listener and reports its failure.
 import type { Context, Events } from 'cordis'
+import { listenersOf } from './seam.ts'
 
 export interface ListenerFault {
   readonly seam: string
@@ -12,8 +13,7 @@ type Args<K extends keyof Events> = Events[K] extends (...args: infer P) => unkn
 
 /** Emits `name` to every listener; a throwing (or rejecting) listener is reported, not propagated. */
 export function emitSafely<K extends keyof Events & string>(ctx: Context, name: K, ...args: Args<K>): void {
-  const callbacks = ctx.events.dispatch('emit', [name, ...args]) as Array<(...a: unknown[]) => unknown>
-  for (const callback of callbacks) {
+  for (const { callback } of listenersOf(ctx, name)) {
     try {
       const result = callback(...args)
       if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
@@ -28,12 +28,9 @@ export function emitSafely<K extends keyof Events & string>(ctx: Context, name: 
 function reportFault(ctx: Context, seam: string, error: unknown): void {
   try {
     ctx.logger('tack').warn('listener on %s failed: %s', seam, error instanceof Error ? error.message : error)
-    const faults = ctx.events.dispatch('emit', ['kernel/listener-fault', { seam, error }]) as Array<
-      (f: ListenerFault) => void
-    >
-    for (const cb of faults) {
+    for (const { callback } of listenersOf(ctx, 'kernel/listener-fault')) {
       try {
-        cb({ seam, error })
+        callback({ seam, error })
       } catch {
         // A failing fault reporter has nowhere left to report to.
       }
