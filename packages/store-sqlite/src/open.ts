@@ -16,7 +16,11 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
   }
   // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical
   // (a read-write connection could, for instance, checkpoint someone else's WAL into it on close).
-  if (existsSync(path) && statSync(path).size > 0) inspectReadOnly(path, config.busyTimeoutMs)
+  // A process killed mid-transaction leaves a hot journal (`-journal`) or write-ahead log (`-wal`) that
+  // only a read-write connection can recover; such a file is a crash of ours, not a foreign file, so it
+  // skips the read-only look (ensureLayout still refuses a foreign layout before writing to it).
+  const hot = existsSync(`${path}-wal`) || existsSync(`${path}-journal`)
+  if (!hot && existsSync(path) && statSync(path).size > 0) inspectReadOnly(path, config.busyTimeoutMs)
 
   let db: DatabaseSync
   try {
@@ -46,12 +50,6 @@ function inspectReadOnly(path: string, busyTimeoutMs: number): void {
     assertLayout(readLayout(db), path)
   } catch (error) {
     if (error instanceof SqliteStoreError) throw error
-    // A process killed mid-transaction leaves a hot journal (`-journal`, e.g. while the layout was being
-    // created) or a write-ahead log (`-wal`) that a read-only connection cannot recover ("attempt to
-    // write a readonly database"). That is a crash, not a foreign file: let the read-write open recover
-    // it; ensureLayout still refuses a foreign layout before anything is written to the main file.
-    const hot = existsSync(`${path}-wal`) || existsSync(`${path}-journal`)
-    if (hot && /readonly|read-only/i.test(String((error as Error)?.message))) return
     throw openFailed(path, 'cannot read it as an SQLite database', error)
   } finally {
     db?.close()
