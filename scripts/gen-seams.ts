@@ -1,11 +1,7 @@
-// Generates docs/seams.md: every seam (typed cordis event) declared in the workspace — each
-// `interface Events` member inside a `declare module 'cordis'` block — with its dispatch mode (the
-// `@mode` tag every seam's doc comment must start with), its signature and its doc comment. Fails on a
-// seam without a doc comment, without an `@mode` tag, or with an unknown mode.
-import { readdir, readFile } from 'node:fs/promises'
-import { join, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { workspaceSources } from './lib/workspace-sources.ts'
 
 export const SEAMS_PATH = 'docs/seams.md'
 const MODES = ['emit', 'parallel', 'serial', 'waterfall', 'bail']
@@ -18,14 +14,6 @@ interface Row {
   readonly pkg: string
 }
 
-async function* tsFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'testing') yield* tsFiles(path)
-    else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path
-  }
-}
-
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
@@ -33,62 +21,51 @@ function oneLine(text: string): string {
 export async function collectSeams(root: string): Promise<{ rows: Row[]; problems: string[] }> {
   const rows: Row[] = []
   const problems: string[] = []
-  for (const group of ['packages', 'apps']) {
-    for (const pkgDir of await readdir(join(root, group)).catch(() => [] as string[])) {
-      const src = join(root, group, pkgDir, 'src')
-      let pkg = `${group}/${pkgDir}`
-      try {
-        pkg = (
-          JSON.parse(await readFile(join(root, group, pkgDir, 'package.json'), 'utf8')) as { name: string }
-        ).name
-      } catch {}
-      for await (const file of tsFiles(src)) {
-        const text = await readFile(file, 'utf8')
-        if (!text.includes("declare module 'cordis'")) continue
-        const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
-        for (const statement of source.statements) {
-          if (
-            !ts.isModuleDeclaration(statement) ||
-            !ts.isStringLiteral(statement.name) ||
-            statement.name.text !== 'cordis'
+  for (const { file, pkg, text } of await workspaceSources(root, ['packages', 'apps'], (t) =>
+    t.includes("declare module 'cordis'"),
+  )) {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+    for (const statement of source.statements) {
+      if (
+        !ts.isModuleDeclaration(statement) ||
+        !ts.isStringLiteral(statement.name) ||
+        statement.name.text !== 'cordis'
+      )
+        continue
+      if (!statement.body || !ts.isModuleBlock(statement.body)) continue
+      for (const decl of statement.body.statements) {
+        if (!ts.isInterfaceDeclaration(decl) || decl.name.text !== 'Events') continue
+        for (const member of decl.members) {
+          const name =
+            member.name && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name))
+              ? member.name.text
+              : undefined
+          if (!name || !ts.isMethodSignature(member)) continue
+          const where = `${relative(root, file)}:${source.getLineAndCharacterOfPosition(member.getStart()).line + 1}`
+          const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc)
+          const modeTag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'mode')
+          const comment = oneLine(
+            [
+              ...docs.map((d) => ts.getTextOfJSDocComment(d.comment) ?? ''),
+              ts.getTextOfJSDocComment(modeTag?.comment) ?? '',
+            ].join(' '),
           )
+          if (!docs.length) problems.push(`${where}: seam ${name} has no doc comment`)
+          if (!modeTag) {
+            problems.push(`${where}: seam ${name} has no @mode tag`)
             continue
-          if (!statement.body || !ts.isModuleBlock(statement.body)) continue
-          for (const decl of statement.body.statements) {
-            if (!ts.isInterfaceDeclaration(decl) || decl.name.text !== 'Events') continue
-            for (const member of decl.members) {
-              const name =
-                member.name && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name))
-                  ? member.name.text
-                  : undefined
-              if (!name || !ts.isMethodSignature(member)) continue
-              const where = `${relative(root, file)}:${source.getLineAndCharacterOfPosition(member.getStart()).line + 1}`
-              const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc)
-              const modeTag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'mode')
-              const comment = oneLine(
-                [
-                  ...docs.map((d) => ts.getTextOfJSDocComment(d.comment) ?? ''),
-                  ts.getTextOfJSDocComment(modeTag?.comment) ?? '',
-                ].join(' '),
-              )
-              if (!docs.length) problems.push(`${where}: seam ${name} has no doc comment`)
-              if (!modeTag) {
-                problems.push(`${where}: seam ${name} has no @mode tag`)
-                continue
-              }
-              const [mode, ...rest] = comment.split(' ')
-              if (!MODES.includes(mode)) problems.push(`${where}: seam ${name} has unknown mode "${mode}"`)
-              const params = member.parameters.map((p) => oneLine(p.getText(source))).join(', ')
-              const ret = member.type ? oneLine(member.type.getText(source)) : 'void'
-              rows.push({
-                name,
-                mode,
-                signature: `(${params}) => ${ret}`,
-                doc: rest.join(' ').replace(/^[—-]\s*/, ''),
-                pkg,
-              })
-            }
           }
+          const [mode, ...rest] = comment.split(' ')
+          if (!MODES.includes(mode)) problems.push(`${where}: seam ${name} has unknown mode "${mode}"`)
+          const params = member.parameters.map((p) => oneLine(p.getText(source))).join(', ')
+          const ret = member.type ? oneLine(member.type.getText(source)) : 'void'
+          rows.push({
+            name,
+            mode,
+            signature: `(${params}) => ${ret}`,
+            doc: rest.join(' ').replace(/^[—-]\s*/, ''),
+            pkg,
+          })
         }
       }
     }

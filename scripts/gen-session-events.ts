@@ -6,10 +6,11 @@
 //   node scripts/gen-session-events.ts            write the catalog
 //   node scripts/gen-session-events.ts --check    exit 1 when the committed catalog is stale
 //   --root DIR                                    scan another repo root (tests use fixture trees)
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { workspaceSources } from './lib/workspace-sources.ts'
 
 export const CATALOG_PATH = 'docs/session-events.md'
 const SESSION_PACKAGE = '@tack/session'
@@ -47,35 +48,17 @@ interface SourceFileInfo {
   readonly source: ts.SourceFile
 }
 
-async function packageName(dir: string): Promise<string | undefined> {
-  try {
-    const json = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name?: unknown }
-    return typeof json.name === 'string' ? json.name : undefined
-  } catch {
-    return undefined
-  }
-}
-
 async function sourceFiles(root: string, scanRoots: readonly string[]): Promise<SourceFileInfo[]> {
-  const out: SourceFileInfo[] = []
-  for (const scan of scanRoots) {
-    const base = join(root, scan)
-    const packages = await readdir(base, { withFileTypes: true }).catch(() => [])
-    for (const entry of packages.filter((e) => e.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const dir = join(base, entry.name)
-      const pkg = (await packageName(dir)) ?? `${scan}/${entry.name}`
-      const files = await readdir(join(dir, 'src'), { recursive: true }).catch(() => [] as string[])
-      for (const name of files
-        .filter((f) => f.endsWith('.ts') && !f.split(sep).includes('node_modules'))
-        .sort()) {
-        const file = join(dir, 'src', name)
-        const text = await readFile(file, 'utf8')
-        if (!text.includes('SessionEventMap') && !text.includes('SurfaceEventType')) continue
-        out.push({ file, pkg, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true) })
-      }
-    }
-  }
-  return out
+  const sources = await workspaceSources(
+    root,
+    scanRoots,
+    (text) => text.includes('SessionEventMap') || text.includes('SurfaceEventType'),
+  )
+  return sources.map(({ file, pkg, text }) => ({
+    file,
+    pkg,
+    source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true),
+  }))
 }
 
 /** Interface and type-alias declarations that belong to @tack/session's module scope. */
