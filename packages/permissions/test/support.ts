@@ -1,6 +1,7 @@
 // A real kernel for permission tests: the tool registry and pipeline, the fs tools, a recording
 // `bash` and an unknown `deploy` tool, the permissions plugin, and optionally an approver. A
 // listener registered before the plugin observes the decision the plugin hands up the chain.
+import { stubAgent as toolsStubAgent } from '@tack/tools/testing'
 import { mkdtemp, realpath, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -141,21 +142,5 @@ export function stubAgent(cwd: string, options: Agent['options'] = {}): Agent {
       cwd,
     },
   })
-  const refuse = () => {
-    throw new Error('these tests never drive the agent')
-  }
-  return {
-    id: `agent-${session.id}`,
-    session,
-    cwd,
-    options,
-    status: 'running',
-    model: 'scripted/test',
-    turnSignal: undefined,
-    send: refuse,
-    steer: refuse,
-    inject: refuse,
-    cancel: refuse,
-    whenIdle: refuse,
-  }
+  return toolsStubAgent(session, { cwd, options })
 }

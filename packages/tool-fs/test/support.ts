@@ -1,5 +1,6 @@
 // Shared helpers for this package's tests: real temp folders, a real cordis Context with the tool
 // registry and FsToolsPlugin, real Sessions, and calls through the real pipeline.
+import { stubAgent as toolsStubAgent } from '@tack/tools/testing'
 import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -42,29 +43,9 @@ export function newSession(cwd: string): Session {
   })
 }
 
-/**
- * The agent a call carries. The tools only reach `agent.session` (to append events), `agent.cwd`
- * (the workspace root) and its identity (read-before-edit observations), so a session-carrying object
- * stands in for the loop's agent; the loop itself is exercised in loop.test.ts.
- */
+/** The agent a call carries (see @tack/tools/testing's stubAgent), rooted at `cwd`. */
 export function stubAgent(cwd: string, session = newSession(cwd)): Agent {
-  const refuse = () => {
-    throw new Error('these tests never drive the agent')
-  }
-  return {
-    id: `agent-of-${session.id}`,
-    session,
-    cwd,
-    options: {},
-    status: 'running',
-    model: 'scripted/test',
-    turnSignal: undefined,
-    send: refuse,
-    steer: refuse,
-    inject: refuse,
-    cancel: refuse,
-    whenIdle: refuse,
-  }
+  return toolsStubAgent(session, { cwd })
 }
 
 let calls = 0

@@ -1,5 +1,6 @@
 // Shared helpers for this package's tests: a real cordis Context with the registry, a real Session
 // to receive the pipeline's log-only events, and a capture of the `tools` logger.
+import { stubAgent } from '../src/testing/index.ts'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,29 +27,9 @@ export function newSession(cwd = tmpdir()): Session {
   })
 }
 
-/**
- * The agent a call carries. The pipeline only reaches `agent.session` (to append its log-only
- * events) and hands `agent` through to listeners and bodies, so a session-carrying object stands in
- * for the loop's agent here; the loop itself is tested in @tack/agent.
- */
+/** The agent a call carries (see stubAgent). */
 export function agentWith(session: Session): Agent {
-  const refuse = () => {
-    throw new Error('the registry tests never drive the agent')
-  }
-  return {
-    id: `agent-of-${session.id}`,
-    session,
-    cwd: session.header.cwd,
-    options: {},
-    status: 'running',
-    model: 'scripted/test',
-    turnSignal: undefined,
-    send: refuse,
-    steer: refuse,
-    inject: refuse,
-    cancel: refuse,
-    whenIdle: refuse,
-  }
+  return stubAgent(session)
 }
 
 let calls = 0

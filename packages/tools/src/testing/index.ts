@@ -96,3 +96,4 @@ export async function createToolsContext(config: ToolsConfigInput = {}): Promise
   await ctx.plugin(ToolsPlugin, config)
   return ctx
 }
+export { stubAgent } from './stub-agent.ts'
