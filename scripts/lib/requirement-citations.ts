@@ -1,7 +1,7 @@
 // Requirement citations: finds every requirement id and spec-file name that code, tests and docs cite,
 // and checks each against the catalogue in `docs/requirements/` (one file per area, one heading per id).
 // The rules are written down in `docs/requirements/README.md`; this file is their executable form.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 
 /** Area file stem (`40-hooks`, `protocols`) → the normalised ids its headings define, lower-cased. */
@@ -15,8 +15,9 @@ export interface Problem {
   readonly why: string
 }
 
-/** The folders whose files are scanned. */
-export const SCANNED_ROOTS = ['packages', 'apps', 'docs', 'bench', 'scripts'] as const
+/** The folders whose files are scanned (a missing one is skipped), and single files at the root. */
+export const SCANNED_ROOTS = ['packages', 'apps', 'docs', 'bench', 'scripts', 'examples'] as const
+const SCANNED_ROOT_FILES = ['README.md'] as const
 const SKIPPED_DIRS = new Set(['node_modules', 'build', 'dist', 'coverage', 'results', '.git'])
 /** Data, not prose: only the "no path outside the repository" rule applies inside these folders. */
 const DATA_DIRS = new Set(['fixtures', 'snapshots', '__snapshots__'])
@@ -98,7 +99,8 @@ export function homeAreasOf(path: string): string[] {
   return [...(HOME_AREAS[parts.slice(0, 2).join('/')] ?? HOME_AREAS[parts[0]] ?? [])]
 }
 
-const FORBIDDEN_PATH = /(?:\.\.\/)+(?:shared|reference|spec)\/|\bshared\/(?:spec|reference)\b|\/work\/shared\b/g
+const FORBIDDEN_PATH =
+  /(?:\.\.\/)+(?:shared|reference|spec)\/|\bshared\/(?:spec|reference)\b|\/work\/shared\b/g
 const AREA_FILE = /\b(\d\d-[a-z]+(?:-[a-z]+)*)(\.md)?\b/g
 const REFERENCE_FILE = /\b(protocols|claude-code-mods)\.md\b/g
 /** After an unknown `NN-name` without `.md`, what makes it a citation rather than prose ("20-read session"). */
@@ -108,7 +110,7 @@ const PREFIXED_ID = /\b([A-Z]{2,4})-(\d+)\b/g
 const LETTER_ID = /\b([A-D]\d{1,2})\b/g
 const PERFORMANCE_ID = /\b(P\d{1,2})\b/g
 const RELIABILITY_ID = /\b(R\d{1,2})\b/g
-const LETTER_SECTION = /§([A-F](?:\.\d+)?)(?![\w.])/g
+const LETTER_SECTION = /§([A-F](?:\.\d+)?)(?!\w|\.\d)/g
 const NUMBER_SECTION = /§(\d+[a-z]?(?:\.\d+)*)/g
 const REQUIREMENT_WORD = /\b[Rr]equirements? (\d+)\b/g
 const SECURITY_WORD = /\b[Ss]ecurity (\d+)\b/g
@@ -123,7 +125,12 @@ interface LineContext {
 }
 
 /** Every problem of one file's text. `path` is repository-relative with `/` separators. */
-export function scanText(path: string, text: string, catalogue: Catalogue, existingFiles?: ReadonlySet<string>): Problem[] {
+export function scanText(
+  path: string,
+  text: string,
+  catalogue: Catalogue,
+  existingFiles?: ReadonlySet<string>,
+): Problem[] {
   const isData = path.split('/').some((p) => DATA_DIRS.has(p))
   const ctx: LineContext = {
     catalogue,
@@ -132,7 +139,8 @@ export function scanText(path: string, text: string, catalogue: Catalogue, exist
   }
   const problems: Problem[] = []
   text.split('\n').forEach((line, i) => {
-    const report = (citation: string, why: string) => problems.push({ file: path, line: i + 1, citation, why })
+    const report = (citation: string, why: string) =>
+      problems.push({ file: path, line: i + 1, citation, why })
     for (const m of line.matchAll(FORBIDDEN_PATH)) {
       report(m[0], 'points outside the repository; cite the area file in docs/requirements/ instead')
     }
@@ -181,7 +189,12 @@ function scanLine(line: string, ctx: LineContext, report: (citation: string, why
   for (const m of line.matchAll(LETTER_ID)) check(m[0], m[1], ['40-hooks'], '')
   for (const m of line.matchAll(PERFORMANCE_ID)) check(m[0], m[1], ['90-quality'], '')
   for (const m of line.matchAll(RELIABILITY_ID)) {
-    check(m[0], m[1], ['90-quality', ...scope.filter((a) => a === '60-agent-dice' || a === '70-agent-state')], '')
+    check(
+      m[0],
+      m[1],
+      ['90-quality', ...scope.filter((a) => a === '60-agent-dice' || a === '70-agent-state')],
+      '',
+    )
   }
   for (const m of line.matchAll(LETTER_SECTION)) check(m[0], m[0], ['protocols'], '')
   const noArea = 'no area: name the spec file on the same line'
@@ -208,6 +221,15 @@ export async function scannedFiles(root: string): Promise<string[]> {
     }
   }
   for (const top of SCANNED_ROOTS) await walk(join(root, top))
+  for (const file of SCANNED_ROOT_FILES) {
+    if (
+      await stat(join(root, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      out.push(file)
+  }
   return out.sort()
 }
 

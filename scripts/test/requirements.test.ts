@@ -27,7 +27,7 @@ const catalogue: Catalogue = new Map([
 ])
 const problemsOf = (path: string, text: string) => scanText(path, text, catalogue).map(formatProblem)
 
-test('every requirement citation in packages/, apps/, docs/, bench/ and scripts/ resolves', async () => {
+test('every requirement citation in packages/, apps/, docs/, bench/, scripts/, examples/ and the README resolves', async () => {
   const { files, problems } = await scanRepository(ROOT)
   expect(files).toBeGreaterThan(100)
   expect(problems.map(formatProblem), 'unresolved citations (file:line)').toEqual([])
@@ -35,7 +35,9 @@ test('every requirement citation in packages/, apps/, docs/, bench/ and scripts/
 
 describe('the catalogue', () => {
   test('ids are the part of a heading before the em dash, compared case-insensitively', () => {
-    const ids = idsOfArea('# 80-cli\n## Part B — bridge\n### B8 — Payloads\n#### §4.1 — Models\n### no dash here\n')
+    const ids = idsOfArea(
+      '# 80-cli\n## Part B — bridge\n### B8 — Payloads\n#### §4.1 — Models\n### no dash here\n',
+    )
     expect([...ids]).toEqual(['part b', 'b8', `${'§'}4.1`])
   })
 
@@ -68,13 +70,20 @@ describe('the scanner', () => {
   test('an unknown spec file, an unknown prefix and a section of the wrong area are reported', () => {
     const problems = problemsOf(
       'packages/x/src/a.ts',
-      [`// ${'45'}-widgets.md`, `// ${'TI'}-3`, `// 80-cli ${'§'}9`, `// ${'§'}2 with no area`].join('\n'),
+      [
+        `// ${'45'}-widgets.md`,
+        `// ${'TI'}-3`,
+        `// 80-cli ${'§'}9`,
+        `// ${'§'}2 with no area`,
+        `// protocols.md ${'§'}B.99.`,
+      ].join('\n'),
     )
     expect(problems).toEqual([
       `packages/x/src/a.ts:1: ${'45'}-widgets.md — no area file docs/requirements/${'45'}-widgets.md`,
       `packages/x/src/a.ts:2: ${'TI'}-3 — unknown requirement prefix ${'TI'} (known: SL, AL, TL, CP)`,
       `packages/x/src/a.ts:3: ${'§'}9 — does not resolve (looked in 80-cli.md)`,
       `packages/x/src/a.ts:4: ${'§'}2 — does not resolve (no area: name the spec file on the same line)`,
+      `packages/x/src/a.ts:5: ${'§'}B.99 — does not resolve (looked in protocols.md)`,
     ])
   })
 
