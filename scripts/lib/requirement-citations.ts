@@ -76,9 +76,33 @@ export function normaliseId(id: string): string {
 
 /** The ids one area file defines: every `##`–`####` heading of the form `<id> — <title>`. */
 export function idsOfArea(markdown: string): Set<string> {
-  const ids = new Set<string>()
-  for (const m of markdown.matchAll(/^#{2,4}\s+(.+?)\s+—\s/gm)) ids.add(normaliseId(m[1]))
-  return ids
+  return new Set(entriesOfArea(markdown).map((e) => e.id))
+}
+
+export interface AreaEntry {
+  /** Normalised id. */
+  readonly id: string
+  /** Heading level (2 for a section, 3 or 4 for a rule). */
+  readonly level: number
+  /** The text up to the next heading, trimmed. */
+  readonly body: string
+}
+
+/** The id headings of one area file, in order, with the text under each. */
+export function entriesOfArea(markdown: string): AreaEntry[] {
+  const lines = markdown.split('\n')
+  const entries: AreaEntry[] = []
+  lines.forEach((line, i) => {
+    const m = /^(#{2,4})\s+(.+?)\s+—\s/.exec(line)
+    if (!m) return
+    const end = lines.findIndex((l, j) => j > i && /^#{1,6}\s/.test(l))
+    const body = lines
+      .slice(i + 1, end === -1 ? undefined : end)
+      .join('\n')
+      .trim()
+    entries.push({ id: normaliseId(m[2]), level: m[1].length, body })
+  })
+  return entries
 }
 
 export async function loadCatalogue(dir: string): Promise<Map<string, Set<string>>> {

@@ -1,12 +1,13 @@
 // Every requirement id and spec file that code, tests and docs cite resolves to an entry of the catalogue
 // in docs/requirements/ (issue 8, item 4). The unit tests below build their bad citations by
 // concatenation, so this file does not trip the repository scan it is part of.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
   type Catalogue,
+  entriesOfArea,
   formatProblem,
   homeAreasOf,
   idsOfArea,
@@ -34,6 +35,29 @@ test('every requirement citation in packages/, apps/, docs/, bench/, scripts/, e
 })
 
 describe('the catalogue', () => {
+  test('numbering has no gaps, and every rule heading has its paragraph', async () => {
+    const dir = join(ROOT, 'docs', 'requirements')
+    const problems: string[] = []
+    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.md') && n !== 'README.md')) {
+      const entries = entriesOfArea(await readFile(join(dir, name), 'utf8'))
+      expect(entries.length, name).toBeGreaterThan(0)
+      const families = new Map<string, number[]>()
+      for (const e of entries) {
+        if (e.level > 2 && e.body.length < 40) problems.push(`${name}: ${e.id} has no rule under it`)
+        const m = /^(\D*?)(\d+)$/.exec(e.id)
+        if (m) families.set(m[1], [...(families.get(m[1]) ?? []), Number(m[2])])
+      }
+      for (const [family, numbers] of families) {
+        const sorted = [...numbers].sort((a, b) => a - b)
+        const first = sorted[0] === 0 ? 0 : 1
+        const expected = sorted.map((_, i) => first + i)
+        if (sorted.join() !== expected.join())
+          problems.push(`${name}: ${family}… numbered ${sorted.join(', ')}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
   test('ids are the part of a heading before the em dash, compared case-insensitively', () => {
     const ids = idsOfArea(
       '# 80-cli\n## Part B — bridge\n### B8 — Payloads\n#### §4.1 — Models\n### no dash here\n',
