@@ -4,7 +4,7 @@
 import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineTool, ToolFailure, type ToolCallContext } from '@tack/tools'
-import { runProcess } from './backend.ts'
+import { runProcess } from '@tack/process'
 import type { BashToolConfig } from './config.ts'
 import { scrubEnvironment } from './environment.ts'
 import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'

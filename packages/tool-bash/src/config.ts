@@ -3,7 +3,7 @@
 import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { type ConfigInput, type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
-import { MAX_TIMER_MS } from './backend.ts'
+import { MAX_TIMER_MS } from '@tack/process'
 
 type Env = Record<string, string>
 

@@ -2,7 +2,7 @@
 // environment their protocol promises — exactly what the caller passes, by default tack's own
 // environment — with no secret scrub and no overrides. Everything else is the bash backend: own
 // process group, group kill on timeout or abort, bounded output.
-import { type ProcessResult, type RunOptions, runProcess } from './backend.ts'
+import { type ProcessResult, type RunOptions, runProcess } from './run-process.ts'
 
 /** SIGTERM-to-SIGKILL grace of a trusted spawn unless the caller sets one (the bash tool's default). */
 export const TRUSTED_DEFAULT_GRACE_MS = 3_000

@@ -1,13 +1,13 @@
-// `@tack/tool-bash/backend`: the process backend alone, without cordis or the tool registry, for
-// hook runners and other trusted callers that want a fast import.
+// @tack/process: the process runner that the bash tool and hook runners share — one `bash -c` as the
+// leader of its own process group, group kill on timeout or abort (SIGTERM, then SIGKILL), bounded
+// output, a spill file, trusted spawns, and the OS sandbox launchers (bubblewrap, seatbelt). No cordis.
 export {
   MAX_TIMER_MS,
   type ProcessResult,
   type RunOptions,
   runProcess,
   type SpawnError,
-} from './backend.ts'
-export { COMMAND_ENV_OVERRIDES, isSecretName, SECRET_NAME_PARTS, scrubEnvironment } from './environment.ts'
+} from './run-process.ts'
 export { commandLine, quoteShellArg } from './shell-quote.ts'
 export { decodeTail, TailBuffer } from './tail-buffer.ts'
 export {
