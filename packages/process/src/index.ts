@@ -16,3 +16,8 @@ export {
   TRUSTED_DEFAULT_MAX_OUTPUT_BYTES,
   type TrustedSpawnOptions,
 } from './trusted.ts'
+export { bwrapArgs, type BwrapLayout } from './sandbox/bwrap-args.ts'
+export { detectSandbox, probeSandbox, type SandboxSupport } from './sandbox/detect.ts'
+export { isWithin, type SandboxPolicy } from './sandbox/policy.ts'
+export { sbplString, seatbeltProfile } from './sandbox/seatbelt.ts'
+export { type ProcessWrapper, sandboxWrapper, type WrappedCommand } from './sandbox/wrapper.ts'

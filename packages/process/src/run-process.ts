@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { KillLadder, reapGroup } from './process-group.ts'
 import { OutputCapture } from './output-capture.ts'
+import type { ProcessWrapper, WrappedCommand } from './sandbox/wrapper.ts'
 
 /** The largest delay a Node timer can express; longer timeouts are treated as this. */
 export const MAX_TIMER_MS = 2_147_483_647
@@ -47,6 +48,11 @@ export interface RunOptions {
   readonly spillPath?: string
   /** Aborting terminates the group (`aborted`); already aborted means nothing is started. */
   readonly signal?: AbortSignal
+  /**
+   * Runs `bash -c` through a launcher, e.g. the OS sandbox (`sandboxWrapper`). The launcher's process
+   * is the group leader; the group kill, timeout and output capture work as without it.
+   */
+  readonly wrapper?: ProcessWrapper
 }
 
 export interface SpawnError {
@@ -98,10 +104,32 @@ async function run(options: RunOptions): Promise<ProcessResult> {
     spillPath: options.spillPath,
   })
   await capture.open()
+  const argv = ['bash', '-c', options.merge ? `exec 2>&1; ${options.command}` : options.command]
+  let wrapped: WrappedCommand = { argv, release: async () => {} }
+  if (options.wrapper) {
+    try {
+      wrapped = await options.wrapper.wrap(argv, options.cwd)
+    } catch (error) {
+      await capture.finish(0)
+      const message = `the sandbox could not be set up: ${spawnErrorOf(error).message}`
+      return notRun({ spawnError: { code: 'SANDBOX_FAILED', message }, ...capture.result() })
+    }
+  }
+  try {
+    return await runSpawned(options, capture, wrapped.argv)
+  } finally {
+    await wrapped.release()
+  }
+}
 
+async function runSpawned(
+  options: RunOptions,
+  capture: OutputCapture,
+  argv: readonly string[],
+): Promise<ProcessResult> {
   let child: ChildProcess
   try {
-    child = spawn('bash', ['-c', options.merge ? `exec 2>&1; ${options.command}` : options.command], {
+    child = spawn(argv[0], argv.slice(1), {
       cwd: options.cwd,
       env: options.env,
       detached: true,
@@ -123,7 +151,10 @@ async function run(options: RunOptions): Promise<ProcessResult> {
   const startError = await started
   if (startError || child.pid === undefined) {
     await capture.finish(0)
-    return notRun({ spawnError: await explainSpawnError(startError, options.cwd), ...capture.result() })
+    return notRun({
+      spawnError: await explainSpawnError(startError, options.cwd, argv[0]),
+      ...capture.result(),
+    })
   }
   feedInput(child, options.input)
 
@@ -188,11 +219,12 @@ function spawnErrorOf(error: unknown): SpawnError {
 }
 
 /** Node reports a missing cwd as `spawn bash ENOENT`, like a missing bash; say which it was. */
-async function explainSpawnError(error: Error | undefined, cwd: string): Promise<SpawnError> {
+async function explainSpawnError(error: Error | undefined, cwd: string, file: string): Promise<SpawnError> {
   const base = spawnErrorOf(error ?? new Error('the process did not start'))
   if (base.code !== 'ENOENT' && base.code !== 'ENOTDIR') return base
   const dir = await stat(cwd).catch(() => undefined)
   if (!dir) return { code: base.code, message: `the working directory ${cwd} does not exist` }
   if (!dir.isDirectory()) return { code: 'ENOTDIR', message: `the working directory ${cwd} is not a folder` }
+  if (file !== 'bash') return { code: base.code, message: `${file} could not be started` }
   return { code: base.code, message: 'bash was not found on the PATH of the given environment' }
 }
