@@ -30,10 +30,14 @@ export function bashCall(
   }
 }
 
-/** A real registry with the bash tool loaded with `config`. */
+/**
+ * A real registry with the bash tool loaded with `config`. Unless `config` says otherwise the sandbox is
+ * off: these tests pin the runner's own behaviour (host pids, signals, leftovers); sandboxed calls are
+ * tested with `sandbox: 'on'` in sandbox.test.ts.
+ */
 export async function bashContext(config: BashToolConfigInput = {}): Promise<Context> {
   const ctx = await createToolsContext()
-  await ctx.plugin(BashToolPlugin, config)
+  await ctx.plugin(BashToolPlugin, { sandbox: 'off', ...config })
   return ctx
 }
 
