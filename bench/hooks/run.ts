@@ -2,7 +2,7 @@
 //
 //   npx node bench/hooks/run.ts [--runs N] [--command 'cat >/dev/null; echo ok']
 //
-// Each round runs the command once through `runHook` (the trusted bash backend: process group, timeout
+// Each round runs the command once through `runHook` (the trusted process runner: process group, timeout
 // timer, bounded capture, group reaping, output decoding) and once as a raw `spawn('bash', ['-c', …])`
 // that writes the same payload to stdin and waits for the process to close, alternating which goes
 // first. The figure is the median of the per-round differences; both medians are printed too.

@@ -71,7 +71,8 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   // after the bridges so its skip of agent-dice's own hooks applies.
   const extras: Array<[string, Record<string, unknown>]> = [
     ['fs', {}],
-    ['bash', { scratchRoot: opts.paths.scratch, env: opts.env }],
+    // The bash sandbox hides $TACK_HOME, and commands never see a variable an endpoint reads a key from.
+    ['bash', { scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }],
     ['hooksClaude', { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, interactive: false }],
     ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
@@ -82,7 +83,10 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     const config = cfg(key)
     if (config === undefined) continue
     const entry = await catalogEntry(key)!.load()
-    await load(key, entry.plugin, { ...defaults, ...config })
+    const merged: Record<string, unknown> = { ...defaults, ...config }
+    if (key === 'bash')
+      merged.envDeny = [...ctx.llmProviders.keyVariables(), ...((config.envDeny as string[]) ?? [])]
+    await load(key, entry.plugin, merged)
   }
   if (opts.env.TACK_DEV === '1') {
     const { installRequestInvariant, installStructureInvariant } = await import('@tack/session/invariants')

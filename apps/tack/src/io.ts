@@ -7,6 +7,8 @@ export interface CommandIO {
   out(text: string): void
   err(text: string): void
   readStdin(): Promise<string>
+  /** Redact the values of these variables too (endpoint key variables, known after config loads). */
+  protectSecrets?(names: Iterable<string>): void
 }
 
 export function processIO(env: NodeJS.ProcessEnv): CommandIO {
@@ -16,6 +18,7 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     cwd: process.cwd(),
     out: (text) => process.stdout.write(redact(text)),
     err: (text) => process.stderr.write(redact(text)),
+    protectSecrets: (names) => redact.protect(names),
     readStdin: async () => {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

@@ -3,21 +3,38 @@
 // value of any secret-looking variable of the environment.
 const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
-export function secretValues(env: NodeJS.ProcessEnv): string[] {
+/**
+ * The values to redact: of every secret-looking variable, and of every variable in `names` whatever it
+ * is called (the variables configured endpoints read their keys from, e.g. `apiKeyEnv: GPU_PASS`).
+ */
+export function secretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = []): string[] {
+  const named = new Set(names)
   const values: string[] = []
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 8 && SECRET_NAME.test(name)) values.push(value)
+    if (value && value.length >= 8 && (SECRET_NAME.test(name) || named.has(name))) values.push(value)
   }
   // Longest first, so a secret that contains another is replaced whole.
   return values.sort((a, b) => b.length - a.length)
 }
 
-export function createRedactor(env: NodeJS.ProcessEnv): (text: string) => string {
-  const values = secretValues(env)
-  if (values.length === 0) return (text) => text
-  return (text) => {
+export interface Redactor {
+  (text: string): string
+  /** Also redacts the values of these variables from now on (known once the config is loaded). */
+  protect(names: Iterable<string>): void
+}
+
+export function createRedactor(env: NodeJS.ProcessEnv): Redactor {
+  const names = new Set<string>()
+  let values = secretValues(env)
+  const redact = (text: string) => {
     let out = text
     for (const v of values) if (out.includes(v)) out = out.split(v).join('[redacted]')
     return out
   }
+  return Object.assign(redact, {
+    protect(more: Iterable<string>) {
+      for (const name of more) names.add(name)
+      values = secretValues(env, names)
+    },
+  })
 }

@@ -1,17 +1,18 @@
-// Running one hook (40-hooks.md A1–A3): `bash -c` through the bash backend as a trusted caller (own
-// process group, group kill on timeout or abort, bounded output; TL-33), with the payload on stdin and
-// the dialect's environment added to tack's. Never throws: every fault is a `failed` output.
+// Running one hook (40-hooks.md A1–A3): `bash -c` through the process runner (`@tack/process`) as a
+// trusted caller (own process group, group kill on timeout or abort, bounded output; TL-33), with the
+// payload on stdin and the dialect's environment added to tack's. Never throws: every fault is a
+// `failed` output.
 import {
   commandLine,
   type ProcessResult,
   quoteShellArg,
   spawnTrusted,
   type TrustedSpawnOptions,
-} from '@tack/tool-bash/backend'
+} from '@tack/process'
 import { decodeHookOutput } from './codec.ts'
 import { DEFAULT_HOOK_TIMEOUT_MS, type HookCommand, type HookDialect, type HookOutput } from './types.ts'
 
-/** How hooks are spawned: the trusted bash backend, or one with other defaults (grace, output bound). */
+/** How hooks are spawned: the trusted process runner, or one with other defaults (grace, output bound). */
 export interface HookBackend {
   run(options: TrustedSpawnOptions): Promise<ProcessResult>
 }

@@ -1,4 +1,4 @@
-// A1–A3 and R2: runHook through the real bash backend, real shell scripts in temp folders.
+// A1–A3 and R2: runHook through the real process runner (@tack/process), real shell scripts in temp folders.
 import { existsSync } from 'node:fs'
 import { readFile, realpath } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -17,6 +17,7 @@ export {
   DEFAULT_KEY_ENV,
   defaultModel,
   type Env,
+  keyVariables,
   knownProviders,
   NO_MODEL_HELP,
   type ResolvedModel,

@@ -7,7 +7,7 @@ import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
 import { createProviderAdapter } from './providers/adapter.ts'
-import { type Env, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
+import { type Env, keyVariables, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
 import { type RetryHooks, type RetryPolicy, withRetry } from './retry.ts'
 import { createScriptedFileAdapter } from './scripted.ts'
 
@@ -47,6 +47,10 @@ export class LlmProviders {
   /** What serves `model` (for `tack doctor`): provider, base URL, key variable, key present — never the key. */
   resolve(model: string): ResolvedModel {
     return resolveModel(this.#config, model, this.#env)
+  }
+  /** The variables configured endpoints read keys from (names only, never values). */
+  keyVariables(): string[] {
+    return keyVariables(this.#config)
   }
   /** The provider names this configuration serves as `<name>/*`. */
   providers(): string[] {

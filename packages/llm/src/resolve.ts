@@ -71,6 +71,19 @@ export function knownProviders(config: ResolveConfig): Record<string, EndpointCo
   return { ...BUILTIN_ENDPOINTS, ...config.endpoints }
 }
 
+/**
+ * Every variable a configured endpoint reads its key from (built-ins included), whatever its name:
+ * what the bash tool removes from commands' environments and the CLI redacts from its output.
+ */
+export function keyVariables(config: ResolveConfig): string[] {
+  const names = new Set<string>()
+  for (const endpoint of Object.values(knownProviders(config))) {
+    const name = endpoint.apiKeyEnv ?? DEFAULT_KEY_ENV[endpoint.kind]
+    if (name) names.add(name)
+  }
+  return [...names].sort()
+}
+
 export function splitModel(model: string): { provider: string; modelId: string } | undefined {
   const slash = model.indexOf('/')
   if (slash <= 0 || slash === model.length - 1) return undefined

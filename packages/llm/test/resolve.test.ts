@@ -6,6 +6,7 @@ import {
   costOf,
   DEFAULT_CONTEXT_WINDOW,
   defaultModel,
+  keyVariables,
   LlmConfig,
   NO_MODEL_HELP,
   priceOf,
@@ -158,5 +159,23 @@ describe('catalogue', () => {
     })
     expect(cost).toBeCloseTo(300_000 * 3e-6 + 600_000 * 0.3e-6 + 100_000 * 3.75e-6 + 100_000 * 15e-6, 10)
     expect(costOf('local/qwen3', { inputTokens: 10, outputTokens: 10 })).toBeUndefined()
+  })
+})
+
+describe('keyVariables', () => {
+  test('9.3 names every variable an endpoint reads its key from, built-ins and configured alike', () => {
+    const configured = LlmConfig.parse({
+      endpoints: {
+        mybox: { kind: 'openai-compatible', baseUrl: 'http://gpu:8000/v1', apiKeyEnv: 'GPU_PASS' },
+        open: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1' },
+        corp: { kind: 'anthropic', baseUrl: 'https://llm.corp/v1' },
+      },
+    })
+    expect(keyVariables(configured)).toEqual([
+      'ANTHROPIC_API_KEY',
+      'DEEPSEEK_API_KEY',
+      'GPU_PASS',
+      'OPENAI_API_KEY',
+    ])
   })
 })

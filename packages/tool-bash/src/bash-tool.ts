@@ -1,11 +1,13 @@
 // The `bash` tool (TL-17): one fresh `bash -c` per call in the agent's cwd, in its own process group,
 // stdin closed, with the scrubbed environment, a clamped timeout, the tail of the merged output and
-// a spill file for the rest. Anything but exit 0 is an error result carrying the output and `meta`.
+// a spill file for the rest — in the OS sandbox in workspace-write and read-only modes (issue 9.3).
+// Anything but exit 0 is an error result carrying the output and `meta`.
 import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineTool, ToolFailure, type ToolCallContext } from '@tack/tools'
-import { runProcess } from './backend.ts'
+import { runProcess } from '@tack/process'
 import type { BashToolConfig } from './config.ts'
+import { type ConfinementOptions, createConfinement } from './confinement.ts'
 import { scrubEnvironment } from './environment.ts'
 import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
 import { outcomeOf, resultText } from './result-text.ts'
@@ -22,7 +24,8 @@ const DESCRIPTION = [
   'file whose path the result gives. A non-zero exit is reported as an error with the output.',
 ].join(' ')
 
-export function createBashTool(config: BashToolConfig) {
+export function createBashTool(config: BashToolConfig, options: ConfinementOptions = {}) {
+  const confine = createConfinement(config, options)
   return defineTool({
     name: 'bash',
     description: DESCRIPTION,
@@ -42,21 +45,32 @@ export function createBashTool(config: BashToolConfig) {
       },
       required: ['command'],
     },
-    execute: (args, call) => runBash(config, args, call),
+    execute: (args, call) => runBash(config, confine, args, call),
     presentCall: presentBashCall,
     presentResult: presentBashResult,
   })
 }
 
-async function runBash(config: BashToolConfig, args: BashArgs, call: ToolCallContext) {
+async function runBash(
+  config: BashToolConfig,
+  confine: ReturnType<typeof createConfinement>,
+  args: BashArgs,
+  call: ToolCallContext,
+) {
   const requested = args.timeout_ms ?? config.timeoutMs
   const timeoutMs = Math.min(requested, config.maxTimeoutMs)
   const sessionId = call.agent?.session.id ?? NO_SESSION_FOLDER
+  const confinement = await confine(call, sessionId)
+  if (confinement.kind === 'unavailable') {
+    const content = `[the command was not run: the sandbox is required (sandbox: on) but unavailable: ${confinement.reason}]`
+    throw new ToolFailure('SANDBOX_UNAVAILABLE', 'the sandbox is unavailable', { content })
+  }
   const spillTarget = join(config.scratchRoot, fileSafe(sessionId), `bash-${fileSafe(call.callId)}.log`)
   const run = await runProcess({
     command: args.command,
     cwd: call.cwd,
-    env: scrubEnvironment(config.env ?? process.env, config.envAllow),
+    env: scrubEnvironment(config.env ?? process.env, config.envAllow, config.envDeny),
+    ...(confinement.kind === 'sandboxed' && { wrapper: confinement.wrapper }),
     timeoutMs,
     graceMs: config.graceMs,
     maxOutputBytes: config.maxOutputBytes,

@@ -3,9 +3,39 @@
 import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { type ConfigInput, type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
-import { MAX_TIMER_MS } from './backend.ts'
+import { MAX_TIMER_MS } from '@tack/process'
 
 type Env = Record<string, string>
+
+/** An absolute path, or one starting with `~/` (the user's home folder, expanded at each call). */
+const isPathList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string' && (isAbsolute(v) || v.startsWith('~/')))
+
+const PATH_LIST = 'a list of absolute paths or paths starting with ~/'
+
+/**
+ * Credentials a command has no business reading. `$TACK_HOME` itself (with its `.env`) is hidden through
+ * `tackHome`, which the CLI sets; `~/.tack` is here for embedders that do not.
+ */
+export const DEFAULT_SANDBOX_DENY_READ = Object.freeze([
+  '~/.ssh',
+  '~/.gnupg',
+  '~/.aws',
+  '~/.azure',
+  '~/.config/gcloud',
+  '~/.kube',
+  '~/.docker/config.json',
+  '~/.netrc',
+  '~/.git-credentials',
+  '~/.config/gh',
+  '~/.npmrc',
+  '~/.pypirc',
+  '~/.cargo/credentials.toml',
+  '~/.password-store',
+  '~/.claude/.credentials.json',
+  '~/.codex/auth.json',
+  '~/.tack',
+])
 
 const isEnv = (value: unknown): value is Env =>
   value !== null &&
@@ -54,6 +84,47 @@ const fields = {
     description:
       'Folder for spill files: `<scratchRoot>/<session id>/bash-<call id>.log`. The CLI sets `$TACK_HOME/scratch`.',
   }),
+  envDeny: Schema.stringList({
+    default: [],
+    description:
+      "Variable names (exact) always removed from a command's environment, whatever they look like and even when in `envAllow`. The CLI adds the `apiKeyEnv` of every configured llm endpoint.",
+  }),
+  sandbox: Schema.enum(['auto', 'on', 'off'], {
+    default: 'auto',
+    description:
+      'In the workspace-write and read-only permission modes, run commands in the OS sandbox (bubblewrap on Linux, seatbelt on macOS). `auto`: when available, else unconfined with a warning once per session; `on`: a call fails when it is unavailable; `off`: never.',
+  }),
+  sandboxNetwork: Schema.enum(['allow', 'deny'], {
+    default: 'allow',
+    description:
+      'Whether sandboxed commands may use the network. `deny` leaves them only a private loopback.',
+  }),
+  sandboxWritable: Schema.json<string[]>({
+    default: [],
+    allowed: PATH_LIST,
+    test: isPathList,
+    description:
+      'Folders sandboxed commands may write besides the workspace and the temp folders, in workspace-write mode (e.g. `~/.cache`). read-only mode ignores them.',
+  }),
+  sandboxDenyRead: Schema.json<string[]>({
+    default: [...DEFAULT_SANDBOX_DENY_READ],
+    allowed: PATH_LIST,
+    test: isPathList,
+    description:
+      'Files and folders sandboxed commands cannot read (credentials). Setting it replaces the built-in list; to add paths, use `sandboxExtraDenyRead`.',
+  }),
+  sandboxExtraDenyRead: Schema.json<string[]>({
+    default: [],
+    allowed: PATH_LIST,
+    test: isPathList,
+    description: 'More files and folders sandboxed commands cannot read, on top of `sandboxDenyRead`.',
+  }),
+  tackHome: Schema.json<string>({
+    allowed: 'an absolute path',
+    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
+    description:
+      "tack's own folder, hidden from sandboxed commands (its `.env`, sessions, config); only `scratchRoot` inside it stays readable, so a truncated result's spill file can be read. The CLI sets `$TACK_HOME`.",
+  }).optional(),
   env: Schema.json<Env>({
     allowed: 'an object of string values',
     test: isEnv,

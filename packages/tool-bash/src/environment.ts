@@ -23,17 +23,20 @@ export function isSecretName(name: string): boolean {
 
 /**
  * A new environment for a model-run command: `env` without secret-looking variables (except names in
- * `allow`, matched exactly and case-sensitively) and without undefined values, plus
- * `COMMAND_ENV_OVERRIDES`. `env` is not modified.
+ * `allow`, matched exactly and case-sensitively), without the names in `deny` whatever they look like
+ * (the variables configured endpoints read their keys from; `allow` does not bring them back) and
+ * without undefined values, plus `COMMAND_ENV_OVERRIDES`. `env` is not modified.
  */
 export function scrubEnvironment(
   env: Readonly<Record<string, string | undefined>>,
   allow: readonly string[] = [],
+  deny: readonly string[] = [],
 ): Record<string, string> {
   const allowed = new Set(allow)
+  const denied = new Set(deny)
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) continue
+    if (value === undefined || denied.has(name)) continue
     if (isSecretName(name) && !allowed.has(name)) continue
     out[name] = value
   }

@@ -1,6 +1,6 @@
-// @tack/tool-bash: the `bash` tool (TL-17) and the process backend it shares with trusted callers
-// such as hooks (TL-33). The backend alone, without cordis, is `@tack/tool-bash/backend`.
-export * from './backend-index.ts'
+// @tack/tool-bash: the `bash` tool (TL-17): the environment scrub and the sandbox policy of
+// model-written commands, over the process runner it shares with hooks (`@tack/process`, TL-33).
+export { COMMAND_ENV_OVERRIDES, isSecretName, SECRET_NAME_PARTS, scrubEnvironment } from './environment.ts'
 export { createBashTool, NO_SESSION_FOLDER } from './bash-tool.ts'
 export { BashToolConfig, type BashToolConfigInput } from './config.ts'
 export { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'

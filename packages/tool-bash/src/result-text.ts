@@ -1,7 +1,7 @@
 // What the model reads after a bash call: notes about the call (a clamped timeout, a cut output and
 // where the whole of it is), the output itself, then how the command ended when that was not a plain
 // success. Notes are bracketed lines so they cannot be mistaken for the command's own output.
-import type { ProcessResult } from './backend.ts'
+import type { ProcessResult } from '@tack/process'
 
 /** The outcome classes of a call; every one but `ok` is an error result with this code. */
 export type BashOutcome = 'ok' | 'COMMAND_FAILED' | 'TIMEOUT' | 'ABORTED' | 'SPAWN_FAILED'

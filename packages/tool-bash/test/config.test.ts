@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ConfigError } from '@tack/kernel'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { BashToolConfig } from '../src/config.ts'
+import { BashToolConfig, DEFAULT_SANDBOX_DENY_READ } from '../src/config.ts'
 import { BashToolPlugin } from '../src/plugin.ts'
 import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 
@@ -19,15 +19,24 @@ const rejects = async (config: Record<string, unknown>, field: RegExp) => {
 }
 
 describe('BashToolConfig defaults', () => {
-  it('TL-17 the defaults are timeoutMs 120000, maxTimeoutMs 600000, maxOutputBytes 64000, graceMs 3000, envAllow [], scratchRoot <tmpdir>/tack-scratch, no env', () => {
+  it('TL-17 the defaults are timeoutMs 120000, maxTimeoutMs 600000, maxOutputBytes 64000, graceMs 3000, envAllow [], scratchRoot <tmpdir>/tack-scratch, no env; 9.3 sandbox auto, network allowed, the built-in deny list', () => {
     expect(BashToolConfig.parse({})).toEqual({
       timeoutMs: 120_000,
       maxTimeoutMs: 600_000,
       maxOutputBytes: 64_000,
       graceMs: 3_000,
       envAllow: [],
+      envDeny: [],
       scratchRoot: join(tmpdir(), 'tack-scratch'),
+      sandbox: 'auto',
+      sandboxNetwork: 'allow',
+      sandboxWritable: [],
+      sandboxDenyRead: [...DEFAULT_SANDBOX_DENY_READ],
+      sandboxExtraDenyRead: [],
     })
+    expect(DEFAULT_SANDBOX_DENY_READ).toEqual(
+      expect.arrayContaining(['~/.ssh', '~/.aws', '~/.config/gcloud', '~/.netrc', '~/.tack']),
+    )
   })
 
   it('TL-17 the default timeout and maximum are what the model is told', async () => {

@@ -66,6 +66,16 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   const hooks = await listHooks(settings, paths, io.env, cwd)
   line('hooks', hooks)
 
+  const warnings: string[] = []
+  const sandbox = await describeSandbox(settings.plugins.bash)
+  line('bash sandbox', sandbox.line)
+  if (sandbox.problem) problems.push(sandbox.problem)
+  if (sandbox.warning) warnings.push(sandbox.warning)
+  if (warnings.length) {
+    io.out('\nwarnings:\n')
+    for (const w of warnings) io.out(`  - ${w}\n`)
+  }
+
   if (problems.length) {
     io.out('\nproblems:\n')
     for (const p of problems) io.out(`  - ${p}\n`)
@@ -90,6 +100,37 @@ async function listHooks(
   } catch (error) {
     return `(could not list: ${(error as Error).message})`
   }
+}
+
+/**
+ * Whether bash runs confined (issue 9.3). Missing where the config requires it (`sandbox: on`) is a
+ * problem: every bash call would fail. Missing under `auto` is a warning: bash runs unconfined.
+ */
+async function describeSandbox(bash: unknown): Promise<{ line: string; problem?: string; warning?: string }> {
+  const options = (bash && typeof bash === 'object' ? bash : {}) as {
+    sandbox?: string
+    sandboxNetwork?: string
+  }
+  if (bash === false) return { line: 'bash tool off' }
+  const mode = options.sandbox ?? 'auto'
+  if (mode === 'off') return { line: 'off (plugins.bash.sandbox: off): bash runs unconfined in every mode' }
+  const { detectSandbox } = await import('@tack/process')
+  const support = await detectSandbox()
+  if (support.kind === 'none') {
+    const fix = `bash cannot be sandboxed: ${support.reason}`
+    return mode === 'on'
+      ? { line: `UNAVAILABLE (${support.reason})`, problem: `${fix}; with sandbox: on every bash call fails` }
+      : {
+          line: `UNAVAILABLE: bash runs unconfined (${support.reason})`,
+          warning: `${fix}; bash runs unconfined in workspace-write and read-only modes`,
+        }
+  }
+  const what =
+    support.kind === 'bwrap'
+      ? `bubblewrap ${support.version} (${support.path})${support.disableUserns ? '' : ', without --disable-userns'}`
+      : `seatbelt (${support.path})`
+  const network = options.sandboxNetwork === 'deny' ? 'network denied' : 'network allowed'
+  return { line: `${what}: bash is confined in workspace-write and read-only modes, ${network}` }
 }
 
 function formatBytes(n: number): string {

@@ -1,6 +1,7 @@
 // `tack run "task"` (also `tack -p`): one headless turn (plus continuations). Prints the final answer on
 // stdout; with --json, every session event as one JSON line as it is appended, then a result line.
-// Exit 0 only when the turn completed; 1 when it ended otherwise; 130 when interrupted by Ctrl-C.
+// Exit 0 only when the turn completed; 1 when it ended otherwise; 128 + the signal's number when a
+// signal ended it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
 import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
@@ -12,6 +13,17 @@ import { chooseModel, resolveSettings } from '../settings.ts'
 /** The version of the `--json` line format (80-cli §6); bumped on any incompatible change. */
 export const JSON_OUTPUT_VERSION = 1
 
+/**
+ * Signals that end a run like Ctrl-C (issue 9.4): the turn is cancelled — the running command's
+ * process group is killed, the turn is closed `aborted`, the session flushed — and tack exits with the
+ * shell's code for the signal. A second signal while that happens exits at once.
+ */
+export const SIGNAL_EXIT_CODES: Readonly<Partial<Record<NodeJS.Signals, number>>> = Object.freeze({
+  SIGINT: 130,
+  SIGTERM: 143,
+  SIGHUP: 129,
+})
+
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   let task = args.join(' ')
   if (task === '-') task = await io.readStdin()
@@ -21,6 +33,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const model = chooseModel(settings, io.env)
   const booted = await boot({ settings, paths, env: io.env, cwd, noSession: flags['no-session'] === true })
   const { ctx } = booted
+  io.protectSecrets?.(ctx.llmProviders.keyVariables())
   try {
     let problem: string | undefined
     try {
@@ -50,16 +63,17 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
         if (notice) io.err(`${notice}\n`)
       })
     }
-    let interrupted = false
-    const onSigint = () => {
-      if (interrupted) process.exit(130)
-      interrupted = true
+    let interruptedBy: NodeJS.Signals | undefined
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (interruptedBy) process.exit(SIGNAL_EXIT_CODES[signal])
+      interruptedBy = signal
       agent.cancel('interrupted')
     }
-    process.on('SIGINT', onSigint)
+    const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
+    for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
     const outcome = await agent.send({ content: task, source: { kind: 'user' } })
-    process.off('SIGINT', onSigint)
+    for (const signal of signals) process.off(signal, onSignal)
     const turnEvents = agent.session.events().slice(start)
     const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
     const usage = sumUsage(turnEvents)
@@ -73,7 +87,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       if (outcome.reason.kind !== 'completed')
         io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
     }
-    if (interrupted) return 130
+    if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
     return outcome.reason.kind === 'completed' ? 0 : 1
   } finally {
     await booted.close()

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runProcess } from '../src/backend.ts'
+import { runProcess } from '../src/run-process.ts'
 import { decodeTail } from '../src/tail-buffer.ts'
 import { isGone, readPid, runOptions, tempDir } from './helpers.ts'
 

@@ -1,8 +1,8 @@
 // Trusted spawns (TL-33): hooks and `$.process.run` run the user's own commands, so they get the
 // environment their protocol promises — exactly what the caller passes, by default tack's own
-// environment — with no secret scrub and no overrides. Everything else is the bash backend: own
+// environment — with no secret scrub and no overrides. Everything else is the process runner: own
 // process group, group kill on timeout or abort, bounded output.
-import { type ProcessResult, type RunOptions, runProcess } from './backend.ts'
+import { type ProcessResult, type RunOptions, runProcess } from './run-process.ts'
 
 /** SIGTERM-to-SIGKILL grace of a trusted spawn unless the caller sets one (the bash tool's default). */
 export const TRUSTED_DEFAULT_GRACE_MS = 3_000
@@ -22,7 +22,7 @@ export interface TrustedSpawnOptions
   readonly maxOutputBytes?: number
 }
 
-/** Runs a trusted command through the bash backend; never throws. */
+/** Runs a trusted command through the process runner; never throws. */
 export function spawnTrusted(options: TrustedSpawnOptions): Promise<ProcessResult> {
   return runProcess({
     ...options,

@@ -116,3 +116,17 @@ export async function reapGroup(ladder: KillLadder, settleMs: number): Promise<b
   }
   return leftovers
 }
+
+/**
+ * Waits up to `ms` for the group to empty by itself; returns whether it did. A sandbox launcher exits
+ * as soon as its command has, while the kernel is still tearing down the rest of the sandbox: that is
+ * not a leftover to terminate (or to report).
+ */
+export async function waitForGroupGone(pgid: number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms
+  while (await groupAlive(pgid)) {
+    if (performance.now() > until) return false
+    await delay(POLL_MS)
+  }
+  return true
+}

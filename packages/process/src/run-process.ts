@@ -9,8 +9,9 @@
 // open by keeping the output pipes.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
-import { KillLadder, reapGroup } from './process-group.ts'
+import { KillLadder, reapGroup, waitForGroupGone } from './process-group.ts'
 import { OutputCapture } from './output-capture.ts'
+import type { ProcessWrapper, WrappedCommand } from './sandbox/wrapper.ts'
 
 /** The largest delay a Node timer can express; longer timeouts are treated as this. */
 export const MAX_TIMER_MS = 2_147_483_647
@@ -23,6 +24,13 @@ const ESCAPED_PIPE_DRAIN_MS = 250
 
 /** After SIGKILL, how long to wait for a process that cannot die (uninterruptible I/O) before giving up. */
 const KILL_SETTLE_MS = 2_000
+
+/**
+ * With a launcher (the sandbox), how long its namespace may take to die after the launcher exits.
+ * Everything in it dies with it (the kernel kills a PID namespace with its init), so what remains is
+ * teardown, not leftovers; past this the usual ladder applies.
+ */
+const WRAPPED_TEARDOWN_MS = 1_000
 
 export interface RunOptions {
   /** Passed to `bash -c` as one argument. */
@@ -47,6 +55,11 @@ export interface RunOptions {
   readonly spillPath?: string
   /** Aborting terminates the group (`aborted`); already aborted means nothing is started. */
   readonly signal?: AbortSignal
+  /**
+   * Runs `bash -c` through a launcher, e.g. the OS sandbox (`sandboxWrapper`). The launcher's process
+   * is the group leader; the group kill, timeout and output capture work as without it.
+   */
+  readonly wrapper?: ProcessWrapper
 }
 
 export interface SpawnError {
@@ -98,10 +111,38 @@ async function run(options: RunOptions): Promise<ProcessResult> {
     spillPath: options.spillPath,
   })
   await capture.open()
+  const argv = ['bash', '-c', options.merge ? `exec 2>&1; ${options.command}` : options.command]
+  let wrapped: WrappedCommand = { argv, release: async () => {} }
+  if (options.wrapper) {
+    // A launcher would report a missing cwd as its own failure (an exit code); say it as without one.
+    const cwdError = await workingDirectoryError(options.cwd)
+    if (cwdError) {
+      await capture.finish(0)
+      return notRun({ spawnError: cwdError, ...capture.result() })
+    }
+    try {
+      wrapped = await options.wrapper.wrap(argv, options.cwd)
+    } catch (error) {
+      await capture.finish(0)
+      const message = `the sandbox could not be set up: ${spawnErrorOf(error).message}`
+      return notRun({ spawnError: { code: 'SANDBOX_FAILED', message }, ...capture.result() })
+    }
+  }
+  try {
+    return await runSpawned(options, capture, wrapped.argv)
+  } finally {
+    await wrapped.release()
+  }
+}
 
+async function runSpawned(
+  options: RunOptions,
+  capture: OutputCapture,
+  argv: readonly string[],
+): Promise<ProcessResult> {
   let child: ChildProcess
   try {
-    child = spawn('bash', ['-c', options.merge ? `exec 2>&1; ${options.command}` : options.command], {
+    child = spawn(argv[0], argv.slice(1), {
       cwd: options.cwd,
       env: options.env,
       detached: true,
@@ -123,7 +164,10 @@ async function run(options: RunOptions): Promise<ProcessResult> {
   const startError = await started
   if (startError || child.pid === undefined) {
     await capture.finish(0)
-    return notRun({ spawnError: await explainSpawnError(startError, options.cwd), ...capture.result() })
+    return notRun({
+      spawnError: await explainSpawnError(startError, options.cwd, argv[0]),
+      ...capture.result(),
+    })
   }
   feedInput(child, options.input)
 
@@ -147,6 +191,7 @@ async function run(options: RunOptions): Promise<ProcessResult> {
   leaderExited = true
   clearTimeout(timer)
   options.signal?.removeEventListener('abort', onAbort)
+  if (options.wrapper && !ladder.started) await waitForGroupGone(child.pid, WRAPPED_TEARDOWN_MS)
   const killedLeftovers = await reapGroup(ladder, KILL_SETTLE_MS)
   ladder.dispose()
   await capture.finish(ESCAPED_PIPE_DRAIN_MS)
@@ -188,11 +233,18 @@ function spawnErrorOf(error: unknown): SpawnError {
 }
 
 /** Node reports a missing cwd as `spawn bash ENOENT`, like a missing bash; say which it was. */
-async function explainSpawnError(error: Error | undefined, cwd: string): Promise<SpawnError> {
+async function explainSpawnError(error: Error | undefined, cwd: string, file: string): Promise<SpawnError> {
   const base = spawnErrorOf(error ?? new Error('the process did not start'))
   if (base.code !== 'ENOENT' && base.code !== 'ENOTDIR') return base
-  const dir = await stat(cwd).catch(() => undefined)
-  if (!dir) return { code: base.code, message: `the working directory ${cwd} does not exist` }
-  if (!dir.isDirectory()) return { code: 'ENOTDIR', message: `the working directory ${cwd} is not a folder` }
+  const cwdError = await workingDirectoryError(cwd)
+  if (cwdError) return cwdError
+  if (file !== 'bash') return { code: base.code, message: `${file} could not be started` }
   return { code: base.code, message: 'bash was not found on the PATH of the given environment' }
+}
+
+async function workingDirectoryError(cwd: string): Promise<SpawnError | undefined> {
+  const dir = await stat(cwd).catch(() => undefined)
+  if (!dir) return { code: 'ENOENT', message: `the working directory ${cwd} does not exist` }
+  if (!dir.isDirectory()) return { code: 'ENOTDIR', message: `the working directory ${cwd} is not a folder` }
+  return undefined
 }
