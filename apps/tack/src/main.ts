@@ -12,7 +12,7 @@ export class CliError extends Error {
 
 export async function main(argv: readonly string[], io?: CommandIO): Promise<number> {
   const baseEnv = io?.env ?? process.env
-  const env = withEnvFile(baseEnv, tackPaths(baseEnv).envFile)
+  const env = withEnvFile(baseEnv, tackPaths(baseEnv, io?.cwd ?? process.cwd()).envFile)
   const cio = io ?? processIO(env)
   try {
     if (argv[0] === 'dice') {

@@ -18,7 +18,7 @@ export async function resolveSettings(
   processCwd: string,
 ): Promise<Resolved> {
   const cwd = resolve(processCwd, flags.cwd ?? '.')
-  const paths = tackPaths(env)
+  const paths = tackPaths(env, processCwd)
   const pm = flags['permission-mode']
   if (pm !== undefined && !(PERMISSION_MODES as readonly string[]).includes(pm)) {
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got "${pm}")`)
