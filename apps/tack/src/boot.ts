@@ -2,7 +2,7 @@
 // $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
 // agent — the loop, tools, providers and every enabled plugin with its validated config.
 import type { Context } from 'cordis'
-import { CliError } from './main.ts'
+import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { catalogEntry } from './plugin-catalog.ts'
 import type { Settings } from './config/load.ts'

@@ -2,13 +2,12 @@
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
 import { parseCommandLine, UsageError } from './args.ts'
+import { CliError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
 
-export class CliError extends Error {
-  override readonly name = 'CliError'
-}
+export { CliError }
 
 export async function main(argv: readonly string[], io?: CommandIO): Promise<number> {
   const baseEnv = io?.env ?? process.env

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import type { CommonFlags } from './args.ts'
 import { loadSettings, PERMISSION_MODES, type Settings, TOOLS_MODES } from './config/load.ts'
 import { UsageError } from './args.ts'
-import { CliError } from './main.ts'
+import { CliError } from './errors.ts'
 import { projectConfigPath, type TackPaths, tackPaths } from './paths.ts'
 
 export interface Resolved {

@@ -6,7 +6,7 @@ import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
-import { CliError } from '../main.ts'
+import { CliError } from '../errors.ts'
 import { chooseModel, resolveSettings } from '../settings.ts'
 
 /** The version of the `--json` line format (80-cli §6); bumped on any incompatible change. */
