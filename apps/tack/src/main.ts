@@ -38,6 +38,10 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         const { doctorCommand } = await import('./commands/doctor.ts')
         return await doctorCommand(flags, { ...cio, env })
       }
+      case 'trust': {
+        const { trustCommand } = await import('./commands/trust.ts')
+        return await trustCommand(rest, flags, { ...cio, env })
+      }
       case 'hooks': {
         const { hooksCommand } = await import('./commands/hooks.ts')
         return await hooksCommand(rest, flags, { ...cio, env })

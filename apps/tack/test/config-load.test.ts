@@ -31,6 +31,7 @@ describe('loadSettings', () => {
       projectConfig: f['project.yml'],
       extraConfig: f['extra.yml'],
       profile: 'fast',
+      projectTrusted: true,
       flags: { permissionMode: 'yolo' },
     })
     expect(s.files).toEqual([f['user.yml'], f['project.yml'], f['extra.yml']])
@@ -47,19 +48,23 @@ describe('loadSettings', () => {
     const s = await loadSettings({
       userConfig: '/nonexistent/config.yml',
       projectConfig: f['empty.yml'],
+      projectTrusted: false,
       flags: {},
     })
     expect(s.files).toEqual([f['empty.yml']])
     await expect(
-      loadSettings({ userConfig: f['broken.yml'], projectConfig: '/x', flags: {} }),
+      loadSettings({ userConfig: f['broken.yml'], projectConfig: '/x', projectTrusted: false, flags: {} }),
     ).rejects.toThrow(new RegExp(`${f['broken.yml']}: \\(root\\): cannot read YAML`))
   })
 
   test('80-cli §3.2 an unknown plugin, a bad mode and a bad model are errors that name the key', async () => {
     const f = await files({ 'bad.yml': 'model: nomodel\npermissionMode: maybe\nplugins:\n  telepathy: {}\n' })
-    const error = await loadSettings({ userConfig: f['bad.yml'], projectConfig: '/x', flags: {} }).catch(
-      (e: Error) => e,
-    )
+    const error = await loadSettings({
+      userConfig: f['bad.yml'],
+      projectConfig: '/x',
+      projectTrusted: false,
+      flags: {},
+    }).catch((e: Error) => e)
     expect(String(error)).toContain(`${f['bad.yml']}: model: must be provider/model`)
     expect(String(error)).toContain('permissionMode: must be one of ask, workspace-write, read-only, yolo')
     expect(String(error)).toContain('plugins.telepathy: unknown plugin')

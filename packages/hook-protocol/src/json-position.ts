@@ -129,12 +129,12 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefin
         fail('"," or "]"')
       }
     }
-    if (ch === '"') return string()
-    if (ch === 't') return literal('true')
-    if (ch === 'f') return literal('false')
-    if (ch === 'n') return literal('null')
-    if (ch === '-' || /[0-9]/.test(ch ?? '')) return number()
-    fail('a value')
+    if (ch === '"') string()
+    else if (ch === 't') literal('true')
+    else if (ch === 'f') literal('false')
+    else if (ch === 'n') literal('null')
+    else if (ch === '-' || /[0-9]/.test(ch ?? '')) number()
+    else fail('a value')
   }
   try {
     value()

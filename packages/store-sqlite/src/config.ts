@@ -1,6 +1,6 @@
 // The validated configuration of the SQLite store (SL-28) and where it puts the file. Every field
 // fails at load naming the key and its allowed values; README rows mirror this schema.
-import { isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { type ConfigInput, type ConfigOf, resolveTackHome, Schema } from '@tack/kernel'
 
 /** Journal modes that keep a durable journal on disk. `memory` and `off` lose the log on a crash. */
