@@ -111,7 +111,7 @@ function keepPlugins(value: unknown, filter: UntrustedFilter, base: string): Fil
   for (const [plugin, config] of Object.entries(value)) {
     // turning a plugin on or off (the permission gate, a hook bridge) or naming a plugin of one's own
     if (!isObject(config) || !catalogEntry(plugin)) {
-      refused.push(`${base}.${plugin}`)
+      refused.push(`${base}.${/^\w+$/.test(plugin) ? plugin : JSON.stringify(plugin)}`)
       continue
     }
     const fields: Record<string, unknown> = {}
