@@ -21,10 +21,10 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
   const resolved = await resolveSettings(flags, io.env, io.cwd)
   const { settings, paths, cwd, trust } = resolved
-  const model = await chooseModel(settings, io.env)
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
   if (notice) io.err(notice)
+  const model = await chooseModel(settings, io.env)
   const booted = await boot({
     settings,
     paths,
