@@ -28,8 +28,13 @@ export async function generate(): Promise<Array<{ path: string; content: string 
     '| `baseUrl` | an http(s) URL | an OpenAI-compatible server for providers without their own URL (flag `--base-url`) |',
     '| `permissionMode` | `ask`, `workspace-write`, `read-only`, `yolo` | flag `--permission-mode`; headless default `workspace-write` |',
     '| `toolsMode` | `native`, `code`, `both` | flag `--tools-mode` |',
-    '| `plugins` | mapping | per plugin below: its config, or `false` to turn it off |',
+    '| `plugins` | mapping | per plugin below: its config, or `false` to turn it off; a path (`./my-plugin.ts`) or package name loads a plugin of your own (docs/decisions/0014-user-plugins.md) |',
     '| `profiles` | mapping | named sets of the keys above, applied with `--profile NAME` |',
+    '',
+    'In a workspace that is not trusted (`tack trust`, docs/decisions/0013-workspace-trust.md), `<workspace>/.tack/config.yml`',
+    'may set only harmless keys — `model` (not `scripted/…`), `toolsMode`, a `permissionMode` that narrows, and the plugin',
+    'fields listed in `apps/tack/src/config/untrusted.ts` (limits such as `plugins.bash.timeoutMs`, every `plugins.fs` field,',
+    '`plugins.permissions.deny`); everything else is ignored and named once on stderr.',
     '',
   ]
   for (const entry of CATALOG) {

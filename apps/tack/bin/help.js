@@ -10,6 +10,8 @@ Usage:
   tack sessions rm <id>
   tack hooks list            Claude Code and Codex hooks found, their sources and whether they run
   tack hooks trust [--project]
+  tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
+  tack trust --list | --revoke [DIR]
   tack dice …                the agent-dice CLI on tack's data folder
   tack doctor                check Node, config files, models and keys, the session store, hooks
   tack --version | --help
@@ -23,11 +25,13 @@ Common flags:
   --config FILE              an extra config file (YAML), layered after ~/.tack and .tack
   --profile NAME             apply a named profile from the config files
   --no-session               keep the session in memory only
+  --trust                    trust the workspace for this run only (CI); see tack trust
   --json                     (run) stream every session event as one JSON line, then a result line
   -v, --verbose              diagnostics on stderr
 
 Environment:
   DEEPSEEK_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY   provider keys (also read from $TACK_HOME/.env)
-  TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts
+  TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/
+  TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
 `

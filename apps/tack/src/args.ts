@@ -16,6 +16,9 @@ export const COMMON_OPTIONS = {
   at: { type: 'string' },
   project: { type: 'boolean' },
   print: { type: 'string', short: 'p' },
+  trust: { type: 'boolean' },
+  list: { type: 'boolean' },
+  revoke: { type: 'boolean' },
 } as const
 
 export type CommonFlags = {
@@ -33,6 +36,12 @@ export type CommonFlags = {
   at?: string
   project?: boolean
   print?: string
+  /** Treat the workspace as trusted for this run (CI); `tack trust` records it for good. */
+  trust?: boolean
+  /** `tack trust --list` */
+  list?: boolean
+  /** `tack trust --revoke [DIR]` */
+  revoke?: boolean
 }
 
 export class UsageError extends Error {

@@ -1,11 +1,14 @@
 // Boots a cordis context with the plugins a command needs: the session store (SQLite under
 // $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
-// agent — the loop, tools, providers and every enabled plugin with its validated config.
+// agent — the loop, tools, providers and every enabled plugin with its validated config, then the
+// user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
 import type { Context } from 'cordis'
-import { CliError } from './main.ts'
+import type { Settings } from './config/load.ts'
+import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { catalogEntry } from './plugin-catalog.ts'
-import type { Settings } from './config/load.ts'
+import { importUserPlugin, type UserPluginRef } from './user-plugins.ts'
+import type { WorkspaceTrust } from './workspace-trust.ts'
 
 export interface BootOptions {
   readonly settings: Settings
@@ -15,6 +18,13 @@ export interface BootOptions {
   readonly noSession?: boolean
   /** Only the store and the sessions service (for `tack sessions …`). */
   readonly storeOnly?: boolean
+  /** Whether the workspace is trusted: project hooks run only then (docs/decisions/0013). */
+  readonly trust: WorkspaceTrust
+  /** The user's own plugins to load after the built-ins, in order (`findUserPlugins`). */
+  readonly userPlugins?: readonly UserPluginRef[]
+  /** Where plugin warnings go (stderr); absent: not printed. */
+  readonly warn?: (line: string) => void
+  readonly verbose?: boolean
 }
 
 export interface Booted {
@@ -29,6 +39,10 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   const { Context } = await import('cordis')
   const { sessionsPlugin } = await import('@tack/session')
   const ctx = new Context()
+  if (opts.warn) {
+    const { printWarnings } = await import('./log-sink.ts')
+    printWarnings(ctx, opts.warn, opts.verbose === true)
+  }
   const cfg = (key: string) => {
     const v = opts.settings.plugins[key]
     return v === false ? undefined : (v ?? {})
@@ -62,10 +76,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   const agent = await catalogEntry('agent')!.load()
   await load('agent', agent.plugin, cfg('agent') ?? {})
   const llm = await import('@tack/llm')
-  await load('llm', llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd }), {
-    ...(cfg('llm') ?? {}),
-    ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
-  })
+  await load(
+    'llm',
+    llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd, origins: opts.settings.llmOrigins }),
+    {
+      ...(cfg('llm') ?? {}),
+      ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
+    },
+  )
   // Order is listener order: the hook bridges sit upstream of the permission plugin, so a hook's
   // `allow` can answer the mode's `ask` (40-hooks B6) while a downstream deny still stands; dice comes
   // after the bridges so its skip of agent-dice's own hooks applies.
@@ -73,8 +91,11 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['fs', {}],
     // The bash sandbox hides $TACK_HOME, and commands never see a variable an endpoint reads a key from.
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }],
-    ['hooksClaude', { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, interactive: false }],
-    ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd }],
+    [
+      'hooksClaude',
+      { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, assumeTrusted: opts.trust.trusted },
+    ],
+    ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: opts.trust.trusted }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
     ['dice', { base: opts.paths.dice }],
@@ -87,6 +108,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     if (key === 'bash')
       merged.envDeny = [...ctx.llmProviders.keyVariables(), ...((config.envDeny as string[]) ?? [])]
     await load(key, entry.plugin, merged)
+  }
+  for (const ref of opts.userPlugins ?? []) {
+    const loaded = await importUserPlugin(ref)
+    try {
+      await ctx.plugin(loaded.plugin, loaded.config)
+    } catch (error) {
+      throw new CliError(`plugin ${loaded.file} failed to load: ${(error as Error).message.split('\n')[0]}`)
+    }
   }
   if (opts.env.TACK_DEV === '1') {
     const { installRequestInvariant, installStructureInvariant } = await import('@tack/session/invariants')

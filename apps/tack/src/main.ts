@@ -2,17 +2,16 @@
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
 import { parseCommandLine, UsageError } from './args.ts'
+import { CliError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
 
-export class CliError extends Error {
-  override readonly name = 'CliError'
-}
+export { CliError }
 
 export async function main(argv: readonly string[], io?: CommandIO): Promise<number> {
   const baseEnv = io?.env ?? process.env
-  const env = withEnvFile(baseEnv, tackPaths(baseEnv).envFile)
+  const env = withEnvFile(baseEnv, tackPaths(baseEnv, io?.cwd ?? process.cwd()).envFile)
   const cio = io ?? processIO(env)
   try {
     if (argv[0] === 'dice') {
@@ -38,6 +37,10 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       case 'doctor': {
         const { doctorCommand } = await import('./commands/doctor.ts')
         return await doctorCommand(flags, { ...cio, env })
+      }
+      case 'trust': {
+        const { trustCommand } = await import('./commands/trust.ts')
+        return await trustCommand(rest, flags, { ...cio, env })
       }
       case 'hooks': {
         const { hooksCommand } = await import('./commands/hooks.ts')

@@ -1,6 +1,7 @@
-// Where tack keeps its files. `TACK_HOME` moves the whole folder (default `~/.tack`).
-import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+// Where tack keeps its files. `TACK_HOME` moves the whole folder (default `~/.tack`); it is resolved by
+// the one resolver every package shares (`@tack/kernel/home`, docs/decisions/0015-tack-home.md).
+import { join } from 'node:path'
+import { resolveTackHome } from '@tack/kernel/home'
 
 export interface TackPaths {
   readonly home: string
@@ -10,10 +11,12 @@ export interface TackPaths {
   readonly transcripts: string
   readonly scratch: string
   readonly dice: string
+  /** The user's own plugins (docs/decisions/0014-user-plugins.md). */
+  readonly plugins: string
 }
 
-export function tackPaths(env: NodeJS.ProcessEnv, userHome = homedir()): TackPaths {
-  const home = env.TACK_HOME ? resolve(env.TACK_HOME) : join(userHome, '.tack')
+export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): TackPaths {
+  const home = resolveTackHome(env, { cwd })
   return {
     home,
     userConfig: join(home, 'config.yml'),
@@ -22,10 +25,16 @@ export function tackPaths(env: NodeJS.ProcessEnv, userHome = homedir()): TackPat
     transcripts: join(home, 'claude-transcripts'),
     scratch: join(home, 'scratch'),
     dice: join(home, 'dice'),
+    plugins: join(home, 'plugins'),
   }
 }
 
 /** The project config file of a workspace. */
 export function projectConfigPath(cwd: string): string {
   return join(cwd, '.tack', 'config.yml')
+}
+
+/** The project plugin folder of a workspace. */
+export function projectPluginsPath(cwd: string): string {
+  return join(cwd, '.tack', 'plugins')
 }

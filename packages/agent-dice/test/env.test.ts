@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cliContext, cliHost } from '../src/cli/context.ts'
 import { resolveClaudeContext } from '../src/hooks/claude.ts'
-import { BaseDirError, isDebug, resolveBase } from '../src/host/env.ts'
+import { resolveTackHome } from '@tack/kernel/home'
+import { BaseDirError, isDebug, resolveBase, tackHome } from '../src/host/env.ts'
 import { projectHash } from '../src/host/session.ts'
 import { tempDir } from './helpers.ts'
 
@@ -23,6 +24,20 @@ describe('R13 base directory and environment', () => {
   it('R13 an empty AGENT_DICE_BASE falls through to CC_DICE_BASE (R27 fix 10); relative values resolve against the cwd', () => {
     expect(resolveBase('codex', e({ HOME: '/h', AGENT_DICE_BASE: '', CC_DICE_BASE: '/c' }))).toBe('/c')
     expect(resolveBase('claude', e({ AGENT_DICE_BASE: 'rel/dice' }, '/w'))).toBe('/w/rel/dice')
+  })
+  it('TACK_HOME: the copy in agent-dice answers exactly as @tack/kernel resolveTackHome (decision 0015)', () => {
+    const cases: Array<Record<string, string>> = [
+      { HOME: '/h' },
+      { HOME: '/h', TACK_HOME: '/t' },
+      { HOME: '/h', TACK_HOME: 'rel/t' },
+      { HOME: '/h', TACK_HOME: '../up' },
+      { HOME: '/h', TACK_HOME: '' },
+      { HOME: '/h', TACK_HOME: '   ' },
+    ]
+    for (const env of cases) {
+      expect(tackHome({ env, cwd: '/w' })).toBe(resolveTackHome(env, { cwd: '/w' }))
+    }
+    expect(tackHome({ env: { HOME: '/h', TACK_HOME: 'rel/t' }, cwd: '/w' })).toBe('/w/rel/t')
   })
   it('R13 the Codex default is realpath(CODEX_HOME or ~/.codex)/dice', () => {
     const root = tempDir()

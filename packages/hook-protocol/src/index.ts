@@ -35,3 +35,4 @@ export {
   type RawHookResult,
 } from './types.ts'
 export { type HookPermissionMode, hookPermissionMode } from './permission-mode.ts'
+export { describeJsonError, findJsonSyntaxProblem, type JsonSyntaxProblem } from './json-position.ts'

@@ -1,10 +1,10 @@
-// What the CLI asks of the bridge without booting a session (80-cli.md §7): `tack hooks list` rows and
-// `tack hooks trust --project`. The CLI imports these lazily and passes its resolved settings.
+// What the CLI asks of the bridge without booting a session (80-cli.md §7): `tack hooks list` rows,
+// including one row per hooks file that could not be read (issue 9 item 8). Trusting a workspace is
+// `tack trust` (`@tack/kernel/workspace-trust`), one notion for every project-level thing.
 import { homedir } from 'node:os'
 import { HooksClaudeConfig } from './config.ts'
 import { defaultDataDir } from './plugin.ts'
 import { HookRegistry } from './settings/registry.ts'
-import { projectKey, trustProject } from './trust.ts'
 
 export interface ClaudeHookRow {
   readonly dialect: 'claude'
@@ -15,6 +15,8 @@ export interface ClaudeHookRow {
   readonly willRun: boolean
   readonly why?: string
   readonly id: string
+  /** Set on the row of a file that could not be read. */
+  readonly broken?: true
 }
 
 export interface CliOptions {
@@ -24,7 +26,6 @@ export interface CliOptions {
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
   readonly cwd: string
-  readonly project?: boolean
 }
 
 function resolve(opts: CliOptions) {
@@ -43,10 +44,7 @@ function describe(handler: Readonly<Record<string, unknown>>): string {
   return `(${String(handler.type ?? 'unknown')} hook)`
 }
 
-/**
- * Every Claude Code hook found for `cwd`, its source file and whether it will run. Seen from an
- * interactive session unless the settings say `interactive: false` (headless runs trusted-less).
- */
+/** Every Claude Code hook found for `cwd`, its source file and whether it will run; broken files first. */
 export function listClaudeHooks(opts: CliOptions): ClaudeHookRow[] {
   const { config, home, dataDir } = resolve(opts)
   const registry = new HookRegistry({
@@ -54,26 +52,31 @@ export function listClaudeHooks(opts: CliOptions): ClaudeHookRow[] {
     sources: config.sources,
     home,
     dataDir,
-    interactive: (opts.settings as { interactive?: unknown } | undefined)?.interactive !== false,
+    assumeTrusted: config.assumeTrusted,
     warn: () => {},
     info: () => {},
   })
-  return registry.list(opts.cwd).map((h) => ({
+  const broken: ClaudeHookRow[] = registry.problems(opts.cwd).map((p) => ({
     dialect: 'claude',
-    event: h.event,
-    ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
-    command: describe(h.handler),
-    source: h.source,
-    willRun: h.runs,
-    ...(h.why ? { why: h.why } : {}),
-    id: h.id,
+    event: '(file)',
+    command: '(not read)',
+    source: p.path,
+    willRun: false,
+    why: `${p.problem} — fix the file; until then none of its hooks run`,
+    id: p.path,
+    broken: true,
   }))
-}
-
-/** `tack hooks trust --project`: trusts `cwd` for project-level hooks in interactive sessions. */
-export async function trustClaudeProject(opts: CliOptions): Promise<string> {
-  if (!opts.project) return 'claude: project hooks are trusted per folder with `tack hooks trust --project`'
-  const { dataDir } = resolve(opts)
-  trustProject(opts.cwd, dataDir)
-  return `claude: project hooks in ${projectKey(opts.cwd)} are trusted`
+  return [
+    ...broken,
+    ...registry.list(opts.cwd).map((h) => ({
+      dialect: 'claude' as const,
+      event: h.event,
+      ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
+      command: describe(h.handler),
+      source: h.source,
+      willRun: h.runs,
+      ...(h.why ? { why: h.why } : {}),
+      id: h.id,
+    })),
+  ]
 }

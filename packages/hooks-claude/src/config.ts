@@ -68,12 +68,12 @@ export const HooksClaudeConfig = Schema.object(
     ),
     home: absolutePath('The home folder whose `.claude/settings.json` is discovered. Default: the OS home.'),
     dataDir: absolutePath(
-      "tack's data folder (transcripts, plugin data, the project trust store). Default `$TACK_HOME`, else `<home>/.tack`.",
+      "tack's data folder (transcripts, plugin data, the workspace trust store). Default `$TACK_HOME`, else `<home>/.tack`.",
     ),
-    interactive: Schema.boolean({
+    assumeTrusted: Schema.boolean({
       default: false,
       description:
-        'Interactive sessions run project-level hooks (`<workspace>/.claude/…`) only after a one-time `tack hooks trust`; headless ones run them as Claude Code’s `-p` does.',
+        'Run project-level hooks (`<workspace>/.claude/…`) as if every workspace were trusted. Otherwise they run only in a workspace recorded by `tack trust` (in `<dataDir>/trusted-workspaces.json`). The CLI sets it for `--trust` / `TACK_TRUST=1`.',
     }),
   },
   { description: 'The Claude Code hooks bridge (@tack/hooks-claude).' },

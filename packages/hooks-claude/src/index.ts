@@ -4,7 +4,13 @@ import './seams.ts'
 export { HooksClaudeConfig, type HooksClaudeConfigInput, type SourceSpec } from './config.ts'
 export { defaultDataDir, HooksClaudePlugin } from './plugin.ts'
 export { HooksClaudeService } from './service.ts'
-export type { HandlerStatus, ListedHandler, SkipPredicate } from './settings/registry.ts'
+export {
+  type HandlerStatus,
+  type ListedHandler,
+  type SkipPredicate,
+  type SourceProblem,
+  UNTRUSTED_PROJECT_HOOKS,
+} from './settings/registry.ts'
 export type { DiscoveredHandler, HookSource, SourceKind } from './settings/source.ts'
 export {
   CLAUDE_POINTS,
@@ -25,8 +31,7 @@ export {
   toClaudeToolResponse,
 } from './tool-shapes.ts'
 export { bashParts, globRegex, ifMatches } from './if-condition.ts'
-export { isProjectTrusted, PROJECT_TRUST_FILE, projectKey, trustProject, untrustProject } from './trust.ts'
 export { GENERIC_STOP_FEEDBACK } from './points/stop.ts'
 export { HOOK_TEXT_MAX_CHARS } from './bounded-text.ts'
 export * from './transcript/index.ts'
-export { type ClaudeHookRow, type CliOptions, listClaudeHooks, trustClaudeProject } from './cli.ts'
+export { type ClaudeHookRow, type CliOptions, listClaudeHooks } from './cli.ts'

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
-import { definePlugin } from '@tack/kernel'
+import { definePlugin, resolveTackHome } from '@tack/kernel'
 import { ClaudeBridge } from './bridge.ts'
 import { HooksClaudeConfig } from './config.ts'
 import { onPromptSubmit } from './points/prompt-submit.ts'
@@ -15,9 +15,9 @@ import { onPostToolUse, onPreToolUse } from './points/tool-use.ts'
 import { HooksClaudeService } from './service.ts'
 import { HookRegistry } from './settings/registry.ts'
 
-/** tack's data folder when none is configured: `$TACK_HOME`, else `<home>/.tack`. */
+/** tack's data folder when none is configured: the shared `TACK_HOME` resolver, `<home>/.tack` by default. */
 export function defaultDataDir(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.TACK_HOME?.startsWith('/') ? env.TACK_HOME : join(home, '.tack')
+  return resolveTackHome(env, { userHome: home })
 }
 
 export const HooksClaudePlugin = definePlugin({
@@ -32,7 +32,7 @@ export const HooksClaudePlugin = definePlugin({
       sources: config.sources,
       home,
       dataDir,
-      interactive: config.interactive,
+      assumeTrusted: config.assumeTrusted,
       warn: (m) => log.warn('%s', m),
       info: (m) => log.info('%s', m),
     })

@@ -1,6 +1,6 @@
 // Service `ctx.hooksClaude` (40-hooks.md B11, 80-cli.md §7): what plugins and the CLI ask of the bridge.
 import type { ListedHandler, HookRegistry, SkipPredicate } from './settings/registry.ts'
-import { isProjectTrusted, trustProject } from './trust.ts'
+import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 
 export class HooksClaudeService {
   readonly #registry: HookRegistry
@@ -25,13 +25,14 @@ export class HooksClaudeService {
     return this.#registry.list(workspace)
   }
 
-  /** Records `dir` as trusted for project-level hooks in interactive mode (`tack hooks trust --project`). */
-  trust(dir: string): void {
-    trustProject(dir, this.#dataDir)
+  /** Whether `dir` is a trusted workspace (recorded by `tack trust`), so its project hooks may run. */
+  isTrusted(dir: string): boolean {
+    return isWorkspaceTrusted(dir, this.#dataDir)
   }
 
-  isTrusted(dir: string): boolean {
-    return isProjectTrusted(dir, this.#dataDir)
+  /** Hooks files for `workspace` that could not be read; their hooks do not run. */
+  problems(workspace: string = process.cwd()) {
+    return this.#registry.problems(workspace)
   }
 }
 

@@ -1,4 +1,5 @@
 // B1: the bridge's validated Config — defaults, configured values, rejected values.
+import { resolve } from 'node:path'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { defaultDataDir, HooksClaudeConfig, HooksClaudePlugin } from '../src/index.ts'
@@ -11,11 +12,11 @@ describe('B1 config', () => {
       stderrSummaryMaxChars: 500,
       maxConsecutiveStopBlocks: 8,
       awaitSessionStart: true,
-      interactive: false,
+      assumeTrusted: false,
     })
     expect(defaultDataDir('/home/u', {})).toBe('/home/u/.tack')
     expect(defaultDataDir('/home/u', { TACK_HOME: '/opt/tack' })).toBe('/opt/tack')
-    expect(defaultDataDir('/home/u', { TACK_HOME: 'relative' })).toBe('/home/u/.tack')
+    expect(defaultDataDir('/home/u', { TACK_HOME: 'relative' })).toBe(resolve('relative'))
   })
 
   it('B1 configured values are kept', () => {
@@ -29,7 +30,7 @@ describe('B1 config', () => {
       transcriptDir: '/t',
       home: '/h',
       dataDir: '/d',
-      interactive: true,
+      assumeTrusted: true,
     }
     expect(HooksClaudeConfig.parse(config)).toEqual(config)
   })

@@ -1,10 +1,11 @@
 // B1 discovery and sources, B2 environment, B4 serial runs, B11 skipping owned entries, list().
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
-import { isProjectTrusted, listClaudeHooks, trustClaudeProject, trustProject } from '../src/index.ts'
+import { isWorkspaceTrusted, trustWorkspace } from '@tack/kernel/workspace-trust'
+import { listClaudeHooks } from '../src/index.ts'
 import { bridgeAgent, hook, prompt, script, tempDir, writeSettings } from './helpers.ts'
 
 const lines = async (path: string) => (await readFile(path, 'utf8')).trim().split('\n')
@@ -151,38 +152,37 @@ describe('B1 discovery', () => {
     }
   })
 
-  it('B1 interactive mode runs project hooks only in a trusted folder; headless runs them', async () => {
+  it('B1 project hooks run only in a trusted workspace (tack trust) or with assumeTrusted; headless too', async () => {
     const cwd = await tempDir()
     const dataDir = await tempDir()
     await writeSettings(
       join(cwd, '.claude', 'settings.json'),
       hook('UserPromptSubmit', 'echo ran >> ran.txt'),
     )
-    const warned: string[][] = []
-    const run = async (interactive: boolean) => {
-      const t = await bridgeAgent({ cwd, bridge: { interactive, dataDir }, script: [text('ok')] })
+    const run = async (assumeTrusted: boolean) => {
+      const t = await bridgeAgent({ cwd, bridge: { assumeTrusted, dataDir }, script: [text('ok')] })
       try {
         await t.agent.send(prompt('go'))
-        warned.push(t.warnings().filter((w) => w.includes('not trusted yet')))
+        // the CLI says once per run what an untrusted workspace held back: no bridge warning
+        expect(t.warnings()).toEqual([])
         return t.ctx.hooksClaude.list(cwd)[0]
       } finally {
         await t.dispose()
       }
     }
-    const untrusted = await run(true)
+    const untrusted = await run(false)
     expect(existsSync(join(cwd, 'ran.txt'))).toBe(false)
     expect(untrusted.runs).toBe(false)
-    expect(untrusted.why).toMatch(/tack hooks trust --project/)
-    expect((await run(false)).runs).toBe(true)
-    expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran'])
-    trustProject(cwd, dataDir)
-    expect(isProjectTrusted(cwd, dataDir)).toBe(true)
+    expect(untrusted.why).toMatch(/not trusted: run `tack trust`/)
     expect((await run(true)).runs).toBe(true)
+    expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran'])
+    trustWorkspace(cwd, dataDir)
+    expect(isWorkspaceTrusted(cwd, dataDir)).toBe(true)
+    expect((await run(false)).runs).toBe(true)
     expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran', 'ran'])
-    expect(warned.map((w) => w.length)).toEqual([1, 0, 0])
   })
 
-  it('B1 the CLI helpers: listClaudeHooks rows and trustClaudeProject', async () => {
+  it('B1 the CLI helper listClaudeHooks: rows, trust, and a row for a broken file with its line and column', async () => {
     const cwd = await tempDir()
     const home = await tempDir()
     const tackHome = await tempDir()
@@ -200,16 +200,17 @@ describe('B1 discovery', () => {
         willRun: false,
       }),
     ])
-    expect(await trustClaudeProject({ cwd, tackHome, project: true })).toContain(await realpath(cwd))
+    trustWorkspace(cwd, tackHome)
     expect(rows()[0]).toMatchObject({ willRun: true })
-    expect(
-      listClaudeHooks({
-        cwd,
-        tackHome,
-        env: { HOME: home },
-        settings: { interactive: false, discover: false },
-      }),
-    ).toEqual([])
+    expect(listClaudeHooks({ cwd, tackHome, env: { HOME: home }, settings: { discover: false } })).toEqual([])
+    await writeFile(join(cwd, '.claude', 'settings.local.json'), '{\n  "hooks": {,}\n}\n')
+    expect(rows()[0]).toMatchObject({
+      event: '(file)',
+      source: join(cwd, '.claude', 'settings.local.json'),
+      willRun: false,
+      broken: true,
+      why: expect.stringContaining('invalid JSON at line 2, column 13'),
+    })
   })
 })
 

@@ -99,7 +99,9 @@ export async function bridgeAgent(opts: BridgeAgentOptions = {}): Promise<Bridge
       (ctx: Context) => captureLogs(ctx, logs),
       { plugin: BashToolPlugin, config: { graceMs: 200, ...(opts.bash ?? {}) } },
       ...(opts.before ?? []),
-      { plugin: HooksClaudePlugin, config: { home, dataDir, ...(opts.bridge ?? {}) } },
+      // These tests are about what hooks do: the workspace counts as trusted unless a test says otherwise
+      // (trust itself is tested in discovery.test.ts, B1 trust).
+      { plugin: HooksClaudePlugin, config: { home, dataDir, assumeTrusted: true, ...(opts.bridge ?? {}) } },
       ...(opts.plugins ?? []),
     ],
   })

@@ -1,6 +1,7 @@
 // What `tack hooks list` and `tack hooks trust` (80-cli.md §7) call without booting a session: the
 // same discovery and trust store as the plugin, from the plugin's config as the CLI resolved it.
 import { resolve } from 'node:path'
+import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import { HooksCodexConfig } from './config.ts'
 import { defaultCodexHome, defaultTackHome } from './discovery.ts'
 import { type CodexHookStatus, CodexHookRegistry } from './registry.ts'
@@ -25,7 +26,9 @@ export interface CodexHookRow {
   readonly willRun: boolean
   readonly why?: string
   readonly key: string
-  readonly status: CodexHookStatus
+  readonly status: CodexHookStatus | 'broken-file'
+  /** Set on the row of a file that could not be read. */
+  readonly broken?: true
 }
 
 async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHookRegistry; off: boolean }> {
@@ -33,13 +36,16 @@ async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHook
   const cwd = resolve(opts.cwd ?? process.cwd())
   const off = opts.settings === false
   const config = HooksCodexConfig.parse(off || opts.settings === undefined ? {} : opts.settings)
+  const projectDir = resolve(cwd, config.projectDir ?? '.')
+  const dataDir = config.dataDir ? resolve(cwd, config.dataDir) : (opts.tackHome ?? defaultTackHome(env))
   const registry = await CodexHookRegistry.load({
     sources: config.sources.map((s) => resolve(cwd, s)),
     discover: config.discover,
     codexHome: config.codexHome ? resolve(cwd, config.codexHome) : defaultCodexHome(env),
-    projectDir: resolve(cwd, config.projectDir ?? '.'),
-    dataDir: config.dataDir ? resolve(cwd, config.dataDir) : (opts.tackHome ?? defaultTackHome(env)),
+    projectDir,
+    dataDir,
     trust: config.trust,
+    projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
   })
   return { registry, off }
 }
@@ -47,17 +53,33 @@ async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHook
 /** Every discovered Codex hook with its source and whether it will run, and why. */
 export async function listCodexHooks(opts: CodexCliOptions = {}): Promise<CodexHookRow[]> {
   const { registry, off } = await registryFor(opts)
-  return registry.list().map((l) => ({
+  const broken: CodexHookRow[] = registry.problems().map((p) => ({
     dialect: 'codex',
-    event: l.event,
-    ...(l.matcher !== undefined ? { matcher: l.matcher } : {}),
-    command: l.command,
-    source: l.source,
-    willRun: l.runs && !off,
-    why: off ? 'the hooksCodex plugin is turned off' : l.reason,
-    key: l.key,
-    status: l.status,
+    event: '(file)',
+    command: '(not read)',
+    source: p.path,
+    willRun: false,
+    why: `${p.problem} — fix the file; until then none of its hooks run`,
+    key: p.path,
+    status: 'broken-file',
+    broken: true,
   }))
+  return [
+    ...broken,
+    ...registry.list().map(
+      (l): CodexHookRow => ({
+        dialect: 'codex',
+        event: l.event,
+        ...(l.matcher !== undefined ? { matcher: l.matcher } : {}),
+        command: l.command,
+        source: l.source,
+        willRun: l.runs && !off,
+        why: off ? 'the hooksCodex plugin is turned off' : l.reason,
+        key: l.key,
+        status: l.status,
+      }),
+    ),
+  ]
 }
 
 /** Records the current hash of every trustable Codex hook; returns a line for the user. */

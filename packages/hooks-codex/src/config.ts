@@ -26,6 +26,11 @@ export const HooksCodexConfig = Schema.object({
     description:
       "tack's data folder, holding the trust store `codex-hook-trust.json`; default `$TACK_HOME`, else `~/.tack`.",
   }).optional(),
+  assumeTrusted: Schema.boolean({
+    default: false,
+    description:
+      'Read the project layer (`<projectDir>/.codex/hooks.json`) as if every workspace were trusted. Otherwise its hooks run only in a workspace recorded by `tack trust` — and, as in Codex, only hash-trusted ones. The CLI sets it for `--trust` / `TACK_TRUST=1`.',
+  }),
   trust: Schema.enum(['enforce', 'off'], {
     default: 'enforce',
     description:

@@ -7,6 +7,7 @@
 import { readFile, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { resolveTackHome } from '@tack/kernel'
 import { type CodexHookEntry, parseHooksFile } from './hooks-file.ts'
 
 export type SourceKind = 'user' | 'project' | 'config'
@@ -25,11 +26,19 @@ export interface DiscoveryOptions {
   readonly projectDir: string
 }
 
+/** A hooks file that exists but could not be used; none of its hooks run. */
+export interface SourceProblem {
+  readonly path: string
+  readonly problem: string
+}
+
 export interface Discovered {
   /** The files read, in order. */
   readonly sources: readonly HookSource[]
   readonly entries: readonly CodexHookEntry[]
   readonly warnings: readonly string[]
+  /** Files skipped as a whole (unreadable, not JSON, a shape Codex rejects), for `tack hooks list`. */
+  readonly problems: readonly SourceProblem[]
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v : undefined)
@@ -39,9 +48,9 @@ export function defaultCodexHome(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(nonEmpty(env.CODEX_HOME) ?? join(homedir(), '.codex'))
 }
 
-/** tack's data folder: `$TACK_HOME`, else `~/.tack` (80-cli.md §3). */
+/** tack's data folder: the shared `TACK_HOME` resolver (80-cli.md §3, docs/decisions/0015-tack-home.md). */
 export function defaultTackHome(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(nonEmpty(env.TACK_HOME) ?? join(homedir(), '.tack'))
+  return resolveTackHome(env)
 }
 
 /** The candidate files in reading order, before reading. */
@@ -59,6 +68,11 @@ export async function discoverHooks(opts: DiscoveryOptions): Promise<Discovered>
   const sources: HookSource[] = []
   const entries: CodexHookEntry[] = []
   const warnings: string[] = []
+  const problems: SourceProblem[] = []
+  const skip = (path: string, problem: string) => {
+    problems.push({ path, problem })
+    warnings.push(`${path}: ${problem} — its hooks are not run until it is fixed`)
+  }
   const seen = new Set<string>()
   for (const candidate of candidateSources(opts)) {
     let real: string
@@ -67,7 +81,7 @@ export async function discoverHooks(opts: DiscoveryOptions): Promise<Discovered>
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'ENOENT' && candidate.kind !== 'config') continue
-      warnings.push(`${candidate.path}: skipped: ${(error as Error).message}`)
+      skip(candidate.path, (error as Error).message)
       continue
     }
     if (seen.has(real)) continue
@@ -76,7 +90,7 @@ export async function discoverHooks(opts: DiscoveryOptions): Promise<Discovered>
     try {
       text = await readFile(real, 'utf8')
     } catch (error) {
-      warnings.push(`${real}: skipped: ${(error as Error).message}`)
+      skip(real, (error as Error).message)
       continue
     }
     try {
@@ -85,8 +99,8 @@ export async function discoverHooks(opts: DiscoveryOptions): Promise<Discovered>
       entries.push(...parsed.entries)
       warnings.push(...parsed.warnings)
     } catch (error) {
-      warnings.push(`${real}: skipped: ${(error as Error).message}`)
+      skip(real, (error as Error).message)
     }
   }
-  return { sources, entries, warnings }
+  return { sources, entries, warnings, problems }
 }

@@ -7,6 +7,7 @@
 // runnable here stay in the list with a `skip` reason, so `tack hooks list` can show them:
 // events tack has no seam for, `prompt`/`agent` handlers, `async: true`, and groups whose matcher is
 // an invalid regex (Codex skips the whole group).
+import { describeJsonError } from '@tack/hook-protocol'
 import { type CodexPoint, isCodexPoint, UNSUPPORTED_CODEX_EVENTS, usesMatcher } from './events.ts'
 import { codexMatcherProblem } from './matcher.ts'
 
@@ -111,7 +112,7 @@ export function parseHooksFile(source: string, text: string): ParsedHooksFile {
   try {
     root = JSON.parse(text)
   } catch (error) {
-    throw new HooksFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+    throw new HooksFileError(describeJsonError(text, error))
   }
   if (!isObject(root)) fail('(root)', 'an object', root)
   if (root.hooks === undefined || root.hooks === null) return { entries: [], warnings: [] }

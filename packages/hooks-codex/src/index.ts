@@ -19,6 +19,7 @@ export {
   discoverHooks,
   type HookSource,
   type SourceKind,
+  type SourceProblem,
 } from './discovery.ts'
 export {
   CODEX_POINTS,
@@ -57,6 +58,7 @@ export {
   type CodexHookView,
   type CodexTrustResult,
   type TrustMode,
+  UNTRUSTED_WORKSPACE,
 } from './registry.ts'
 export { type PointRun, type RunnableHook, runPoint, selectHooks } from './runner.ts'
 export { HooksCodexService } from './service.ts'

@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { createDetachedRuns, defaultHookBackend } from '@tack/hook-protocol'
 import { definePlugin } from '@tack/kernel'
+import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
 import { defaultCodexHome, defaultTackHome } from './discovery.ts'
@@ -22,13 +23,16 @@ export const HooksCodexPlugin = definePlugin({
   inject: ['agents', 'tools'],
   async apply(ctx, config) {
     const log = ctx.logger('hooks-codex')
+    const projectDir = resolve(config.projectDir ?? process.cwd())
+    const dataDir = config.dataDir ? resolve(config.dataDir) : defaultTackHome()
     const registry = await CodexHookRegistry.load({
       sources: config.sources,
       discover: config.discover,
       codexHome: config.codexHome ? resolve(config.codexHome) : defaultCodexHome(),
-      projectDir: resolve(config.projectDir ?? process.cwd()),
-      dataDir: config.dataDir ? resolve(config.dataDir) : defaultTackHome(),
+      projectDir,
+      dataDir,
       trust: config.trust,
+      projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
     })
     for (const warning of registry.warnings()) log.warn(warning)
 

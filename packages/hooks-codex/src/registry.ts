@@ -2,7 +2,13 @@
 // why), which hooks the points may run, and `trust()` for `tack hooks trust` (80-cli.md §7, 40-hooks.md
 // C6). Discovery happens once, at load; trusting updates the runnable set at once.
 import { join } from 'node:path'
-import { type DiscoveryOptions, discoverHooks, type HookSource, type SourceKind } from './discovery.ts'
+import {
+  type DiscoveryOptions,
+  discoverHooks,
+  type HookSource,
+  type SourceKind,
+  type SourceProblem,
+} from './discovery.ts'
 import type { CodexHookEntry } from './hooks-file.ts'
 import type { RunnableHook } from './runner.ts'
 import {
@@ -17,8 +23,18 @@ import {
 
 export type TrustMode = 'enforce' | 'off'
 
-/** Why a hook will or will not run. */
-export type CodexHookStatus = 'trusted' | 'untrusted' | 'modified' | 'trust-off' | 'skipped'
+/** Why a hook will or will not run (`workspace-untrusted`: a project-layer hook in an untrusted workspace). */
+export type CodexHookStatus =
+  | 'trusted'
+  | 'untrusted'
+  | 'modified'
+  | 'trust-off'
+  | 'skipped'
+  | 'workspace-untrusted'
+
+/** Why project-layer hooks are held back in an untrusted workspace, and how to lift it. */
+export const UNTRUSTED_WORKSPACE =
+  'this workspace is not trusted: run `tack trust` in it (or pass --trust for one run)'
 
 export interface CodexHookListing {
   /** The trust key, also the `handlerId` in `hook/*` log events. */
@@ -49,6 +65,8 @@ export interface CodexTrustResult {
 
 export interface RegistryOptions extends DiscoveryOptions {
   readonly trust: TrustMode
+  /** Whether the project layer may run at all (a workspace recorded by `tack trust`, or assumed). */
+  readonly projectTrusted: boolean
   /** tack's data folder; the store is `<dataDir>/codex-hook-trust.json`. */
   readonly dataDir: string
 }
@@ -80,6 +98,8 @@ export class CodexHookRegistry {
   readonly #mode: TrustMode
   readonly #known: readonly Known[]
   readonly #warnings: string[]
+  readonly #problems: readonly SourceProblem[]
+  readonly #projectTrusted: boolean
   readonly #skips: Skip[] = []
   #records: TrustRecords
 
@@ -89,7 +109,11 @@ export class CodexHookRegistry {
     known: readonly Known[]
     records: TrustRecords
     warnings: string[]
+    problems: readonly SourceProblem[]
+    projectTrusted: boolean
   }) {
+    this.#problems = opts.problems
+    this.#projectTrusted = opts.projectTrusted
     this.#mode = opts.mode
     this.storePath = opts.storePath
     this.#known = opts.known
@@ -115,12 +139,25 @@ export class CodexHookRegistry {
       if (store.problem)
         warnings.push(`${store.problem}; no Codex hook is trusted until \`tack hooks trust\``)
     }
-    return new CodexHookRegistry({ mode: opts.trust, storePath, known, records, warnings })
+    return new CodexHookRegistry({
+      mode: opts.trust,
+      storePath,
+      known,
+      records,
+      warnings,
+      problems: discovered.problems,
+      projectTrusted: opts.projectTrusted,
+    })
   }
 
   /** One line per problem: files and entries skipped at load, then hooks held back by trust now. */
   warnings(): readonly string[] {
     return [...this.#warnings, ...this.#trustWarnings()]
+  }
+
+  /** Hooks files skipped as a whole (with the line and column of a JSON error). */
+  problems(): readonly SourceProblem[] {
+    return this.#problems
   }
 
   list(): readonly CodexHookListing[] {
@@ -188,6 +225,9 @@ export class CodexHookRegistry {
     if (entry.skip) return { ...base, status: 'skipped', runs: false, reason: entry.skip }
     const skipped = this.#skipOf(k)
     if (skipped) return { ...base, status: 'skipped', runs: false, reason: skipped.reason }
+    if (k.sourceKind === 'project' && !this.#projectTrusted) {
+      return { ...base, status: 'workspace-untrusted', runs: false, reason: UNTRUSTED_WORKSPACE }
+    }
     if (this.#mode === 'off') {
       return {
         ...base,
@@ -239,7 +279,8 @@ export class CodexHookRegistry {
   }
 
   #trustWarnings(): string[] {
-    const listings = this.list().filter((l) => l.status !== 'skipped')
+    // An untrusted workspace's project hooks are reported once per run by the CLI, not here.
+    const listings = this.list().filter((l) => l.status !== 'skipped' && l.status !== 'workspace-untrusted')
     if (listings.length === 0) return []
     if (this.#mode === 'off') {
       return [`Codex hook trust is off: ${listings.length} hook(s) run without review`]

@@ -7,6 +7,7 @@ describe('config', () => {
     expect(HooksCodexConfig.parse({})).toEqual({
       sources: [],
       discover: true,
+      assumeTrusted: false,
       trust: 'enforce',
       stderrSummaryMaxChars: 500,
       maxConsecutiveStopBlocks: 8,
@@ -25,8 +26,10 @@ describe('config', () => {
       stderrSummaryMaxChars: 20,
       maxConsecutiveStopBlocks: 2,
       awaitSessionStart: false,
+      assumeTrusted: true,
     })
     expect(config).toMatchObject({
+      assumeTrusted: true,
       codexHome: '/c',
       projectDir: '/p',
       dataDir: '/d',

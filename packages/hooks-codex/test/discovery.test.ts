@@ -3,9 +3,11 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
+import { trustWorkspace } from '@tack/kernel/workspace-trust'
 import { describe, expect, it } from 'vitest'
 import { candidateSources, defaultCodexHome, defaultTackHome, discoverHooks } from '../src/discovery.ts'
 import { HooksFileError, parseHooksFile } from '../src/hooks-file.ts'
+import { UNTRUSTED_WORKSPACE } from '../src/registry.ts'
 import { codexAgent, homes, hookInvocations, hooksJson, tempDir, user, writeUserHooks } from './helpers.ts'
 
 const parse = (value: unknown) => parseHooksFile('/x/hooks.json', JSON.stringify(value))
@@ -121,7 +123,7 @@ describe('hooks.json parser', () => {
 
   it('C1 a malformed file is rejected as a whole with the key path', () => {
     const cases: Array<[string, RegExp]> = [
-      ['{"hooks": ', /not valid JSON/],
+      ['{"hooks": ', /invalid JSON at line 1, column 11/],
       ['[]', /\(root\): expected an object/],
       ['{"hooks": []}', /hooks: expected an object/],
       ['{"hooks": {"Stop": {}}}', /hooks\.Stop: expected a list/],
@@ -174,7 +176,7 @@ describe('discovery', () => {
   it('C1 missing discovered files are silent; a missing or malformed configured source is skipped with a warning', async () => {
     const h = await homes()
     const bad = join(h.work, 'bad.json')
-    await writeFile(bad, '{ nope')
+    await writeFile(bad, '{\n  nope')
     const found = await discoverHooks({
       sources: [join(h.work, 'missing.json'), bad],
       discover: true,
@@ -184,7 +186,10 @@ describe('discovery', () => {
     expect(found.entries).toEqual([])
     expect(found.warnings).toHaveLength(2)
     expect(found.warnings[0]).toContain(join(h.work, 'missing.json'))
-    expect(found.warnings[1]).toMatch(new RegExp(`^${bad}: skipped: not valid JSON`))
+    expect(found.warnings[1]).toBe(
+      `${bad}: invalid JSON at line 2, column 3: expected a property name in double quotes, found "n" — its hooks are not run until it is fixed`,
+    )
+    expect(found.problems.map((p) => p.path)).toEqual([join(h.work, 'missing.json'), bad])
   })
 
   it('C1 config.toml [hooks] is not read', async () => {
@@ -210,7 +215,7 @@ describe('discovery', () => {
     const t = await codexAgent({ homes: h, config: { sources: [bad] }, script: [text('ok')] })
     try {
       expect(t.ctx.hooksCodex.warnings()).toEqual([
-        expect.stringContaining(`${bad}: skipped: hooks.Stop: expected a list`),
+        expect.stringContaining(`${bad}: hooks.Stop: expected a list`),
       ])
       await t.agent.send(user('hi'))
       expect(hookInvocations(t)).toHaveLength(1)
@@ -239,5 +244,38 @@ describe('discovery', () => {
     } finally {
       await t.dispose()
     }
+  })
+
+  it('C6 project-layer hooks run only in a trusted workspace (tack trust) or with assumeTrusted; hash trust still applies', async () => {
+    const h = await homes()
+    await mkdir(join(h.projectDir, '.codex'))
+    await writeFile(
+      join(h.projectDir, '.codex', 'hooks.json'),
+      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] })),
+    )
+    const statusWith = async (assumeTrusted: boolean) => {
+      const t = await codexAgent({ homes: h, config: { assumeTrusted }, script: [text('ok')] })
+      try {
+        await t.agent.send(user('hi'))
+        return {
+          listed: t.ctx.hooksCodex.list()[0],
+          ran: hookInvocations(t).length,
+          warnings: t.ctx.hooksCodex.warnings(),
+        }
+      } finally {
+        await t.dispose()
+      }
+    }
+    const untrusted = await statusWith(false)
+    expect(untrusted.listed).toMatchObject({
+      status: 'workspace-untrusted',
+      runs: false,
+      reason: UNTRUSTED_WORKSPACE,
+    })
+    expect(untrusted.ran).toBe(0)
+    expect(untrusted.warnings).toEqual([])
+    expect((await statusWith(true)).ran).toBe(1)
+    trustWorkspace(h.projectDir, h.dataDir)
+    expect((await statusWith(false)).listed).toMatchObject({ status: 'trusted', runs: true })
   })
 })

@@ -106,6 +106,9 @@ export async function codexAgent(opts: CodexAgentOptions): Promise<TestAgent> {
           codexHome: h.codexHome,
           projectDir: h.projectDir,
           dataDir: h.dataDir,
+          // These tests are about hooks and their hash trust: the workspace counts as trusted unless a
+          // test says otherwise (workspace trust is tested in discovery.test.ts).
+          assumeTrusted: true,
           ...(opts.config ?? {}),
         },
       },

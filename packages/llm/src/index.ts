@@ -11,6 +11,7 @@ export {
   type ProviderKind,
 } from './endpoints.ts'
 export { isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
+export { type BaseUrlSource, type LlmOrigins, projectBaseUrlProblem, type ValueOrigin } from './origins.ts'
 export { redact, REDACTED } from './secrets.ts'
 export {
   BUILTIN_ENDPOINTS,

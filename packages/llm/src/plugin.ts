@@ -6,6 +6,7 @@ import { definePlugin, emitSafely } from '@tack/kernel'
 import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
+import type { LlmOrigins } from './origins.ts'
 import { createProviderAdapter } from './providers/adapter.ts'
 import { type Env, keyVariables, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
 import { type RetryHooks, type RetryPolicy, withRetry } from './retry.ts'
@@ -16,6 +17,8 @@ export interface LlmRuntimeOptions {
   readonly env?: Env
   /** Resolves relative `scripted/<file>` paths; default the process's working directory. */
   readonly cwd?: string
+  /** Which config values a project chose, so no key goes to a URL it picked (`origins.ts`). */
+  readonly origins?: LlmOrigins
   /** For tests: the jitter source of the retry policy. */
   readonly random?: RetryHooks['random']
 }
@@ -26,12 +29,14 @@ export class LlmProviders {
   readonly #config: LlmConfig
   readonly #env: Env
   readonly #random?: () => number
-  constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number) {
+  readonly #origins: LlmOrigins
+  constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number, origins: LlmOrigins = {}) {
     this.#ctx = ctx
     this.policy = config.retry
     this.#config = config
     this.#env = env
     this.#random = random
+    this.#origins = origins
   }
   /** Registers `adapter` for `models` behind the configured retry policy; returns the disposer. */
   register(models: readonly string[], adapter: LlmAdapter): () => void {
@@ -46,7 +51,7 @@ export class LlmProviders {
   }
   /** What serves `model` (for `tack doctor`): provider, base URL, key variable, key present — never the key. */
   resolve(model: string): ResolvedModel {
-    return resolveModel(this.#config, model, this.#env)
+    return resolveModel(this.#config, model, this.#env, this.#origins)
   }
   /** The variables configured endpoints read keys from (names only, never values). */
   keyVariables(): string[] {
@@ -65,9 +70,10 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
     Config: LlmConfig,
     inject: ['llm'],
     apply(ctx, config) {
-      const providers = new LlmProviders(ctx, config, env, runtime.random)
+      const origins = runtime.origins ?? {}
+      const providers = new LlmProviders(ctx, config, env, runtime.random, origins)
       ctx.provide('llmProviders', providers)
-      const adapter = createProviderAdapter({ config, env })
+      const adapter = createProviderAdapter({ config, env, origins })
       const names = Object.keys(knownProviders(config))
       const disposers = [
         providers.register(

@@ -5,6 +5,7 @@ import { LlmError } from '@tack/agent'
 import { contextWindowOf } from './catalog.ts'
 import type { LlmConfig } from './config.ts'
 import type { EndpointConfig, ProviderKind } from './endpoints.ts'
+import { type BaseUrlSource, type LlmOrigins, projectBaseUrlProblem } from './origins.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -41,6 +42,8 @@ export type ResolvedModel =
       /** The model name sent to the provider. */
       readonly modelId: string
       readonly baseUrl?: string
+      /** Who chose `baseUrl`: the user's config, a flag, a project config, or the provider default. */
+      readonly baseUrlSource?: BaseUrlSource
       readonly apiKeyEnv?: string
       readonly keyRequired: boolean
       readonly keyPresent: boolean
@@ -56,6 +59,7 @@ export type ResolvedModel =
       readonly provider: 'scripted'
       readonly modelId: string
       readonly baseUrl?: undefined
+      readonly baseUrlSource?: undefined
       readonly apiKeyEnv?: undefined
       readonly keyRequired: false
       readonly keyPresent: false
@@ -90,8 +94,16 @@ export function splitModel(model: string): { provider: string; modelId: string }
   return { provider: model.slice(0, slash), modelId: model.slice(slash + 1) }
 }
 
-/** What serves `model`; throws `LlmError` `UNKNOWN_MODEL` for a malformed name or unknown provider. */
-export function resolveModel(config: ResolveConfig, model: string, env: Env): ResolvedModel {
+/**
+ * What serves `model`; throws `LlmError` `UNKNOWN_MODEL` for a malformed name or unknown provider.
+ * `origins` says which config values a project chose (default: none — the embedder's own config).
+ */
+export function resolveModel(
+  config: ResolveConfig,
+  model: string,
+  env: Env,
+  origins: LlmOrigins = {},
+): ResolvedModel {
   const parts = splitModel(model)
   const providers = knownProviders(config)
   const names = [...Object.keys(providers), ...(config.scripted ? ['scripted'] : [])]
@@ -125,21 +137,32 @@ export function resolveModel(config: ResolveConfig, model: string, env: Env): Re
       },
     )
   const fromConfig = config.endpoints[provider]
-  const baseUrl = fromConfig?.baseUrl ?? config.baseUrl ?? endpoint.baseUrl ?? DEFAULT_BASE_URL[endpoint.kind]
+  const endpointOrigins = Object.hasOwn(origins.endpoints ?? {}, provider)
+    ? origins.endpoints?.[provider]
+    : undefined
+  const [baseUrl, baseUrlSource]: [string | undefined, BaseUrlSource] = fromConfig?.baseUrl
+    ? [fromConfig.baseUrl, endpointOrigins?.baseUrl ?? 'user']
+    : config.baseUrl
+      ? [config.baseUrl, origins.baseUrl ?? 'user']
+      : [endpoint.baseUrl ?? DEFAULT_BASE_URL[endpoint.kind], 'builtin']
   const apiKeyEnv = endpoint.apiKeyEnv ?? DEFAULT_KEY_ENV[endpoint.kind]
   const keyRequired = apiKeyEnv !== undefined
   const keyPresent = apiKeyEnv !== undefined && typeof env[apiKeyEnv] === 'string' && env[apiKeyEnv] !== ''
+  const hasUserHeaders =
+    Object.keys(endpoint.headers ?? {}).length > 0 && (endpointOrigins?.headers ?? 'user') !== 'project'
   const problem = !baseUrl
     ? `endpoint "${provider}" has no baseUrl: set endpoints.${provider}.baseUrl or pass --base-url`
-    : keyRequired && !keyPresent
-      ? `${apiKeyEnv} is not set: export it or add it to ~/.tack/.env`
-      : undefined
+    : baseUrlSource === 'project' && (keyRequired || hasUserHeaders)
+      ? projectBaseUrlProblem(provider, keyRequired ? `${apiKeyEnv}` : 'your configured headers')
+      : keyRequired && !keyPresent
+        ? `${apiKeyEnv} is not set: export it or add it to ~/.tack/.env`
+        : undefined
   return {
     kind: endpoint.kind,
     model,
     provider,
     modelId,
-    ...(baseUrl ? { baseUrl } : {}),
+    ...(baseUrl ? { baseUrl, baseUrlSource } : {}),
     ...(apiKeyEnv ? { apiKeyEnv } : {}),
     keyRequired,
     keyPresent,
@@ -149,12 +172,13 @@ export function resolveModel(config: ResolveConfig, model: string, env: Env): Re
   }
 }
 
-/** The model to use when none is configured: DeepSeek when its key is set (80-cli.md §4.1). */
+/** The model to use when none is configured: DeepSeek when its key is set (80-cli.md §4.1); the CLI's only rule. */
 export function defaultModel(env: Env): string | undefined {
   return env.DEEPSEEK_API_KEY ? 'deepseek/deepseek-chat' : undefined
 }
 
-/** The message for "no usable model", naming the three ways to configure one (80-cli.md §4.1). */
+/** The message for "no usable model", naming the three ways to configure one (80-cli.md §4.1); the CLI prints it. */
 export const NO_MODEL_HELP =
-  'no usable model: set DEEPSEEK_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY with --model openai/… or anthropic/…), ' +
-  'pass --model local/<name> --base-url <OpenAI-compatible URL>, or add an endpoint under llm.endpoints in .tack/config.yml'
+  'no model configured: set DEEPSEEK_API_KEY (DeepSeek is the default), or pass --model provider/model ' +
+  '(e.g. openai/gpt-4.1, anthropic/claude-sonnet-4-5, or local/<model> with --base-url for an OpenAI-compatible server), ' +
+  'or set `model:` (and, for your own server, plugins.llm.endpoints) in ~/.tack/config.yml'

@@ -1,8 +1,7 @@
 // The validated configuration of the SQLite store (SL-28) and where it puts the file. Every field
 // fails at load naming the key and its allowed values; README rows mirror this schema.
-import { homedir } from 'node:os'
-import { isAbsolute, join, resolve } from 'node:path'
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { isAbsolute, resolve } from 'node:path'
+import { type ConfigInput, type ConfigOf, resolveTackHome, Schema } from '@tack/kernel'
 
 /** Journal modes that keep a durable journal on disk. `memory` and `off` lose the log on a crash. */
 export const JOURNAL_MODES = ['wal', 'delete', 'truncate', 'persist'] as const
@@ -19,8 +18,8 @@ export const SqliteStoreConfig = Schema.object({
     allowed: 'an absolute directory path',
     test: absolutePath,
     description:
-      "tack's data directory, against which a relative `path` resolves; absent: $TACK_HOME when it is " +
-      'absolute, else ~/.tack. Created (mode 0700) when missing.',
+      "tack's data directory, against which a relative `path` resolves; absent: $TACK_HOME (a relative " +
+      'value against the working folder), else ~/.tack. Created (mode 0700) when missing.',
   }).optional(),
   path: Schema.string({
     default: 'sessions.db',
@@ -52,10 +51,9 @@ export const SqliteStoreConfig = Schema.object({
 export type SqliteStoreConfig = ConfigOf<typeof SqliteStoreConfig>
 export type SqliteStoreConfigInput = ConfigInput<typeof SqliteStoreConfig>
 
-/** tack's data directory: `$TACK_HOME` when it is an absolute path, else `~/.tack` (80-cli.md §3). */
+/** tack's data directory: the shared resolver's answer (80-cli.md §3, docs/decisions/0015-tack-home.md). */
 export function tackHome(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.TACK_HOME
-  return home && isAbsolute(home) ? home : join(homedir(), '.tack')
+  return resolveTackHome(env)
 }
 
 /** The absolute database path a validated config names. */

@@ -36,11 +36,11 @@ describe('SQLite config (SL-28)', () => {
     })
   })
 
-  test("SL-28 the default path is sessions.db in tack's data directory ($TACK_HOME if absolute, else ~/.tack)", () => {
+  test("SL-28 the default path is sessions.db in tack's data directory ($TACK_HOME, a relative one against the cwd, else ~/.tack)", () => {
     const defaults = SqliteStoreConfig.parse({})
     expect(resolveStorePath(defaults, { TACK_HOME: '/srv/tack' })).toBe('/srv/tack/sessions.db')
     expect(resolveStorePath(defaults, { TACK_HOME: 'relative/home' })).toBe(
-      join(homedir(), '.tack', 'sessions.db'),
+      join(process.cwd(), 'relative', 'home', 'sessions.db'),
     )
     expect(resolveStorePath(defaults, {})).toBe(join(homedir(), '.tack', 'sessions.db'))
     expect(tackHome({})).toBe(join(homedir(), '.tack'))

@@ -27,3 +27,4 @@ export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schem
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
+export { TOOLS_MODES } from './modes.ts'

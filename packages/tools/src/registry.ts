@@ -7,6 +7,7 @@ import type { ToolSchema } from '@tack/session'
 import { type Context, type Logger, Service } from 'cordis'
 import { checkToolDefinition } from './define-tool.ts'
 import { CodeModeUnavailableError, ToolRegistrationError } from './errors.ts'
+import { TOOLS_MODES } from './modes.ts'
 import { executeCall, type PipelineEnv, type PipelineTool } from './pipeline/execute.ts'
 import { presentCall, presentResult } from './present.ts'
 import type {
@@ -29,7 +30,7 @@ declare module 'cordis' {
 }
 
 export const ToolsConfig = Schema.object({
-  mode: Schema.enum(['native', 'code', 'both'], {
+  mode: Schema.enum(TOOLS_MODES, {
     default: 'native',
     description:
       'How tools reach the model (TL-19). Only `native` works today: `code` and `both` are accepted but `schemas()` throws CodeModeUnavailableError until Code Mode lands.',

@@ -94,7 +94,7 @@ export type PostToolDecision =
   | { action: 'accept'; content?: Content; additionalContext?: readonly HookContext[] }
   | { action: 'block'; feedback: string; additionalContext?: readonly HookContext[] }
 
-export type ToolsMode = 'native' | 'code' | 'both'
+export type { ToolsMode } from './modes.ts'
 
 /** What an approver answers for an `ask` (TL-5, TL-35). */
 export type ApprovalAnswer =

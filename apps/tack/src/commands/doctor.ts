@@ -1,10 +1,14 @@
-// `tack doctor` (80-cli §1.3): Node version, config files, models and whether their keys are present
-// (never the key), the session store, hooks found. Exits non-zero with a one-line fix per problem.
+// `tack doctor` (80-cli §1.3): Node version, config files, workspace trust, models and whether their keys
+// are present (never the key), the session store, hooks (a hooks file that cannot be read is a problem,
+// issue 9 item 8) and the user's own plugins (issue 8 item 5). Exits non-zero with a one-line fix per problem.
 import { existsSync, statSync } from 'node:fs'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
-import { NO_MODEL_MESSAGE, resolveSettings } from '../settings.ts'
+import { type Resolved, resolveSettings } from '../settings.ts'
+import { heldBackHooks } from '../untrusted-notice.ts'
+import { findUserPlugins, importUserPlugin } from '../user-plugins.ts'
+import { HOW_TO_TRUST } from '../workspace-trust.ts'
 
 export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<number> {
   const problems: string[] = []
@@ -23,7 +27,8 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
       'Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+',
     )
 
-  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
+  const resolved = await resolveSettings(flags, io.env, io.cwd)
+  const { settings, paths, cwd, trust } = resolved
   line('tack home', paths.home)
   line(
     'invariants',
@@ -33,16 +38,20 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   )
   line('config files', settings.files.length ? settings.files.join(', ') : '(none; built-in defaults)')
   line('workspace', cwd)
+  line('trust', describeTrust(resolved))
+  if (settings.refused) line('', `ignored from ${settings.refused.file}: ${settings.refused.keys.join(', ')}`)
 
-  const booted = await boot({ settings, paths, env: io.env, cwd, noSession: true })
+  const booted = await boot({ settings, paths, env: io.env, cwd, trust, noSession: true })
   try {
     const providers = booted.ctx.llmProviders
     const models = new Set<string>()
     if (settings.model) models.add(settings.model)
-    if (io.env.DEEPSEEK_API_KEY) models.add('deepseek/deepseek-chat')
+    const { defaultModel, NO_MODEL_HELP } = await import('@tack/llm')
+    const fallback = defaultModel(io.env)
+    if (fallback) models.add(fallback)
     if (models.size === 0) {
       line('model', '(none)')
-      problems.push(NO_MODEL_MESSAGE)
+      problems.push(NO_MODEL_HELP)
     }
     for (const model of models) {
       const r = providers.resolve(model)
@@ -63,8 +72,8 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
     existsSync(db) ? `${db} (${formatBytes(statSync(db).size)})` : `${db} (not created yet)`,
   )
 
-  const hooks = await listHooks(settings, paths, io.env, cwd)
-  line('hooks', hooks)
+  await reportHooks(resolved, io, line, problems)
+  await reportPlugins(resolved, line, problems)
 
   const warnings: string[] = []
   const sandbox = await describeSandbox(settings.plugins.bash)
@@ -85,20 +94,16 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   return 0
 }
 
-async function listHooks(
-  settings: Awaited<ReturnType<typeof resolveSettings>>['settings'],
-  paths: Awaited<ReturnType<typeof resolveSettings>>['paths'],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Promise<string> {
-  try {
-    const { collectHooks } = await import('./hooks.ts')
-    const rows = await collectHooks(settings, paths, env, cwd)
-    if (rows.length === 0) return '(none found)'
-    const runs = rows.filter((r) => r.willRun).length
-    return `${rows.length} found, ${runs} will run (see tack hooks list)`
-  } catch (error) {
-    return `(could not list: ${(error as Error).message})`
+function describeTrust(r: Resolved): string {
+  switch (r.trust.via) {
+    case 'store':
+      return `trusted (recorded for ${r.trust.root})`
+    case 'flag':
+      return 'trusted for this run (--trust)'
+    case 'env':
+      return 'trusted for this run (TACK_TRUST=1)'
+    default:
+      return `not trusted: project config is limited to harmless keys; project hooks and plugins do not run — ${HOW_TO_TRUST}`
   }
 }
 
@@ -132,6 +137,45 @@ async function describeSandbox(bash: unknown): Promise<{ line: string; problem?:
   const network = options.sandboxNetwork === 'deny' ? 'network denied' : 'network allowed'
   return { line: `${what}: bash is confined in workspace-write and read-only modes, ${network}` }
 }
+
+type Line = (label: string, value: string) => void
+
+async function reportHooks(r: Resolved, io: CommandIO, line: Line, problems: string[]): Promise<void> {
+  try {
+    const { collectHooks } = await import('./hooks.ts')
+    const rows = await collectHooks(r.settings, r.paths, io.env, r.cwd, r.trust)
+    const broken = rows.filter((row) => row.broken)
+    for (const b of broken) problems.push(`${b.source}: ${b.why} (tack hooks list shows it)`)
+    const hooks = rows.filter((row) => !row.broken)
+    if (hooks.length === 0 && broken.length === 0) return line('hooks', '(none found)')
+    const runs = hooks.filter((row) => row.willRun).length
+    const held = heldBackHooks(hooks).length
+    line(
+      'hooks',
+      `${hooks.length} found, ${runs} will run${held ? `, ${held} held back (workspace not trusted)` : ''}${broken.length ? `, ${broken.length} file(s) broken` : ''} (see tack hooks list)`,
+    )
+  } catch (error) {
+    line('hooks', `(could not list: ${(error as Error).message})`)
+  }
+}
+
+async function reportPlugins(r: Resolved, line: Line, problems: string[]): Promise<void> {
+  const found = findUserPlugins(r.settings, r.paths, r.cwd, r.trust.trusted)
+  if (found.refs.length === 0 && found.heldBack.length === 0) return line('plugins', '(none of your own)')
+  for (const ref of found.refs) {
+    try {
+      const loaded = await importUserPlugin(ref)
+      line('plugin', `${loaded.name} — ${loaded.file} (${PLACE[ref.place]})`)
+    } catch (error) {
+      line('plugin', `BROKEN — ${(error as Error).message}`)
+      problems.push((error as Error).message)
+    }
+  }
+  for (const file of found.heldBack)
+    line('plugin', `not run — ${file}: this workspace is not trusted (${HOW_TO_TRUST})`)
+}
+
+const PLACE = { home: '$TACK_HOME/plugins', config: 'config', project: '.tack/plugins' } as const
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`

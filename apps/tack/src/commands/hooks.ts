@@ -1,11 +1,13 @@
-// `tack hooks list` and `tack hooks trust [--project]` (80-cli §7.1): every Claude Code and Codex hook
-// found, its source file and whether it will run; trust records project trust and Codex hook hashes.
+// `tack hooks list` and `tack hooks trust` (80-cli §7.1): every Claude Code and Codex hook found, its
+// source file and whether it will run — a hooks file that cannot be read is a row of its own (issue 9
+// item 8); trust records Codex hook hashes (and, with --project, the workspace, as `tack trust` does).
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import type { Settings } from '../config/load.ts'
 import type { CommandIO } from '../io.ts'
 import type { TackPaths } from '../paths.ts'
 import { resolveSettings } from '../settings.ts'
+import type { WorkspaceTrust } from '../workspace-trust.ts'
 
 export interface HookRow {
   readonly dialect: 'claude' | 'codex'
@@ -15,6 +17,10 @@ export interface HookRow {
   readonly source: string
   readonly willRun: boolean
   readonly why?: string
+  /** A hooks file that could not be read (the row stands for the whole file). */
+  readonly broken?: true
+  /** Held back only because the workspace is not trusted. */
+  readonly untrustedWorkspace?: true
 }
 
 export async function collectHooks(
@@ -22,24 +28,26 @@ export async function collectHooks(
   paths: TackPaths,
   env: NodeJS.ProcessEnv,
   cwd: string,
+  trust: WorkspaceTrust,
 ): Promise<HookRow[]> {
-  const [{ listClaudeHooks }, { listCodexHooks }] = await Promise.all([
-    import('@tack/hooks-claude'),
-    import('@tack/hooks-codex'),
-  ])
+  const [claude, codex] = await Promise.all([import('@tack/hooks-claude'), import('@tack/hooks-codex')])
   const common = { tackHome: paths.home, env, cwd }
-  return [
-    ...(await listClaudeHooks({ ...common, settings: settings.plugins.hooksClaude })),
-    ...(await listCodexHooks({ ...common, settings: settings.plugins.hooksCodex })),
+  const withTrust = (s: Record<string, unknown> | false) =>
+    s === false ? s : { ...s, assumeTrusted: trust.trusted || s.assumeTrusted === true }
+  const rows: HookRow[] = [
+    ...claude.listClaudeHooks({ ...common, settings: withTrust(settings.plugins.hooksClaude) }),
+    ...(await codex.listCodexHooks({ ...common, settings: withTrust(settings.plugins.hooksCodex) })),
   ]
+  const untrusted = new Set([claude.UNTRUSTED_PROJECT_HOOKS, codex.UNTRUSTED_WORKSPACE])
+  return rows.map((r) => (r.why && untrusted.has(r.why) ? { ...r, untrustedWorkspace: true } : r))
 }
 
 export async function hooksCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const [sub] = args
-  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
+  const { settings, paths, cwd, trust } = await resolveSettings(flags, io.env, io.cwd)
   switch (sub) {
     case 'list': {
-      const rows = await collectHooks(settings, paths, io.env, cwd)
+      const rows = await collectHooks(settings, paths, io.env, cwd, trust)
       if (flags.json) {
         io.out(`${JSON.stringify(rows)}\n`)
         return 0
@@ -49,21 +57,23 @@ export async function hooksCommand(args: string[], flags: CommonFlags, io: Comma
         return 0
       }
       for (const r of rows) {
+        const state = r.broken ? 'BROKEN ' : r.willRun ? 'runs   ' : 'skipped'
         io.out(
-          `${r.dialect.padEnd(6)} ${r.event.padEnd(17)} ${(r.matcher ?? '*').padEnd(12)} ${r.willRun ? 'runs   ' : 'skipped'}  ${r.command}\n` +
+          `${r.dialect.padEnd(6)} ${r.event.padEnd(17)} ${(r.matcher ?? '*').padEnd(12)} ${state}  ${r.command}\n` +
             `       from ${r.source}${r.why ? ` — ${r.why}` : ''}\n`,
         )
       }
       return 0
     }
     case 'trust': {
-      const [{ trustClaudeProject }, { trustCodexHooks }] = await Promise.all([
-        import('@tack/hooks-claude'),
-        import('@tack/hooks-codex'),
-      ])
-      const common = { tackHome: paths.home, env: io.env, cwd, project: flags.project === true }
-      io.out(`${await trustClaudeProject({ ...common, settings: settings.plugins.hooksClaude })}\n`)
-      io.out(`${await trustCodexHooks({ ...common, settings: settings.plugins.hooksCodex })}\n`)
+      const { trustCodexHooks } = await import('@tack/hooks-codex')
+      if (flags.project) {
+        const { trustCommand } = await import('./trust.ts')
+        await trustCommand([cwd], {}, io)
+      }
+      io.out(
+        `${await trustCodexHooks({ tackHome: paths.home, env: io.env, cwd, settings: settings.plugins.hooksCodex })}\n`,
+      )
       return 0
     }
     default:

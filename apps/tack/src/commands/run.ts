@@ -7,8 +7,10 @@ import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
-import { CliError } from '../main.ts'
+import { CliError } from '../errors.ts'
 import { chooseModel, resolveSettings } from '../settings.ts'
+import { untrustedNotice } from '../untrusted-notice.ts'
+import { findUserPlugins } from '../user-plugins.ts'
 
 /** The version of the `--json` line format (80-cli §6); bumped on any incompatible change. */
 export const JSON_OUTPUT_VERSION = 1
@@ -29,9 +31,23 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   if (task === '-') task = await io.readStdin()
   if (!task.trim())
     throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
-  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
-  const model = chooseModel(settings, io.env)
-  const booted = await boot({ settings, paths, env: io.env, cwd, noSession: flags['no-session'] === true })
+  const resolved = await resolveSettings(flags, io.env, io.cwd)
+  const { settings, paths, cwd, trust } = resolved
+  const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
+  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
+  if (notice) io.err(notice)
+  const model = await chooseModel(settings, io.env)
+  const booted = await boot({
+    settings,
+    paths,
+    env: io.env,
+    cwd,
+    trust,
+    userPlugins: plugins.refs,
+    warn: io.err,
+    verbose: flags.verbose === true,
+    noSession: flags['no-session'] === true,
+  })
   const { ctx } = booted
   io.protectSecrets?.(ctx.llmProviders.keyVariables())
   try {

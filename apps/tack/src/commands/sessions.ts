@@ -10,8 +10,8 @@ import { exportMarkdown } from './export-markdown.ts'
 
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const [sub, id] = args
-  const { settings, paths, cwd } = await resolveSettings(flags, io.env, io.cwd)
-  const booted = await boot({ settings, paths, env: io.env, cwd, storeOnly: true })
+  const { settings, paths, cwd, trust } = await resolveSettings(flags, io.env, io.cwd)
+  const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: true })
   const { ctx } = booted
   try {
     switch (sub) {

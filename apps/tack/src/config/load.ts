@@ -1,14 +1,20 @@
 // Configuration layering (80-cli §3): built-in defaults → `$TACK_HOME/config.yml` → `<cwd>/.tack/config.yml`
 // → `--config FILE` → `--profile NAME` → flags. Every layer is validated on its own, so an error names the
-// file, the key path and the allowed range; an unknown key is an error, never a silent default.
+// file, the key path and the allowed range; an unknown key is an error, never a silent default. A project
+// file of an untrusted workspace keeps only its harmless keys (`untrusted.ts`), and which layer set each
+// base URL is kept for `@tack/llm` (`origins.ts`), so a key never goes to a URL a project chose.
 import { existsSync, readFileSync } from 'node:fs'
 import { ConfigError, type ConfigIssue } from '@tack/kernel'
+import type { LlmOrigins } from '@tack/llm'
+import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
+import { TOOLS_MODES, type ToolsMode } from '@tack/tools/modes'
 import { CATALOG, catalogEntry } from '../plugin-catalog.ts'
+import { type LayerOrigin, llmOriginsOf, type SourcedLayer } from './origins.ts'
+import { keepHarmless } from './untrusted.ts'
+import { dirname } from 'node:path'
+import { findPackageDir, isPathSpec, isUserPluginKey, normalizePluginKeys } from './user-plugin-keys.ts'
 
-export const PERMISSION_MODES = ['ask', 'workspace-write', 'read-only', 'yolo'] as const
-export const TOOLS_MODES = ['native', 'code', 'both'] as const
-export type PermissionMode = (typeof PERMISSION_MODES)[number]
-export type ToolsMode = (typeof TOOLS_MODES)[number]
+export { PERMISSION_MODES, type PermissionMode, TOOLS_MODES, type ToolsMode }
 
 /** One layer as written in a file (validated). */
 export interface ConfigLayer {
@@ -20,47 +26,80 @@ export interface ConfigLayer {
   profiles?: Record<string, Omit<ConfigLayer, 'profiles'>>
 }
 
+/** A plugin of the user's own named under `plugins:` (a path made absolute, or a package name). */
+export interface ConfiguredUserPlugin {
+  readonly spec: string
+  readonly config: Record<string, unknown> | false
+  /** The config file that named it first. */
+  readonly file: string
+}
+
 export interface Settings {
   readonly model?: string
   readonly baseUrl?: string
   readonly permissionMode?: PermissionMode
   readonly toolsMode?: ToolsMode
-  /** Per plugin key: its merged config, or `false` when turned off. */
+  /** Per built-in plugin key: its merged config, or `false` when turned off. */
   readonly plugins: Readonly<Record<string, Record<string, unknown> | false>>
+  /** Plugins of the user's own from `plugins:`, in merged order. */
+  readonly userPlugins: readonly ConfiguredUserPlugin[]
   /** The config files that were read, in layer order. */
   readonly files: readonly string[]
+  /** Which layer set each base URL (for `createLlmPlugin({origins})`). */
+  readonly llmOrigins: LlmOrigins
+  /** An untrusted workspace's project file and the keys dropped from it. */
+  readonly refused?: { readonly file: string; readonly keys: readonly string[] }
 }
 
 export interface LoadOptions {
   readonly userConfig: string
   readonly projectConfig: string
+  /** Whether the workspace is trusted; an untrusted project file keeps only harmless keys. */
+  readonly projectTrusted: boolean
   readonly extraConfig?: string
   readonly profile?: string
   readonly flags: Omit<ConfigLayer, 'plugins' | 'profiles'>
+  /** Expands `~/` in plugin paths. */
+  readonly userHome?: string
 }
 
 const TOP_KEYS = ['model', 'baseUrl', 'permissionMode', 'toolsMode', 'plugins', 'profiles']
 
 export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const files: string[] = []
-  const layers: ConfigLayer[] = []
-  for (const path of [opts.userConfig, opts.projectConfig]) {
-    if (existsSync(path)) {
-      layers.push(await readLayer(path))
-      files.push(path)
+  const layers: SourcedLayer[] = []
+  let refused: Settings['refused']
+  const add = async (file: string, origin: LayerOrigin) => {
+    let raw = await readYaml(file)
+    if (origin === 'project' && !opts.projectTrusted) {
+      const user = layers.find((l) => l.origin === 'user')?.layer
+      const filtered = keepHarmless(raw, {
+        userPermissionMode: user?.permissionMode ?? readMode(user?.plugins?.permissions),
+      })
+      raw = filtered.kept
+      if (filtered.refused.length) refused = { file, keys: filtered.refused }
     }
+    const layer = normalizePluginKeys(raw, file, opts.userHome)
+    await checkLayer(layer, file)
+    layers.push({ layer: (layer ?? {}) as ConfigLayer, origin, file })
+    files.push(file)
   }
+  if (existsSync(opts.userConfig)) await add(opts.userConfig, 'user')
+  if (existsSync(opts.projectConfig)) await add(opts.projectConfig, 'project')
   if (opts.extraConfig) {
     if (!existsSync(opts.extraConfig))
       throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
-    layers.push(await readLayer(opts.extraConfig))
-    files.push(opts.extraConfig)
+    await add(opts.extraConfig, 'user')
   }
-  const merged = layers.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l), {})
+  const ordered: SourcedLayer[] = [...layers]
   if (opts.profile) {
-    const profile = merged.profiles?.[opts.profile]
-    if (!profile) {
-      const known = Object.keys(merged.profiles ?? {})
+    // A profile merges across files like the files themselves; each part keeps its file's origin.
+    const parts = layers.flatMap((l) => {
+      const p = l.layer.profiles?.[opts.profile as string]
+      return p ? [{ layer: p as ConfigLayer, origin: l.origin, file: l.file }] : []
+    })
+    if (parts.length === 0) {
+      const known = [...new Set(layers.flatMap((l) => Object.keys(l.layer.profiles ?? {})))]
       throw new ConfigError([
         {
           path: 'profile',
@@ -68,10 +107,14 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
         },
       ])
     }
-    Object.assign(merged, mergeLayer(merged, profile))
+    ordered.push(...parts)
   }
+  const flags: ConfigLayer = {}
   for (const [k, v] of Object.entries(opts.flags))
-    if (v !== undefined) (merged as Record<string, unknown>)[k] = v
+    if (v !== undefined) (flags as Record<string, unknown>)[k] = v
+  ordered.push({ layer: flags, origin: 'flag' })
+  const merged = ordered.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l.layer), {})
+  delete merged.profiles
   await checkLayer(merged as Record<string, unknown>, '--flags and merged layers')
 
   const plugins: Record<string, Record<string, unknown> | false> = {}
@@ -80,17 +123,31 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     if (v === false || (v === undefined && !entry.defaultOn)) plugins[entry.key] = false
     else plugins[entry.key] = typeof v === 'object' ? v : {}
   }
+  const userPlugins: ConfiguredUserPlugin[] = []
+  for (const [spec, v] of Object.entries(merged.plugins ?? {})) {
+    if (!isUserPluginKey(spec)) continue
+    const file = ordered.find((l) => l.file && l.layer.plugins && spec in l.layer.plugins)?.file ?? ''
+    userPlugins.push({ spec, config: v === false ? false : typeof v === 'object' ? v : {}, file })
+  }
   return {
     ...(merged.model !== undefined ? { model: merged.model } : {}),
     ...(merged.baseUrl !== undefined ? { baseUrl: merged.baseUrl } : {}),
     ...(merged.permissionMode !== undefined ? { permissionMode: merged.permissionMode } : {}),
     ...(merged.toolsMode !== undefined ? { toolsMode: merged.toolsMode } : {}),
     plugins,
+    userPlugins,
     files,
+    llmOrigins: llmOriginsOf(ordered, merged.baseUrl !== undefined),
+    ...(refused ? { refused } : {}),
   }
 }
 
-async function readLayer(file: string): Promise<ConfigLayer> {
+function readMode(permissions: unknown): string | undefined {
+  const mode = (permissions as { mode?: unknown } | undefined)?.mode
+  return typeof mode === 'string' ? mode : undefined
+}
+
+async function readYaml(file: string): Promise<unknown> {
   let value: unknown
   try {
     const { parse } = await import('yaml')
@@ -98,15 +155,13 @@ async function readLayer(file: string): Promise<ConfigLayer> {
   } catch (error) {
     throw new ConfigError([{ path: '', message: `cannot read YAML: ${(error as Error).message}` }], file)
   }
-  if (value === null || value === undefined) return {}
-  await checkLayer(value, file)
-  return value as ConfigLayer
+  return value === null || value === undefined ? {} : value
 }
 
 /** Validates a layer; throws ConfigError naming `file`, each key path and its allowed range. */
 export async function checkLayer(value: unknown, file: string): Promise<void> {
   const issues: ConfigIssue[] = []
-  await checkShape(value, '', issues, true)
+  await checkShape(value, '', issues, true, file)
   if (issues.length) throw new ConfigError(issues, file)
 }
 
@@ -115,6 +170,7 @@ async function checkShape(
   base: string,
   issues: ConfigIssue[],
   topLevel: boolean,
+  file: string,
 ): Promise<void> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path: base, message: 'must be a mapping of keys to values' })
@@ -166,11 +222,22 @@ async function checkShape(
       for (const [key, cfg] of Object.entries(v.plugins)) {
         const entry = catalogEntry(key)
         const path = at(`plugins.${key}`)
-        if (!entry) {
-          issues.push({ path, message: `unknown plugin (known: ${CATALOG.map((e) => e.key).join(', ')})` })
+        // A bare name is a package only when one is installed where the file is: a typo stays an error.
+        const known = isPathSpec(key) || (file.startsWith('/') && findPackageDir(key, dirname(file)))
+        if (!entry && !(isUserPluginKey(key) && known)) {
+          issues.push({
+            path,
+            message: `unknown plugin (built-in: ${CATALOG.map((e) => e.key).join(', ')}; a plugin of your own is a path like ./my-plugin.ts or a package name)`,
+          })
           continue
         }
         if (typeof cfg === 'boolean') continue
+        if (!entry) {
+          // A user plugin's fields are checked against its own Config when it is imported (boot, doctor).
+          if (cfg !== null && (typeof cfg !== 'object' || Array.isArray(cfg)))
+            issues.push({ path, message: 'must be a mapping (the plugin’s config), true or false' })
+          continue
+        }
         const { Config } = await entry.load()
         const r = Config.check(cfg, path)
         if (!r.ok) issues.push(...r.issues)
@@ -182,7 +249,7 @@ async function checkShape(
       issues.push({ path: 'profiles', message: 'must be a mapping of profile names to settings' })
     } else {
       for (const [name, p] of Object.entries(v.profiles))
-        await checkShape(p, `profiles.${name}`, issues, false)
+        await checkShape(p, `profiles.${name}`, issues, false, file)
     }
   }
 }

@@ -50,9 +50,14 @@ export function codexRoot(e: HostEnvironment): string {
   }
 }
 
-/** `TACK_HOME`, else `<home>/.tack` (80-cli.md). */
+/**
+ * `TACK_HOME` (a relative value against the cwd; empty or blank means unset), else `<home>/.tack`
+ * (80-cli.md). A copy of `@tack/kernel`'s `resolveTackHome`: agent-dice is a standalone npm package and
+ * cannot depend on tack's private packages (docs/decisions/0015-tack-home.md); `test/env.test.ts`
+ * checks that both answer the same.
+ */
 export function tackHome(e: HostEnvironment): string {
-  const configured = nonEmpty(e.env.TACK_HOME)
+  const configured = e.env.TACK_HOME?.trim() ? e.env.TACK_HOME : undefined
   return configured ? resolve(e.cwd, configured) : join(requireHome(e), '.tack')
 }
 

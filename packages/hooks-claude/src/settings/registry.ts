@@ -3,7 +3,7 @@
 // needs them. Sources merge in this order: `~/.claude/settings.json`, `<workspace>/.claude/settings.json`,
 // `<workspace>/.claude/settings.local.json`, then the configured sources in config order.
 import { join, resolve } from 'node:path'
-import { isProjectTrusted } from '../trust.ts'
+import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import {
   type DiscoveredHandler,
   type HookSource,
@@ -39,16 +39,28 @@ export interface WorkspaceHooks {
   readonly handlers: readonly DiscoveredHandler[]
   /** The settings file that set `disableAllHooks: true`, if one did. */
   readonly disabledBy?: string
-  /** Whether project-level files may run (always in headless mode). */
+  /** Whether project-level files may run (a trusted workspace, or `assumeTrusted`). */
   readonly projectAllowed: boolean
+  /** Project files that could not be read (path and problem). */
+  readonly problems: readonly SourceProblem[]
 }
+
+/** A hooks file that exists but could not be used; its hooks do not run. */
+export interface SourceProblem {
+  readonly path: string
+  readonly problem: string
+}
+
+/** Why project hooks are held back in an untrusted workspace, and how to lift it. */
+export const UNTRUSTED_PROJECT_HOOKS =
+  'this workspace is not trusted: run `tack trust` in it (or pass --trust for one run)'
 
 export interface RegistryOptions {
   readonly discover: boolean
   readonly sources: readonly SourceSpec[]
   readonly home: string
   readonly dataDir: string
-  readonly interactive: boolean
+  readonly assumeTrusted: boolean
   readonly warn: (message: string) => void
   readonly info: (message: string) => void
 }
@@ -62,6 +74,7 @@ export class HookRegistry {
   readonly #opts: RegistryOptions
   readonly #user: ReadSource[] = []
   readonly #configured: ReadSource[] = []
+  readonly #problems: SourceProblem[] = []
   readonly #workspaces = new Map<string, WorkspaceHooks>()
   readonly #skips: Skip[] = []
   readonly #skipLogged = new Set<string>()
@@ -71,6 +84,7 @@ export class HookRegistry {
     if (opts.discover) {
       const user = this.#read({ path: join(opts.home, '.claude', 'settings.json'), kind: 'user' }, true)
       if (user) this.#user.push(user)
+      if (user?.error) this.#problems.push({ path: user.source.path, problem: user.error })
     }
     for (const spec of opts.sources) {
       const source: HookSource = spec.pluginRoot
@@ -78,6 +92,7 @@ export class HookRegistry {
         : { path: resolve(spec.path), kind: 'configured' }
       const read = this.#read(source, false)
       if (read) this.#configured.push(read)
+      if (read?.error) this.#problems.push({ path: source.path, problem: read.error })
     }
   }
 
@@ -112,10 +127,7 @@ export class HookRegistry {
       return { runs: false, why: `disableAllHooks is set in ${hooks.disabledBy}` }
     }
     if (isProjectSource(handler.source) && !hooks.projectAllowed) {
-      return {
-        runs: false,
-        why: 'project hooks run in interactive mode only after a one-time `tack hooks trust --project` in this folder',
-      }
+      return { runs: false, why: UNTRUSTED_PROJECT_HOOKS }
     }
     const skip = this.#skipOf(handler)
     if (skip) return { runs: false, why: `skipped: ${skip.reason}` }
@@ -136,6 +148,11 @@ export class HookRegistry {
     }))
   }
 
+  /** User-level and configured files, then `dir`'s project files, that could not be read. */
+  problems(dir: string): SourceProblem[] {
+    return [...this.#problems, ...this.forWorkspace(dir).problems]
+  }
+
   #loadWorkspace(dir: string): WorkspaceHooks {
     const project: ReadSource[] = []
     if (this.#opts.discover) {
@@ -147,11 +164,10 @@ export class HookRegistry {
         if (read) project.push(read)
       }
     }
-    const projectAllowed = !this.#opts.interactive || isProjectTrusted(dir, this.#opts.dataDir)
+    const projectAllowed = this.#opts.assumeTrusted || isWorkspaceTrusted(dir, this.#opts.dataDir)
+    // The CLI says once per run what an untrusted workspace held back; here it is only information.
     if (!projectAllowed && project.some((r) => r.handlers.length > 0)) {
-      this.#opts.warn(
-        `project hooks in ${dir} are not run: this folder is not trusted yet (run \`tack hooks trust --project\` there)`,
-      )
+      this.#opts.info(`project hooks in ${dir} are not run: ${UNTRUSTED_PROJECT_HOOKS}`)
     }
     const reads = [...this.#user, ...project, ...this.#configured]
     const disabling = reads.find((r) => r.disableAllHooks && (projectAllowed || !isProjectSource(r.source)))
@@ -160,13 +176,14 @@ export class HookRegistry {
       handlers: reads.flatMap((r) => r.handlers),
       ...(disabling ? { disabledBy: disabling.source.path } : {}),
       projectAllowed,
+      problems: project.flatMap((r) => (r.error ? [{ path: r.source.path, problem: r.error }] : [])),
     }
   }
 
   #read(source: HookSource, missingOk: boolean): ReadSource | undefined {
     const read = readHookSource(source, { missingOk })
     if (!read) return undefined
-    if (read.error) this.#opts.warn(`hooks source ${source.path} skipped: ${read.error}`)
+    if (read.error) this.#opts.warn(`${source.path}: ${read.error} — its hooks are not run until it is fixed`)
     for (const w of read.warnings) this.#opts.warn(w)
     const notBridged = new Set(
       read.handlers.filter((h) => h.unusable?.startsWith('tack does not raise')).map((h) => h.event),

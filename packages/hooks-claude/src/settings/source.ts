@@ -3,7 +3,7 @@
 // that can never run, with the reason — so `tack hooks list` can show all of them. Malformed parts are
 // skipped with a warning; an unreadable or malformed file yields no handlers and an error.
 import { readFileSync } from 'node:fs'
-import { isInvalidMatcher } from '@tack/hook-protocol'
+import { describeJsonError, isInvalidMatcher } from '@tack/hook-protocol'
 import { isClaudePoint, TOOL_POINTS } from '../protocol.ts'
 
 /** Where a source came from: the three files Claude Code reads, a configured file, or a plugin. */
@@ -19,7 +19,7 @@ export interface HookSource {
 /** Settings files take part in `disableAllHooks` and in de-duplication; plugin hooks do not. */
 export const isSettingsSource = (source: HookSource): boolean => source.kind !== 'plugin'
 
-/** Project-level files, which interactive sessions run only in a trusted folder. */
+/** Project-level files, which run only in a trusted workspace (`tack trust`, decision 0013). */
 export const isProjectSource = (source: HookSource): boolean =>
   source.kind === 'project' || source.kind === 'local'
 
@@ -66,7 +66,7 @@ export function readHookSource(
   try {
     value = JSON.parse(text)
   } catch (error) {
-    return failed(source, `invalid JSON: ${error instanceof Error ? error.message : String(error)}`)
+    return failed(source, describeJsonError(text, error))
   }
   if (!isObject(value)) return failed(source, 'the file is not a JSON object')
   return parseHooks(source, value)

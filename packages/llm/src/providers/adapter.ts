@@ -5,6 +5,7 @@ import { type LlmAdapter, LlmError } from '@tack/agent'
 import type { LlmConfig } from '../config.ts'
 import type { ProviderKind } from '../endpoints.ts'
 import { toLlmError } from '../errors.ts'
+import { type LlmOrigins, projectBaseUrlProblem } from '../origins.ts'
 import { type Env, knownProviders, resolveModel } from '../resolve.ts'
 import { anthropicProtocol } from './anthropic.ts'
 import { deepseekProtocol } from './deepseek.ts'
@@ -23,13 +24,15 @@ export const PROTOCOLS: Readonly<Record<ProviderKind, WireProtocol>> = {
 export interface ProviderRuntime {
   readonly config: Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted' | 'idleTimeoutMs'>
   readonly env: Env
+  /** Which config values a project chose (`origins.ts`); default none. */
+  readonly origins?: LlmOrigins
 }
 
 export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
   return {
     async stream(request, signal) {
       const { config, env } = runtime
-      const resolved = resolveModel(config, request.config.model, env)
+      const resolved = resolveModel(config, request.config.model, env, runtime.origins)
       if (resolved.kind === 'scripted')
         throw new LlmError(`${resolved.model} is served by the scripted provider`, {
           code: 'UNKNOWN_MODEL',
@@ -37,11 +40,26 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
         })
       if (resolved.problem || !resolved.baseUrl)
         throw new LlmError(`${resolved.model}: ${resolved.problem}`, {
-          code: resolved.baseUrl ? 'MISSING_API_KEY' : 'NO_BASE_URL',
+          code: !resolved.baseUrl
+            ? 'NO_BASE_URL'
+            : resolved.baseUrlSource === 'project'
+              ? 'UNTRUSTED_BASE_URL'
+              : 'MISSING_API_KEY',
           transient: false,
         })
       const headers = knownProviders(config)[resolved.provider]?.headers ?? {}
       const apiKey = resolved.apiKeyEnv ? env[resolved.apiKeyEnv] : undefined
+      // Where the key meets the URL, the invariant once more (resolveModel already reports it as a
+      // problem): nothing the user holds goes to a base URL a project chose.
+      const projectHeaders = runtime.origins?.endpoints?.[resolved.provider]?.headers === 'project'
+      if (
+        resolved.baseUrlSource === 'project' &&
+        (apiKey || (Object.keys(headers).length > 0 && !projectHeaders))
+      )
+        throw new LlmError(`${resolved.model}: ${projectBaseUrlProblem(resolved.provider, 'credentials')}`, {
+          code: 'UNTRUSTED_BASE_URL',
+          transient: false,
+        })
       // Everything that could be a credential is scrubbed from messages built from provider text.
       // A header like `Authorization: Bearer <token>` is echoed as the bare token, so each word of a
       // header value counts too.

@@ -1,0 +1,130 @@
+// What a project config (`<workspace>/.tack/config.yml`) may set while its workspace is untrusted
+// (80-cli.md §4a.2, issue 9 item 1, docs/decisions/0013-workspace-trust.md): only keys that cannot widen
+// access, redirect a key or run code — limits, UI and tool options that only narrow. Everything else is
+// dropped before the layer is validated (so a project cannot make tack import a plugin of its choosing
+// just by naming it) and reported once per run.
+import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
+import { catalogEntry } from '../plugin-catalog.ts'
+
+/** `plugins.<key>.<field>` that are harmless from an untrusted project (`*`: every field of the plugin). */
+const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
+  'agent.maxStepsPerTurn',
+  'tools.mode',
+  'tools.abortGraceMs',
+  'llm.retry',
+  'llm.idleTimeoutMs',
+  'fs.*',
+  'bash.timeoutMs',
+  'bash.maxTimeoutMs',
+  'bash.maxOutputBytes',
+  'bash.graceMs',
+  'permissions.deny',
+  'subagent.maxDepth',
+  'hooksClaude.stderrSummaryMaxChars',
+  'hooksClaude.maxConsecutiveStopBlocks',
+  'hooksClaude.awaitSessionStart',
+  'hooksCodex.stderrSummaryMaxChars',
+  'hooksCodex.maxConsecutiveStopBlocks',
+  'hooksCodex.awaitSessionStart',
+  'dice.enabled',
+])
+
+/** Narrowest first: a project may move the mode only towards the start of this list. */
+const MODE_WIDTH: readonly PermissionMode[] = ['read-only', 'ask', 'workspace-write', 'yolo']
+
+export interface UntrustedFilter {
+  /** The permission mode the user's own config sets, which a project may narrow but not widen. */
+  readonly userPermissionMode?: string
+}
+
+export interface Filtered {
+  readonly kept: Record<string, unknown>
+  /** Key paths that were dropped, in file order. */
+  readonly refused: string[]
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A model name alone sends nothing anywhere new, except `scripted/…`, which plays a workspace file as the model. */
+const harmlessModel = (v: unknown) => typeof v !== 'string' || !v.startsWith('scripted/')
+
+function narrowsMode(value: unknown, filter: UntrustedFilter): boolean {
+  if (!(PERMISSION_MODES as readonly unknown[]).includes(value)) return true // invalid: validation reports it
+  const reference = (PERMISSION_MODES as readonly unknown[]).includes(filter.userPermissionMode)
+    ? (filter.userPermissionMode as PermissionMode)
+    : 'ask' // the narrowest default of any tack mode (interactive)
+  return MODE_WIDTH.indexOf(value as PermissionMode) <= MODE_WIDTH.indexOf(reference)
+}
+
+/** Keeps the harmless part of an untrusted project layer; `base` prefixes reported paths (profiles). */
+export function keepHarmless(layer: unknown, filter: UntrustedFilter, base = ''): Filtered {
+  const refused: string[] = []
+  const kept: Record<string, unknown> = {}
+  if (!isObject(layer)) return { kept, refused }
+  const at = (k: string) => (base ? `${base}.${k}` : k)
+  for (const [key, value] of Object.entries(layer)) {
+    switch (key) {
+      case 'toolsMode':
+        kept[key] = value
+        break
+      case 'model':
+        if (harmlessModel(value)) kept[key] = value
+        else refused.push(at(key))
+        break
+      case 'permissionMode':
+        if (narrowsMode(value, filter)) kept[key] = value
+        else refused.push(at(key))
+        break
+      case 'plugins': {
+        const plugins = keepPlugins(value, filter, at(key))
+        refused.push(...plugins.refused)
+        if (Object.keys(plugins.kept).length) kept[key] = plugins.kept
+        break
+      }
+      case 'profiles': {
+        if (base || !isObject(value)) {
+          kept[key] = value // validation reports the misplaced or malformed value
+          break
+        }
+        const profiles: Record<string, unknown> = {}
+        for (const [name, profile] of Object.entries(value)) {
+          const p = keepHarmless(profile, filter, `profiles.${name}`)
+          refused.push(...p.refused)
+          profiles[name] = isObject(profile) ? p.kept : profile
+        }
+        kept[key] = profiles
+        break
+      }
+      default:
+        // baseUrl, and unknown keys: an unknown key could be a typo of a harmful one; drop it.
+        refused.push(at(key))
+    }
+  }
+  return { kept, refused }
+}
+
+function keepPlugins(value: unknown, filter: UntrustedFilter, base: string): Filtered {
+  if (!isObject(value)) return { kept: {}, refused: [base] }
+  const kept: Record<string, unknown> = {}
+  const refused: string[] = []
+  for (const [plugin, config] of Object.entries(value)) {
+    // turning a plugin on or off (the permission gate, a hook bridge) or naming a plugin of one's own
+    if (!isObject(config) || !catalogEntry(plugin)) {
+      refused.push(`${base}.${/^\w+$/.test(plugin) ? plugin : JSON.stringify(plugin)}`)
+      continue
+    }
+    const fields: Record<string, unknown> = {}
+    for (const [field, v] of Object.entries(config)) {
+      const harmless =
+        HARMLESS_PLUGIN_FIELDS.has(`${plugin}.*`) ||
+        HARMLESS_PLUGIN_FIELDS.has(`${plugin}.${field}`) ||
+        (plugin === 'agent' && field === 'model' && harmlessModel(v)) ||
+        (plugin === 'permissions' && field === 'mode' && narrowsMode(v, filter))
+      if (harmless) fields[field] = v
+      else refused.push(`${base}.${plugin}.${field}`)
+    }
+    if (Object.keys(fields).length) kept[plugin] = fields
+  }
+  return { kept, refused }
+}

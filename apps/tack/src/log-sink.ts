@@ -1,0 +1,20 @@
+// Warnings reach a person (overview decision 9, issue 9 item 8): plugins warn through cordis's logger
+// (`ctx.logger(name).warn(…)`), which prints nothing by itself. This exporter writes warnings and errors
+// to stderr as `tack: <plugin>: <message>` (info too with -v), each distinct line once per run.
+import { type Context, Logger } from 'cordis'
+
+export function printWarnings(ctx: Context, write: (line: string) => void, verbose: boolean): void {
+  const printed = new Set<string>()
+  const exporter = {
+    colors: false as const,
+    export(message: { type: string; name: string; args: unknown[] }) {
+      if (message.type === 'debug' || (message.type === 'info' && !verbose)) return
+      const text = Logger.format(exporter, message as Parameters<typeof Logger.format>[1])
+      const line = `tack: ${message.name}: ${text}`
+      if (printed.has(line)) return
+      printed.add(line)
+      write(`${line}\n`)
+    },
+  }
+  ctx.logger.exporter(exporter)
+}

@@ -1,0 +1,29 @@
+// The one stderr line per run that says what an untrusted workspace held back and how to trust it
+// (80-cli.md §4a.2, issue 9 item 1): project config keys ignored, project hooks and plugins not run.
+import { collectHooks, type HookRow } from './commands/hooks.ts'
+import type { Resolved } from './settings.ts'
+import { HOW_TO_TRUST } from './workspace-trust.ts'
+
+/** Rows of project hooks that do not run only because the workspace is untrusted. */
+export function heldBackHooks(rows: readonly HookRow[]): HookRow[] {
+  return rows.filter((r) => !r.willRun && r.untrustedWorkspace === true)
+}
+
+export async function untrustedNotice(
+  r: Resolved,
+  env: NodeJS.ProcessEnv,
+  heldBackPlugins: readonly string[],
+): Promise<string | undefined> {
+  if (r.trust.trusted) return undefined
+  const hooks = heldBackHooks(await collectHooks(r.settings, r.paths, env, r.cwd, r.trust))
+  const refused = r.settings.refused
+  const parts: string[] = []
+  if (refused) parts.push(`ignored from ${refused.file}: ${refused.keys.join(', ')}`)
+  const notRun = [
+    hooks.length ? `${hooks.length} project hook(s)` : '',
+    heldBackPlugins.length ? `${heldBackPlugins.length} project plugin(s)` : '',
+  ].filter(Boolean)
+  if (notRun.length) parts.push(`not run: ${notRun.join(', ')}`)
+  if (parts.length === 0) return undefined
+  return `tack: workspace ${r.cwd} is not trusted — ${parts.join('; ')} — ${HOW_TO_TRUST}\n`
+}

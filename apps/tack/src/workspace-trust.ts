@@ -1,0 +1,28 @@
+// Whether this run's workspace is trusted (80-cli.md §4a.2, docs/decisions/0013-workspace-trust.md):
+// recorded by `tack trust` (it or an ancestor folder), or for this one run by `--trust` / `TACK_TRUST=1`
+// (meant for CI, where the checkout is the user's own). The interactive prompt does not exist yet.
+import { trustedRootOf } from '@tack/kernel/workspace-trust'
+
+export interface WorkspaceTrust {
+  readonly trusted: boolean
+  /** How: the trust store, the `--trust` flag, `TACK_TRUST=1`, or not at all. */
+  readonly via: 'store' | 'flag' | 'env' | 'none'
+  /** With `store`: the recorded folder that covers the workspace. */
+  readonly root?: string
+}
+
+/** How to trust a workspace, for messages. */
+export const HOW_TO_TRUST = 'trust it with `tack trust` (or --trust / TACK_TRUST=1 for one run)'
+
+export function workspaceTrust(
+  cwd: string,
+  tackHome: string,
+  flag: boolean | undefined,
+  env: NodeJS.ProcessEnv,
+): WorkspaceTrust {
+  const root = trustedRootOf(cwd, tackHome)
+  if (root) return { trusted: true, via: 'store', root }
+  if (flag === true) return { trusted: true, via: 'flag' }
+  if (env.TACK_TRUST === '1') return { trusted: true, via: 'env' }
+  return { trusted: false, via: 'none' }
+}

@@ -1,0 +1,97 @@
+// Issue 8 item 5 through the real binary: plugins of your own load from config (the two examples in
+// examples/), from $TACK_HOME/plugins and (trusted) from .tack/plugins, validated like built-ins; a broken
+// one is a clear one-line error naming the file.
+import { readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startLoopbackServer } from '@tack/llm/testing'
+import { describe, expect, test } from 'vitest'
+import { jsonLines, runTack, sandbox } from './helpers.ts'
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url))
+
+describe('plugins of your own', () => {
+  test('8.5 the bash-guard and status-line examples load from config and act in a real run', async () => {
+    const server = await startLoopbackServer({
+      script: [
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'git push --force origin main' } }] },
+        { kind: 'text', text: 'done' },
+      ],
+    })
+    const box = await sandbox()
+    try {
+      const status = join(box.root, 'status')
+      const config = join(box.root, 'mine.yml')
+      await writeFile(
+        config,
+        [
+          'plugins:',
+          '  llm:',
+          `    endpoints: { loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" } }`,
+          `  ${join(EXAMPLES, 'bash-guard.ts')}: { deny: ['git push --force'] }`,
+          `  ${join(EXAMPLES, 'status-line.ts')}: { path: ${status} }`,
+          '',
+        ].join('\n'),
+      )
+      const run = await runTack(['run', '--json', '--config', config, '--model', 'loop/m', 'push it'], {
+        env: box.env,
+        cwd: box.workspace,
+      })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      const result = jsonLines(run.stdout).find((l) => l.type === 'tool/result') as {
+        data: { error?: { code: string }; content: Array<{ text: string }> }
+      }
+      expect(result.data.error?.code).toBe('DENIED')
+      expect(result.data.content[0].text).toContain(
+        'bash-guard: commands containing "git push --force" are not allowed here',
+      )
+      expect(readFileSync(status, 'utf8')).toBe('tack · loop/m · idle · turn 1 · step 2 · 0 tokens\n')
+
+      const doctor = await runTack(['doctor', '--config', config, '--model', 'loop/m'], {
+        env: box.env,
+        cwd: box.workspace,
+      })
+      expect(doctor.stdout).toContain(`bash-guard — ${join(EXAMPLES, 'bash-guard.ts')} (config)`)
+      expect(doctor.stdout).toContain(`status-line — ${join(EXAMPLES, 'status-line.ts')} (config)`)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('8.5 a broken plugin, a bad plugin setting and an unknown plugin name are one-line errors naming the file', async () => {
+    const box = await sandbox()
+    const plugins = join(box.tackHome, 'plugins')
+    await mkdir(plugins, { recursive: true })
+    const broken = join(plugins, 'broken.mjs')
+    await writeFile(broken, 'export default {\n')
+    const r = await runTack(['run', '--model', 'local/m', 'x'], { env: box.env, cwd: box.workspace })
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    expect(r.stderr).toContain(`tack: plugin ${broken}: cannot be loaded: SyntaxError`)
+    const doctor = await runTack(['doctor', '--model', 'local/m'], { env: box.env, cwd: box.workspace })
+    expect(doctor.code).toBe(1)
+    expect(doctor.stdout).toContain(`BROKEN — plugin ${broken}: cannot be loaded`)
+
+    await writeFile(broken, 'export const name = "fine"\nexport function apply() {}\n')
+    const config = join(box.root, 'bad.yml')
+    await writeFile(config, `plugins:\n  ${join(EXAMPLES, 'bash-guard.ts')}: { deny: 5 }\n`)
+    const bad = await runTack(['run', '--config', config, '--model', 'local/m', 'x'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(
+      new RegExp(`^tack: plugin ${join(EXAMPLES, 'bash-guard.ts')}: deny: must be a list of strings`),
+    )
+
+    await writeFile(config, 'plugins:\n  agnet: { maxStepsPerTurn: 3 }\n')
+    const typo = await runTack(['run', '--config', config, '--model', 'local/m', 'x'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain(`${config}: plugins.agnet: unknown plugin`)
+  })
+})
