@@ -49,7 +49,7 @@ export async function admitPrompt(
 ): Promise<{ admitted: true } | { admitted: false; reason: string }> {
   let decision: PromptDecision
   try {
-    decision = await waterfall<PromptDecision>(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
+    decision = await waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
       action: 'allow',
     }))
   } catch (error) {

@@ -253,7 +253,7 @@ export class AgentImpl implements Agent {
     const seed: readonly Message[] = Object.freeze([])
     let prefix: readonly Message[]
     try {
-      prefix = await waterfall<readonly Message[]>(
+      prefix = await waterfall(
         this.#host.ctx,
         'agent/session-prefix',
         [this, seed, signal],

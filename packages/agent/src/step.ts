@@ -16,7 +16,7 @@ import {
 import type { Context } from 'cordis'
 import { appendContext, drainHeld, type HeldInput, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
-import { streamModel } from './llm.ts'
+import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
 import type { Agent, LlmFinal, LlmRequest } from './types.ts'
 
@@ -51,7 +51,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
   }
   const prefix = await rt.sessionPrefix(system)
   try {
-    await serial(ctx, 'agent/pre-step', [agent, Object.freeze({ turn, step, system, prefix, signal })])
+    await serial(ctx, 'agent/pre-step', agent, Object.freeze({ turn, step, system, prefix, signal }))
   } catch (error) {
     throw pluginError('agent/pre-step', error)
   }
@@ -66,11 +66,11 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
   try {
     let config: LlmCallConfig
     try {
-      config = await waterfall<LlmCallConfig>(
+      config = await waterfall(
         ctx,
         'agent/request',
         [agent, Object.freeze({ turn, step }), rt.baseConfig],
-        (_a, _i, c) => c as LlmCallConfig,
+        (_agent, _info, given) => given,
       )
     } catch (error) {
       throw pluginError('agent/request', error)
@@ -145,7 +145,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
 async function streamOnce(rt: StepRuntime, step: number, request: LlmRequest): Promise<LlmFinal | undefined> {
   const { ctx, session, turn, signal } = rt
   try {
-    const response = await streamModel(ctx, request, signal)
+    const response = await callModel(ctx, request, signal)
     // `final` is awaited below; this only keeps an early rejection from being reported as unhandled.
     response.final.catch(() => {})
     for await (const chunk of abortable(response.chunks, signal)) {

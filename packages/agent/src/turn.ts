@@ -77,7 +77,7 @@ async function continuation(
 ): Promise<ContinuationDecision> {
   let decision: ContinuationDecision
   try {
-    decision = await waterfall<ContinuationDecision>(
+    decision = await waterfall(
       rt.ctx,
       'agent/turn-continuation',
       [rt.agent, Object.freeze({ turn: rt.turn, step, finishReason, continuations })],

@@ -1,5 +1,5 @@
 // B1: the bridge's validated Config — defaults, configured values, rejected values.
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
 import { defaultDataDir, HooksClaudeConfig, HooksClaudePlugin } from '../src/index.ts'
 

@@ -36,7 +36,7 @@ export class LlmProviders {
   /** Registers `adapter` for `models` behind the configured retry policy; returns the disposer. */
   register(models: readonly string[], adapter: LlmAdapter): () => void {
     const ctx = this.#ctx
-    return ctx.llm.registerAdapter(
+    return ctx.modelAdapters.register(
       models,
       withRetry(adapter, this.policy, {
         onRetry: (info) => emitSafely(ctx, 'llm/retry', info),
@@ -59,7 +59,7 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
   return definePlugin({
     name: 'llm',
     Config: LlmConfig,
-    inject: ['llm'],
+    inject: ['modelAdapters'],
     apply(ctx, config) {
       const providers = new LlmProviders(ctx, config, env, runtime.random)
       ctx.provide('llmProviders', providers)

@@ -17,7 +17,7 @@ import {
   ToolsPlugin,
 } from '@tack/tools'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { type PermissionsConfigInput, PermissionsPlugin } from '../src/index.ts'
 
 export interface Kernel {

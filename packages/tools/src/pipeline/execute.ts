@@ -55,7 +55,7 @@ export async function executeCall(env: PipelineEnv, input: ToolExecution): Promi
   try {
     const first = frozenExecution(input, undefined)
     const record = recorderFor(first.agent)
-    const outer = await dispatch<ToolAnswer>(
+    const outer = await dispatch(
       env.ctx,
       'tools/call',
       [first],
@@ -106,7 +106,7 @@ async function runPipeline(
   // tools/pre-execute: a throw (or a malformed decision) fails closed — the body never runs (TL-8).
   let pre: Dispatched<PreToolDecision>
   try {
-    pre = await dispatch<PreToolDecision>(env.ctx, 'tools/pre-execute', [exec], () => ALLOW, {
+    pre = await dispatch(env.ctx, 'tools/pre-execute', [exec], () => ALLOW, {
       check: preDecisionProblem,
     })
   } catch (error) {
@@ -150,7 +150,7 @@ async function runPipeline(
   let bodyRan = false
   let result: ToolExecutionResult
   try {
-    const ran = await dispatch<ToolExecutionResult>(
+    const ran = await dispatch(
       env.ctx,
       'tools/execute',
       [exec],
@@ -179,7 +179,7 @@ async function runPipeline(
 
   // tools/post-execute: for every body that ran, including thrown and timed-out ones (TL-7).
   try {
-    const post = await dispatch<PostToolDecision>(
+    const post = await dispatch(
       env.ctx,
       'tools/post-execute',
       [exec, deepFreeze(withContext(result, []))],
