@@ -14,7 +14,7 @@ import {
   type Session,
 } from '@tack/session'
 import type { Context } from 'cordis'
-import { appendContext, drainHeld, type HeldInput, pluginError } from './admission.ts'
+import { appendContext, drainHeld, type InputQueue, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
 import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
@@ -28,7 +28,8 @@ export interface StepRuntime {
   readonly turn: number
   readonly signal: AbortSignal
   readonly baseConfig: LlmCallConfig
-  takeHeld(): HeldInput[]
+  /** The agent's held input: each step drains it first; the turn holds forced continuations in it. */
+  readonly held: InputQueue
   sessionPrefix(system: string): Promise<readonly Message[]>
 }
 
@@ -41,7 +42,7 @@ type ToolCallBlock = Extract<AssistantBlock, { type: 'tool-call' }>
 
 export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
   const { ctx, agent, session, turn, signal } = rt
-  await drainHeld(ctx, agent, session, rt.takeHeld())
+  await drainHeld(ctx, agent, session, rt.held)
 
   let system: string
   try {
@@ -113,7 +114,6 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
         callId: call.callId,
         name: call.name,
         rawArguments: call.arguments,
-        arguments: undefined,
         agent,
         cwd: agent.cwd,
         signal,

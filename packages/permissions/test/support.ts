@@ -107,7 +107,6 @@ export function run(
     callId: `call_${++calls}`,
     name,
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd: options.cwd,
     signal: new AbortController().signal,
     ...(options.agent && { agent: options.agent }),

@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import type { ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type { ToolCallRequest, ToolExecutionResult } from '@tack/tools'
 import { createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
 import type { RunOptions } from '../src/backend.ts'
@@ -73,12 +73,11 @@ export function bashCall(
   args: Record<string, unknown>,
   cwd: string,
   extra: { signal?: AbortSignal; callId?: string } = {},
-): ToolExecution {
+): ToolCallRequest {
   return {
     callId: extra.callId ?? `call_${++calls}`,
     name: 'bash',
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd,
     signal: extra.signal ?? new AbortController().signal,
   }

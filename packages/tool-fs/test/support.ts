@@ -67,7 +67,6 @@ export function run(
     callId: `call_${++calls}`,
     name,
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd: options.cwd,
     signal: options.signal ?? new AbortController().signal,
     ...(options.agent && { agent: options.agent }),

@@ -7,7 +7,7 @@
 //
 // With `awaitSessionStart`, the agent's pending SessionStart run is awaited first, so its context is
 // held for the first step of the first turn, as Codex runs SessionStart hooks before the first turn.
-import type { Agent, HookContext, PromptDecision } from '@tack/agent'
+import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
@@ -20,7 +20,7 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
     'agent/prompt-submit',
     async (
       agent: Agent,
-      prompt: HookContext,
+      prompt: Prompt,
       next: () => Promise<PromptDecision>,
     ): Promise<PromptDecision> => {
       if (b.config.awaitSessionStart) await sessionStart.pending(agent)

@@ -10,6 +10,7 @@ import type {
   PostToolDecision,
   PreToolDecision,
   ToolAnswer,
+  ToolCallRequest,
   ToolDefinition,
   ToolExecution,
   ToolExecutionResult,
@@ -50,7 +51,7 @@ export interface PipelineEnv {
 const ALLOW: PreToolDecision = Object.freeze({ action: 'allow' })
 const ACCEPT: PostToolDecision = Object.freeze({ action: 'accept' })
 
-export async function executeCall(env: PipelineEnv, input: ToolExecution): Promise<ToolExecutionResult> {
+export async function executeCall(env: PipelineEnv, input: ToolCallRequest): Promise<ToolExecutionResult> {
   const call = { callId: String(input?.callId), name: String(input?.name) }
   try {
     const first = frozenExecution(input, undefined)
@@ -222,7 +223,7 @@ function validateRewrite(tool: PipelineTool, value: unknown) {
  * The exec handed to listeners: `arguments` deep-frozen (it is the pipeline's own copy); `agent` and
  * `signal` are live objects and stay unfrozen.
  */
-function frozenExecution(exec: ToolExecution, args: unknown): ToolExecution {
+function frozenExecution(exec: ToolCallRequest, args: unknown): ToolExecution {
   return Object.freeze({
     callId: exec.callId,
     name: exec.name,
