@@ -136,7 +136,12 @@ export async function admitPrompt(
 }
 
 /** Drains held input in arrival order; returns how many steering inputs were admitted. */
-export async function drainHeld(ctx: Context, agent: Agent, session: Session, queue: InputQueue): Promise<number> {
+export async function drainHeld(
+  ctx: Context,
+  agent: Agent,
+  session: Session,
+  queue: InputQueue,
+): Promise<number> {
   let admittedSteering = 0
   for (const item of queue.takeDrained()) {
     switch (item.kind) {

@@ -234,12 +234,7 @@ export class AgentImpl implements Agent {
     const seed: readonly Message[] = Object.freeze([])
     let prefix: readonly Message[]
     try {
-      prefix = await waterfall(
-        this.#host.ctx,
-        'agent/session-prefix',
-        [this, seed, signal],
-        () => seed,
-      )
+      prefix = await waterfall(this.#host.ctx, 'agent/session-prefix', [this, seed, signal], () => seed)
     } catch (error) {
       throw pluginError('agent/session-prefix', error)
     }

@@ -131,13 +131,10 @@ describe('B5 context folds through next()', () => {
   const downstream =
     (decide: (prompt: Prompt) => PromptDecision) =>
     (ctx: Context): void => {
-      ctx.on(
-        'agent/prompt-submit',
-        async (_agent: Agent, p: Prompt, next: () => Promise<PromptDecision>) => {
-          await next()
-          return decide(p)
-        },
-      )
+      ctx.on('agent/prompt-submit', async (_agent: Agent, p: Prompt, next: () => Promise<PromptDecision>) => {
+        await next()
+        return decide(p)
+      })
     }
 
   it('B5 a later listener can still block a prompt that only got context, carrying the context', async () => {

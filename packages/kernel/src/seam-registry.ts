@@ -61,17 +61,16 @@ export function installSeamRegistry(root: Context): void {
   // `this` is the context `ctx.on` was called on; its fiber owns the registration.
   root.on('internal/listener', function (this: Context, name: unknown, listener: unknown, options: unknown) {
     if (!isSeamName(name) || typeof listener !== 'function') return
-    const ctx = this
     const entry: SeamListener = {
-      plugin: pluginName(ctx),
+      plugin: pluginName(this),
       callback: listener as SeamListener['callback'],
     }
     // cordis passes its normalised options object; a bare boolean is the legacy `prepend` flag.
     const prepend =
-      options === true || (typeof options === 'object' && options !== null && 'prepend' in options
+      typeof options === 'object' && options !== null
         ? (options as { prepend?: unknown }).prepend === true
-        : false)
-    return ctx.fiber.effect(() => registry.add(name, entry, prepend), `ctx.on(${JSON.stringify(name)})`)
+        : options === true
+    return this.fiber.effect(() => registry.add(name, entry, prepend), `ctx.on(${JSON.stringify(name)})`)
   })
   // Firing a seam through cordis's own `ctx.emit`/`ctx.waterfall`/… would reach no listener (they
   // live here): fail loudly instead of silently skipping every plugin.

@@ -62,7 +62,11 @@ export async function serial<K extends SeamName>(ctx: Context, name: K, ...args:
  * Runs every listener of `name` concurrently and waits for all of them; when any rejects, rejects with
  * an `AggregateError` of the reasons, as they were thrown (cordis's `parallel` semantics).
  */
-export async function parallel<K extends SeamName>(ctx: Context, name: K, ...args: SeamArgs<K>): Promise<void> {
+export async function parallel<K extends SeamName>(
+  ctx: Context,
+  name: K,
+  ...args: SeamArgs<K>
+): Promise<void> {
   const settled = await Promise.allSettled(
     listenersOf(ctx, name).map(async (listener) => listener.callback(...args)),
   )

@@ -123,9 +123,7 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
       },
       { env: { VLLM_KEY: 'vllm-secret-key-123456' } },
     )
-    const { final } = await drain(
-      await callModel(ctx, request('vllm/llama-3'), new AbortController().signal),
-    )
+    const { final } = await drain(await callModel(ctx, request('vllm/llama-3'), new AbortController().signal))
     expect(final.content).toEqual([{ type: 'text', text: 'from vllm' }])
     expect(server.requests[0].headers).toMatchObject({ 'x-team': 'tack', authorization: '[redacted]' })
     expect(server.requests[0].body).toMatchObject({ model: 'llama-3' })

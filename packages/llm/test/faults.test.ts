@@ -175,9 +175,7 @@ describe('retries through the llm plugin (AL-22)', () => {
   test('AL-22 a failure after the first chunk is not retried', async () => {
     server.push({ kind: 'truncate', text: 'Half' }, { kind: 'text', text: 'never requested' })
     const { ctx, retries } = await boot({ baseDelayMs: 0 })
-    const { chunks, error } = await drainToError(
-      await callModel(ctx, request(MODEL_OF.anthropic), signal()),
-    )
+    const { chunks, error } = await drainToError(await callModel(ctx, request(MODEL_OF.anthropic), signal()))
     expect(chunks).toEqual([{ type: 'text-delta', text: 'Half' }])
     expect(error).toBeInstanceOf(LlmError)
     expect(retries).toEqual([])

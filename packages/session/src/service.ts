@@ -2,7 +2,15 @@
 // on `session/event` and persists them through the `session/flush` seam. The `sessions` plugin also
 // provides a MemorySessionStore unless configured with `store: 'external'`.
 import { randomUUID } from 'node:crypto'
-import { type ConfigOf, type Context, definePlugin, emitSafely, parallel, Schema, Service } from '@tack/kernel'
+import {
+  type ConfigOf,
+  type Context,
+  definePlugin,
+  emitSafely,
+  parallel,
+  Schema,
+  Service,
+} from '@tack/kernel'
 import { SessionEventError } from './errors.ts'
 import {
   SESSION_FORMAT_VERSION,

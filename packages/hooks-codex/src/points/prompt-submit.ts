@@ -18,11 +18,7 @@ const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
 export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
   b.ctx.on(
     'agent/prompt-submit',
-    async (
-      agent: Agent,
-      prompt: Prompt,
-      next: () => Promise<PromptDecision>,
-    ): Promise<PromptDecision> => {
+    async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
       if (b.config.awaitSessionStart) await sessionStart.pending(agent)
       if (agent.parent || prompt.source.kind !== 'user') return next()
       const hooks = b.registry.runnable()

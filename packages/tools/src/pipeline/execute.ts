@@ -2,14 +2,13 @@
 //   look up → parse and validate → tools/pre-execute (→ approval; a rewrite validated again and
 //   logged) → tools/execute (around the body) → body → tools/post-execute → result.
 // Never throws (TL-3): every failure is an `isError` result with a code.
-import { deepFreeze, SeamError } from '@tack/kernel'
+import { type Dispatched, deepFreeze, dispatch, SeamError } from '@tack/kernel'
 import { checkJson, type HookContext, type JsonValue, toContentBlocks } from '@tack/session'
 import type { Context, Logger } from 'cordis'
 import type { ToolSchemaValidator } from '../schema/tool-schema.ts'
 import type {
   PostToolDecision,
   PreToolDecision,
-  ToolAnswer,
   ToolCallRequest,
   ToolDefinition,
   ToolExecution,
@@ -17,7 +16,6 @@ import type {
 } from '../types.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
-import { type Dispatched, dispatch } from '@tack/kernel'
 import { type Recorder, recorderFor } from './record.ts'
 import {
   aborted,
