@@ -33,6 +33,19 @@ test('habit 4: the seam catalog lists every seam of the loop with its dispatch m
   }
 })
 
+test('8.1 each seam is listed under the package that declares and fires it', async () => {
+  const [doc] = await generate()
+  for (const [seam, pkg] of [
+    ['llm/retry', '@tack/llm'],
+    ['subagent/start', '@tack/subagent'],
+    ['subagent/end', '@tack/subagent'],
+    ['llm/stream', '@tack/agent'],
+    ['tools/call', '@tack/tools'],
+  ]) {
+    expect(doc.content).toMatch(new RegExp(`\\| \`${seam.replace('/', '\\/')}\` \\| \\w+ \\| \`${pkg}\` \\|`))
+  }
+})
+
 test('habit 4: a seam without @mode, without a doc comment, or with an unknown mode is a problem', async () => {
   const root = await fixture(
     [

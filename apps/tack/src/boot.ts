@@ -36,7 +36,7 @@ export interface Booted {
 type AnyPlugin = any
 
 export async function boot(opts: BootOptions): Promise<Booted> {
-  const { Context } = await import('cordis')
+  const { Context } = await import('@tack/kernel')
   const { sessionsPlugin } = await import('@tack/session')
   const ctx = new Context()
   if (opts.warn) {

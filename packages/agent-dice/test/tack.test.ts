@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Agent, ContinuationDecision } from '@tack/agent'
 import { createTestAgent, text } from '@tack/agent/testing'
-import { waterfall } from '@tack/kernel'
-import { Context } from 'cordis'
+import { Context, emitSafely, waterfall } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
 import * as agentDice from '../src/tack/index.ts'
 import { runTackDice } from '../src/tack/index.ts'
@@ -110,12 +109,12 @@ describe('R22 session-start seam', () => {
     const ctx = new Context()
     await ctx.plugin(agentDice, { base: dir } as agentDice.AgentDiceConfig)
     const agent = { session: { id: 'sess-9', events: () => [] } } as unknown as Agent
-    ctx.emit('agent/session-start', agent, 'resume')
-    ctx.emit('agent/session-start', agent, 'compact')
-    ctx.emit('agent/session-start', { ...agent, parent: agent } as Agent, 'clear')
+    emitSafely(ctx, 'agent/session-start', agent, 'resume')
+    emitSafely(ctx, 'agent/session-start', agent, 'compact')
+    emitSafely(ctx, 'agent/session-start', { ...agent, parent: agent } as Agent, 'clear')
     await new Promise((r) => setTimeout(r, 50))
     expect(existsSync(marker)).toBe(true)
-    ctx.emit('agent/session-start', agent, 'clear')
+    emitSafely(ctx, 'agent/session-start', agent, 'clear')
     for (let i = 0; i < 100 && existsSync(marker); i++) await new Promise((r) => setTimeout(r, 5))
     expect(existsSync(marker)).toBe(false)
   })
@@ -130,10 +129,10 @@ describe('R22 continuation seam rules', () => {
   ) {
     const ctx = new Context()
     await ctx.plugin(agentDice, config as agentDice.AgentDiceConfig)
-    return waterfall<ContinuationDecision>(
+    return waterfall(
       ctx,
       'agent/turn-continuation',
-      [agent, { turn: 1, step: 1, finishReason: 'stop', continuations }],
+      [agent as Agent, { turn: 1, step: 1, finishReason: 'stop', continuations }],
       () => downstream,
     )
   }

@@ -1,22 +1,81 @@
-// Admission of content into a running turn: prompts and user steering pass `agent/prompt-submit`
-// (AL-11); plugin steering, injections and forced continuations are appended as they are.
+// Input on its way into the loop, in one place: the queue that holds prompts, steering, injections
+// and forced continuations until the loop takes them (one append path, `InputQueue.hold`), and their
+// admission — prompts and user steering pass `agent/prompt-submit` (AL-11); plugin steering,
+// injections and forced continuations are appended as they are.
 import { SeamError, waterfall } from '@tack/kernel'
 import { type ContentBlock, type HookContext, type Session, toContentBlocks } from '@tack/session'
 import type { Context } from 'cordis'
 import { MissingSourceError, TurnError } from './errors.ts'
-import type { Agent, PromptDecision } from './types.ts'
+import type { Agent, Prompt, PromptDecision, TurnOutcome } from './types.ts'
 
 /** The plugin source a forced continuation is recorded with (AL-16). */
 export const CONTINUATION_SOURCE = { kind: 'plugin', name: 'agent/turn-continuation' } as const
 
-/** Input held until the next step's drain. */
-export type HeldInput =
-  | { readonly kind: 'steer'; readonly input: HookContext }
+/** A prompt waiting for the next turn; `settle` resolves its `send`. */
+export interface HeldPrompt {
+  readonly kind: 'prompt'
+  readonly input: Prompt
+  readonly settle: (outcome: TurnOutcome) => void
+}
+
+/** Input a running turn takes at its next drain (the start of a step, or a stop with steering held). */
+export type DrainedInput =
+  | { readonly kind: 'steer'; readonly input: Prompt }
   | { readonly kind: 'inject'; readonly input: HookContext }
   | { readonly kind: 'continue'; readonly reason: string }
 
-export function requireSource(input: HookContext | undefined, where: string): void {
-  const source = (input as { source?: unknown } | undefined)?.source as HookContext['source'] | undefined
+/** Input held until the loop takes it. */
+export type HeldInput = HeldPrompt | DrainedInput
+
+/**
+ * Everything held for an agent, in arrival order: prompts become the next turn's batch (AL-2);
+ * steering, injections and continuations are drained by the running turn (AL-3, AL-4, AL-16).
+ */
+export class InputQueue {
+  #items: HeldInput[] = []
+
+  /** The one way input is held. */
+  hold(item: HeldInput): void {
+    this.#items.push(item)
+  }
+
+  hasPrompts(): boolean {
+    return this.#items.some((i) => i.kind === 'prompt')
+  }
+
+  hasSteering(): boolean {
+    return this.#items.some((i) => i.kind === 'steer')
+  }
+
+  /** Removes and returns the held prompts: the next turn's batch. */
+  takePrompts(): HeldPrompt[] {
+    return this.#take((i): i is HeldPrompt => i.kind === 'prompt')
+  }
+
+  /** Removes and returns held steering, injections and continuations: what a drain appends. */
+  takeDrained(): DrainedInput[] {
+    return this.#take((i): i is DrainedInput => i.kind !== 'prompt')
+  }
+
+  /** Removes every held prompt and settles its `send` with `outcome` (cancel, dispose). */
+  settlePrompts(outcome: TurnOutcome): void {
+    for (const p of this.takePrompts()) p.settle(outcome)
+  }
+
+  /** AL-23: cancel drops held steering and continuations; injections stay held. */
+  dropSteering(): void {
+    this.#items = this.#items.filter((i) => i.kind === 'prompt' || i.kind === 'inject')
+  }
+
+  #take<T extends HeldInput>(wanted: (i: HeldInput) => i is T): T[] {
+    const taken = this.#items.filter(wanted)
+    this.#items = this.#items.filter((i) => !wanted(i))
+    return taken
+  }
+}
+
+export function requireSource(input: Prompt | HookContext | undefined, where: string): void {
+  const source = (input as { source?: unknown } | undefined)?.source as Prompt['source'] | undefined
   if (!source || (source.kind !== 'user' && !(source.kind === 'plugin' && typeof source.name === 'string'))) {
     throw new MissingSourceError(where)
   }
@@ -44,12 +103,12 @@ export async function admitPrompt(
   ctx: Context,
   agent: Agent,
   session: Session,
-  prompt: HookContext,
+  prompt: Prompt,
   as: 'user/message' | 'steering/message',
 ): Promise<{ admitted: true } | { admitted: false; reason: string }> {
   let decision: PromptDecision
   try {
-    decision = await waterfall<PromptDecision>(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
+    decision = await waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
       action: 'allow',
     }))
   } catch (error) {
@@ -81,10 +140,10 @@ export async function drainHeld(
   ctx: Context,
   agent: Agent,
   session: Session,
-  held: readonly HeldInput[],
+  queue: InputQueue,
 ): Promise<number> {
   let admittedSteering = 0
-  for (const item of held) {
+  for (const item of queue.takeDrained()) {
     switch (item.kind) {
       case 'steer':
         if (item.input.source.kind === 'user') {
@@ -111,6 +170,21 @@ export async function drainHeld(
     }
   }
   return admittedSteering
+}
+
+/**
+ * AL-4, after `turn/end`: injections still held are appended now; steering that arrived too late for
+ * the turn becomes a prompt of the next one when `keepSteering` (it is never lost while the agent
+ * runs on); forced continuations lapse.
+ */
+export function settleLeftovers(session: Session, queue: InputQueue, keepSteering: boolean): void {
+  for (const item of queue.takeDrained()) {
+    if (item.kind === 'inject') {
+      session.append('context/message', { content: blocks(item.input.content), source: item.input.source })
+    } else if (item.kind === 'steer' && keepSteering) {
+      queue.hold({ kind: 'prompt', input: item.input, settle: () => {} })
+    }
+  }
 }
 
 /** Turns a seam failure into the turn-ending `PLUGIN_ERROR` that names the seam (AL-18). */

@@ -1,5 +1,6 @@
-// The Agent: a queue of prompts, held steering and injections, a status, and one loop instance
-// (its cached session prefix). Turns run one at a time through `runTurn`; this file only schedules.
+// The Agent: its held input (one `InputQueue`: prompts, steering, injections, continuations), a
+// status, and one loop instance (its cached session prefix). Turns run one at a time through
+// `runTurn`; this file only schedules.
 import { deepFreeze, emitSafely, waterfall } from '@tack/kernel'
 import {
   type HookContext,
@@ -9,15 +10,10 @@ import {
   toContentBlocks,
 } from '@tack/session'
 import type { Context } from 'cordis'
-import { type HeldInput, pluginError, requireSource } from './admission.ts'
+import { InputQueue, pluginError, requireSource, settleLeftovers } from './admission.ts'
 import { AgentDisposedError, TurnError } from './errors.ts'
 import { runTurn } from './turn.ts'
-import type { Agent, AgentOptions, AgentStatus, DisposeCause, TurnOutcome } from './types.ts'
-
-interface Queued {
-  readonly input: HookContext
-  readonly settle: (outcome: TurnOutcome) => void
-}
+import type { Agent, AgentOptions, AgentStatus, DisposeCause, Prompt, TurnOutcome } from './types.ts'
 
 interface RunningTurn {
   readonly controller: AbortController
@@ -41,8 +37,7 @@ export class AgentImpl implements Agent {
   readonly parent?: Agent
   readonly #host: AgentHost
   #status: AgentStatus = 'idle'
-  #queue: Queued[] = []
-  #held: HeldInput[] = []
+  readonly #held = new InputQueue()
   #wake = false
   #turnNumber: number
   #running?: RunningTurn
@@ -76,31 +71,31 @@ export class AgentImpl implements Agent {
     return this.#running?.controller.signal
   }
 
-  send(input: HookContext): Promise<TurnOutcome> {
+  send(input: Prompt): Promise<TurnOutcome> {
     this.#assertUsable('send')
     requireSource(input, 'send')
     const frozen = freezeInput(input)
     return new Promise<TurnOutcome>((settle) => {
-      this.#queue.push({ input: frozen, settle })
+      this.#held.hold({ kind: 'prompt', input: frozen, settle })
       this.#kick()
     })
   }
 
-  steer(input: HookContext): void {
+  steer(input: Prompt): void {
     this.#assertUsable('steer')
     requireSource(input, 'steer')
     if (this.#status !== 'running') {
       void this.send(input)
       return
     }
-    this.#held.push({ kind: 'steer', input: freezeInput(input) })
+    this.#held.hold({ kind: 'steer', input: freezeInput(input) })
   }
 
   inject(input: HookContext, opts?: { wake?: boolean }): void {
     this.#assertUsable('inject')
     requireSource(input, 'inject')
     if (this.#status === 'running') {
-      this.#held.push({ kind: 'inject', input: freezeInput(input) })
+      this.#held.hold({ kind: 'inject', input: freezeInput(input) })
       return
     }
     this.session.append('context/message', { content: toContentBlocks(input.content), source: input.source })
@@ -115,8 +110,8 @@ export class AgentImpl implements Agent {
     if (!running || running.controller.signal.aborted) return
     running.cause = 'aborted'
     running.controller.abort()
-    for (const q of this.#queue.splice(0)) q.settle({ reason: { kind: 'aborted' } })
-    this.#held = this.#held.filter((h) => h.kind === 'inject')
+    this.#held.settlePrompts({ reason: { kind: 'aborted' } })
+    this.#held.dropSteering()
     this.#wake = false
   }
 
@@ -138,7 +133,7 @@ export class AgentImpl implements Agent {
       running.cause = 'disposed'
       running.controller.abort()
     }
-    for (const q of this.#queue.splice(0)) q.settle({ reason: { kind: 'disposed' } })
+    this.#held.settlePrompts({ reason: { kind: 'disposed' } })
     this.#wake = false
     await this.#pump
     emitSafely(this.#host.ctx, 'agent/disposed', this, cause)
@@ -162,15 +157,15 @@ export class AgentImpl implements Agent {
 
   #kick(): void {
     if (this.#status !== 'idle') return
-    if (this.#queue.length === 0 && !this.#wake) return
+    if (!this.#held.hasPrompts() && !this.#wake) return
     this.#setStatus('running')
     // Start on a microtask, so prompts sent in the same synchronous frame share the first batch.
     this.#pump = Promise.resolve().then(() => this.#runPump())
   }
 
   async #runPump(): Promise<void> {
-    while (this.#status === 'running' && (this.#queue.length > 0 || this.#wake)) {
-      const batch = this.#queue.splice(0)
+    while (this.#status === 'running' && (this.#held.hasPrompts() || this.#wake)) {
+      const batch = this.#held.takePrompts()
       const trigger = batch.length > 0 ? ({ kind: 'message' } as const) : ({ kind: 'injection' } as const)
       this.#wake = false
       let outcome: TurnOutcome
@@ -193,7 +188,7 @@ export class AgentImpl implements Agent {
   }
 
   async #runOneTurn(
-    batch: HookContext[],
+    batch: Prompt[],
     trigger: { kind: 'message' } | { kind: 'injection' },
   ): Promise<TurnOutcome> {
     const turn = ++this.#turnNumber
@@ -213,27 +208,13 @@ export class AgentImpl implements Agent {
         baseConfig: this.#baseConfig(),
         maxStepsPerTurn: this.options.maxStepsPerTurn ?? this.#host.maxStepsPerTurn,
         abortCause: () => running.cause,
-        takeHeld: () => this.#held.splice(0),
-        hasHeldSteering: () => this.#held.some((h) => h.kind === 'steer'),
-        holdContinuation: (r) => this.#held.push({ kind: 'continue', reason: r }),
+        held: this.#held,
         sessionPrefix: (_system) => this.#sessionPrefix(running.controller.signal),
       })
     } finally {
       this.#running = undefined
     }
-    // AL-4: injections still held are appended right after turn/end; steering that arrived too late
-    // for this turn becomes the next turn's prompt (it is never lost); forced continuations lapse.
-    const leftover = this.#held.splice(0)
-    for (const h of leftover) {
-      if (h.kind === 'inject') {
-        this.session.append('context/message', {
-          content: toContentBlocks(h.input.content),
-          source: h.input.source,
-        })
-      } else if (h.kind === 'steer' && this.#status === 'running' && running.cause === undefined) {
-        this.#queue.push({ input: h.input, settle: () => {} })
-      }
-    }
+    settleLeftovers(this.session, this.#held, this.#status === 'running' && running.cause === undefined)
     try {
       await this.session.flush()
     } catch (error) {
@@ -253,12 +234,7 @@ export class AgentImpl implements Agent {
     const seed: readonly Message[] = Object.freeze([])
     let prefix: readonly Message[]
     try {
-      prefix = await waterfall<readonly Message[]>(
-        this.#host.ctx,
-        'agent/session-prefix',
-        [this, seed, signal],
-        () => seed,
-      )
+      prefix = await waterfall(this.#host.ctx, 'agent/session-prefix', [this, seed, signal], () => seed)
     } catch (error) {
       throw pluginError('agent/session-prefix', error)
     }
@@ -281,6 +257,7 @@ export class AgentImpl implements Agent {
   }
 }
 
-function freezeInput(input: HookContext): HookContext {
+/** A frozen copy of a prompt or an injected context item (the two have the same shape). */
+function freezeInput(input: Prompt | HookContext): Prompt {
   return deepFreeze(structuredClone({ content: input.content, source: input.source }))
 }

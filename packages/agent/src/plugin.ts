@@ -1,8 +1,8 @@
-// The `agent` plugin: provides `ctx.agents`, `ctx.llm` and `ctx.systemPrompt`. It needs
+// The `agent` plugin: provides `ctx.agents`, `ctx.modelAdapters` and `ctx.systemPrompt`. It needs
 // `ctx.sessions` (from @tack/session) and `ctx.tools` (from @tack/tools).
 import { type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import { AgentsService } from './agents.ts'
-import { LlmService } from './llm.ts'
+import { ModelAdapters } from './model-adapters.ts'
 import { SystemPromptService } from './system-prompt.ts'
 
 export const AgentConfig = Schema.object({
@@ -24,7 +24,7 @@ export const AgentPlugin = definePlugin({
   Config: AgentConfig,
   inject: ['sessions', 'tools'],
   apply(ctx, config) {
-    ctx.provide('llm', new LlmService())
+    ctx.provide('modelAdapters', new ModelAdapters())
     ctx.provide('systemPrompt', new SystemPromptService())
     ctx.provide('agents', new AgentsService(ctx, config))
   },

@@ -5,9 +5,9 @@ import type {
   Agent,
   ContinuationDecision,
   DisposeCause,
-  HookContext,
   LlmRequest,
   LlmResponse,
+  Prompt,
   PromptDecision,
   SessionStartSource,
   AgentStatus,
@@ -32,17 +32,6 @@ export interface ContinuationInfo {
   readonly continuations: number
 }
 
-export interface SubagentStartInfo {
-  readonly callId: string
-  readonly task: string
-}
-
-export interface SubagentEndInfo {
-  readonly callId: string
-  readonly reason: import('@tack/session').TurnEndReason
-  readonly output?: string
-}
-
 declare module 'cordis' {
   interface Events {
     /**
@@ -57,7 +46,7 @@ declare module 'cordis' {
      */
     'agent/prompt-submit'(
       agent: Agent,
-      prompt: HookContext,
+      prompt: Prompt,
       next: () => Promise<PromptDecision>,
     ): PromptDecision | Promise<PromptDecision>
     /**
@@ -104,17 +93,11 @@ declare module 'cordis' {
       info: ContinuationInfo,
       next: () => Promise<ContinuationDecision>,
     ): ContinuationDecision | Promise<ContinuationDecision>
-    /** @mode emit — a child agent exists and has not been prompted yet. */
-    'subagent/start'(parent: Agent, child: Agent, info: SubagentStartInfo): void
-    /** @mode emit — the child's turn ended; the parent's `tool/result` has not been appended yet. */
-    'subagent/end'(parent: Agent, child: Agent, info: SubagentEndInfo): void
     /** @mode emit — an agent was created (before its session-start). */
     'agent/created'(agent: Agent): void
     /** @mode emit — the agent's status changed. */
     'agent/status'(agent: Agent, status: AgentStatus, previous: AgentStatus): void
     /** @mode emit — the agent is disposed; its running turn has ended. Detached work is drained after. */
     'agent/disposed'(agent: Agent, cause: DisposeCause): void
-    /** @mode emit — `@tack/llm` retries a transient failure; not logged (nothing model-visible changes). */
-    'llm/retry'(info: { readonly attempt: number; readonly delayMs: number; readonly error: string }): void
   }
 }

@@ -14,9 +14,9 @@ import {
   type Session,
 } from '@tack/session'
 import type { Context } from 'cordis'
-import { appendContext, drainHeld, type HeldInput, pluginError } from './admission.ts'
+import { appendContext, drainHeld, type InputQueue, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
-import { streamModel } from './llm.ts'
+import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
 import type { Agent, LlmFinal, LlmRequest } from './types.ts'
 
@@ -28,7 +28,8 @@ export interface StepRuntime {
   readonly turn: number
   readonly signal: AbortSignal
   readonly baseConfig: LlmCallConfig
-  takeHeld(): HeldInput[]
+  /** The agent's held input: each step drains it first; the turn holds forced continuations in it. */
+  readonly held: InputQueue
   sessionPrefix(system: string): Promise<readonly Message[]>
 }
 
@@ -41,7 +42,7 @@ type ToolCallBlock = Extract<AssistantBlock, { type: 'tool-call' }>
 
 export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
   const { ctx, agent, session, turn, signal } = rt
-  await drainHeld(ctx, agent, session, rt.takeHeld())
+  await drainHeld(ctx, agent, session, rt.held)
 
   let system: string
   try {
@@ -51,7 +52,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
   }
   const prefix = await rt.sessionPrefix(system)
   try {
-    await serial(ctx, 'agent/pre-step', [agent, Object.freeze({ turn, step, system, prefix, signal })])
+    await serial(ctx, 'agent/pre-step', agent, Object.freeze({ turn, step, system, prefix, signal }))
   } catch (error) {
     throw pluginError('agent/pre-step', error)
   }
@@ -66,11 +67,11 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
   try {
     let config: LlmCallConfig
     try {
-      config = await waterfall<LlmCallConfig>(
+      config = await waterfall(
         ctx,
         'agent/request',
         [agent, Object.freeze({ turn, step }), rt.baseConfig],
-        (_a, _i, c) => c as LlmCallConfig,
+        (_agent, _info, given) => given,
       )
     } catch (error) {
       throw pluginError('agent/request', error)
@@ -113,7 +114,6 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
         callId: call.callId,
         name: call.name,
         rawArguments: call.arguments,
-        arguments: undefined,
         agent,
         cwd: agent.cwd,
         signal,
@@ -145,7 +145,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
 async function streamOnce(rt: StepRuntime, step: number, request: LlmRequest): Promise<LlmFinal | undefined> {
   const { ctx, session, turn, signal } = rt
   try {
-    const response = await streamModel(ctx, request, signal)
+    const response = await callModel(ctx, request, signal)
     // `final` is awaited below; this only keeps an early rejection from being reported as unhandled.
     response.final.catch(() => {})
     for await (const chunk of abortable(response.chunks, signal)) {

@@ -1,20 +1,18 @@
 // One turn (AL-6): turn/start → admit the batch → steps until the turn ends → turn/end with the
 // reason that applies first (AL-19: disposed, aborted, error, max-tokens, completed).
 import { waterfall } from '@tack/kernel'
-import type { FinishReason, HookContext, TurnEndReason, TurnTrigger } from '@tack/session'
+import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
 import { admitPrompt, drainHeld, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
 import { runStep, type StepRuntime } from './step.ts'
-import type { ContinuationDecision } from './types.ts'
+import type { ContinuationDecision, Prompt } from './types.ts'
 
 export interface TurnRuntime extends StepRuntime {
   readonly trigger: TurnTrigger
-  readonly batch: readonly HookContext[]
+  readonly batch: readonly Prompt[]
   readonly maxStepsPerTurn: number
   /** Why the turn's signal fired, if it did. */
   abortCause(): 'aborted' | 'disposed' | undefined
-  hasHeldSteering(): boolean
-  holdContinuation(reason: string): void
 }
 
 export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
@@ -50,15 +48,15 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
         if (outcome.kind === 'aborted') break
         lastFinish = outcome.finishReason
         if (outcome.toolCalls > 0) continue
-        if (rt.hasHeldSteering()) {
-          const admittedSteering = await drainHeld(ctx, agent, session, rt.takeHeld())
+        if (rt.held.hasSteering()) {
+          const admittedSteering = await drainHeld(ctx, agent, session, rt.held)
           if (admittedSteering > 0) continue
         }
         if (rt.signal.aborted) break
         const decision = await continuation(rt, step, outcome.finishReason, continuations)
         if (decision.action === 'stop') break
         continuations++
-        rt.holdContinuation(decision.reason ?? 'Continue.')
+        rt.held.hold({ kind: 'continue', reason: decision.reason ?? 'Continue.' })
       }
     }
   } catch (error) {
@@ -77,7 +75,7 @@ async function continuation(
 ): Promise<ContinuationDecision> {
   let decision: ContinuationDecision
   try {
-    decision = await waterfall<ContinuationDecision>(
+    decision = await waterfall(
       rt.ctx,
       'agent/turn-continuation',
       [rt.agent, Object.freeze({ turn: rt.turn, step, finishReason, continuations })],

@@ -6,6 +6,7 @@ import type {
   HookContext,
   LlmCallConfig,
   Message,
+  MessageSource,
   Session,
   StreamChunk,
   ToolSchema,
@@ -14,6 +15,15 @@ import type {
 } from '@tack/session'
 
 export type { Content, HookContext }
+
+/**
+ * What `send` and `steer` take and `agent/prompt-submit` sees: input for the agent with who it comes
+ * from (AL-1), the user or a named plugin.
+ */
+export interface Prompt {
+  readonly content: Content
+  readonly source: MessageSource
+}
 
 export type TurnOutcome = { turn?: number; reason: TurnEndReason }
 export type AgentStatus = 'idle' | 'running' | 'disposed'
@@ -45,8 +55,9 @@ export interface Agent {
   readonly turnSignal: AbortSignal | undefined
   /** Set for child agents started by the subagent tool. */
   readonly parent?: Agent
-  send(input: HookContext): Promise<TurnOutcome>
-  steer(input: HookContext): void
+  send(input: Prompt): Promise<TurnOutcome>
+  steer(input: Prompt): void
+  /** Context from a plugin: appended as `context/message` (held while a turn runs). */
   inject(input: HookContext, opts?: { wake?: boolean }): void
   cancel(reason?: string): void
   whenIdle(): Promise<void>

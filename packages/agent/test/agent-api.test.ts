@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestAgent, hang, text, toolCalls } from '@tack/agent/testing'
 import { registerTool, defineTool } from '@tack/tools'
 import type { HookContext } from '@tack/session'
+import type { Prompt } from '@tack/agent'
 import { deferred, plugin, shape, textOf, user, waitForEvent } from './helpers.ts'
 
 describe('Agent API', () => {
@@ -11,8 +12,8 @@ describe('Agent API', () => {
     expect(() => t.agent.inject({ content: 'x' } as unknown as HookContext)).toThrow(
       expect.objectContaining({ code: 'MISSING_SOURCE' }),
     )
-    expect(() => t.agent.steer({ content: 'x' } as unknown as HookContext)).toThrow(/source/)
-    expect(() => t.agent.send({ content: 'x' } as unknown as HookContext)).toThrow(/source/)
+    expect(() => t.agent.steer({ content: 'x' } as unknown as Prompt)).toThrow(/source/)
+    expect(() => t.agent.send({ content: 'x' } as unknown as Prompt)).toThrow(/source/)
     expect(t.events().length).toBe(before)
     await t.dispose()
   })

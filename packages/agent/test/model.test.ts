@@ -125,7 +125,7 @@ describe('llm/stream and the scripted model', () => {
     const t = await createTestAgent({
       script: [error('busy', { status: 429 }), error('busy', { status: 429 }), text('finally')],
     })
-    t.ctx.llm.registerAdapter(
+    t.ctx.modelAdapters.register(
       ['scripted/test'],
       withRetry(
         // the scripted adapter registered by createTestAgent, behind the retry policy
@@ -146,7 +146,7 @@ describe('llm/stream and the scripted model', () => {
     const t = await createTestAgent({
       script: [error('mid-stream', { status: 500, afterChunks: 1 }), error('bad request', { status: 400 })],
     })
-    t.ctx.llm.registerAdapter(
+    t.ctx.modelAdapters.register(
       ['scripted/test'],
       withRetry(
         { stream: (r, s) => t.model.adapter.stream(r, s) },

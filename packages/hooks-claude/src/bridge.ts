@@ -208,11 +208,8 @@ export class ClaudeBridge {
   /** Runs a point: raises `hooks-claude/point` around the hooks and returns the merged outcome. */
   async runPoint(req: PointRequest): Promise<MergedHookOutcome> {
     const payload = this.payload(req)
-    return waterfall<MergedHookOutcome>(
-      this.ctx,
-      'hooks-claude/point',
-      [req.point, payload],
-      (_point, replaced) => this.#runHandlers(req, (replaced as ClaudePayload | undefined) ?? payload),
+    return waterfall(this.ctx, 'hooks-claude/point', [req.point, payload], (_point, replaced) =>
+      this.#runHandlers(req, replaced ?? payload),
     )
   }
 

@@ -1,6 +1,6 @@
 // B1: the bridge's validated Config — defaults, configured values, rejected values.
 import { resolve } from 'node:path'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
 import { defaultDataDir, HooksClaudeConfig, HooksClaudePlugin } from '../src/index.ts'
 

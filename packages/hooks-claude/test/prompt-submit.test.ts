@@ -2,9 +2,8 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Agent, PromptDecision } from '@tack/agent'
+import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import { text } from '@tack/agent/testing'
-import type { HookContext } from '@tack/session'
 import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { alive, bridgeAgent, hook, prompt, readJson } from './helpers.ts'
@@ -130,15 +129,12 @@ describe('B3 B10 cancel', () => {
 
 describe('B5 context folds through next()', () => {
   const downstream =
-    (decide: (prompt: HookContext) => PromptDecision) =>
+    (decide: (prompt: Prompt) => PromptDecision) =>
     (ctx: Context): void => {
-      ctx.on(
-        'agent/prompt-submit',
-        async (_agent: Agent, p: HookContext, next: () => Promise<PromptDecision>) => {
-          await next()
-          return decide(p)
-        },
-      )
+      ctx.on('agent/prompt-submit', async (_agent: Agent, p: Prompt, next: () => Promise<PromptDecision>) => {
+        await next()
+        return decide(p)
+      })
     }
 
   it('B5 a later listener can still block a prompt that only got context, carrying the context', async () => {

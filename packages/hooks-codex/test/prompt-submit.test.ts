@@ -2,7 +2,7 @@
 // context even when blocked, plain stdout as context, B5's fold with a later listener.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Agent, HookContext, PromptDecision } from '@tack/agent'
+import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
@@ -136,7 +136,7 @@ describe('UserPromptSubmit', () => {
           'agent/prompt-submit',
           async (
             _agent: Agent,
-            _prompt: HookContext,
+            _prompt: Prompt,
             _next: () => Promise<PromptDecision>,
           ): Promise<PromptDecision> => ({
             action: 'block',

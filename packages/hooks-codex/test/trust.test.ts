@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
 import { HooksCodexPlugin } from '../src/plugin.ts'
 import { canonicalJson, readTrustStore, trustHash, trustKey, trustStatus } from '../src/trust.ts'

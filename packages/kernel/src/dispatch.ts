@@ -6,8 +6,11 @@
 //  - `replacedBy`: the last plugin that passed replaced arguments to `next`;
 //  - `check`: each listener's return value is checked, so a malformed decision is attributed to the
 //    plugin that returned it rather than failing later, anonymously.
+// Both helpers are keyed on a waterfall seam's name: the arguments, the inner handler's parameters and
+// the result come from the seam's declaration.
 import type { Context } from 'cordis'
-import { listenersOf, SeamError } from './seam.ts'
+import { SeamError, type SeamResult, type WaterfallArgs, type WaterfallSeam } from './seam.ts'
+import { listenersOf } from './seam-registry.ts'
 
 export interface Dispatched<R> {
   readonly value: R
@@ -24,15 +27,26 @@ export interface DispatchOptions {
   readonly repeatableNext?: boolean
 }
 
+/**
+ * The built-in behaviour under every listener. It gets the arguments as the last `next(…replacement)`
+ * left them — a listener may pass anything, so where a seam allows replacement the inner checks them —
+ * and the plugin that replaced them.
+ */
+export type WaterfallInner<K extends WaterfallSeam> = (
+  args: Readonly<WaterfallArgs<K>>,
+  replacedBy: string | undefined,
+) => SeamResult<K> | Promise<SeamResult<K>>
+
 type Frame<R> = { value: R; origin?: string }
 
-export async function dispatch<R>(
+export async function dispatch<K extends WaterfallSeam>(
   ctx: Context,
-  name: string,
-  args: readonly unknown[],
-  inner: (args: readonly unknown[], replacedBy: string | undefined) => R | Promise<R>,
+  name: K,
+  args: Readonly<WaterfallArgs<K>>,
+  inner: WaterfallInner<K>,
   options: DispatchOptions = {},
-): Promise<Dispatched<R>> {
+): Promise<Dispatched<SeamResult<K>>> {
+  type R = SeamResult<K>
   const listeners = listenersOf(ctx, name)
   // Errors from `inner` (or already attributed) cross listener frames unchanged.
   const passthrough = new WeakSet<object>()
@@ -47,7 +61,8 @@ export async function dispatch<R>(
     if (!listener) {
       innerRan = true
       try {
-        return { value: await inner(current, replacedBy) }
+        // `current` is `args` or a listener's replacement: the declared tuple as far as types go.
+        return { value: await inner(current as Readonly<WaterfallArgs<K>>, replacedBy) }
       } catch (error) {
         if (error !== null && typeof error === 'object') passthrough.add(error)
         throw error
@@ -101,15 +116,16 @@ function attributed(seam: string, plugin: string, cause: unknown, passthrough: W
  * Runs a waterfall and returns its value: each listener gets `(...args, next)`. Calling `next()`
  * delegates with the same arguments; `next(...replacement)` delegates with replaced arguments (only
  * where a seam documents it). Returning without calling `next` answers for everything downstream,
- * including `inner`. A listener that throws or rejects surfaces as a `SeamError` naming the seam and
- * its plugin; an error of `inner` passes through unchanged.
+ * including `inner`, which gets the (possibly replaced) arguments spread. A listener that throws or
+ * rejects surfaces as a `SeamError` naming the seam and its plugin; an error of `inner` passes through
+ * unchanged.
  */
-export async function waterfall<R>(
+export async function waterfall<K extends WaterfallSeam>(
   ctx: Context,
-  name: string,
-  args: readonly unknown[],
-  inner: (...args: unknown[]) => R | Promise<R>,
-): Promise<R> {
-  const done = await dispatch<R>(ctx, name, args, (current) => inner(...current))
+  name: K,
+  args: Readonly<WaterfallArgs<K>>,
+  inner: (...args: WaterfallArgs<K>) => SeamResult<K> | Promise<SeamResult<K>>,
+): Promise<SeamResult<K>> {
+  const done = await dispatch(ctx, name, args, (current) => inner(...(current as WaterfallArgs<K>)))
   return done.value
 }

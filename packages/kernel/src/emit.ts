@@ -1,18 +1,17 @@
 // Emit-mode seams are notifications: a listener's failure must never affect the emitter (AL-18,
 // "extensions never break a session"). cordis's own `emit` stops at the first throwing listener, so
 // emit seams go through `emitSafely`, which isolates each listener and reports its failure.
-import type { Context, Events } from 'cordis'
-import { listenersOf } from './seam.ts'
+import type { Context } from 'cordis'
+import type { EmitSeam, SeamArgs } from './seam.ts'
+import { listenersOf } from './seam-registry.ts'
 
 export interface ListenerFault {
   readonly seam: string
   readonly error: unknown
 }
 
-type Args<K extends keyof Events> = Events[K] extends (...args: infer P) => unknown ? P : never
-
 /** Emits `name` to every listener; a throwing (or rejecting) listener is reported, not propagated. */
-export function emitSafely<K extends keyof Events & string>(ctx: Context, name: K, ...args: Args<K>): void {
+export function emitSafely<K extends EmitSeam>(ctx: Context, name: K, ...args: SeamArgs<K>): void {
   for (const { callback } of listenersOf(ctx, name)) {
     try {
       const result = callback(...args)
@@ -30,7 +29,7 @@ function reportFault(ctx: Context, seam: string, error: unknown): void {
     ctx.logger('tack').warn('listener on %s failed: %s', seam, error instanceof Error ? error.message : error)
     for (const { callback } of listenersOf(ctx, 'kernel/listener-fault')) {
       try {
-        callback({ seam, error })
+        callback({ seam, error } satisfies ListenerFault)
       } catch {
         // A failing fault reporter has nowhere left to report to.
       }

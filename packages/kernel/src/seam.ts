@@ -1,8 +1,10 @@
-// Dispatch helpers for seams. Listeners are registered with cordis (`ctx.on`), so every registration
-// is an effect undone when its plugin is disposed; dispatch goes through these helpers so that a
-// failing listener is attributed to its plugin (the seam and plugin are named in `SeamError`) and so
-// that a waterfall's `next` may pass replaced arguments where a seam documents it.
-import type { Context } from 'cordis'
+// Seam names and signatures as the dispatch helpers see them, `SeamError`, and the `serial` and
+// `parallel` modes. Every helper is keyed on the seam's name and takes its argument tuple and result
+// from the seam's `Events` declaration, so a misspelled seam or a wrong argument does not compile.
+// Listeners live in the seam registry (`seam-registry.ts`), which records each one's plugin so a
+// failing listener is attributed to it.
+import type { Context, Events } from 'cordis'
+import { listenersOf } from './seam-registry.ts'
 
 export class SeamError extends Error {
   override readonly name = 'SeamError'
@@ -20,34 +22,33 @@ export class SeamError extends Error {
   }
 }
 
-export interface SeamListener {
-  readonly plugin: string
-  // biome-ignore lint/suspicious/noExplicitAny: listeners of different seams have different signatures
-  readonly callback: (...args: any[]) => any
-}
+/** Every declared tack seam: an `Events` key `<area>/<name>` outside cordis's `internal/` area. */
+export type SeamName = Exclude<Extract<keyof Events, `${string}/${string}`>, `internal/${string}`>
 
-interface HookEntry {
-  ctx: Context
-  // biome-ignore lint/suspicious/noExplicitAny: see SeamListener
-  callback: (...args: any[]) => any
-}
+/** The arguments a seam's listeners receive (for a waterfall, including `next`). */
+export type SeamArgs<K extends SeamName> = Parameters<Events[K]>
 
-/** The listeners currently registered on `name`, in dispatch order. */
-export function listenersOf(ctx: Context, name: string): SeamListener[] {
-  const hooks = (ctx.events._hooks[name] ?? []) as unknown as HookEntry[]
-  return hooks.map((h) => ({ plugin: pluginName(h.ctx), callback: h.callback }))
-}
+/** What a seam's listener returns, awaited. */
+export type SeamResult<K extends SeamName> = Awaited<ReturnType<Events[K]>>
 
-function pluginName(ctx: Context): string {
-  try {
-    return ctx.fiber?.name ?? 'root'
-  } catch {
-    return 'unknown'
-  }
-}
+// biome-ignore lint/suspicious/noExplicitAny: matches any `next`, whatever it accepts
+type AnyNext = (...args: any[]) => unknown
+
+/** A waterfall seam: its declaration ends with the `next` parameter. */
+export type WaterfallSeam = {
+  [K in SeamName]: SeamArgs<K> extends [...unknown[], AnyNext] ? K : never
+}[SeamName]
+
+/** A waterfall seam's arguments without `next`: what the dispatcher passes in. */
+export type WaterfallArgs<K extends SeamName> = SeamArgs<K> extends [...infer A, AnyNext] ? A : never
+
+/** A notification seam: its listeners return nothing (`@mode emit`). */
+export type EmitSeam = {
+  [K in SeamName]: ReturnType<Events[K]> extends void ? K : never
+}[SeamName]
 
 /** Awaits every listener of `name` in registration order; return values are ignored. */
-export async function serial(ctx: Context, name: string, args: readonly unknown[]): Promise<void> {
+export async function serial<K extends SeamName>(ctx: Context, name: K, ...args: SeamArgs<K>): Promise<void> {
   for (const listener of listenersOf(ctx, name)) {
     try {
       await listener.callback(...args)
@@ -55,4 +56,20 @@ export async function serial(ctx: Context, name: string, args: readonly unknown[
       throw new SeamError(name, listener.plugin, error)
     }
   }
+}
+
+/**
+ * Runs every listener of `name` concurrently and waits for all of them; when any rejects, rejects with
+ * an `AggregateError` of the reasons, as they were thrown (cordis's `parallel` semantics).
+ */
+export async function parallel<K extends SeamName>(
+  ctx: Context,
+  name: K,
+  ...args: SeamArgs<K>
+): Promise<void> {
+  const settled = await Promise.allSettled(
+    listenersOf(ctx, name).map(async (listener) => listener.callback(...args)),
+  )
+  const reasons = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
+  if (reasons.length > 0) throw new AggregateError(reasons, `${name}: ${reasons.length} listener(s) failed`)
 }

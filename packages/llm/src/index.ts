@@ -1,6 +1,8 @@
 // @tack/llm: model providers through the AI SDK provider packages (imported lazily, on the first
 // request for a model of that provider), model resolution and catalogue, retries, and the
 // `scripted` file provider. Importing this module loads no `@ai-sdk/*` package.
+import './seams.ts'
+
 export * from './retry.ts'
 export * from './config.ts'
 export * from './catalog.ts'

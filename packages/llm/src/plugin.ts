@@ -41,7 +41,7 @@ export class LlmProviders {
   /** Registers `adapter` for `models` behind the configured retry policy; returns the disposer. */
   register(models: readonly string[], adapter: LlmAdapter): () => void {
     const ctx = this.#ctx
-    return ctx.llm.registerAdapter(
+    return ctx.modelAdapters.register(
       models,
       withRetry(adapter, this.policy, {
         onRetry: (info) => emitSafely(ctx, 'llm/retry', info),
@@ -68,7 +68,7 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
   return definePlugin({
     name: 'llm',
     Config: LlmConfig,
-    inject: ['llm'],
+    inject: ['modelAdapters'],
     apply(ctx, config) {
       const origins = runtime.origins ?? {}
       const providers = new LlmProviders(ctx, config, env, runtime.random, origins)

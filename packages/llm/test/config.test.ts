@@ -1,9 +1,8 @@
 // Every `llm` config field: its default, a configured value taking effect, and rejected values
 // failing loudly with the key and the allowed range named.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { LlmService, streamModel } from '@tack/agent'
-import { Context } from 'cordis'
-import { ConfigError } from '@tack/kernel'
+import { ModelAdapters, callModel } from '@tack/agent'
+import { ConfigError, Context } from '@tack/kernel'
 import { createLlmPlugin, LlmConfig } from '../src/index.ts'
 import { type LoopbackServer, startLoopbackServer } from '../src/testing/index.ts'
 import { bootLlm, CANARY, drain, ENV, MODEL_OF, request } from './helpers.ts'
@@ -39,7 +38,7 @@ async function firstRetry(config: Record<string, unknown>) {
     retries.push(info)
     controller.abort()
   })
-  await expect(streamModel(ctx, request(MODEL_OF.openai), controller.signal)).rejects.toBeDefined()
+  await expect(callModel(ctx, request(MODEL_OF.openai), controller.signal)).rejects.toBeDefined()
   await ctx.fiber.dispose()
   return retries
 }
@@ -73,7 +72,7 @@ describe('retry', () => {
     server.push(fail, fail, fail, fail, fail)
     const { ctx } = await bootLlm({ baseUrl: server.baseUrl }, { env: ENV })
     await expect(
-      streamModel(ctx, request(MODEL_OF.openai), new AbortController().signal),
+      callModel(ctx, request(MODEL_OF.openai), new AbortController().signal),
     ).rejects.toMatchObject({
       status: 500,
     })
@@ -81,7 +80,7 @@ describe('retry', () => {
     await ctx.fiber.dispose()
     const two = await bootLlm({ baseUrl: server.baseUrl, retry: { maxAttempts: 2 } }, { env: ENV })
     await expect(
-      streamModel(two.ctx, request(MODEL_OF.openai), new AbortController().signal),
+      callModel(two.ctx, request(MODEL_OF.openai), new AbortController().signal),
     ).rejects.toBeDefined()
     expect(server.requests).toHaveLength(6)
     await two.ctx.fiber.dispose()
@@ -124,9 +123,7 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
       },
       { env: { VLLM_KEY: 'vllm-secret-key-123456' } },
     )
-    const { final } = await drain(
-      await streamModel(ctx, request('vllm/llama-3'), new AbortController().signal),
-    )
+    const { final } = await drain(await callModel(ctx, request('vllm/llama-3'), new AbortController().signal))
     expect(final.content).toEqual([{ type: 'text', text: 'from vllm' }])
     expect(server.requests[0].headers).toMatchObject({ 'x-team': 'tack', authorization: '[redacted]' })
     expect(server.requests[0].body).toMatchObject({ model: 'llama-3' })
@@ -168,12 +165,12 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
   test('AL-21 scripted: default on (scripted/* served); false leaves it unserved; a non-boolean is rejected', async () => {
     expect(LlmConfig.parse({}).scripted).toBe(true)
     const on = await bootLlm({})
-    expect(on.ctx.llm.knownPatterns()).toContain('scripted/*')
+    expect(on.ctx.modelAdapters.knownPatterns()).toContain('scripted/*')
     await on.ctx.fiber.dispose()
     const off = await bootLlm({ scripted: false })
-    expect(off.ctx.llm.knownPatterns()).not.toContain('scripted/*')
+    expect(off.ctx.modelAdapters.knownPatterns()).not.toContain('scripted/*')
     await expect(
-      streamModel(off.ctx, request('scripted/x.json'), new AbortController().signal),
+      callModel(off.ctx, request('scripted/x.json'), new AbortController().signal),
     ).rejects.toMatchObject({ code: 'UNKNOWN_MODEL' })
     await off.ctx.fiber.dispose()
     rejects({ scripted: 'yes' }, 'scripted')
@@ -181,13 +178,13 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
 
   test('disposing the plugin unregisters its adapters', async () => {
     const ctx = new Context()
-    ctx.provide('llm', new LlmService())
+    ctx.provide('modelAdapters', new ModelAdapters())
     const fiber = await ctx.plugin(createLlmPlugin(), {})
-    expect(ctx.llm.knownPatterns()).toEqual(
+    expect(ctx.modelAdapters.knownPatterns()).toEqual(
       expect.arrayContaining(['deepseek/*', 'openai/*', 'anthropic/*', 'local/*', 'scripted/*']),
     )
     await fiber.dispose()
-    expect(ctx.llm.knownPatterns()).toEqual([])
+    expect(ctx.modelAdapters.knownPatterns()).toEqual([])
     await ctx.fiber.dispose()
   })
 })

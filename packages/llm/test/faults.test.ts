@@ -3,7 +3,7 @@
 // the first chunk (retryable) or after it (not retried).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { LlmError } from '@tack/agent'
-import { streamModel } from '@tack/agent'
+import { callModel } from '@tack/agent'
 import { parseRetryAfter } from '../src/index.ts'
 import { type LoopbackServer, startLoopbackServer } from '../src/testing/index.ts'
 import { bootLlm, adapterFor, drain, drainToError, ENV, KINDS, MODEL_OF, request, signal } from './helpers.ts'
@@ -156,7 +156,7 @@ describe('retries through the llm plugin (AL-22)', () => {
       { kind: 'text', text: 'finally' },
     )
     const { ctx, retries } = await boot({ baseDelayMs: 0 })
-    const { final } = await drain(await streamModel(ctx, request(MODEL_OF.deepseek), signal()))
+    const { final } = await drain(await callModel(ctx, request(MODEL_OF.deepseek), signal()))
     expect(final.content).toEqual([{ type: 'text', text: 'finally' }])
     expect(server.requests).toHaveLength(3)
     expect(retries.map((r) => r.attempt)).toEqual([1, 2])
@@ -167,7 +167,7 @@ describe('retries through the llm plugin (AL-22)', () => {
   test('AL-22 Retry-After is honoured up to maxDelayMs', async () => {
     server.push({ kind: 'http-error', status: 503, retryAfter: 120 }, { kind: 'text', text: 'ok' })
     const { ctx, retries } = await boot({ maxDelayMs: 20 })
-    await drain(await streamModel(ctx, request(MODEL_OF.openai), signal()))
+    await drain(await callModel(ctx, request(MODEL_OF.openai), signal()))
     expect(retries).toEqual([{ attempt: 1, delayMs: 20, error: expect.stringContaining('503') }])
     await ctx.fiber.dispose()
   })
@@ -175,9 +175,7 @@ describe('retries through the llm plugin (AL-22)', () => {
   test('AL-22 a failure after the first chunk is not retried', async () => {
     server.push({ kind: 'truncate', text: 'Half' }, { kind: 'text', text: 'never requested' })
     const { ctx, retries } = await boot({ baseDelayMs: 0 })
-    const { chunks, error } = await drainToError(
-      await streamModel(ctx, request(MODEL_OF.anthropic), signal()),
-    )
+    const { chunks, error } = await drainToError(await callModel(ctx, request(MODEL_OF.anthropic), signal()))
     expect(chunks).toEqual([{ type: 'text-delta', text: 'Half' }])
     expect(error).toBeInstanceOf(LlmError)
     expect(retries).toEqual([])
@@ -189,7 +187,7 @@ describe('retries through the llm plugin (AL-22)', () => {
   test('AL-22 a non-transient failure (401) is not retried', async () => {
     server.push({ kind: 'http-error', status: 401 }, { kind: 'text', text: 'never requested' })
     const { ctx, retries } = await boot({ baseDelayMs: 0 })
-    await expect(streamModel(ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({ status: 401 })
+    await expect(callModel(ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({ status: 401 })
     expect(retries).toEqual([])
     expect(server.requests).toHaveLength(1)
     await ctx.fiber.dispose()
@@ -202,13 +200,13 @@ describe('retries through the llm plugin (AL-22)', () => {
       { kind: 'http-error', status: 500 },
     )
     const two = await boot({ baseDelayMs: 0, maxAttempts: 2 })
-    await expect(streamModel(two.ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
+    await expect(callModel(two.ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
       status: 500,
     })
     expect(server.requests).toHaveLength(2)
     await two.ctx.fiber.dispose()
     const one = await boot({ baseDelayMs: 0, maxAttempts: 1 })
-    await expect(streamModel(one.ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
+    await expect(callModel(one.ctx, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
       status: 500,
     })
     expect(server.requests).toHaveLength(3)

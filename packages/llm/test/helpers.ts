@@ -1,5 +1,5 @@
-import { type LlmFinal, type LlmRequest, type LlmResponse, LlmService } from '@tack/agent'
-import { Context } from 'cordis'
+import { type LlmFinal, type LlmRequest, type LlmResponse, ModelAdapters } from '@tack/agent'
+import { Context } from '@tack/kernel'
 import type { StreamChunk } from '@tack/session'
 import {
   createLlmPlugin,
@@ -66,7 +66,7 @@ export function signal(): AbortSignal {
 }
 
 /**
- * A kernel with only the model seam (`ctx.llm`) and the llm plugin: for tests of `llm/stream`
+ * A kernel with only the model seam (`ctx.modelAdapters`) and the llm plugin: for tests of `llm/stream`
  * without an agent (the agent harness's request checker requires every request to come from a
  * session).
  */
@@ -75,7 +75,7 @@ export async function bootLlm(
   runtime: LlmRuntimeOptions = {},
 ): Promise<{ ctx: Context }> {
   const ctx = new Context()
-  ctx.provide('llm', new LlmService())
+  ctx.provide('modelAdapters', new ModelAdapters())
   await ctx.plugin(createLlmPlugin(runtime), config)
   return { ctx }
 }

@@ -1,7 +1,7 @@
 // Security 1: a canary API key (and credential header values) never appear in an error, a retry
 // notification or a logged request — even when the provider echoes the credential back.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { streamModel } from '@tack/agent'
+import { callModel } from '@tack/agent'
 import { createProviderAdapter, LlmConfig, redact } from '../src/index.ts'
 import { type LoopbackServer, startLoopbackServer } from '../src/testing/index.ts'
 import { bootLlm, adapterFor, CANARY, ENV, KINDS, MODEL_OF, request, signal } from './helpers.ts'
@@ -48,7 +48,7 @@ test('security 1: retry notifications carry the redacted message', async () => {
   ctx.on('llm/retry', (info) => {
     seen.push(info.error)
   })
-  const response = await streamModel(ctx, request(MODEL_OF.deepseek), signal())
+  const response = await callModel(ctx, request(MODEL_OF.deepseek), signal())
   for await (const _ of response.chunks);
   expect(seen).toHaveLength(1)
   expect(seen[0]).toContain('[redacted]')

@@ -17,7 +17,7 @@ import {
   ToolsPlugin,
 } from '@tack/tools'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { type PermissionsConfigInput, PermissionsPlugin } from '../src/index.ts'
 
 export interface Kernel {
@@ -107,7 +107,6 @@ export function run(
     callId: `call_${++calls}`,
     name,
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd: options.cwd,
     signal: new AbortController().signal,
     ...(options.agent && { agent: options.agent }),

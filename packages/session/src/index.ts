@@ -2,7 +2,7 @@
 // the store interface with an in-memory store, and the `sessions` cordis plugin.
 export * from './errors.ts'
 export * from './events.ts'
-export { applyHeaderDelta, diffHeader, foldRequestHeader, normalizeHeader } from './header.ts'
+export { applyHeaderDelta, diffHeader, foldRequestHeader, normalizeHeader } from './request-header.ts'
 export { checkJson, type JsonCheck, jsonEqual, MAX_JSON_DEPTH } from './json.ts'
 export { MemorySessionStore } from './memory-store.ts'
 export { assistantText, lastAssistantText } from './assistant-text.ts'

@@ -2,7 +2,15 @@
 // on `session/event` and persists them through the `session/flush` seam. The `sessions` plugin also
 // provides a MemorySessionStore unless configured with `store: 'external'`.
 import { randomUUID } from 'node:crypto'
-import { type ConfigOf, type Context, definePlugin, emitSafely, Schema, Service } from '@tack/kernel'
+import {
+  type ConfigOf,
+  type Context,
+  definePlugin,
+  emitSafely,
+  parallel,
+  Schema,
+  Service,
+} from '@tack/kernel'
 import { SessionEventError } from './errors.ts'
 import {
   SESSION_FORMAT_VERSION,
@@ -135,7 +143,7 @@ export class SessionsService extends Service {
     if (this.disposed)
       throw new Error(`session ${session.id}: the sessions service is disposed; events not persisted`)
     try {
-      await this.ctx.parallel('session/flush', session, events)
+      await parallel(this.ctx, 'session/flush', session, events)
     } catch (error) {
       if (error instanceof AggregateError && error.errors.length === 1) throw error.errors[0]
       throw error

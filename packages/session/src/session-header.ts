@@ -1,4 +1,5 @@
-// The session header's format version (SL-21): v1 is the only format; there are no migrations.
+// The session header — the log's first record (id, cwd, format version), not a request header
+// (`request-header.ts`). Its format version (SL-21): v1 is the only format; there are no migrations.
 import { UnsupportedSessionFormatError } from './errors.ts'
 import { SESSION_FORMAT_VERSION, type SessionHeader } from './events.ts'
 

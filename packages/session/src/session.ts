@@ -17,7 +17,7 @@ import {
   type SurfaceOp,
   systemClock,
 } from './events.ts'
-import { applyHeaderDelta, diffHeader, normalizeHeader } from './header.ts'
+import { applyHeaderDelta, diffHeader, normalizeHeader } from './request-header.ts'
 import { checkJson, jsonEqual } from './json.ts'
 import { deriveEventMessage } from './messages.ts'
 import { checkCorePayload, checkEventType } from './payload.ts'

@@ -18,6 +18,12 @@ interface Request {
   messages: readonly Message[]
 }
 
+/** What the stand-in adapter answers: an empty, finished stream. */
+const RESPONSE = Object.freeze({
+  chunks: (async function* () {})(),
+  final: Promise.resolve({ content: [], finishReason: 'stop' as const }),
+})
+
 async function setup(opts: { requireOrigin?: boolean } = {}) {
   const ctx = new Context()
   await ctx.plugin(sessionsPlugin, {})
@@ -27,8 +33,8 @@ async function setup(opts: { requireOrigin?: boolean } = {}) {
   // The innermost handler stands in for the model adapter.
   const stream = (request: Request) =>
     waterfall(ctx, 'llm/stream', [request, new AbortController().signal], async (r) => {
-      sent.push(r as Request)
-      return 'response'
+      sent.push(r)
+      return RESPONSE
     })
   return { ctx, session, invariant, sent, stream }
 }
@@ -74,7 +80,7 @@ describe('request invariant', () => {
     session.append('turn/start', { turn: 1, trigger: { kind: 'message' } })
     session.append('user/message', { content: text('read a'), source: user })
     const first = step(session, 1, 1)
-    expect(await stream(first)).toBe('response')
+    expect(await stream(first)).toBe(RESPONSE)
     assistantCalls(session, [['c1', 'read']])
     result(session, 'c1')
     session.append('step/end', { turn: 1, step: 1 })
@@ -160,7 +166,7 @@ describe('request invariant', () => {
     const faulty = { ...request, system: 'tampered' }
     registerRequestOrigin(faulty, session)
     await invariantOf(
-      waterfall(ctx, 'llm/stream', [faulty, new AbortController().signal], async () => 'inner'),
+      waterfall(ctx, 'llm/stream', [faulty, new AbortController().signal], async () => RESPONSE),
     )
     expect(adapterCalls).toBe(0)
   })

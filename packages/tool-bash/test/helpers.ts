@@ -2,7 +2,7 @@
 // and pid files come from `@tack/process/testing`.
 export { isGone, readPid, waitForLine } from '@tack/process/testing'
 import { tempDir as processTempDir } from '@tack/process/testing'
-import type { ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type { ToolCallRequest, ToolExecutionResult } from '@tack/tools'
 import { createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
 import type { BashToolConfigInput } from '../src/config.ts'
@@ -19,12 +19,11 @@ export function bashCall(
   args: Record<string, unknown>,
   cwd: string,
   extra: { signal?: AbortSignal; callId?: string } = {},
-): ToolExecution {
+): ToolCallRequest {
   return {
     callId: extra.callId ?? `call_${++calls}`,
     name: 'bash',
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd,
     signal: extra.signal ?? new AbortController().signal,
   }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { AgentOptions } from '@tack/agent'
 import { ConfigError } from '@tack/kernel'
 import { tempDirOutsideTmp } from '@tack/process/testing'
-import { registerTool, type ToolExecution } from '@tack/tools'
+import { registerTool, type ToolCallRequest } from '@tack/tools'
 import { createToolsContext, stubAgent } from '@tack/tools/testing'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
 import { describe, expect, it } from 'vitest'
@@ -25,7 +25,7 @@ function agentCall(
   cwd: string,
   mode: string | undefined,
   sessionId = `sb${++sessions}`,
-): ToolExecution {
+): ToolCallRequest {
   const session = new Session({
     header: { version: SESSION_FORMAT_VERSION, id: sessionId, createdAt: new Date(0).toISOString(), cwd },
   })
@@ -33,7 +33,7 @@ function agentCall(
   return { ...bashCall({ command }, cwd), agent: stubAgent(session, { cwd, options }) }
 }
 
-async function run(config: BashToolConfigInput, call: ToolExecution) {
+async function run(config: BashToolConfigInput, call: ToolCallRequest) {
   const ctx = await bashContext({ sandbox: 'on', ...config })
   return ctx.tools.execute(call)
 }

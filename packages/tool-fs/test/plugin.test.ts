@@ -1,4 +1,4 @@
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
 import { FsToolsConfig, fsPathsOf, FsToolsPlugin } from '../src/index.ts'
 import { ToolsPlugin } from '@tack/tools'

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
 import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { type FsToolsConfigInput, FsToolsPlugin } from '../src/index.ts'
 
 /** A fresh temp folder (its real path, so expectations need no symlink handling). */
@@ -67,7 +67,6 @@ export function run(
     callId: `call_${++calls}`,
     name,
     rawArguments: JSON.stringify(args),
-    arguments: undefined,
     cwd: options.cwd,
     signal: options.signal ?? new AbortController().signal,
     ...(options.agent && { agent: options.agent }),

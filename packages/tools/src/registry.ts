@@ -13,8 +13,8 @@ import { presentCall, presentResult } from './present.ts'
 import type {
   ApprovalService,
   RenderIntent,
+  ToolCallRequest,
   ToolDefinition,
-  ToolExecution,
   ToolExecutionResult,
   ToolRegistry,
   ToolResultView,
@@ -120,8 +120,8 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return this.state.entries.get(name)?.def
   }
 
-  execute(exec: ToolExecution): Promise<ToolExecutionResult> {
-    return executeCall(this.env(), exec)
+  execute(call: ToolCallRequest): Promise<ToolExecutionResult> {
+    return executeCall(this.env(), call)
   }
 
   presentCall(name: string, args: unknown): RenderIntent {

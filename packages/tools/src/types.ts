@@ -63,6 +63,12 @@ export interface ToolExecution {
   readonly signal: AbortSignal
 }
 
+/**
+ * One call as a caller hands it to `ctx.tools.execute`: the model's call. `arguments` is not part of
+ * it — the pipeline parses and validates `rawArguments` and fills it in for the seams and the body.
+ */
+export type ToolCallRequest = Omit<ToolExecution, 'arguments'>
+
 export interface ToolError {
   readonly name: string
   readonly code: string
@@ -130,7 +136,7 @@ export interface ToolRegistry {
   /** The wire list for the configured mode, sorted by name (TL-2). */
   schemas(): readonly ToolSchema[]
   /** Runs one call through the pipeline; never rejects (TL-3). */
-  execute(exec: ToolExecution): Promise<ToolExecutionResult>
+  execute(call: ToolCallRequest): Promise<ToolExecutionResult>
   /** The registered definition, if any. */
   get(name: string): ToolDefinition | undefined
   /** The call's render intent: the tool's `presentCall`, else a generic one (TL-10). */

@@ -1,6 +1,12 @@
 import type { Context } from 'cordis'
 import { describe, expect, test } from 'vitest'
-import { type ApprovalAnswer, type ApprovalRequest, defineTool, type ToolExecution } from '../src/index.ts'
+import {
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  defineTool,
+  type ToolCallRequest,
+  type ToolExecution,
+} from '../src/index.ts'
 import { agentWith, call, createToolsContext, eventsOf, newSession } from './support.ts'
 
 /** A tool that records the arguments its body ran with. */
@@ -26,7 +32,7 @@ async function setup() {
   ctx.tools.register(recordingTool(ran))
   const session = newSession()
   const agent = agentWith(session)
-  const exec = (args: unknown, extra: Partial<ToolExecution> = {}) => call('run', args, { agent, ...extra })
+  const exec = (args: unknown, extra: Partial<ToolCallRequest> = {}) => call('run', args, { agent, ...extra })
   return { ctx, ran, session, agent, exec }
 }
 

@@ -184,7 +184,7 @@ describe('TL-19 mode config (native only until Code Mode lands)', () => {
   })
 
   test('TL-19 an unknown mode is rejected at load, naming the field', async () => {
-    const { Context } = await import('cordis')
+    const { Context } = await import('@tack/kernel')
     const ctx = new Context()
     await expect(ctx.plugin(ToolsPlugin, { mode: 'fast' as 'native' })).rejects.toThrow(
       /mode: must be one of 'native', 'code', 'both'/,
@@ -203,7 +203,7 @@ describe('abortGraceMs config', () => {
         /abortGraceMs: must be an integer 0–600000/,
       )
     }
-    const { Context } = await import('cordis')
+    const { Context } = await import('@tack/kernel')
     await expect(new Context().plugin(ToolsPlugin, { abortGraceMs: -5 })).rejects.toThrow(/abortGraceMs/)
   })
 })

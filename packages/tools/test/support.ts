@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { SESSION_FORMAT_VERSION, Session, type SessionEvent } from '@tack/session'
 import type { Context } from 'cordis'
-import type { ToolExecution } from '../src/index.ts'
+import type { ToolCallRequest } from '../src/index.ts'
 
 export { createToolsContext } from '../src/testing/index.ts'
 
@@ -35,12 +35,15 @@ export function agentWith(session: Session): Agent {
 let calls = 0
 
 /** A call as the loop makes it: raw argument text, arguments not yet validated. */
-export function call(name: string, args: unknown = {}, extra: Partial<ToolExecution> = {}): ToolExecution {
+export function call(
+  name: string,
+  args: unknown = {},
+  extra: Partial<ToolCallRequest> = {},
+): ToolCallRequest {
   return {
     callId: `call_${++calls}`,
     name,
     rawArguments: typeof args === 'string' ? args : JSON.stringify(args),
-    arguments: undefined,
     cwd: tmpdir(),
     signal: new AbortController().signal,
     ...extra,

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { type SessionEvent, type SessionEventType, sessionsPlugin } from '@tack/session'
 import { installRequestInvariant, installStructureInvariant } from '@tack/session/testing'
 import { ToolsPlugin } from '@tack/tools'
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { AgentPlugin } from '../plugin.ts'
 import type { Agent, AgentHandle, AgentOptions } from '../types.ts'
 import { createScriptedModel, type ScriptedModel } from './scripted-model.ts'
@@ -74,7 +74,7 @@ export async function bootKernel(
 export async function createTestAgent(opts: TestAgentOptions = {}): Promise<TestAgent> {
   const { ctx, statusViolations } = await bootKernel(opts)
   const model = createScriptedModel(opts.script ?? [])
-  ctx.llm.registerAdapter([SCRIPTED_MODEL], model.adapter)
+  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
   const cwd = opts.cwd ?? (await mkdtemp(join(tmpdir(), 'tack-test-')))
   const handle = await ctx.agents.create({ cwd, options: opts.agentOptions })
   const agent = handle.agent

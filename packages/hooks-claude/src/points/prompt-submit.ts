@@ -3,8 +3,7 @@
 // cancel of the turn or the agent's disposal). Top-level prompts then run the hooks: `continue: false` or a deny/block/exit 2
 // blocks the prompt with the reason (shown to the user, not the model); otherwise context (plain stdout
 // and additionalContext) folds onto whatever the rest of the chain decides.
-import type { Agent, PromptDecision } from '@tack/agent'
-import type { HookContext } from '@tack/session'
+import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import type { ClaudeBridge } from '../bridge.ts'
 import { contentText } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
@@ -12,7 +11,7 @@ import { contextItems, withContext } from './context.ts'
 export async function onPromptSubmit(
   bridge: ClaudeBridge,
   agent: Agent,
-  prompt: HookContext,
+  prompt: Prompt,
   next: () => Promise<PromptDecision>,
 ): Promise<PromptDecision> {
   const st = bridge.state(agent)

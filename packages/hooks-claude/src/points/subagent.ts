@@ -2,7 +2,8 @@
 // detached. The matcher subject is the agent type (`general-purpose`: tack has one kind). SubagentStart
 // context goes into the child, whose first prompt waits for the chain; SubagentStop only observes. Both
 // are logged in the parent's session, next to the subagent tool call they belong to.
-import type { Agent, SubagentEndInfo, SubagentStartInfo } from '@tack/agent'
+import type { Agent } from '@tack/agent'
+import type { SubagentEndInfo, SubagentStartInfo } from '@tack/subagent'
 import type { ClaudeBridge } from '../bridge.ts'
 import { lastAssistantText } from '../payload.ts'
 import { SUBAGENT_TYPE } from '../protocol.ts'

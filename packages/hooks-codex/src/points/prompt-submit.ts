@@ -7,7 +7,7 @@
 //
 // With `awaitSessionStart`, the agent's pending SessionStart run is awaited first, so its context is
 // held for the first step of the first turn, as Codex runs SessionStart hooks before the first turn.
-import type { Agent, HookContext, PromptDecision } from '@tack/agent'
+import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
@@ -18,11 +18,7 @@ const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
 export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
   b.ctx.on(
     'agent/prompt-submit',
-    async (
-      agent: Agent,
-      prompt: HookContext,
-      next: () => Promise<PromptDecision>,
-    ): Promise<PromptDecision> => {
+    async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
       if (b.config.awaitSessionStart) await sessionStart.pending(agent)
       if (agent.parent || prompt.source.kind !== 'user') return next()
       const hooks = b.registry.runnable()

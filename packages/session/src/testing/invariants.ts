@@ -3,7 +3,7 @@
 import type { Context } from '@tack/kernel'
 import { InvariantError } from '../errors.ts'
 import type { EpochHeader, LlmCallConfig, Message, SessionEvent, ToolSchema } from '../events.ts'
-import { foldRequestHeader } from '../header.ts'
+import { foldRequestHeader } from '../request-header.ts'
 import { requestOriginOf } from '../origin.ts'
 import { Session } from '../session.ts'
 import { firstDifference } from './diff.ts'

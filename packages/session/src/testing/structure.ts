@@ -4,7 +4,7 @@
 import { InvariantError, SessionEventError } from '../errors.ts'
 import type { EpochHeader, HeaderDelta, SessionEvent } from '../events.ts'
 import { isSurfaceType } from '../events.ts'
-import { applyHeaderDelta, normalizeHeader } from '../header.ts'
+import { applyHeaderDelta, normalizeHeader } from '../request-header.ts'
 import { SurfaceTracker } from '../surface.ts'
 
 export interface StructureChecker {

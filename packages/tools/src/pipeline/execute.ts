@@ -2,21 +2,20 @@
 //   look up → parse and validate → tools/pre-execute (→ approval; a rewrite validated again and
 //   logged) → tools/execute (around the body) → body → tools/post-execute → result.
 // Never throws (TL-3): every failure is an `isError` result with a code.
-import { deepFreeze, SeamError } from '@tack/kernel'
+import { type Dispatched, deepFreeze, dispatch, SeamError } from '@tack/kernel'
 import { checkJson, type HookContext, type JsonValue, toContentBlocks } from '@tack/session'
 import type { Context, Logger } from 'cordis'
 import type { ToolSchemaValidator } from '../schema/tool-schema.ts'
 import type {
   PostToolDecision,
   PreToolDecision,
-  ToolAnswer,
+  ToolCallRequest,
   ToolDefinition,
   ToolExecution,
   ToolExecutionResult,
 } from '../types.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
-import { type Dispatched, dispatch } from '@tack/kernel'
 import { type Recorder, recorderFor } from './record.ts'
 import {
   aborted,
@@ -50,12 +49,12 @@ export interface PipelineEnv {
 const ALLOW: PreToolDecision = Object.freeze({ action: 'allow' })
 const ACCEPT: PostToolDecision = Object.freeze({ action: 'accept' })
 
-export async function executeCall(env: PipelineEnv, input: ToolExecution): Promise<ToolExecutionResult> {
+export async function executeCall(env: PipelineEnv, input: ToolCallRequest): Promise<ToolExecutionResult> {
   const call = { callId: String(input?.callId), name: String(input?.name) }
   try {
     const first = frozenExecution(input, undefined)
     const record = recorderFor(first.agent)
-    const outer = await dispatch<ToolAnswer>(
+    const outer = await dispatch(
       env.ctx,
       'tools/call',
       [first],
@@ -106,7 +105,7 @@ async function runPipeline(
   // tools/pre-execute: a throw (or a malformed decision) fails closed — the body never runs (TL-8).
   let pre: Dispatched<PreToolDecision>
   try {
-    pre = await dispatch<PreToolDecision>(env.ctx, 'tools/pre-execute', [exec], () => ALLOW, {
+    pre = await dispatch(env.ctx, 'tools/pre-execute', [exec], () => ALLOW, {
       check: preDecisionProblem,
     })
   } catch (error) {
@@ -150,7 +149,7 @@ async function runPipeline(
   let bodyRan = false
   let result: ToolExecutionResult
   try {
-    const ran = await dispatch<ToolExecutionResult>(
+    const ran = await dispatch(
       env.ctx,
       'tools/execute',
       [exec],
@@ -179,7 +178,7 @@ async function runPipeline(
 
   // tools/post-execute: for every body that ran, including thrown and timed-out ones (TL-7).
   try {
-    const post = await dispatch<PostToolDecision>(
+    const post = await dispatch(
       env.ctx,
       'tools/post-execute',
       [exec, deepFreeze(withContext(result, []))],
@@ -222,7 +221,7 @@ function validateRewrite(tool: PipelineTool, value: unknown) {
  * The exec handed to listeners: `arguments` deep-frozen (it is the pipeline's own copy); `agent` and
  * `signal` are live objects and stay unfrozen.
  */
-function frozenExecution(exec: ToolExecution, args: unknown): ToolExecution {
+function frozenExecution(exec: ToolCallRequest, args: unknown): ToolExecution {
   return Object.freeze({
     callId: exec.callId,
     name: exec.name,

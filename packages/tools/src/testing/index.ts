@@ -1,6 +1,6 @@
 // @tack/tools/testing: small real tools for other packages' tests. Nothing here fakes the pipeline:
 // each is an ordinary tool registered on the real registry.
-import { Context } from 'cordis'
+import { Context } from '@tack/kernel'
 import { defineTool } from '../define-tool.ts'
 import { ToolsPlugin } from '../registry.ts'
 import type { ToolsConfigInput } from '../registry.ts'

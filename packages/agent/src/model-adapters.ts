@@ -1,8 +1,9 @@
-// The model seam's innermost handler: adapters registered per model pattern. A pattern is an exact
-// `provider/model` or `provider/*`; the most recently registered match wins so a test or profile can
-// override a provider.
-import type { Context } from 'cordis'
+// The model seam's innermost handler: adapters registered per model pattern (service
+// `ctx.modelAdapters`). A pattern is an exact `provider/model` or `provider/*`; the most recently
+// registered match wins so a test or profile can override a provider. `@tack/llm`'s `ctx.llmProviders`
+// registers the configured providers here.
 import { waterfall } from '@tack/kernel'
+import type { Context } from 'cordis'
 import { LlmError } from './errors.ts'
 import type { LlmAdapter, LlmRequest, LlmResponse } from './types.ts'
 
@@ -11,11 +12,11 @@ interface Registration {
   readonly adapter: LlmAdapter
 }
 
-export class LlmService {
+export class ModelAdapters {
   readonly #registrations: Registration[] = []
 
   /** Serves `models` (exact names or `provider/*`) with `adapter`; returns the disposer. */
-  registerAdapter(models: readonly string[], adapter: LlmAdapter): () => void {
+  register(models: readonly string[], adapter: LlmAdapter): () => void {
     const reg: Registration = { patterns: [...models], adapter }
     this.#registrations.push(reg)
     return () => {
@@ -44,24 +45,23 @@ export function matchesModel(pattern: string, model: string): boolean {
   return false
 }
 
-/** Runs `llm/stream` with the adapter lookup as its default. */
-export function streamModel(ctx: Context, request: LlmRequest, signal: AbortSignal): Promise<LlmResponse> {
-  return waterfall<LlmResponse>(ctx, 'llm/stream', [request, signal], async (req, sig) => {
-    const r = req as LlmRequest
-    const adapter = ctx.llm.adapterFor(r.config.model)
+/** Calls the model: runs `llm/stream` with the adapter lookup as its default. */
+export function callModel(ctx: Context, request: LlmRequest, signal: AbortSignal): Promise<LlmResponse> {
+  return waterfall(ctx, 'llm/stream', [request, signal], async (req, sig) => {
+    const adapter = ctx.modelAdapters.adapterFor(req.config.model)
     if (!adapter) {
-      const known = ctx.llm.knownPatterns()
+      const known = ctx.modelAdapters.knownPatterns()
       throw new LlmError(
-        `no model adapter serves "${r.config.model}"${known.length ? ` (known: ${known.join(', ')})` : ''}`,
+        `no model adapter serves "${req.config.model}"${known.length ? ` (known: ${known.join(', ')})` : ''}`,
         { code: 'UNKNOWN_MODEL' },
       )
     }
-    return adapter.stream(r, sig as AbortSignal)
+    return adapter.stream(req, sig)
   })
 }
 
 declare module 'cordis' {
   interface Context {
-    llm: LlmService
+    modelAdapters: ModelAdapters
   }
 }

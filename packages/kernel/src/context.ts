@@ -1,0 +1,12 @@
+// tack's root context: cordis's `Context` with the seam registry installed before any plugin can
+// register a listener. Create every root with this class (`new Context()` from `@tack/kernel`); a
+// seam fired on a plain cordis root fails with a message saying so.
+import { Context as CordisContext } from 'cordis'
+import { installSeamRegistry } from './seam-registry.ts'
+
+export class Context extends CordisContext {
+  constructor() {
+    super()
+    installSeamRegistry(this)
+  }
+}
