@@ -29,7 +29,10 @@ describe('0011 a tool that describes itself', () => {
     const out = join(await tempDir('tack-hc-payloads-'), 'pre.jsonl')
     const t = await bridgeAgent({
       projectHooks: recordingHook(out),
-      plugins: [{ plugin: StampToolPlugin }, { plugin: PermissionsPlugin, config: { mode: 'workspace-write' } }],
+      plugins: [
+        { plugin: StampToolPlugin },
+        { plugin: PermissionsPlugin, config: { mode: 'workspace-write' } },
+      ],
       script: [
         toolCalls([
           { name: 'stamp', args: { file_path: 'notes/a.txt', text: 'inside' } },
@@ -69,7 +72,10 @@ describe('0011 a tool that describes itself', () => {
       })
     const t = await bridgeAgent({
       before: [refuse],
-      plugins: [{ plugin: StampToolPlugin }, { plugin: PermissionsPlugin, config: { mode: 'workspace-write' } }],
+      plugins: [
+        { plugin: StampToolPlugin },
+        { plugin: PermissionsPlugin, config: { mode: 'workspace-write' } },
+      ],
       script: [toolCalls([{ name: 'stamp', args: { file_path: '../escaped.txt' } }]), text('ok')],
     })
     try {
