@@ -114,14 +114,18 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 /**
  * Holds every path the tool declares for this call to the scope (the pipeline runs it right before
  * the body): an outside path of an unapproved call fails `OUTSIDE_WORKSPACE`, and a faulty `paths`
- * declaration fails the call, since the scope cannot judge paths it does not know.
+ * declaration fails the call, since the scope cannot judge paths it does not know. A tool that declares
+ * no paths has nothing to check: undefined, so its body starts in the same tick as before.
  */
-export async function holdToScope(
+export function holdToScope(
   def: Pick<ToolDefinition, 'name' | 'paths'>,
   args: unknown,
   call: ToolCallContext,
-): Promise<void> {
+): Promise<void> | undefined {
+  if (!def.paths) return undefined
   const declared = declaredPaths(def, args)
   if (!declared.ok) throw new Error(declared.problem)
-  for (const path of declared.paths) await resolveScoped(call, path)
+  return (async () => {
+    for (const path of declared.paths) await resolveScoped(call, path)
+  })()
 }

@@ -82,7 +82,12 @@ export async function runBody(
   // The body gets its own mutable copy: listeners saw (and the log holds) the frozen one.
   const body = (async (): Promise<Settled> => {
     try {
-      await holdToScope(def, exec.arguments, call)
+      const scoped = holdToScope(def, exec.arguments, call)
+      if (scoped) {
+        await scoped
+        // Cancelled while the paths were resolved: the body never starts.
+        signal.throwIfAborted()
+      }
       return { kind: 'returned', output: await def.execute(structuredClone(exec.arguments), call) }
     } catch (error) {
       return { kind: 'threw', error }
