@@ -110,6 +110,14 @@ describe('tack sessions', () => {
     }
     expect(firstLine.type).toBe('user')
     expect(firstLine.message.content).toBe('write a')
+    expect(claude.stderr).toBe('')
+    // 0011: the tool_use block carries the name the write tool declares for Claude Code.
+    const toolUse = claude.stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .flatMap((line) => (JSON.parse(line) as { message?: { content?: unknown } }).message?.content ?? [])
+      .find((block: { type?: string }) => block.type === 'tool_use') as { name: string } | undefined
+    expect(toolUse?.name).toBe('Write')
     expect((await runTack(['sessions', 'rm', child], { env: box.env, cwd: box.workspace })).code).toBe(0)
     const after = await runTack(['sessions', 'show', child], { env: box.env, cwd: box.workspace })
     expect(after.code).toBe(1)

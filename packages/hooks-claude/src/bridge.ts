@@ -170,6 +170,8 @@ export class ClaudeBridge {
         logSessionId: agent.session.id,
         cwd: agent.cwd,
         ...(root !== agent ? { agentId: agent.id } : {}),
+        // Looked up per line, so tools registered after the writer starts keep their Claude names.
+        tools: { get: (name) => this.ctx.get('tools')?.get(name) },
       })
       this.#writers.set(agent.session, w)
     }

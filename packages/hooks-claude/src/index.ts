@@ -23,10 +23,10 @@ export {
 } from './protocol.ts'
 export { claudePermissionMode } from './payload.ts'
 export {
-  CLAUDE_TOOL_NAMES,
   claudeToolName,
   claudeToolSubjects,
   fromClaudeToolInput,
+  type ToolLookup,
   toClaudeToolInput,
   toClaudeToolResponse,
 } from './tool-shapes.ts'

@@ -16,31 +16,35 @@ import {
 const cwd = '/work/ws'
 
 describe('B8 tool shapes', () => {
-  it('B8 names: tack tools map to Claude names; others keep theirs; Task aliases Agent', () => {
-    expect(
-      ['read', 'write', 'edit', 'bash', 'glob', 'grep', 'web_fetch', 'web_search', 'subagent'].map(
-        claudeToolName,
-      ),
-    ).toEqual(['Read', 'Write', 'Edit', 'Bash', 'Glob', 'Grep', 'WebFetch', 'WebSearch', 'Agent'])
-    expect(claudeToolName('run_code')).toBe('run_code')
-    expect(claudeToolName('mcp__memory__get')).toBe('mcp__memory__get')
-    expect(claudeToolSubjects('subagent')).toEqual(['Agent', 'Task'])
-    expect(claudeToolSubjects('bash')).toEqual(['Bash'])
+  it('B8 0011 names: a tool is shown under the Claude name it declares; others keep theirs; Task aliases Agent', () => {
+    const declared: Record<string, { hostNames?: { claude?: string } }> = {
+      read: { hostNames: { claude: 'Read' } },
+      subagent: { hostNames: { claude: 'Agent' } },
+      deploy: {},
+    }
+    const tools = { get: (name: string) => declared[name] as never }
+    expect(claudeToolName(tools, 'read')).toBe('Read')
+    expect(claudeToolName(tools, 'subagent')).toBe('Agent')
+    expect(claudeToolName(tools, 'deploy')).toBe('deploy')
+    expect(claudeToolName(tools, 'mcp__memory__get')).toBe('mcp__memory__get')
+    expect(claudeToolName(undefined, 'read')).toBe('read')
+    expect(claudeToolSubjects('Agent')).toEqual(['Agent', 'Task'])
+    expect(claudeToolSubjects('Bash')).toEqual(['Bash'])
   })
 
   it('B8 tool_input per tool (absolute file paths, renamed fields, fixed extras)', () => {
-    expect(toClaudeToolInput('read', { file_path: 'a.md', offset: 3, limit: 5 }, cwd)).toEqual({
+    expect(toClaudeToolInput('Read', { file_path: 'a.md', offset: 3, limit: 5 }, cwd)).toEqual({
       file_path: '/work/ws/a.md',
       offset: 3,
       limit: 5,
     })
-    expect(toClaudeToolInput('write', { file_path: '/abs/x', content: 'c' }, cwd)).toEqual({
+    expect(toClaudeToolInput('Write', { file_path: '/abs/x', content: 'c' }, cwd)).toEqual({
       file_path: '/abs/x',
       content: 'c',
     })
     expect(
       toClaudeToolInput(
-        'edit',
+        'Edit',
         { file_path: 'x', old_string: 'a', new_string: 'b', replace_all: false },
         cwd,
       ),
@@ -50,47 +54,47 @@ describe('B8 tool shapes', () => {
       new_string: 'b',
       replace_all: false,
     })
-    expect(toClaudeToolInput('bash', { command: 'ls', timeout_ms: 9, description: 'd' }, cwd)).toEqual({
+    expect(toClaudeToolInput('Bash', { command: 'ls', timeout_ms: 9, description: 'd' }, cwd)).toEqual({
       command: 'ls',
       description: 'd',
       timeout: 9,
     })
-    expect(toClaudeToolInput('glob', { pattern: '*.ts', path: 'src' }, cwd)).toEqual({
+    expect(toClaudeToolInput('Glob', { pattern: '*.ts', path: 'src' }, cwd)).toEqual({
       pattern: '*.ts',
       path: 'src',
     })
     expect(
-      toClaudeToolInput('grep', { pattern: 'p', glob: '*.ts', ignore_case: true, output: 'count' }, cwd),
+      toClaudeToolInput('Grep', { pattern: 'p', glob: '*.ts', ignore_case: true, output: 'count' }, cwd),
     ).toEqual({
       pattern: 'p',
       glob: '*.ts',
       '-i': true,
       output_mode: 'count',
     })
-    expect(toClaudeToolInput('web_fetch', { url: 'https://x' }, cwd)).toEqual({
+    expect(toClaudeToolInput('WebFetch', { url: 'https://x' }, cwd)).toEqual({
       url: 'https://x',
       prompt: '',
     })
-    expect(toClaudeToolInput('web_search', { query: 'q' }, cwd)).toEqual({ query: 'q' })
-    expect(toClaudeToolInput('subagent', { prompt: 'p', description: 'd' }, cwd)).toEqual({
+    expect(toClaudeToolInput('WebSearch', { query: 'q' }, cwd)).toEqual({ query: 'q' })
+    expect(toClaudeToolInput('Agent', { prompt: 'p', description: 'd' }, cwd)).toEqual({
       prompt: 'p',
       description: 'd',
       subagent_type: 'general-purpose',
     })
     expect(toClaudeToolInput('run_code', { code: '1' }, cwd)).toEqual({ code: '1' })
-    expect(toClaudeToolInput('bash', undefined, cwd)).toEqual({})
+    expect(toClaudeToolInput('Bash', undefined, cwd)).toEqual({})
   })
 
   it('B8 B6 updatedInput back to tack arguments: renamed fields, Claude-only fields dropped, the rest kept', () => {
     expect(
-      fromClaudeToolInput('bash', { command: 'ls', timeout: 5, run_in_background: true, description: 'd' }),
+      fromClaudeToolInput('Bash', { command: 'ls', timeout: 5, run_in_background: true, description: 'd' }),
     ).toEqual({
       command: 'ls',
       timeout_ms: 5,
       description: 'd',
     })
     expect(
-      fromClaudeToolInput('grep', {
+      fromClaudeToolInput('Grep', {
         pattern: 'p',
         '-i': true,
         output_mode: 'files_with_matches',
@@ -101,13 +105,17 @@ describe('B8 tool shapes', () => {
       ignore_case: true,
       output: 'files',
     })
-    expect(fromClaudeToolInput('web_fetch', { url: 'u', prompt: 'summarise' })).toEqual({ url: 'u' })
-    expect(fromClaudeToolInput('subagent', { prompt: 'p', description: 'd', subagent_type: 'x' })).toEqual({
+    expect(fromClaudeToolInput('WebFetch', { url: 'u', prompt: 'summarise' })).toEqual({ url: 'u' })
+    expect(fromClaudeToolInput('Agent', { prompt: 'p', description: 'd', subagent_type: 'x' })).toEqual({
       prompt: 'p',
       description: 'd',
     })
     expect(fromClaudeToolInput('mcp__x__y', { a: 1 })).toEqual({ a: 1 })
-    expect(fromClaudeToolInput('write', { file_path: '/a', content: 'c', extra: 1 })).toEqual({
+    // Grep's output_mode translation belongs to Grep: another tool's `output` passes as it is.
+    expect(fromClaudeToolInput('mcp__x__y', { output: 'files_with_matches' })).toEqual({
+      output: 'files_with_matches',
+    })
+    expect(fromClaudeToolInput('Write', { file_path: '/a', content: 'c', extra: 1 })).toEqual({
       file_path: '/a',
       content: 'c',
       extra: 1,
@@ -116,11 +124,11 @@ describe('B8 tool shapes', () => {
 
   it('B8 round trip: for each tool, back(to(args)) gives the tack arguments', () => {
     const cases: Array<[string, Record<string, unknown>]> = [
-      ['read', { file_path: '/abs/a', offset: 1, limit: 2 }],
-      ['edit', { file_path: '/abs/a', old_string: 'x', new_string: 'y', replace_all: true }],
-      ['bash', { command: 'ls', timeout_ms: 100 }],
-      ['grep', { pattern: 'p', ignore_case: false, output: 'content' }],
-      ['subagent', { prompt: 'p', description: 'd' }],
+      ['Read', { file_path: '/abs/a', offset: 1, limit: 2 }],
+      ['Edit', { file_path: '/abs/a', old_string: 'x', new_string: 'y', replace_all: true }],
+      ['Bash', { command: 'ls', timeout_ms: 100 }],
+      ['Grep', { pattern: 'p', ignore_case: false, output: 'content' }],
+      ['Agent', { prompt: 'p', description: 'd' }],
     ]
     for (const [name, args] of cases)
       expect(fromClaudeToolInput(name, toClaudeToolInput(name, args, cwd))).toEqual(args)
@@ -128,12 +136,12 @@ describe('B8 tool shapes', () => {
 
   it('B8 tool_response: Write, Edit, Bash and the rest', () => {
     const ok = { content: [{ type: 'text', text: 'out' }], isError: false }
-    expect(toClaudeToolResponse('write', { file_path: 'f', content: 'c' }, ok, cwd)).toEqual({
+    expect(toClaudeToolResponse('Write', { file_path: 'f', content: 'c' }, ok, cwd)).toEqual({
       filePath: '/work/ws/f',
       success: true,
     })
     expect(
-      toClaudeToolResponse('edit', { file_path: '/f', old_string: 'a', new_string: 'b' }, ok, cwd),
+      toClaudeToolResponse('Edit', { file_path: '/f', old_string: 'a', new_string: 'b' }, ok, cwd),
     ).toEqual({
       filePath: '/f',
       oldString: 'a',
@@ -142,13 +150,13 @@ describe('B8 tool shapes', () => {
     })
     expect(
       toClaudeToolResponse(
-        'bash',
+        'Bash',
         { command: 'x' },
         { content: [{ type: 'text', text: 'late' }], isError: true, error: { code: 'TIMEOUT' } },
         cwd,
       ),
     ).toEqual({ stdout: 'late', stderr: '', interrupted: true, isImage: false })
-    expect(toClaudeToolResponse('glob', {}, { ...ok, isError: true }, cwd)).toEqual({
+    expect(toClaudeToolResponse('Glob', {}, { ...ok, isError: true }, cwd)).toEqual({
       output: 'out',
       isError: true,
     })

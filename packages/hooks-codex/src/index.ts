@@ -62,7 +62,14 @@ export {
 } from './registry.ts'
 export { type PointRun, type RunnableHook, runPoint, selectHooks } from './runner.ts'
 export { HooksCodexService } from './service.ts'
-export { codexToolInput, codexToolName, matcherSubjects, patchPath, toTackArguments } from './tool-names.ts'
+export {
+  codexNameOf,
+  codexToolInput,
+  codexToolName,
+  matcherSubjects,
+  patchPath,
+  toTackArguments,
+} from './tool-names.ts'
 export {
   canonicalJson,
   readTrustStore,

@@ -1,9 +1,13 @@
-// tack tools as Codex hooks see them (40-hooks.md C3, protocols.md §B.3): `bash` is `Bash` with
-// `tool_input {command}`; `write` and `edit` are `apply_patch` (matcher aliases `Edit` and `Write`)
-// with the patch text in `tool_input.command`; every other tool (incl. `mcp__*`) keeps its name and
-// raw arguments. `toTackArguments` reads a PreToolUse `updatedInput` back into tack's arguments.
+// Codex's tool shapes (40-hooks.md C3, protocols.md §B.3). Which tack tool is which Codex tool is not
+// known here: each tool declares its Codex name (`hostNames.codex`, 0011-tool-declarations.md) —
+// `bash` is `Bash`, `write` and `edit` are `apply_patch`. What stays here is truly Codex's: `Bash`
+// takes `tool_input {command}`; `apply_patch` (matcher aliases `Edit` and `Write`) carries the patch
+// text in `tool_input.command`, synthesized from write-shaped (`file_path`, `content`) or edit-shaped
+// (`file_path`, `old_string`, `new_string`) arguments; every other tool (incl. `mcp__*`) keeps its
+// name and raw arguments. `toTackArguments` reads a PreToolUse `updatedInput` back into tack's arguments.
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { hostToolName, type ToolRegistry } from '@tack/tools'
 import {
   addFilePatch,
   applyHunks,
@@ -18,21 +22,23 @@ export interface CodexToolName {
   readonly aliases: readonly string[]
 }
 
-const APPLY_PATCH: CodexToolName = Object.freeze({
-  name: 'apply_patch',
-  aliases: Object.freeze(['Edit', 'Write']),
+/** Matcher aliases, per Codex tool name. */
+const ALIASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  apply_patch: Object.freeze(['Edit', 'Write']),
 })
-const BASH: CodexToolName = Object.freeze({ name: 'Bash', aliases: Object.freeze([]) })
 
-export function codexToolName(tackName: string): CodexToolName {
-  if (tackName === 'bash') return BASH
-  if (tackName === 'write' || tackName === 'edit') return APPLY_PATCH
-  return { name: tackName, aliases: [] }
+/** The Codex name of a tack tool: the one it declares, else its own. */
+export function codexNameOf(tools: Pick<ToolRegistry, 'get'> | undefined, tackName: string): string {
+  return hostToolName(tools?.get(tackName), 'codex', tackName)
+}
+
+export function codexToolName(codexName: string): CodexToolName {
+  return { name: codexName, aliases: Object.hasOwn(ALIASES, codexName) ? ALIASES[codexName] : [] }
 }
 
 /** Matcher subjects in Codex's order: the canonical name, then each alias. */
-export function matcherSubjects(tackName: string): string[] {
-  const n = codexToolName(tackName)
+export function matcherSubjects(codexName: string): string[] {
+  const n = codexToolName(codexName)
   return [n.name, ...n.aliases]
 }
 
@@ -62,24 +68,30 @@ function replaced(text: string, oldText: string, newText: string, all: boolean):
   return all ? text.split(oldText).join(newText) : text.replace(oldText, () => newText)
 }
 
+/** apply_patch arguments in edit shape (a replacement) rather than write shape (a whole file). */
+const isEditShaped = (args: Args): boolean => typeof args.old_string === 'string'
+
 /**
- * The `tool_input` a Codex hook sees for a tack call. For `write` and `edit` the patch is computed
- * against the file as it is now, so call it before the body runs (PreToolUse) and reuse the value
- * for PostToolUse.
+ * The `tool_input` a Codex hook sees for a call of the Codex tool `codexName`. For `apply_patch` the
+ * patch is computed against the file as it is now, so call it before the body runs (PreToolUse) and
+ * reuse the value for PostToolUse.
  */
-export async function codexToolInput(tackName: string, args: unknown, cwd: string): Promise<unknown> {
+export async function codexToolInput(codexName: string, args: unknown, cwd: string): Promise<unknown> {
   const a = asArgs(args)
-  switch (tackName) {
-    case 'bash':
-      return { command: typeof a.command === 'string' ? a.command : '' }
+  if (codexName === 'apply_patch') return { command: await patchOf(a, cwd) }
+  if (codexName === 'Bash') return { command: typeof a.command === 'string' ? a.command : '' }
+  return args ?? {}
+}
+
+/** The patch an apply_patch call stands for: a whole-file write, or an edit's replacement. */
+async function patchOf(a: Args, cwd: string): Promise<string> {
+  switch (isEditShaped(a) ? 'edit' : 'write') {
     case 'write': {
       const filePath = String(a.file_path ?? '')
       const content = typeof a.content === 'string' ? a.content : ''
       const path = patchPath(cwd, filePath)
       const before = await readText(resolve(cwd, filePath))
-      return {
-        command: before === undefined ? addFilePatch(path, content) : updateFilePatch(path, before, content),
-      }
+      return before === undefined ? addFilePatch(path, content) : updateFilePatch(path, before, content)
     }
     case 'edit': {
       const filePath = String(a.file_path ?? '')
@@ -97,27 +109,23 @@ export async function codexToolInput(tackName: string, args: unknown, cwd: strin
               newText.replace(/\r\n?/g, '\n'),
               a.replace_all === true,
             )
-      return {
-        command:
-          lfBefore === undefined || after === undefined
-            ? replacementPatch(path, oldText, newText)
-            : updateFilePatch(path, lfBefore, after),
-      }
+      return lfBefore === undefined || after === undefined
+        ? replacementPatch(path, oldText, newText)
+        : updateFilePatch(path, lfBefore, after)
     }
-    default:
-      return args ?? {}
   }
 }
 
 export type Translated = { ok: true; arguments: unknown } | { ok: false; problem: string }
 
 /**
- * Reads a PreToolUse `updatedInput` (Codex's shape) back into tack's arguments for `tackName`. Codex
- * requires a string `command` for Bash and apply_patch; other tools take it as their arguments.
- * `original` supplies what the Codex shape does not carry (bash's timeout and description).
+ * Reads a PreToolUse `updatedInput` (the shape of the Codex tool `codexName`) back into tack's
+ * arguments. Codex requires a string `command` for Bash and apply_patch; other tools take it as their
+ * arguments. `original` (the call's arguments) supplies what the Codex shape does not carry (bash's
+ * timeout and description) and says which shape an apply_patch call takes (edit or write).
  */
 export async function toTackArguments(
-  tackName: string,
+  codexName: string,
   updatedInput: unknown,
   original: unknown,
   cwd: string,
@@ -126,21 +134,17 @@ export async function toTackArguments(
     return { ok: false, problem: 'updatedInput must be an object' }
   }
   const input = updatedInput as Args
-  if (tackName !== 'bash' && tackName !== 'write' && tackName !== 'edit')
-    return { ok: true, arguments: input }
+  if (codexName !== 'Bash' && codexName !== 'apply_patch') return { ok: true, arguments: input }
   if (typeof input.command !== 'string') {
-    return {
-      ok: false,
-      problem: `updatedInput for ${codexToolName(tackName).name} must carry a string "command"`,
-    }
+    return { ok: false, problem: `updatedInput for ${codexName} must carry a string "command"` }
   }
-  if (tackName === 'bash') return { ok: true, arguments: { ...asArgs(original), command: input.command } }
+  if (codexName === 'Bash') return { ok: true, arguments: { ...asArgs(original), command: input.command } }
 
   const parsed = parseSingleFilePatch(input.command)
   if (!parsed.ok) return { ok: false, problem: parsed.problem }
   const patch = parsed.patch
   const filePath = resolve(cwd, patch.path)
-  if (tackName === 'write') {
+  if (!isEditShaped(asArgs(original))) {
     if (patch.kind === 'add') return { ok: true, arguments: { file_path: filePath, content: patch.content } }
     const before = await readText(filePath)
     const after = before === undefined ? undefined : applyHunks(before, patch.hunks)

@@ -11,8 +11,8 @@ import {
   replacementPatch,
   updateFilePatch,
 } from '../src/apply-patch.ts'
-import { codexToolInput, codexToolName, patchPath, toTackArguments } from '../src/tool-names.ts'
-import { tempDir } from './helpers.ts'
+import { codexNameOf, codexToolInput, codexToolName, patchPath, toTackArguments } from '../src/tool-names.ts'
+import { builtInTools, tempDir } from './helpers.ts'
 
 describe('patch synthesis', () => {
   it('C3 Add File lists every line with +; Update File has @@ hunks with three lines of context', () => {
@@ -55,20 +55,23 @@ describe('patch synthesis', () => {
     expect(patchPath('/w', '../elsewhere/b')).toBe('/elsewhere/b')
   })
 
-  it('C3 tool names: bash is Bash; edit and write are apply_patch with aliases Edit, Write; others keep theirs', () => {
-    expect(codexToolName('bash')).toEqual({ name: 'Bash', aliases: [] })
-    expect(codexToolName('edit')).toEqual({ name: 'apply_patch', aliases: ['Edit', 'Write'] })
-    expect(codexToolName('write')).toEqual({ name: 'apply_patch', aliases: ['Edit', 'Write'] })
-    expect(codexToolName('mcp__github__search')).toEqual({ name: 'mcp__github__search', aliases: [] })
+  it('C3 0011 tool names: bash declares Bash; edit and write declare apply_patch (aliases Edit, Write); others keep theirs', async () => {
+    const tools = await builtInTools()
+    const nameOf = (tackName: string) => codexToolName(codexNameOf(tools, tackName))
+    expect(nameOf('bash')).toEqual({ name: 'Bash', aliases: [] })
+    expect(nameOf('edit')).toEqual({ name: 'apply_patch', aliases: ['Edit', 'Write'] })
+    expect(nameOf('write')).toEqual({ name: 'apply_patch', aliases: ['Edit', 'Write'] })
+    expect(nameOf('read')).toEqual({ name: 'read', aliases: [] })
+    expect(nameOf('mcp__github__search')).toEqual({ name: 'mcp__github__search', aliases: [] })
   })
 
   it('C3 tool_input: bash carries only the command; edit of an unreadable file falls back to its own strings', async () => {
     const w = await tempDir()
-    expect(await codexToolInput('bash', { command: 'ls', timeout_ms: 5, description: 'd' }, w)).toEqual({
+    expect(await codexToolInput('Bash', { command: 'ls', timeout_ms: 5, description: 'd' }, w)).toEqual({
       command: 'ls',
     })
     expect(
-      await codexToolInput('edit', { file_path: 'missing.txt', old_string: 'a', new_string: 'b' }, w),
+      await codexToolInput('apply_patch', { file_path: 'missing.txt', old_string: 'a', new_string: 'b' }, w),
     ).toEqual({
       command: '*** Begin Patch\n*** Update File: missing.txt\n@@\n-a\n+b\n*** End Patch',
     })
@@ -76,7 +79,7 @@ describe('patch synthesis', () => {
     await writeFile(join(w, 'd', 'f.txt'), 'k\nk\n')
     expect(
       await codexToolInput(
-        'edit',
+        'apply_patch',
         { file_path: 'd/f.txt', old_string: 'k', new_string: 'K', replace_all: true },
         w,
       ),
@@ -84,6 +87,10 @@ describe('patch synthesis', () => {
     expect(await codexToolInput('glob', { pattern: '*' }, w)).toEqual({ pattern: '*' })
   })
 })
+
+/** The call's own arguments say which shape an apply_patch rewrite takes: a write, or an edit. */
+const WRITE = { file_path: 'f.txt', content: '' }
+const EDIT = { file_path: 'f.txt', old_string: 'a', new_string: 'b' }
 
 describe('patch parsing', () => {
   it('TL-32 rejects what one tack call cannot express', () => {
@@ -101,12 +108,12 @@ describe('patch parsing', () => {
 
   it('TL-32 bash rewrites keep the other arguments; a non-string command is refused', async () => {
     expect(
-      await toTackArguments('bash', { command: 'ls -la' }, { command: 'ls', timeout_ms: 9 }, '/w'),
+      await toTackArguments('Bash', { command: 'ls -la' }, { command: 'ls', timeout_ms: 9 }, '/w'),
     ).toEqual({
       ok: true,
       arguments: { command: 'ls -la', timeout_ms: 9 },
     })
-    expect((await toTackArguments('bash', { cmd: 'ls' }, { command: 'ls' }, '/w')).ok).toBe(false)
+    expect((await toTackArguments('Bash', { cmd: 'ls' }, { command: 'ls' }, '/w')).ok).toBe(false)
     expect(await toTackArguments('mcp__x__y', { q: 1 }, { q: 0 }, '/w')).toEqual({
       ok: true,
       arguments: { q: 1 },
@@ -116,12 +123,19 @@ describe('patch parsing', () => {
   it('TL-32 write: Add File gives the content; Update File is applied to the file as it is', async () => {
     const w = await tempDir()
     await writeFile(join(w, 'f.txt'), 'a\nb\nc\n')
-    expect(await toTackArguments('write', { command: addFilePatch('g.txt', 'new\n') }, {}, w)).toEqual({
+    expect(
+      await toTackArguments('apply_patch', { command: addFilePatch('g.txt', 'new\n') }, WRITE, w),
+    ).toEqual({
       ok: true,
       arguments: { file_path: join(w, 'g.txt'), content: 'new\n' },
     })
     expect(
-      await toTackArguments('write', { command: updateFilePatch('f.txt', 'a\nb\nc\n', 'a\nB\nc\n') }, {}, w),
+      await toTackArguments(
+        'apply_patch',
+        { command: updateFilePatch('f.txt', 'a\nb\nc\n', 'a\nB\nc\n') },
+        WRITE,
+        w,
+      ),
     ).toEqual({ ok: true, arguments: { file_path: join(w, 'f.txt'), content: 'a\nB\nc\n' } })
   })
 
@@ -131,7 +145,7 @@ describe('patch parsing', () => {
     const after = before.replace('l1\n', 'L1\n').replace('l18\n', 'L18\n')
     await writeFile(join(w, 'f.txt'), before)
     expect(
-      await toTackArguments('edit', { command: updateFilePatch('f.txt', before, after) }, {}, w),
+      await toTackArguments('apply_patch', { command: updateFilePatch('f.txt', before, after) }, EDIT, w),
     ).toEqual({
       ok: true,
       arguments: { file_path: join(w, 'f.txt'), old_string: before, new_string: after },

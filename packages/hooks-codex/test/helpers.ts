@@ -12,9 +12,19 @@ import type { HookInvocation, HookResult } from '@tack/hook-protocol'
 import type { SessionEvent } from '@tack/session'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
-import type { Context } from 'cordis'
+import { type ToolRegistry, ToolsPlugin } from '@tack/tools'
+import { Context } from 'cordis'
 import type { HooksCodexConfigInput } from '../src/config.ts'
 import { HooksCodexPlugin } from '../src/plugin.ts'
+
+/** The registry with tack's built-in bash and file tools, whose declarations carry their Codex names. */
+export async function builtInTools(): Promise<ToolRegistry> {
+  const ctx = new Context()
+  await ctx.plugin(ToolsPlugin, {})
+  await ctx.plugin(BashToolPlugin, {})
+  await ctx.plugin(FsToolsPlugin, {})
+  return ctx.tools
+}
 
 export function tempDir(prefix = 'tack-codex-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix))

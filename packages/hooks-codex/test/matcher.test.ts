@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest'
 import type { CodexHookEntry } from '../src/hooks-file.ts'
 import { codexMatcherProblem } from '../src/matcher.ts'
 import { type RunnableHook, selectHooks } from '../src/runner.ts'
-import { matcherSubjects } from '../src/tool-names.ts'
+import { codexNameOf, matcherSubjects } from '../src/tool-names.ts'
+import { builtInTools } from './helpers.ts'
+
+/** The built-in tools, whose declarations give each its Codex name (0011-tool-declarations.md). */
+const tools = await builtInTools()
+const subjectsOf = (tool: string) => matcherSubjects(codexNameOf(tools, tool))
 
 const hook = (event: string, matcher?: string): RunnableHook => {
   const entry: CodexHookEntry = {
@@ -22,7 +27,7 @@ const hook = (event: string, matcher?: string): RunnableHook => {
 
 /** Whether a PreToolUse hook with `matcher` runs for the tack tool `tool`. */
 const selects = (matcher: string | undefined, tool: string) =>
-  selectHooks([hook('PreToolUse', matcher)], 'PreToolUse', matcherSubjects(tool)).length === 1
+  selectHooks([hook('PreToolUse', matcher)], 'PreToolUse', subjectsOf(tool)).length === 1
 
 describe('Codex matcher (examples)', () => {
   it('A5 absent, "" and * match every tool', () => {
@@ -107,7 +112,7 @@ describe('Codex matcher (properties)', () => {
         }),
         tools,
         (names, tool) => {
-          const expected = matcherSubjects(tool).some((s) => (names as string[]).includes(s))
+          const expected = subjectsOf(tool).some((s) => (names as string[]).includes(s))
           expect(selects(names.join('|'), tool)).toBe(expected)
         },
       ),

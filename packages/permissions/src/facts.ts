@@ -1,15 +1,18 @@
-// What the plugin knows about a call before it runs: what kind of action it is, which paths it
-// touches (resolved like the fs tools resolve them) and, for bash, its command.
-//
-// Known tools: the fs tools (`fsPathsOf`: read, glob, grep read; write, edit write), `bash`, and
-// `todo_write`, which only changes the session's own todo list. Every other tool — plugins' tools,
-// web, subagent — is treated as a write: asked in `ask`, allowed in `workspace-write`, denied in
-// `read-only` (an allow rule can let it through).
+// What the plugin knows about a call before it runs, read from the tool's own declarations
+// (0011-tool-declarations.md): its access, the paths it touches (resolved as the workspace scope
+// resolves them) and, for an `execute` tool, its `command` argument. No tool is known here by name:
+// a tool in its own package is judged by what it declares. A tool that declares no access counts as
+// a write — asked in `ask`, allowed in `workspace-write`, denied in `read-only` (an allow rule can
+// let it through).
 import { resolve } from 'node:path'
-import { fsPathsOf, resolveInWorkspace } from '@tack/tool-fs'
-import type { ToolExecution } from '@tack/tools'
-
-export type CallKind = 'read' | 'write' | 'bash' | 'session'
+import {
+  declaredPaths,
+  resolveInWorkspace,
+  type ToolAccess,
+  type ToolDefinition,
+  type ToolExecution,
+  toolAccess,
+} from '@tack/tools'
 
 export interface PathFact {
   /** Lexically resolved against the call's cwd. */
@@ -21,30 +24,31 @@ export interface PathFact {
 
 export interface CallFacts {
   readonly tool: string
-  readonly kind: CallKind
+  readonly access: ToolAccess
   readonly paths: readonly PathFact[]
   readonly command?: string
   /** The workspace root, lexically and real. */
   readonly root: { readonly lexical: string; readonly real: string }
+  /** The tool's `paths` declaration failed: the call cannot be judged and is denied (fail closed). */
+  readonly problem?: string
 }
 
-/** Tools whose only effect is on the session itself. */
-const SESSION_TOOLS: ReadonlySet<string> = new Set(['todo_write'])
-
-export async function factsOf(exec: ToolExecution): Promise<CallFacts> {
+export async function factsOf(exec: ToolExecution, def: ToolDefinition | undefined): Promise<CallFacts> {
   const lexical = resolve(exec.agent?.cwd ?? exec.cwd)
-  const fs = fsPathsOf(exec.name, exec.arguments)
-  if (fs) {
-    const paths = await Promise.all(fs.paths.map((path) => pathFact(lexical, exec.cwd, path)))
-    const real = paths[0]?.root ?? lexical
-    return { tool: exec.name, kind: fs.access, paths: paths.map((p) => p.fact), root: { lexical, real } }
-  }
-  const root = { lexical, real: lexical }
-  if (exec.name === 'bash') {
-    const command = (exec.arguments as { command?: unknown } | undefined)?.command
-    return { tool: exec.name, kind: 'bash', paths: [], root, ...(typeof command === 'string' && { command }) }
-  }
-  return { tool: exec.name, kind: SESSION_TOOLS.has(exec.name) ? 'session' : 'write', paths: [], root }
+  const access = toolAccess(def)
+  const base = { tool: exec.name, access, ...commandOf(access, exec.arguments) }
+  const declared = def ? declaredPaths(def, exec.arguments) : { ok: true as const, paths: [] }
+  if (!declared.ok) return { ...base, paths: [], root: { lexical, real: lexical }, problem: declared.problem }
+  const paths = await Promise.all(declared.paths.map((path) => pathFact(lexical, exec.cwd, path)))
+  const real = paths.find((p) => p.root !== undefined)?.root ?? lexical
+  return { ...base, paths: paths.map((p) => p.fact), root: { lexical, real } }
+}
+
+/** An `execute` tool's command (bash's `command` argument), for command rules and reasons. */
+function commandOf(access: ToolAccess, args: unknown): { command?: string } {
+  if (access !== 'execute') return {}
+  const command = (args as { command?: unknown } | undefined)?.command
+  return typeof command === 'string' ? { command } : {}
 }
 
 async function pathFact(root: string, cwd: string, path: string): Promise<{ fact: PathFact; root?: string }> {

@@ -5,8 +5,8 @@ export {
   type PermissionsConfigInput,
   type PermissionRule,
 } from './config.ts'
-export { decide, OUTSIDE_REASON, type Verdict } from './decide.ts'
-export { type CallFacts, type CallKind, factsOf, type PathFact } from './facts.ts'
+export { decide, OUTSIDE_REASON, type ProtectedPath, type Verdict } from './decide.ts'
+export { type CallFacts, factsOf, type PathFact } from './facts.ts'
 export {
   isPermissionMode,
   PERMISSION_MODES,
@@ -15,3 +15,4 @@ export {
   setPermissionMode,
 } from './modes.ts'
 export { PermissionsPlugin } from './plugin.ts'
+export { controlFileKind, protectedPathOf, tackHomeOf } from './protected.ts'

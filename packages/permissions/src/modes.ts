@@ -1,7 +1,7 @@
 // Permission modes (80-cli.md §4, TL-36) and the per-agent mode. The plugin's Config `mode` is the
 // default; `agent.options.permissionMode` overrides it for one agent; `setPermissionMode` changes it
 // during a session, recorded as a log-only `permission/mode` event, in force from the next call.
-import type { Agent } from '@tack/agent'
+import type { ToolAgent } from '@tack/tools'
 
 export const PERMISSION_MODES = Object.freeze(['ask', 'workspace-write', 'read-only', 'yolo'] as const)
 export type PermissionMode = (typeof PERMISSION_MODES)[number]
@@ -18,13 +18,13 @@ export function isPermissionMode(value: unknown): value is PermissionMode {
 }
 
 /** Modes set during a session, per agent object (a resumed session starts from its options again). */
-const switched = new WeakMap<Agent, PermissionMode>()
+const switched = new WeakMap<ToolAgent, PermissionMode>()
 
 /**
  * Changes `agent`'s permission mode from its next tool call on, and records the change in its
  * session. Every call is recorded, even one that sets the mode already in force: it is a user act.
  */
-export function setPermissionMode(agent: Agent, mode: PermissionMode): void {
+export function setPermissionMode(agent: ToolAgent, mode: PermissionMode): void {
   if (!isPermissionMode(mode)) {
     throw new RangeError(
       `unknown permission mode ${JSON.stringify(mode)} (expected one of ${PERMISSION_MODES.join(', ')})`,
@@ -38,7 +38,7 @@ export function setPermissionMode(agent: Agent, mode: PermissionMode): void {
  * The mode in force for a call: the one set during the session, else the agent's option, else
  * `fallback` (the plugin's Config). An invalid option throws, so the permission gate fails closed.
  */
-export function permissionModeOf(agent: Agent | undefined, fallback: PermissionMode): PermissionMode {
+export function permissionModeOf(agent: ToolAgent | undefined, fallback: PermissionMode): PermissionMode {
   if (!agent) return fallback
   const set = switched.get(agent)
   if (set) return set

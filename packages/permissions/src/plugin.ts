@@ -7,11 +7,12 @@
 //   allow → the chain's `allow` gains `approval: 'rule'`; a `deny` or `ask` from the chain stands.
 // It records nothing itself: the tools pipeline records `approval/requested|resolved` around asks.
 import { definePlugin } from '@tack/kernel'
-import type { PreToolDecision, ToolExecution } from '@tack/tools'
+import type { PreToolDecision, ToolExecution, ToolRegistry } from '@tack/tools'
 import { PermissionsConfig } from './config.ts'
 import { decide, type Verdict } from './decide.ts'
 import { factsOf } from './facts.ts'
 import { permissionModeOf } from './modes.ts'
+import { protectedPathOf } from './protected.ts'
 
 /** `PreToolDecision` with the approval field the tools pipeline reads (see the README). */
 type ApprovedDecision = PreToolDecision & { readonly approval?: 'user' | 'rule' }
@@ -22,7 +23,11 @@ export const PermissionsPlugin = definePlugin({
   apply(ctx, config) {
     ctx.on('tools/pre-execute', async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
       const mode = permissionModeOf(exec.agent, config.mode)
-      const verdict = decide(await factsOf(exec), mode, config, ctx.get('approval') !== undefined)
+      // The tool is judged by what its definition declares (access, paths), never by its name.
+      const def = (ctx.get('tools') as ToolRegistry | undefined)?.get(exec.name)
+      const facts = await factsOf(exec, def)
+      const guarded = await protectedPathOf(facts)
+      const verdict = decide(facts, mode, config, ctx.get('approval') !== undefined, guarded)
       return combine(verdict, next)
     })
   },

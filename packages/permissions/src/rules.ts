@@ -4,7 +4,7 @@
 // no `;`, `&`, `|`, redirection, backticks or `$(` — so `git status; rm -rf ~` never matches `git status`).
 // Command rules are a convenience, not a sandbox: `bash -c '…'` or an alias can still do anything.
 import { isAbsolute, relative, sep } from 'node:path'
-import { isInside } from '@tack/tool-fs'
+import { isInside } from '@tack/tools'
 import picomatch from 'picomatch'
 import type { PermissionRule } from './config.ts'
 import type { CallFacts } from './facts.ts'

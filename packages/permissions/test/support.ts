@@ -5,7 +5,7 @@ import { stubAgent as toolsStubAgent } from '@tack/tools/testing'
 import { mkdtemp, realpath, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Agent } from '@tack/agent'
+import type { ToolAgent } from '@tack/tools'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import {
   type ApprovalAnswer,
@@ -52,6 +52,8 @@ export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
     ctx,
     defineTool({
       name: 'bash',
+      // Judged by its declaration, as the real bash is: the plugin knows no tool by name.
+      access: 'execute',
       description: 'Records the command instead of running it.',
       parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
       execute: (args) => {
@@ -101,7 +103,7 @@ export function run(
   k: Kernel,
   name: string,
   args: unknown,
-  options: { cwd: string; agent?: Agent },
+  options: { cwd: string; agent?: ToolAgent },
 ): Promise<ToolExecutionResult> {
   return k.ctx.tools.execute({
     callId: `call_${++calls}`,
@@ -132,7 +134,7 @@ export async function workspace() {
 let sessions = 0
 
 /** The agent a call carries (the plugin reads `options`, `cwd` and `session`); the loop is in loop.test.ts. */
-export function stubAgent(cwd: string, options: Agent['options'] = {}): Agent {
+export function stubAgent(cwd: string, options: ToolAgent['options'] = {}): ToolAgent {
   const session = new Session({
     header: {
       version: SESSION_FORMAT_VERSION,

@@ -4,7 +4,7 @@
 import { type ConfigOf, definePlugin, emitSafely, Schema } from '@tack/kernel'
 import type { Agent } from '@tack/agent'
 import { lastAssistantText } from '@tack/session'
-import { defineTool, registerTool, ToolFailure } from '@tack/tools'
+import { defineTool, registerTool, type ToolAgent, ToolFailure } from '@tack/tools'
 
 export const SubagentConfig = Schema.object({
   maxDepth: Schema.integer({
@@ -19,6 +19,17 @@ export type SubagentConfig = ConfigOf<typeof SubagentConfig>
 /** A subagent failure with its own result code (MAX_DEPTH, SUBAGENT_FAILED, NO_PARENT). */
 export class SubagentError extends ToolFailure {
   override readonly name = 'SubagentError'
+}
+
+/**
+ * The calling agent as the full `Agent`: the tools pipeline types it minimally (`ToolAgent`), and the
+ * loop always hands it a real agent. Anything that cannot be driven (a test stub) counts as none.
+ */
+function agentOf(agent: ToolAgent | undefined): Agent | undefined {
+  const candidate = agent as Partial<Agent> | undefined
+  return typeof candidate?.send === 'function' && typeof candidate.cancel === 'function'
+    ? (agent as Agent)
+    : undefined
 }
 
 function depthOf(agent: Agent): number {
@@ -36,6 +47,10 @@ export const SubagentPlugin = definePlugin({
       ctx,
       defineTool({
         name: 'subagent',
+        // The child's own calls are each permissioned; the call itself counts as a write, the
+        // riskiest ordinary kind, as it did before tools declared access (0011-tool-declarations.md).
+        access: 'write',
+        hostNames: { claude: 'Agent' },
         description:
           'Delegate a self-contained task to a fresh agent with the same tools. It sees only the prompt you give it and answers with its final message.',
         parameters: {
@@ -47,7 +62,7 @@ export const SubagentPlugin = definePlugin({
           required: ['description', 'prompt'],
         },
         async execute(args, call) {
-          const parent = call.agent
+          const parent = agentOf(call.agent)
           if (!parent) throw new SubagentError('NO_PARENT', 'the subagent tool needs a calling agent')
           if (depthOf(parent) >= config.maxDepth) {
             throw new SubagentError('MAX_DEPTH', `subagents may nest at most ${config.maxDepth} deep`)

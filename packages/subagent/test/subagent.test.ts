@@ -35,6 +35,14 @@ test('TL-18 the child runs on a new session naming its parent; its final text is
   await t.dispose()
 })
 
+test('0011 subagent declares write access and the Claude name Agent', async () => {
+  const t = await createTestAgent({ plugins: [{ plugin: SubagentPlugin, config: {} }], script: [] })
+  const def = t.ctx.tools.get('subagent')
+  expect(def?.access).toBe('write')
+  expect(def?.hostNames).toEqual({ claude: 'Agent' })
+  await t.dispose()
+})
+
 test('TL-18 maxDepth bounds nesting: a child may not start its own child (MAX_DEPTH); default 1, 9 rejected', async () => {
   expect(SubagentConfig.parse({}).maxDepth).toBe(1)
   expect(() => SubagentConfig.parse({ maxDepth: 9 })).toThrow(/maxDepth/)

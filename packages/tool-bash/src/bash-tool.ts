@@ -28,6 +28,10 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
   const confine = createConfinement(config, options)
   return defineTool({
     name: 'bash',
+    // What a command touches cannot be known before it runs, so bash declares no paths: the OS
+    // sandbox, not the permission plugin, keeps it inside the workspace (0012-protected-files.md).
+    access: 'execute',
+    hostNames: { claude: 'Bash', codex: 'Bash' },
     description: DESCRIPTION,
     parameters: {
       type: 'object',

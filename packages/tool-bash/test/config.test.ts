@@ -38,6 +38,13 @@ describe('BashToolConfig defaults', () => {
     )
   })
 
+  it('0011 bash declares execute access, no paths (the OS sandbox scopes it), and Bash for both hook hosts', async () => {
+    const def = (await bashContext()).tools.get('bash')
+    expect(def?.access).toBe('execute')
+    expect(def?.paths).toBeUndefined()
+    expect(def?.hostNames).toEqual({ claude: 'Bash', codex: 'Bash' })
+  })
+
   it('TL-17 the default timeout and maximum are what the model is told', async () => {
     const ctx = await bashContext()
     const schema = ctx.tools.schemas().find((s) => s.name === 'bash')

@@ -4,7 +4,6 @@ import './log-events.ts'
 export { writeFileAtomic } from './atomic-write.ts'
 export { FsToolsConfig, type FsToolsConfigInput } from './config.ts'
 export { DIFF_CONTEXT_LINES } from './diff.ts'
-export { FS_TOOL_ACCESS, type FsAccess, type FsPaths, fsPathsOf } from './fs-paths.ts'
 export { FS_TOOLS_LOG_EVENTS, type TodoItem } from './log-events.ts'
 export { FsToolsPlugin } from './plugin.ts'
 export { type DiffMeta, isDiffMeta } from './present.ts'
@@ -16,5 +15,6 @@ export {
   isInside,
   type ResolvedPath,
   resolveInWorkspace,
+  resolveScoped,
   workspaceRootOf,
 } from './workspace.ts'

@@ -2,7 +2,7 @@
 // written that file in this loop instance with its content unchanged since. Observations are kept per
 // agent object (a resumed session gets a new Agent, so nothing survives resume) and per real path.
 import type { Stats } from 'node:fs'
-import type { Agent } from '@tack/agent'
+import type { ToolAgent } from '@tack/tools'
 import { ToolFailure } from '@tack/tools'
 import { sha256 } from './text.ts'
 
@@ -22,19 +22,19 @@ export class Observations {
   /** Calls without an agent (a bare registry) share one observer: this plugin instance. */
   readonly #noAgent = {}
 
-  record(agent: Agent | undefined, real: string, fingerprint: Fingerprint): void {
+  record(agent: ToolAgent | undefined, real: string, fingerprint: Fingerprint): void {
     const key = agent ?? this.#noAgent
     let seen = this.#byAgent.get(key)
     if (!seen) this.#byAgent.set(key, (seen = new Map()))
     seen.set(real, fingerprint)
   }
 
-  get(agent: Agent | undefined, real: string): Fingerprint | undefined {
+  get(agent: ToolAgent | undefined, real: string): Fingerprint | undefined {
     return this.#byAgent.get(agent ?? this.#noAgent)?.get(real)
   }
 
   /** Throws `FS_NOT_OBSERVED` or `FS_STALE` unless `current` is what the agent last saw. */
-  requireFresh(agent: Agent | undefined, real: string, shown: string, current: Fingerprint): void {
+  requireFresh(agent: ToolAgent | undefined, real: string, shown: string, current: Fingerprint): void {
     const seen = this.get(agent, real)
     if (!seen) {
       throw new ToolFailure(

@@ -1,7 +1,7 @@
 import { Context } from '@tack/kernel'
 import { describe, expect, it } from 'vitest'
-import { FsToolsConfig, fsPathsOf, FsToolsPlugin } from '../src/index.ts'
-import { ToolsPlugin } from '@tack/tools'
+import { FsToolsConfig, FsToolsPlugin } from '../src/index.ts'
+import { declaredPaths, toolAccess, ToolsPlugin } from '@tack/tools'
 import { fsContext, newSession, run, stubAgent, tempDir, textOf } from './support.ts'
 
 const FIELDS = {
@@ -85,15 +85,44 @@ describe('FsToolsPlugin', () => {
     expect(session.events().filter((e) => e.type === 'todo/write')).toEqual([])
   })
 
-  it('R6 fsPathsOf names the paths and access of each fs tool, and nothing for other tools', () => {
-    expect(fsPathsOf('read', { file_path: 'a' })).toEqual({ access: 'read', paths: ['a'] })
-    expect(fsPathsOf('write', { file_path: '/x', content: '' })).toEqual({ access: 'write', paths: ['/x'] })
-    expect(fsPathsOf('edit', { file_path: '../y' })).toEqual({ access: 'write', paths: ['../y'] })
-    expect(fsPathsOf('glob', { pattern: '*' })).toEqual({ access: 'read', paths: ['.'] })
-    expect(fsPathsOf('grep', { pattern: 'x', path: '/etc' })).toEqual({ access: 'read', paths: ['/etc'] })
-    expect(fsPathsOf('bash', { command: 'ls' })).toBeUndefined()
-    expect(fsPathsOf('todo_write', { todos: [] })).toBeUndefined()
-    expect(fsPathsOf('toString', {})).toBeUndefined()
-    expect(fsPathsOf('read', null)).toBeUndefined()
+  it('R6 0011: each fs tool declares its access, the paths a call touches and its Claude/Codex names', async () => {
+    const ctx = new Context()
+    await ctx.plugin(ToolsPlugin, {})
+    await ctx.plugin(FsToolsPlugin, {})
+    const declared = (name: string, args: unknown) => {
+      const def = ctx.tools.get(name)
+      const paths = def ? declaredPaths(def, args) : undefined
+      return { access: toolAccess(def), paths: paths?.ok ? paths.paths : paths, hostNames: def?.hostNames }
+    }
+    expect(declared('read', { file_path: 'a' })).toEqual({
+      access: 'read',
+      paths: ['a'],
+      hostNames: { claude: 'Read' },
+    })
+    expect(declared('write', { file_path: '/x', content: '' })).toEqual({
+      access: 'write',
+      paths: ['/x'],
+      hostNames: { claude: 'Write', codex: 'apply_patch' },
+    })
+    expect(declared('edit', { file_path: '../y' })).toEqual({
+      access: 'write',
+      paths: ['../y'],
+      hostNames: { claude: 'Edit', codex: 'apply_patch' },
+    })
+    expect(declared('glob', { pattern: '*' })).toEqual({
+      access: 'read',
+      paths: ['.'],
+      hostNames: { claude: 'Glob' },
+    })
+    expect(declared('grep', { pattern: 'x', path: '/etc' })).toEqual({
+      access: 'read',
+      paths: ['/etc'],
+      hostNames: { claude: 'Grep' },
+    })
+    expect(declared('todo_write', { todos: [] })).toEqual({
+      access: 'session',
+      paths: [],
+      hostNames: { claude: 'TodoWrite' },
+    })
   })
 })

@@ -4,7 +4,7 @@ import { stubAgent as toolsStubAgent } from '@tack/tools/testing'
 import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { Agent } from '@tack/agent'
+import type { ToolAgent } from '@tack/tools'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
 import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
 import { Context } from '@tack/kernel'
@@ -44,7 +44,7 @@ export function newSession(cwd: string): Session {
 }
 
 /** The agent a call carries (see @tack/tools/testing's stubAgent), rooted at `cwd`. */
-export function stubAgent(cwd: string, session = newSession(cwd)): Agent {
+export function stubAgent(cwd: string, session = newSession(cwd)): ToolAgent {
   return toolsStubAgent(session, { cwd })
 }
 
@@ -52,7 +52,7 @@ let calls = 0
 
 export interface CallOptions {
   readonly cwd: string
-  readonly agent?: Agent
+  readonly agent?: ToolAgent
   readonly signal?: AbortSignal
 }
 

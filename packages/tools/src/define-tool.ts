@@ -5,7 +5,16 @@ import { ToolRegistrationError } from './errors.ts'
 import type { FromSchema } from './schema/infer.ts'
 import type { ToolParametersSchema } from './schema/subset.ts'
 import { compileToolParameters } from './schema/tool-schema.ts'
-import type { RenderIntent, ToolCallContext, ToolDefinition, ToolOutput, ToolResultView } from './types.ts'
+import {
+  type RenderIntent,
+  TOOL_ACCESSES,
+  type ToolAccess,
+  type ToolCallContext,
+  type ToolDefinition,
+  type ToolHostNames,
+  type ToolOutput,
+  type ToolResultView,
+} from './types.ts'
 
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
 
@@ -19,6 +28,12 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   readonly parameters: P
   /** Aborts the body's signal and yields `TIMEOUT` after this many milliseconds (integer ≥ 1). */
   readonly timeoutMs?: number
+  /** What the tool does; none declared counts as `write` (see `ToolAccess`). */
+  readonly access?: ToolAccess
+  /** The paths a call touches, from its validated arguments (see `ToolDefinition.paths`). */
+  paths?(args: FromSchema<P>): readonly string[]
+  /** Its names in Claude Code's and Codex's hook protocols. */
+  readonly hostNames?: ToolHostNames
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   presentCall?(args: FromSchema<P>): RenderIntent
   presentResult?(args: FromSchema<P>, result: ToolResultView): RenderIntent
@@ -42,6 +57,9 @@ export function checkToolDefinition(def: {
   readonly description: unknown
   readonly parameters: unknown
   readonly timeoutMs?: unknown
+  readonly access?: unknown
+  readonly paths?: unknown
+  readonly hostNames?: unknown
   readonly execute: unknown
   readonly presentCall?: unknown
   readonly presentResult?: unknown
@@ -58,7 +76,7 @@ export function checkToolDefinition(def: {
     new ToolRegistrationError('INVALID_TOOL_DEFINITION', name, `tool "${name}": ${what}`)
   if (typeof def.description !== 'string') throw bad('description must be a string')
   if (typeof def.execute !== 'function') throw bad('execute must be a function')
-  for (const key of ['presentCall', 'presentResult'] as const) {
+  for (const key of ['presentCall', 'presentResult', 'paths'] as const) {
     if (def[key] !== undefined && typeof def[key] !== 'function')
       throw bad(`${key} must be a function when given`)
   }
@@ -71,5 +89,25 @@ export function checkToolDefinition(def: {
   ) {
     throw bad(`timeoutMs must be an integer 1–${MAX_TOOL_TIMEOUT_MS} (got ${JSON.stringify(def.timeoutMs)})`)
   }
+  if (def.access !== undefined && !(TOOL_ACCESSES as readonly unknown[]).includes(def.access)) {
+    throw bad(`access must be one of ${TOOL_ACCESSES.join(', ')} (got ${JSON.stringify(def.access)})`)
+  }
+  const hostProblem = hostNamesProblem(def.hostNames)
+  if (hostProblem) throw bad(hostProblem)
   return compileToolParameters(def.parameters)
+}
+
+const HOSTS: readonly (keyof ToolHostNames)[] = ['claude', 'codex']
+
+function hostNamesProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'hostNames must be an object {claude?, codex?}'
+  for (const [host, name] of Object.entries(value)) {
+    if (!(HOSTS as readonly string[]).includes(host))
+      return `hostNames.${host} is not a known host (expected ${HOSTS.join(', ')})`
+    if (typeof name !== 'string' || name.trim() === '')
+      return `hostNames.${host} must be a non-empty string (got ${JSON.stringify(name)})`
+  }
+  return undefined
 }

@@ -2,6 +2,13 @@
 import './log-events.ts'
 import './seams.ts'
 
+export {
+  type DeclaredPaths,
+  declaredPaths,
+  hostToolName,
+  toolAccess,
+  UNDECLARED_ACCESS,
+} from './declarations.ts'
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
   CodeModeUnavailableError,
@@ -23,6 +30,15 @@ export {
   ToolsPlugin,
 } from './registry.ts'
 export type { FromSchema } from './schema/infer.ts'
+export {
+  holdToScope,
+  isInside,
+  type ResolvedPath,
+  realPathOf,
+  resolveInWorkspace,
+  resolveScoped,
+  workspaceRootOf,
+} from './scope.ts'
 export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schema/subset.ts'
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'

@@ -1,14 +1,67 @@
 // Tool registry, execution pipeline and presentation types (30-tools.md §1, §3, §4).
-import type { Agent } from '@tack/agent'
-import type { Content, ContentBlock, HookContext, JsonSchema, ToolSchema } from '@tack/session'
+import type { Content, ContentBlock, HookContext, JsonSchema, Session, ToolSchema } from '@tack/session'
+import type { ToolsMode } from './modes.ts'
 
 export type { JsonSchema, ToolSchema }
+
+/**
+ * The agent a call runs for, as far as tools and the pipeline need it. `@tack/agent`'s `Agent`
+ * satisfies it structurally; declaring it here (not importing `Agent`) keeps `@tack/tools` below
+ * `@tack/agent` — the agent package depends on this one, never the other way round.
+ */
+export interface ToolAgent {
+  readonly id: string
+  readonly session: Session
+  /** The workspace root of the agent's calls. */
+  readonly cwd: string
+  readonly options: {
+    /** The agent's permission mode (read by the permissions plugin). */
+    readonly permissionMode?: string
+    readonly toolsMode?: ToolsMode
+    readonly labels?: Readonly<Record<string, unknown>>
+  }
+  /** Set for child agents started by the subagent tool. */
+  readonly parent?: ToolAgent
+  /** A tool may steer its agent (queued for the next step) … */
+  steer(input: HookContext): void
+  /** … or inject model-visible context (AL-4). */
+  inject(input: HookContext, opts?: { wake?: boolean }): void
+}
+
+/**
+ * What a tool does to the world (0011-tool-declarations.md). Permissions judge a call by it, and the
+ * parallel runner of issue 12 will run only `read` calls side by side.
+ *  - `read`    reads files or state, changes nothing;
+ *  - `write`   changes files (its `paths` say which) or anything else outside the session;
+ *  - `execute` runs programs or commands (`bash`): its effects cannot be known in advance;
+ *  - `network` reaches the network;
+ *  - `session` changes only the session's own state (`todo_write`): never asked, allowed in read-only.
+ */
+export type ToolAccess = 'read' | 'write' | 'execute' | 'network' | 'session'
+
+export const TOOL_ACCESSES: readonly ToolAccess[] = Object.freeze([
+  'read',
+  'write',
+  'execute',
+  'network',
+  'session',
+])
+
+/**
+ * The tool's names in other hosts' hook protocols, for the bridges: `claude` is the name Claude Code
+ * hooks match on (`Read`, `Edit`, `Bash`, `Agent`, `TodoWrite`, …), `codex` the one Codex hooks match
+ * on (`Bash`, `apply_patch`). A tool without a name for a host keeps its own name there.
+ */
+export interface ToolHostNames {
+  readonly claude?: string
+  readonly codex?: string
+}
 
 export type ToolOutput = Content | { content: Content; meta?: unknown }
 
 export interface ToolCallContext {
   readonly callId: string
-  readonly agent?: Agent
+  readonly agent?: ToolAgent
   readonly cwd: string
   readonly signal: AbortSignal
   /**
@@ -46,6 +99,16 @@ export interface ToolDefinition<A = unknown> {
   /** An object schema in the defineTool subset. */
   readonly parameters: JsonSchema
   readonly timeoutMs?: number
+  /** What the tool does (see `ToolAccess`); a tool that declares none is treated as `write`. */
+  readonly access?: ToolAccess
+  /**
+   * The paths a call touches, as the model gave them (relative to the call's cwd, or absolute),
+   * from the validated arguments. Pure and synchronous. Every path is held to the workspace scope
+   * before the body runs (TL-11) and judged by the permission plugin; none declared means none.
+   */
+  paths?(args: A): readonly string[]
+  /** The tool's names in Claude Code's and Codex's hook protocols. */
+  readonly hostNames?: ToolHostNames
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   presentCall?(args: A): RenderIntent
   presentResult?(args: A, result: ToolResultView): RenderIntent
@@ -58,7 +121,7 @@ export interface ToolExecution {
   readonly rawArguments: string
   /** Parsed, default-filled, validated arguments (`undefined` before validation ran). */
   readonly arguments: unknown
-  readonly agent?: Agent
+  readonly agent?: ToolAgent
   readonly cwd: string
   readonly signal: AbortSignal
 }
@@ -108,7 +171,7 @@ export type ApprovalAnswer =
   | { action: 'deny'; by: 'user' | 'rule' | 'none'; reason?: string; scope?: 'once' | 'session' }
 
 export interface ApprovalRequest {
-  readonly agent?: Agent
+  readonly agent?: ToolAgent
   readonly exec: ToolExecution
   readonly reason?: string
   readonly signal: AbortSignal

@@ -4,7 +4,7 @@ import { stubAgent } from '../src/testing/index.ts'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Agent } from '@tack/agent'
+import type { ToolAgent } from '../src/index.ts'
 import { SESSION_FORMAT_VERSION, Session, type SessionEvent } from '@tack/session'
 import type { Context } from 'cordis'
 import type { ToolCallRequest } from '../src/index.ts'
@@ -28,7 +28,7 @@ export function newSession(cwd = tmpdir()): Session {
 }
 
 /** The agent a call carries (see stubAgent). */
-export function agentWith(session: Session): Agent {
+export function agentWith(session: Session): ToolAgent {
   return stubAgent(session)
 }
 

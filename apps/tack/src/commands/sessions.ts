@@ -11,7 +11,10 @@ import { exportMarkdown } from './export-markdown.ts'
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const [sub, id] = args
   const { settings, paths, cwd, trust } = await resolveSettings(flags, io.env, io.cwd)
-  const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: true })
+  // The Claude transcript names each tool as its definition declares (`hostNames.claude`), so that
+  // export loads the profile's tools; every other subcommand needs only the store.
+  const needsTools = sub === 'export' && flags.format === 'claude-transcript'
+  const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: !needsTools })
   const { ctx } = booted
   try {
     switch (sub) {
@@ -48,7 +51,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
           io.out(exportMarkdown(header, events))
         } else if (format === 'claude-transcript') {
           const { exportClaudeTranscript } = await import('./export-claude.ts')
-          io.out(await exportClaudeTranscript(header, events))
+          io.out(await exportClaudeTranscript(header, events, ctx.get('tools')))
         } else {
           throw new UsageError(`--format must be jsonl, claude-transcript or markdown (got "${format}")`)
         }

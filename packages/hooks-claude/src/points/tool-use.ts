@@ -12,8 +12,15 @@
 //
 // PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
 // the reason); otherwise context folds onto the downstream decision.
+import type { Agent } from '@tack/agent'
 import type { MergedHookOutcome } from '@tack/hook-protocol'
-import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type {
+  PostToolDecision,
+  PreToolDecision,
+  ToolAgent,
+  ToolExecution,
+  ToolExecutionResult,
+} from '@tack/tools'
 import type { ClaudeBridge, PointRequest } from '../bridge.ts'
 import {
   claudeToolName,
@@ -24,20 +31,29 @@ import {
 } from '../tool-shapes.ts'
 import { contextItems, withContext } from './context.ts'
 
+/** The loop hands tools its real agents; anything that cannot be driven (a test stub) runs no hooks. */
+const loopAgent = (agent: ToolAgent | undefined): Agent | undefined =>
+  typeof (agent as Partial<Agent> | undefined)?.send === 'function' ? (agent as Agent) : undefined
+
+/** The call's tool under its declared Claude Code name (`hostNames.claude`), else its own. */
+const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
+  claudeToolName(bridge.ctx.get('tools'), exec.name)
+
 function toolRequest(
   bridge: ClaudeBridge,
   exec: ToolExecution,
   point: 'PreToolUse' | 'PostToolUse',
   extra: Record<string, unknown> = {},
 ): PointRequest | undefined {
-  const agent = exec.agent
+  const agent = loopAgent(exec.agent)
   if (!agent) return undefined
-  const input = toClaudeToolInput(exec.name, exec.arguments, exec.cwd)
-  const subjects = claudeToolSubjects(exec.name)
+  const tool = claudeNameOf(bridge, exec)
+  const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
+  const subjects = claudeToolSubjects(tool)
   return {
     point,
     agent,
-    fields: { tool_name: claudeToolName(exec.name), tool_input: input, tool_use_id: exec.callId, ...extra },
+    fields: { tool_name: tool, tool_input: input, tool_use_id: exec.callId, ...extra },
     subjects,
     tool: { names: subjects, input },
     toolCallId: exec.callId,
@@ -56,7 +72,7 @@ export async function onPreToolUse(
   const req = toolRequest(bridge, exec, 'PreToolUse')
   if (!req) return next()
   const outcome = await bridge.runPoint(req)
-  const tool = claudeToolName(exec.name)
+  const tool = claudeNameOf(bridge, exec)
   const context = contextItems('PreToolUse', outcome.contexts)
   if (outcome.stop) {
     bridge.warn(
@@ -68,7 +84,7 @@ export async function onPreToolUse(
     const reason = `PreToolUse:${tool} hook error: ${outcome.reason || 'blocked by a PreToolUse hook'}`
     return withContext<PreToolDecision>({ action: 'deny', reason }, context)
   }
-  const rewrite = outcome.updatedInput ? fromClaudeToolInput(exec.name, outcome.updatedInput) : undefined
+  const rewrite = outcome.updatedInput ? fromClaudeToolInput(tool, outcome.updatedInput) : undefined
   const downstream = await (rewrite ? next({ ...exec, arguments: rewrite }) : next())
   if (downstream.action === 'deny') return withContext(downstream, context)
   const args = rewrite ?? downstream.arguments
@@ -101,11 +117,11 @@ export async function onPostToolUse(
   result: ToolExecutionResult,
   next: () => Promise<PostToolDecision>,
 ): Promise<PostToolDecision> {
-  const response = toClaudeToolResponse(exec.name, exec.arguments, result, exec.cwd)
+  const tool = claudeNameOf(bridge, exec)
+  const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd)
   const req = toolRequest(bridge, exec, 'PostToolUse', { tool_response: response })
   if (!req) return next()
   const outcome = await bridge.runPoint(req)
-  const tool = claudeToolName(exec.name)
   const context = contextItems('PostToolUse', outcome.contexts)
   const output = result.content.map((b) => b.text).join('\n')
   const blocked = (reason: string): PostToolDecision =>

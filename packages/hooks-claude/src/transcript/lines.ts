@@ -12,7 +12,7 @@
 // uuids derive from the session id and the log sequence, so a rebuilt transcript is byte-identical.
 import { createHash } from 'node:crypto'
 import type { AssistantBlock, ContentBlock, MessageSource, SessionEvent, SessionHeader } from '@tack/session'
-import { claudeToolName, toClaudeToolInput, toClaudeToolResponse } from '../tool-shapes.ts'
+import { claudeToolName, type ToolLookup, toClaudeToolInput, toClaudeToolResponse } from '../tool-shapes.ts'
 
 /** The `version` field of every line: this bridge's version (Claude Code writes its own). */
 export const TRANSCRIPT_VERSION = '0.1.0'
@@ -26,6 +26,11 @@ export interface TranscriptOptions {
   /** Subagent transcripts: `isSidechain: true` and `agentId` on every line. */
   readonly agentId?: string
   readonly version?: string
+  /**
+   * The registered tools, whose declared Claude names (`hostNames.claude`) the tool_use blocks carry;
+   * without it every tool keeps its tack name.
+   */
+  readonly tools?: ToolLookup
 }
 
 /** A deterministic RFC 4122-shaped uuid (version 5 bits) from the session id and sequence number. */
@@ -49,6 +54,7 @@ function parseArguments(raw: string): unknown {
 export class ClaudeTranscriptProjector {
   readonly #opts: TranscriptOptions
   #parent: string | null = null
+  /** Calls seen so far, by id, under their Claude name: the result line needs the call's shape. */
   readonly #calls = new Map<string, { name: string; args: unknown }>()
 
   constructor(opts: TranscriptOptions) {
@@ -114,7 +120,12 @@ export class ClaudeTranscriptProjector {
               },
             ],
           },
-          toolUseResult: toClaudeToolResponse(result.name, call?.args, result, this.#opts.cwd),
+          toolUseResult: toClaudeToolResponse(
+            call?.name ?? claudeToolName(this.#opts.tools, result.name),
+            call?.args,
+            result,
+            this.#opts.cwd,
+          ),
         }
       }
       default:
@@ -150,12 +161,13 @@ export class ClaudeTranscriptProjector {
         }
       case 'tool-call': {
         const args = parseArguments(block.arguments)
-        this.#calls.set(block.callId, { name: block.name, args })
+        const name = claudeToolName(this.#opts.tools, block.name)
+        this.#calls.set(block.callId, { name, args })
         return {
           type: 'tool_use',
           id: block.callId,
-          name: claudeToolName(block.name),
-          input: toClaudeToolInput(block.name, args, this.#opts.cwd),
+          name,
+          input: toClaudeToolInput(name, args, this.#opts.cwd),
         }
       }
       default:
@@ -173,12 +185,18 @@ export function renderTranscript(events: readonly SessionEvent[], opts: Transcri
 /**
  * The transcript of a stored session, for `tack sessions export --format claude-transcript`. A
  * subagent's session (its header names a parent) is written as a sidechain under the parent's id.
+ * `tools` gives the Claude names, as the live bridge has them from the registry.
  */
-export function renderClaudeTranscript(header: SessionHeader, events: readonly SessionEvent[]): string {
+export function renderClaudeTranscript(
+  header: SessionHeader,
+  events: readonly SessionEvent[],
+  tools?: ToolLookup,
+): string {
   return renderTranscript(events, {
     sessionId: header.parentSession ?? header.id,
     logSessionId: header.id,
     cwd: header.cwd,
     ...(header.parentSession ? { agentId: header.id } : {}),
+    ...(tools ? { tools } : {}),
   })
 }

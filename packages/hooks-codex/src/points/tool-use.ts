@@ -11,11 +11,17 @@
 // `additionalContext` is added after the results. `tool_input` is the one PreToolUse saw (the patch is
 // computed before the body changes the file), or the hook's own rewrite when one was applied.
 import type { Agent, HookContext } from '@tack/agent'
-import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type {
+  PostToolDecision,
+  PreToolDecision,
+  ToolAgent,
+  ToolExecution,
+  ToolExecutionResult,
+} from '@tack/tools'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
-import { codexToolInput, codexToolName, matcherSubjects, toTackArguments } from '../tool-names.ts'
+import { codexNameOf, codexToolInput, matcherSubjects, toTackArguments } from '../tool-names.ts'
 
 /** Calls whose PostToolUse input is remembered at once, at most (older entries are dropped). */
 const MAX_REMEMBERED_INPUTS = 10_000
@@ -30,6 +36,12 @@ export function deniedMessage(tool: ToolFields, reason: string): string {
   }
   return `Tool call blocked by PreToolUse hook: ${reason}. Tool: ${tool.tool_name}`
 }
+
+/** The loop hands tools its real agents; a call without one that can be driven runs no hooks. */
+const driven = (agent: ToolAgent | undefined): Agent | undefined =>
+  typeof (agent as Partial<Agent> | undefined)?.inject === 'function' && 'status' in (agent ?? {})
+    ? (agent as Agent)
+    : undefined
 
 function resultText(result: ToolExecutionResult): string {
   return result.content.map((block) => block.text).join('\n')
@@ -51,19 +63,20 @@ export function installToolUse(b: Bridge): void {
   b.ctx.on(
     'tools/pre-execute',
     async (exec: ToolExecution, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> => {
-      const agent = exec.agent
+      const agent = driven(exec.agent)
       if (!agent) return next()
-      const subjects = matcherSubjects(exec.name)
+      const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
+      const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       const pre = selectHooks(hooks, 'PreToolUse', subjects)
       if (pre.length === 0 && selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const key = keyOf(agent, exec.callId)
-      const toolInput = await codexToolInput(exec.name, exec.arguments, exec.cwd)
+      const toolInput = await codexToolInput(codexName, exec.arguments, exec.cwd)
       remember(key, toolInput)
       if (pre.length === 0) return next()
 
       const tool: ToolFields = {
-        tool_name: codexToolName(exec.name).name,
+        tool_name: codexName,
         tool_use_id: exec.callId,
         tool_input: toolInput,
       }
@@ -83,7 +96,7 @@ export function installToolUse(b: Bridge): void {
         return { action: 'deny', reason: deniedMessage(tool, merged.reason ?? 'blocked') }
       }
       if (merged.decision === 'allow' && merged.updatedInput !== undefined) {
-        const translated = await toTackArguments(exec.name, merged.updatedInput, exec.arguments, exec.cwd)
+        const translated = await toTackArguments(codexName, merged.updatedInput, exec.arguments, exec.cwd)
         if (!translated.ok) {
           b.warn(`PreToolUse updatedInput for ${tool.tool_name} was ignored: ${translated.problem}`)
           return next()
@@ -104,18 +117,19 @@ export function installToolUse(b: Bridge): void {
       result: ToolExecutionResult,
       next: () => Promise<PostToolDecision>,
     ): Promise<PostToolDecision> => {
-      const agent = exec.agent
+      const agent = driven(exec.agent)
       if (!agent) return next()
       const key = keyOf(agent, exec.callId)
       const remembered = inputs.get(key)
       inputs.delete(key)
-      const subjects = matcherSubjects(exec.name)
+      const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
+      const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const tool: ToolFields = {
-        tool_name: codexToolName(exec.name).name,
+        tool_name: codexName,
         tool_use_id: exec.callId,
-        tool_input: remembered ?? (await codexToolInput(exec.name, exec.arguments, exec.cwd)),
+        tool_input: remembered ?? (await codexToolInput(codexName, exec.arguments, exec.cwd)),
       }
       const turn = currentTurn(agent)
       const run = await runPoint(b.runner, hooks, {

@@ -50,6 +50,9 @@ export function replaceSites(text: string, oldText: string, newText: string, cou
 export function createEditTool(env: FsEnv) {
   return defineTool({
     name: 'edit',
+    access: 'write',
+    paths: (args) => [args.file_path],
+    hostNames: { claude: 'Edit', codex: 'apply_patch' },
     description:
       'Replace exact text in a file of the workspace. Read the file first. old_string must match exactly once unless replace_all is true; include enough surrounding lines to make it unique.',
     parameters: {

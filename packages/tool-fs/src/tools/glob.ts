@@ -11,6 +11,9 @@ import { walkFiles } from '../walk.ts'
 export function createGlobTool(env: FsEnv) {
   return defineTool({
     name: 'glob',
+    access: 'read',
+    paths: (args) => [args.path ?? '.'],
+    hostNames: { claude: 'Glob' },
     description:
       'Find files by path pattern (e.g. `**/*.ts`, `src/*.{js,ts}`), relative to `path` (default: the working directory). Skips .gitignored files. Results are sorted by path.',
     parameters: {

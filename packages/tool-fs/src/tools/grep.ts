@@ -21,6 +21,9 @@ const NO_MATCHES = 'No matches found.'
 export function createGrepTool(env: FsEnv) {
   return defineTool({
     name: 'grep',
+    access: 'read',
+    paths: (args) => [args.path ?? '.'],
+    hostNames: { claude: 'Grep' },
     description:
       'Search file contents with a JavaScript regular expression, line by line. Skips .gitignored and binary files. output: `files` (default) lists matching files, `content` shows `path:line:text`, `count` shows `path:count`.',
     parameters: {

@@ -56,6 +56,9 @@ export async function formatWindow(
 export function createReadTool(env: FsEnv) {
   return defineTool({
     name: 'read',
+    access: 'read',
+    paths: (args) => [args.file_path],
+    hostNames: { claude: 'Read' },
     description:
       'Read a text file of the workspace. Returns numbered lines (`N<TAB>text`, from 1). Use offset and limit to page through long files.',
     parameters: {

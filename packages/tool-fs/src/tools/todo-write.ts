@@ -16,6 +16,8 @@ export function formatTodos(todos: readonly TodoItem[]): string {
 
 export const todoWriteTool = defineTool({
   name: 'todo_write',
+  access: 'session',
+  hostNames: { claude: 'TodoWrite' },
   description:
     'Replace the todo list of this session with `todos`. Use it to plan multi-step work and to show progress: keep one item in_progress, mark items completed as soon as they are done.',
   parameters: {

@@ -15,6 +15,9 @@ import { displayPath, resolveScoped } from '../workspace.ts'
 export function createWriteTool(env: FsEnv) {
   return defineTool({
     name: 'write',
+    access: 'write',
+    paths: (args) => [args.file_path],
+    hostNames: { claude: 'Write', codex: 'apply_patch' },
     description:
       'Write a file of the workspace, replacing it entirely. Creates missing folders. To overwrite an existing file, read it first; prefer `edit` for changes to part of a file.',
     parameters: {

@@ -5,8 +5,11 @@
 //  - timeout (TL-6): always `TIMEOUT`; whatever the body said by then is appended to the notice.
 //  - abort (AL-23): the body's own result is recorded as it settled (a normal return stays a
 //    result, a `ToolFailure` keeps its code); a plain throw or no answer at all is `ABORTED`.
+// Right before the body, the paths the tool declares are held to the workspace scope (scope.ts): a
+// refusal is the body's `OUTSIDE_WORKSPACE` failure, as the fs tools have always reported it.
 import { type Content, toContentBlocks } from '@tack/session'
 import { ToolFailure } from '../errors.ts'
+import { holdToScope } from '../scope.ts'
 import type {
   ToolCallContext,
   ToolDefinition,
@@ -79,6 +82,12 @@ export async function runBody(
   // The body gets its own mutable copy: listeners saw (and the log holds) the frozen one.
   const body = (async (): Promise<Settled> => {
     try {
+      const scoped = holdToScope(def, exec.arguments, call)
+      if (scoped) {
+        await scoped
+        // Cancelled while the paths were resolved: the body never starts.
+        signal.throwIfAborted()
+      }
       return { kind: 'returned', output: await def.execute(structuredClone(exec.arguments), call) }
     } catch (error) {
       return { kind: 'threw', error }

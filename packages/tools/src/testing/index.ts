@@ -97,3 +97,4 @@ export async function createToolsContext(config: ToolsConfigInput = {}): Promise
   return ctx
 }
 export { stubAgent } from './stub-agent.ts'
+export { StampToolPlugin, stampTool } from './stamp-tool.ts'

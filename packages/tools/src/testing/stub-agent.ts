@@ -1,13 +1,16 @@
-import type { Agent, AgentOptions } from '@tack/agent'
 import type { Session } from '@tack/session'
+import type { ToolAgent } from '../types.ts'
 
 /**
- * The agent a tool call carries, for tests below the loop. The pipeline and tools reach only
- * `agent.session` (log-only events), `agent.cwd`, `agent.options` and the agent's identity, so a
- * session-carrying object stands in; driving it (send, steer, …) throws. The loop itself is tested in
- * @tack/agent with `createTestAgent`.
+ * The agent a tool call carries, for tests below the loop: the pipeline and tools reach only
+ * `agent.session` (log-only events), `agent.cwd`, `agent.options` and the agent's identity;
+ * steering or injecting throws, since no loop runs. The loop itself is tested in @tack/agent with
+ * `createTestAgent`.
  */
-export function stubAgent(session: Session, opts: { cwd?: string; options?: AgentOptions } = {}): Agent {
+export function stubAgent(
+  session: Session,
+  opts: { cwd?: string; options?: ToolAgent['options'] } = {},
+): ToolAgent {
   const refuse = () => {
     throw new Error('tests below the loop never drive the agent')
   }
@@ -16,13 +19,7 @@ export function stubAgent(session: Session, opts: { cwd?: string; options?: Agen
     session,
     cwd: opts.cwd ?? session.header.cwd,
     options: opts.options ?? {},
-    status: 'running',
-    model: 'scripted/test',
-    turnSignal: undefined,
-    send: refuse,
     steer: refuse,
     inject: refuse,
-    cancel: refuse,
-    whenIdle: refuse,
   }
 }

@@ -1,0 +1,71 @@
+// Protected files (issue 9 item 2, 0012-protected-files.md): tack's and the hook bridges' own control
+// files. A file planted there runs or takes effect on the next start — a Claude or Codex hook, a
+// project config, a plugin — so the agent may write them only with an explicit approval, in every
+// mode but yolo:
+//
+//   .tack/**                 tack's project folder (config, plugins, trust)
+//   .claude/settings*.json   Claude Code settings (hooks, permissions, env)
+//   .claude/hooks/**         scripts those settings run
+//   .codex/hooks.json        Codex hooks
+//   $TACK_HOME/**            tack's own folder (config, .env, sessions, transcripts)
+//
+// The folders themselves (`.tack`, `.claude`, `.claude/hooks`, `.codex`) are protected too: replacing
+// one replaces what it holds. The patterns match at any depth — a sub-folder becomes the workspace
+// when tack starts there, and `~/.claude/settings.json` is Claude Code's user file — and without
+// regard to case (case-insensitive file systems open `.CLAUDE/Settings.json` as the same file).
+// Both the lexical path (`..` resolved) and the real path (symlinks followed, nearest existing parent
+// for a new file) are checked, so neither `..`, a different case, nor a symlink to `.claude` gets by.
+// Only declared paths of write-access tools are checked: bash cannot be path-checked (a command can
+// name a file in too many ways); the OS sandbox makes these paths read-only for it.
+import { homedir } from 'node:os'
+import { join, resolve, sep } from 'node:path'
+import { isInside, realPathOf } from '@tack/tools'
+import type { CallFacts, PathFact } from './facts.ts'
+
+/**
+ * tack's folder, as the CLI resolves it: `TACK_HOME` (made absolute), else `~/.tack`. Kept in this
+ * one function so the shared resolver (issue 8 item 3) can replace it.
+ */
+export function tackHomeOf(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TACK_HOME ? resolve(env.TACK_HOME) : join(homedir(), '.tack')
+}
+
+/** The first path of the call that is a protected file, with what it is; undefined when none is. */
+export async function protectedPathOf(
+  facts: CallFacts,
+  home: string = tackHomeOf(),
+): Promise<{ readonly path: PathFact; readonly what: string } | undefined> {
+  if (facts.access !== 'write' || facts.paths.length === 0) return undefined
+  const homes = [home, await realPathOf(home).catch(() => home)]
+  for (const path of facts.paths) {
+    for (const candidate of [path.absolute, path.real]) {
+      const what = controlFileKind(candidate, homes)
+      if (what) return { path, what }
+    }
+  }
+  return undefined
+}
+
+/** What `absolute` is if it is a control file (or holds them), compared without regard to case. */
+export function controlFileKind(absolute: string, homes: readonly string[]): string | undefined {
+  const path = absolute.toLowerCase()
+  if (homes.some((home) => isInside(home.toLowerCase(), path))) return "tack's own folder ($TACK_HOME)"
+  const parts = path.split(sep).filter((part) => part !== '')
+  for (let i = 0; i < parts.length; i++) {
+    const rest = parts.slice(i + 1)
+    switch (parts[i]) {
+      case '.tack':
+        return "tack's project folder (.tack)"
+      case '.claude':
+        if (rest.length === 0) return 'the Claude Code settings folder (.claude)'
+        if (rest[0] === 'hooks') return 'a Claude Code hook (.claude/hooks)'
+        if (rest.length === 1 && /^settings.*\.json$/.test(rest[0])) return 'Claude Code settings'
+        break
+      case '.codex':
+        if (rest.length === 0) return 'the Codex folder (.codex)'
+        if (rest.length === 1 && rest[0] === 'hooks.json') return 'Codex hooks (.codex/hooks.json)'
+        break
+    }
+  }
+  return undefined
+}
