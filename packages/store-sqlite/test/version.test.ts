@@ -36,7 +36,7 @@ describe('layout version (SL-29)', () => {
     const raw = new DatabaseSync(path, { readOnly: true })
     open.push(raw)
     const tables = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all()
-    expect(tables).toEqual([{ name: 'events' }, { name: 'sessions' }])
+    expect(tables).toEqual([{ name: 'events' }, { name: 'sessions' }, { name: 'writers' }])
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
   })
 
