@@ -1,6 +1,7 @@
 // Boots a cordis context with the plugins a command needs: the session store (SQLite under
 // $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
 // agent — the loop, tools, providers and every enabled plugin with its validated config.
+import { mkdirSync } from 'node:fs'
 import type { Context } from 'cordis'
 import { CliError } from './main.ts'
 import type { TackPaths } from './paths.ts'
@@ -37,9 +38,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     try {
       await ctx.plugin(plugin, config)
     } catch (error) {
+      // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
+      if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
       throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
     }
   }
+  // $TACK_HOME holds the session log, transcripts and scratch output: owner-only from its creation
+  // (an existing folder keeps the mode its owner gave it).
+  mkdirSync(opts.paths.home, { recursive: true, mode: 0o700 })
 
   if (opts.noSession) {
     await load('sessions', sessionsPlugin, { store: 'memory' })

@@ -19,6 +19,7 @@ import {
 } from '@tack/session'
 import { resolveStorePath, SqliteStoreConfig, type SqliteStoreConfigInput } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
+import { explainSqliteFailure } from './failures.ts'
 import { currentIdentity, describeHolder, heldByOther, type LeaseRow, type WriterIdentity } from './lease.ts'
 import { openDatabase } from './open.ts'
 import { prepareStatements, type Statements } from './statements.ts'
@@ -107,14 +108,17 @@ export class SqliteSessionStore implements SessionStore {
     access: SessionAccess = {},
   ): Promise<{ header: SessionHeader; events: readonly SessionEvent[] }> {
     this.#open()
-    const row = this.#sql.header.get(id) as { header: string } | undefined
+    const row = this.#read(() => this.#sql.header.get(id) as { header: string } | undefined)
     if (!row) throw notFound(id)
     const header = deepFreeze(parseStored(row.header, this.path, id, 'its header') as SessionHeader)
     // Before touching anything: a format we cannot read is refused, not "recovered" (SL-21).
     validateSessionHeader(header)
-    let events = this.#readEvents(id)
+    let events = this.#read(() => this.#readEvents(id))
     // A reader leaves a turn alone while its writer lives (9.5): it is running, not interrupted.
-    if (!access.writer && (recoverLog(events, this.#clock).length === 0 || this.#heldByOther(id)))
+    if (
+      !access.writer &&
+      (recoverLog(events, this.#clock).length === 0 || this.#read(() => this.#heldByOther(id)))
+    )
       return { header, events: Object.freeze(events) }
     let tail: SessionEvent[] = []
     // Close the open turn durably, in one transaction (SL-25), after taking or checking the lease
@@ -134,7 +138,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async list(): Promise<readonly SessionSummary[]> {
     this.#open()
-    const rows = this.#sql.summaries.all() as Array<{
+    const rows = this.#read(() => this.#sql.summaries.all()) as Array<{
       id: string
       header: string
       last: number | null
@@ -224,15 +228,36 @@ export class SqliteSessionStore implements SessionStore {
    */
   #transaction(body: () => void): void {
     const db = this.#open()
-    this.#sql.begin.run()
+    try {
+      this.#sql.begin.run()
+    } catch (error) {
+      throw this.#explain(error, 'writing to it')
+    }
     try {
       body()
       this.#sql.commit.run()
     } catch (error) {
       // SQLite may already have rolled back (e.g. after an I/O error); a second ROLLBACK would throw.
-      if (db.isTransaction) this.#sql.rollback.run()
-      throw error
+      try {
+        if (db.isTransaction) this.#sql.rollback.run()
+      } catch {
+        // The rollback failing too (a failing disk): SQLite rolls back from its journal on next open.
+      }
+      throw this.#explain(error, 'writing to it')
     }
+  }
+
+  /** Runs a read; SQLite's failures come out explained (damaged file, locked, I/O). */
+  #read<T>(body: () => T): T {
+    try {
+      return body()
+    } catch (error) {
+      throw this.#explain(error, 'reading it')
+    }
+  }
+
+  #explain(error: unknown, doing: string): unknown {
+    return explainSqliteFailure(error, this.path, doing, this.config.busyTimeoutMs)
   }
 
   #heldByOther(id: string): boolean {

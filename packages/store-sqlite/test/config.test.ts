@@ -141,7 +141,7 @@ describe('SQLite config (SL-28)', () => {
     expect(first.settings().journalMode).toBe('wal')
     // Leaving WAL needs the file to itself; with busyTimeoutMs 0 the refusal is immediate.
     expect(() => SqliteSessionStore.open({ path, journalMode: 'delete', busyTimeoutMs: 0 })).toThrow(
-      /STORE_OPEN_FAILED: .*journal_mode = delete: database is locked/,
+      /STORE_BUSY: .*locked for more than 0 ms \(setting journal_mode = delete: SQLite says "database is locked"\)/,
     )
     expect(first.settings().journalMode).toBe('wal')
   })

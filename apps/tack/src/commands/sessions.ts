@@ -36,8 +36,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         // A plain store read, not `ctx.sessions.open`: showing a session must not make this process its
         // writer, nor close the open turn of a tack that is still running it (issue 9.5).
         const { events } = await ctx.sessionStore.load(need(id, 'show'))
-        for (const e of events)
-          io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+        for (const e of events) io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
         return 0
       }
       case 'export': {
