@@ -30,6 +30,13 @@ export const FsToolsConfig = Schema.object({
     description:
       'File size in bytes from which `read` and `grep` stream the file line by line instead of loading it (TL-12).',
   }),
+  grepMaxLineLength: Schema.integer({
+    default: MIB,
+    min: 1024,
+    max: 256 * MIB,
+    description:
+      'Characters of one line `grep` searches; a longer line (a minified bundle, a one-line data file) is searched in its first part only, its match is shown cut, and the search goes on (issue 9.6).',
+  }),
   globMaxResults: Schema.integer({
     default: 1000,
     min: 1,
