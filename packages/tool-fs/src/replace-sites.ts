@@ -26,6 +26,11 @@ export interface Replaced {
 
 /** Work between two yields to the event loop. */
 const SLICE_MS = 10
+/**
+ * Lines of a site's window on each side of it: the hunk's 3 context lines plus slack, because when
+ * the change is ambiguous (a run of equal lines) the diff may place it a few lines off the site.
+ */
+const WINDOW_LINES = DIFF_CONTEXT_LINES + 8
 /** A site window larger than this (a whole function rewritten) is diffed the bounded way. */
 const INLINE_WINDOW_CHARS = 20_000
 
@@ -62,12 +67,9 @@ export async function replaceSites(
     const before = text.slice(pos, at)
     parts.push(before, newText)
     outLines += newlines(before)
-    tail = lastLines(tail + lastLines(before, DIFF_CONTEXT_LINES + 1), DIFF_CONTEXT_LINES + 1)
+    tail = lastLines(tail + lastLines(before, WINDOW_LINES + 1), WINDOW_LINES + 1)
     if (diffing) {
-      const after = text.slice(
-        at + oldText.length,
-        endOfLines(text, at + oldText.length, DIFF_CONTEXT_LINES + 1),
-      )
+      const after = text.slice(at + oldText.length, endOfLines(text, at + oldText.length, WINDOW_LINES + 1))
       const windowBefore = tail + oldText + after
       const windowAfter = tail + newText + after
       let hunk: DiffHunk | undefined
@@ -88,7 +90,7 @@ export async function replaceSites(
       if (Date.now() > deadline) diffing = false
     }
     outLines += newlines(newText)
-    tail = lastLines(tail + newText, DIFF_CONTEXT_LINES + 1)
+    tail = lastLines(tail + newText, WINDOW_LINES + 1)
     pos = at + oldText.length
     if (Date.now() > sliceEnd) {
       await new Promise((resolve) => setImmediate(resolve))
