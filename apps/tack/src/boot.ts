@@ -2,6 +2,7 @@
 // $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
 // agent — the loop, tools, providers and every enabled plugin with its validated config, then the
 // user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
+import { mkdirSync } from 'node:fs'
 import type { Context } from 'cordis'
 import type { Settings } from './config/load.ts'
 import { CliError } from './errors.ts'
@@ -51,9 +52,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     try {
       await ctx.plugin(plugin, config)
     } catch (error) {
+      // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
+      if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
       throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
     }
   }
+  // $TACK_HOME holds the session log, transcripts and scratch output: owner-only from its creation
+  // (an existing folder keeps the mode its owner gave it).
+  mkdirSync(opts.paths.home, { recursive: true, mode: 0o700 })
 
   if (opts.noSession) {
     await load('sessions', sessionsPlugin, { store: 'memory' })

@@ -54,9 +54,27 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       cio.err(`tack: ${error.message}\n`)
       return 2
     }
-    cio.err(
-      `tack: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
+    if (isStoreFailure(error)) {
+      // Already one line naming the file and what to do (a damaged, read-only or full store, a
+      // session another tack is writing); a stack would only bury it.
+      cio.err(`tack: ${oneLine(error.message)}\n`)
+      return 1
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    cio.err(`tack: unexpected error: ${oneLine(message)}\n`)
+    // The stack is for whoever debugs tack, on request only.
+    if (env.TACK_DEV === '1' && error instanceof Error && error.stack) cio.err(`${error.stack}\n`)
     return 70
   }
+}
+
+const STORE_ERRORS = new Set(['SqliteStoreError', 'SessionEventError', 'UnsupportedSessionFormatError'])
+
+/** An error of the session store or its contract: its message is written for the user. */
+function isStoreFailure(error: unknown): error is Error {
+  return error instanceof Error && STORE_ERRORS.has(error.name)
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim()
 }

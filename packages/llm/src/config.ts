@@ -20,6 +20,13 @@ export const RetryConfig = Schema.object({
     default: 4,
     description: 'Total attempts per model request for transient failures; 1 disables retries.',
   }),
+  maxStallAttempts: Schema.integer({
+    min: 1,
+    max: 20,
+    default: 2,
+    description:
+      'Attempts per model request when the server stays silent (TIMEOUT before the first chunk): each costs a whole idleTimeoutMs, so fewer than maxAttempts; also capped by maxAttempts.',
+  }),
 })
 
 export const LlmConfig = Schema.object({
@@ -37,9 +44,9 @@ export const LlmConfig = Schema.object({
   idleTimeoutMs: Schema.integer({
     min: 0,
     max: 3600000,
-    default: 300000,
+    default: 120000,
     description:
-      'A provider stream silent this long fails (before the first chunk as a retryable timeout); 0 disables.',
+      'A provider stream silent this long fails TIMEOUT: before the first chunk a transient failure (retried up to retry.maxStallAttempts), after it an error; 0 disables.',
   }),
   scripted: Schema.boolean({
     default: true,

@@ -82,9 +82,13 @@ export function toLlmError(error: unknown, context: ErrorContext): LlmError {
     return new LlmError('the model request was aborted', { code: 'ABORTED', transient: false })
   const e = (error && typeof error === 'object' ? error : { message: String(error) }) as ErrorShape
   const rawMessage = typeof e.message === 'string' && e.message ? e.message : 'unknown provider error'
-  const status =
+  const replied =
     typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : undefined
   const net = networkCode(error)
+  // A 2xx "status" means the server answered and the body broke off while being read (the AI SDK
+  // reports "Failed to process successful response" with status 200): a cut stream, not an HTTP error.
+  if (replied !== undefined && replied >= 200 && replied < 300) return streamCut(context, net, rawMessage)
+  const status = replied
   const type = typeof e.type === 'string' ? e.type : undefined
   const overloaded = type === 'overloaded_error' || status === 529
   const transient =
@@ -113,6 +117,17 @@ export function toLlmError(error: unknown, context: ErrorContext): LlmError {
     transient,
     ...(status !== undefined ? { status } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  })
+}
+
+/** A stream that broke off after the server answered: `NETWORK` when a socket error says so. */
+function streamCut(context: ErrorContext, net: string | undefined, rawMessage: string): LlmError {
+  const why = net
+    ? `the connection failed mid-stream (${net})`
+    : 'the stream broke off before the model finished'
+  return new LlmError(redact(`${context.provider}: ${why}: ${firstLine(rawMessage)}`, context.secrets), {
+    code: net ? 'NETWORK' : 'STREAM_TRUNCATED',
+    transient: true,
   })
 }
 

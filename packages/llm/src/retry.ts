@@ -11,6 +11,8 @@ export interface RetryPolicy {
   readonly maxDelayMs: number
   /** Total attempts; 1 disables retries. */
   readonly maxAttempts: number
+  /** Attempts when the server stays silent (`TIMEOUT`); default: maxAttempts. */
+  readonly maxStallAttempts?: number
 }
 
 export interface RetryInfo {
@@ -68,11 +70,19 @@ export function withRetry(adapter: LlmAdapter, policy: RetryPolicy, hooks: Retry
   const random = hooks.random ?? Math.random
   return {
     async stream(request: LlmRequest, signal: AbortSignal): Promise<LlmResponse> {
+      let stalls = 0
       for (let attempt = 1; ; attempt++) {
         try {
           return await openUntilFirstChunk(adapter, request, signal)
         } catch (error) {
           if (signal.aborted || attempt >= policy.maxAttempts || !isTransient(error)) throw error
+          // A silent server cost a whole idle timeout; asking it as often as a fast 503 would keep the
+          // user waiting for minutes (issue 9.6).
+          if (
+            (error as { code?: unknown }).code === 'TIMEOUT' &&
+            ++stalls >= (policy.maxStallAttempts ?? Infinity)
+          )
+            throw error
           const delayMs = backoffDelay(policy, attempt, error, random)
           hooks.onRetry?.({ attempt, delayMs, error: error instanceof Error ? error.message : String(error) })
           await sleep(delayMs, signal)

@@ -45,7 +45,12 @@ async function firstRetry(config: Record<string, unknown>) {
 
 describe('retry', () => {
   test('AL-22 defaults: baseDelayMs 1000, maxDelayMs 30000, maxAttempts 4', () => {
-    expect(LlmConfig.parse({}).retry).toEqual({ baseDelayMs: 1000, maxDelayMs: 30000, maxAttempts: 4 })
+    expect(LlmConfig.parse({}).retry).toEqual({
+      baseDelayMs: 1000,
+      maxDelayMs: 30000,
+      maxAttempts: 4,
+      maxStallAttempts: 2,
+    })
   })
 
   test('AL-22 retry.baseDelayMs: default 1000 sets the first wait; a configured value replaces it', async () => {
@@ -154,8 +159,15 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
     rejects({ baseUrl: 42 }, 'baseUrl')
   })
 
-  test('idleTimeoutMs: default 300000, configured value, rejected out of range', () => {
-    expect(LlmConfig.parse({}).idleTimeoutMs).toBe(300000)
+  test('retry.maxStallAttempts: default 2, configured value, rejected out of range', () => {
+    expect(LlmConfig.parse({}).retry.maxStallAttempts).toBe(2)
+    expect(LlmConfig.parse({ retry: { maxStallAttempts: 1 } }).retry.maxStallAttempts).toBe(1)
+    rejects({ retry: { maxStallAttempts: 0 } }, 'retry.maxStallAttempts')
+    rejects({ retry: { maxStallAttempts: 21 } }, 'retry.maxStallAttempts')
+  })
+
+  test('idleTimeoutMs: default 120000 (on), configured value, rejected out of range', () => {
+    expect(LlmConfig.parse({}).idleTimeoutMs).toBe(120000)
     expect(LlmConfig.parse({ idleTimeoutMs: 0 }).idleTimeoutMs).toBe(0)
     rejects({ idleTimeoutMs: -1 }, 'idleTimeoutMs')
     rejects({ idleTimeoutMs: 3600001 }, 'idleTimeoutMs')

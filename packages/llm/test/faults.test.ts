@@ -51,6 +51,11 @@ describe.each(KINDS)('%s', (kind) => {
     const { chunks, error } = await drainToError(response)
     expect(chunks).toEqual([{ type: 'text-delta', text: 'Half an ans' }])
     expect(error).toBeInstanceOf(LlmError)
+    // Issue 9.6: a cut stream is a cut stream (or a network failure), never "HTTP 200".
+    expect((error as LlmError).code).toMatch(/^(STREAM_TRUNCATED|NETWORK)$/)
+    expect((error as LlmError).status).toBeUndefined()
+    expect((error as Error).message).not.toMatch(/\b200\b/)
+    expect((error as LlmError).transient).toBe(true)
     await expect(response.final).rejects.toBe(error)
   })
 
@@ -60,8 +65,8 @@ describe.each(KINDS)('%s', (kind) => {
     const { chunks, error } = await drainToError(response)
     expect(chunks).toEqual([{ type: 'text-delta', text: 'Looks complete' }])
     expect(error).toBeInstanceOf(LlmError)
-    // Ours ("…before the model finished") or the package's ("…ended without a finish reason").
-    expect((error as Error).message).toMatch(/finish/)
+    expect((error as Error).message).toMatch(/before the model finished/)
+    expect((error as LlmError).code).toBe('STREAM_TRUNCATED')
     await expect(response.final).rejects.toBe(error)
   })
 
@@ -191,6 +196,30 @@ describe('retries through the llm plugin (AL-22)', () => {
     expect(retries).toEqual([])
     expect(server.requests).toHaveLength(1)
     await ctx.fiber.dispose()
+  })
+
+  test('9.6 a silent server is asked retry.maxStallAttempts times (default 2), not maxAttempts times', async () => {
+    server.push({ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' })
+    const started = Date.now()
+    const { ctx: fast } = await bootLlm(
+      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0 }, idleTimeoutMs: 100 },
+      { env: ENV },
+    )
+    await expect(callModel(fast, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    })
+    expect(server.requests).toHaveLength(2)
+    expect(Date.now() - started).toBeLessThan(5000)
+    await fast.fiber.dispose()
+    const { ctx: once } = await bootLlm(
+      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0, maxStallAttempts: 1 }, idleTimeoutMs: 100 },
+      { env: ENV },
+    )
+    await expect(callModel(once, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    })
+    expect(server.requests).toHaveLength(3)
+    await once.fiber.dispose()
   })
 
   test('AL-22 maxAttempts bounds the attempts; 1 disables retries', async () => {

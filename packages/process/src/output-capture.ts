@@ -51,8 +51,9 @@ export class OutputCapture {
     const path = this.#spillPath
     if (path === undefined) return
     try {
-      await mkdir(dirname(path), { recursive: true })
-      const spill = createWriteStream(path, { highWaterMark: 1 << 20 })
+      // Owner-only (issue 9.7): a command's full output may hold anything it printed.
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+      const spill = createWriteStream(path, { highWaterMark: 1 << 20, mode: 0o600 })
       await new Promise<void>((resolve, reject) => {
         spill.once('open', () => resolve())
         spill.once('error', reject)

@@ -28,6 +28,8 @@ export type SessionEventErrorCode =
   | 'BAD_FORK_POINT'
   /** An event type that is not a `noun/verb` name. */
   | 'UNKNOWN_EVENT'
+  /** Another live process holds the session's writer lease; it cannot be opened for writing here. */
+  | 'SESSION_BUSY'
 
 export class SessionEventError extends Error {
   override readonly name = 'SessionEventError'

@@ -18,5 +18,5 @@ export {
 } from './service.ts'
 export { Session, type SessionListener, type SessionOptions } from './session.ts'
 export { validateSessionHeader } from './session-header.ts'
-export type { SessionStore } from './store.ts'
+export type { SessionAccess, SessionStore } from './store.ts'
 export { surfaceOf } from './surface.ts'

@@ -81,13 +81,15 @@ export class SessionsService extends Service {
       ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
     }
     validateSessionHeader(header)
-    await this.ctx.sessionStore.create(header)
+    await this.ctx.sessionStore.create(header, { writer: true })
     return this.wire(header, [], 'create')
   }
 
   /** Loads a session (recovering an interrupted final turn, SL-25) and returns it wired (SL-23). */
   async open(id: string): Promise<Session> {
-    const { header, events } = await this.ctx.sessionStore.load(id)
+    // The session is handed out for appending, so this process becomes its writer (SESSION_BUSY
+    // when another live process is writing it).
+    const { header, events } = await this.ctx.sessionStore.load(id, { writer: true })
     return this.wire(header, events, 'open')
   }
 
@@ -116,7 +118,7 @@ export class SessionsService extends Service {
       seedLength: atSeq,
     }
     await this.ctx.sessionStore.fork(sourceId, child, atSeq)
-    const loaded = await this.ctx.sessionStore.load(child.id)
+    const loaded = await this.ctx.sessionStore.load(child.id, { writer: true })
     return this.wire(loaded.header, loaded.events, 'fork')
   }
 

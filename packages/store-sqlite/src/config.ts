@@ -41,6 +41,15 @@ export const SqliteStoreConfig = Schema.object({
       'How long a write waits for another connection (another tack process) to release the database ' +
       'before failing with "database is locked".',
   }),
+  leaseTimeoutMs: Schema.integer({
+    default: 30_000,
+    min: 1000,
+    max: 86_400_000,
+    description:
+      "How long a session's writer lease outlives its holder's last heartbeat (refreshed every third of " +
+      'it) when the holder cannot be checked by pid: another host sharing the file, or no /proc. Until ' +
+      'then, readers in other processes leave its open turn alone instead of closing it as interrupted.',
+  }),
   synchronous: Schema.enum(SYNCHRONOUS_MODES, {
     default: 'auto',
     description:

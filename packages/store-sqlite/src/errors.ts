@@ -11,6 +11,18 @@ export type SqliteStoreErrorCode =
   | 'STORE_OPEN_FAILED'
   /** The store was closed; every later call rejects. */
   | 'STORE_CLOSED'
+  /** The file is damaged (SQLite's CORRUPT / NOTADB); it is left untouched. */
+  | 'STORE_CORRUPT'
+  /** The file (or its folder) cannot be written. */
+  | 'STORE_READ_ONLY'
+  /** The disk is full; the failed write was rolled back. */
+  | 'STORE_FULL'
+  /** Any other disk I/O failure (including a file size limit); the failed write was rolled back. */
+  | 'STORE_IO'
+  /** Another connection kept the file locked past `busyTimeoutMs`. */
+  | 'STORE_BUSY'
+  /** Any other SQLite failure. */
+  | 'STORE_FAILED'
 
 export class SqliteStoreError extends Error {
   override readonly name = 'SqliteStoreError'

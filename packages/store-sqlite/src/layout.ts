@@ -4,6 +4,7 @@
 // transaction, so a file with our tables and version 0 cannot exist.
 import type { DatabaseSync } from 'node:sqlite'
 import { SqliteStoreError } from './errors.ts'
+import { LEASE_TABLE } from './lease.ts'
 
 /** The layout this build reads and writes. There are no migrations in v1. */
 export const SQLITE_LAYOUT_VERSION = 1
@@ -65,6 +66,10 @@ export function ensureLayout(db: DatabaseSync, path: string): void {
       db.exec(SCHEMA)
       db.exec(`PRAGMA user_version = ${SQLITE_LAYOUT_VERSION}`)
     }
+    // Writer leases came after layout 1 shipped. The table is additive (a build without it ignores
+    // it), so it is created where missing instead of bumping the layout version, which would refuse
+    // every existing file (no migrations in v1; docs/decisions/0017-writer-lease.md).
+    db.exec(LEASE_TABLE)
     db.exec('COMMIT')
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')

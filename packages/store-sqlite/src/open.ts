@@ -1,18 +1,22 @@
 // Opening the database file: refuse a foreign layout without writing a byte, set the connection up,
 // create the layout on a blank file, then set and read back the journal mode and fsync policy.
-import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { type JournalMode, type SqliteStoreConfig, type SynchronousMode, synchronousFor } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
+import { explainSqliteFailure } from './failures.ts'
 import { assertLayout, ensureLayout, readLayout } from './layout.ts'
 
 /** Opens (creating when missing) the store file at the absolute `path`, set up as `config` says. */
 export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseSync {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    // Created owner-only before SQLite sees it: the log holds everything the agent read and ran.
+    // SQLite gives its -wal and -shm files the database file's mode. An empty file counts as fresh.
+    closeSync(openSync(path, 'wx', 0o600))
   } catch (error) {
-    throw openFailed(path, `cannot create its folder`, error)
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw openFailed(path, 'creating it', error)
   }
   // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical
   // (a read-write connection could, for instance, checkpoint someone else's WAL into it on close).
@@ -26,7 +30,7 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
   try {
     db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: config.busyTimeoutMs })
   } catch (error) {
-    throw openFailed(path, 'cannot open it', error)
+    throw openFailed(path, 'opening it', error, config.busyTimeoutMs)
   }
   try {
     setPragma(db, path, 'busy_timeout', config.busyTimeoutMs, 'timeout')
@@ -38,7 +42,7 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
   } catch (error) {
     db.close()
     if (error instanceof SqliteStoreError) throw error
-    throw openFailed(path, 'cannot set it up', error)
+    throw openFailed(path, 'setting it up', error, config.busyTimeoutMs)
   }
 }
 
@@ -50,7 +54,7 @@ function inspectReadOnly(path: string, busyTimeoutMs: number): void {
     assertLayout(readLayout(db), path)
   } catch (error) {
     if (error instanceof SqliteStoreError) throw error
-    throw openFailed(path, 'cannot read it as an SQLite database', error)
+    throw openFailed(path, 'reading it', error, busyTimeoutMs)
   } finally {
     db?.close()
   }
@@ -66,7 +70,7 @@ export function applyJournalMode(db: DatabaseSync, mode: JournalMode, path = db.
     row = db.prepare(`PRAGMA journal_mode = ${mode}`).get() as typeof row
   } catch (error) {
     // Typically "database is locked": leaving WAL needs the file to itself.
-    throw openFailed(path, `cannot set journal_mode = ${mode}`, error)
+    throw openFailed(path, `setting journal_mode = ${mode}`, error, busyTimeoutOf(db))
   }
   const got = String(row?.journal_mode).toLowerCase()
   if (got !== mode) {
@@ -75,6 +79,14 @@ export function applyJournalMode(db: DatabaseSync, mode: JournalMode, path = db.
       `${path}: journal_mode = ${mode} was asked for but SQLite reports '${got}'`,
       { path },
     )
+  }
+}
+
+function busyTimeoutOf(db: DatabaseSync): number {
+  try {
+    return Number((db.prepare('PRAGMA busy_timeout').get() as { timeout?: unknown }).timeout ?? 0)
+  } catch {
+    return 0
   }
 }
 
@@ -97,7 +109,14 @@ function setPragma(db: DatabaseSync, path: string, name: string, value: number, 
   }
 }
 
-function openFailed(path: string, what: string, cause: unknown): SqliteStoreError {
+/** An SQLite failure explained (corrupt, read-only, full, busy, …); anything else `STORE_OPEN_FAILED`. */
+function openFailed(path: string, what: string, cause: unknown, busyTimeoutMs = 0): SqliteStoreError {
+  const explained = explainSqliteFailure(cause, path, what, busyTimeoutMs, 'STORE_OPEN_FAILED')
+  if (explained instanceof SqliteStoreError) return explained
   const why = cause instanceof Error ? cause.message : String(cause)
-  return new SqliteStoreError('STORE_OPEN_FAILED', `${path}: ${what}: ${why}`, { path, cause })
+  return new SqliteStoreError(
+    'STORE_OPEN_FAILED',
+    `${path}: ${what}: ${why}; check the folder is writable, or set TACK_HOME to one that is`,
+    { path, cause },
+  )
 }

@@ -27,6 +27,16 @@ export interface Statements {
   readonly deleteSession: StatementSync
   /** () → {id, header, last, lastTime} per session. */
   readonly summaries: StatementSync
+  /** (session_id) → the LeaseRow, if any. */
+  readonly lease: StatementSync
+  /** (session_id, owner, pid, machine, started, since, heartbeat) takes or overwrites the lease. */
+  readonly takeLease: StatementSync
+  /** (session_id) */
+  readonly dropLease: StatementSync
+  /** (heartbeat, owner) refreshes every lease of one store connection. */
+  readonly heartbeat: StatementSync
+  /** (owner) releases every lease of one store connection. */
+  readonly releaseLeases: StatementSync
 }
 
 export function prepareStatements(db: DatabaseSync): Statements {
@@ -61,5 +71,17 @@ export function prepareStatements(db: DatabaseSync): Statements {
         'LEFT JOIN events AS e ON e.session_id = s.id ' +
         'AND e.seq = (SELECT max(seq) FROM events WHERE session_id = s.id)',
     ),
+    lease: db.prepare(
+      'SELECT session_id, owner, pid, machine, started, since, heartbeat FROM writers WHERE session_id = ?',
+    ),
+    takeLease: db.prepare(
+      'INSERT INTO writers (session_id, owner, pid, machine, started, since, heartbeat) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET owner = excluded.owner, ' +
+        'pid = excluded.pid, machine = excluded.machine, started = excluded.started, ' +
+        'since = excluded.since, heartbeat = excluded.heartbeat',
+    ),
+    dropLease: db.prepare('DELETE FROM writers WHERE session_id = ?'),
+    heartbeat: db.prepare('UPDATE writers SET heartbeat = ? WHERE owner = ?'),
+    releaseLeases: db.prepare('DELETE FROM writers WHERE owner = ?'),
   }
 }

@@ -8,6 +8,7 @@ import {
   checkJson,
   openTurnAt,
   recoverLog,
+  type SessionAccess,
   type SessionEvent,
   SessionEventError,
   type SessionHeader,
@@ -18,6 +19,8 @@ import {
 } from '@tack/session'
 import { resolveStorePath, SqliteStoreConfig, type SqliteStoreConfigInput } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
+import { explainSqliteFailure } from './failures.ts'
+import { currentIdentity, describeHolder, heldByOther, type LeaseRow, type WriterIdentity } from './lease.ts'
 import { openDatabase } from './open.ts'
 import { prepareStatements, type Statements } from './statements.ts'
 
@@ -49,6 +52,10 @@ export class SqliteSessionStore implements SessionStore {
   #db: DatabaseSync | undefined
   readonly #sql: Statements
   readonly #clock: Clock
+  /** This connection as a lease holder. */
+  readonly #self: WriterIdentity = currentIdentity()
+  /** Refreshes this connection's leases while it holds any (unref'd: it never keeps tack alive). */
+  #heartbeat: ReturnType<typeof setInterval> | undefined
 
   /**
    * Validates `config` (throwing `ConfigError` naming the field and the allowed values), opens or
@@ -68,13 +75,16 @@ export class SqliteSessionStore implements SessionStore {
     this.#sql = prepareStatements(db)
   }
 
-  async create(header: SessionHeader): Promise<void> {
+  async create(header: SessionHeader, access: SessionAccess = {}): Promise<void> {
     this.#open()
     const copy = jsonCopy(header, 'header') as SessionHeader
     if (typeof copy?.id !== 'string' || copy.id === '')
       throw new TypeError('session header needs a non-empty id')
-    const { changes } = this.#sql.insertSession.run(copy.id, JSON.stringify(copy))
-    if (changes === 0) throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
+    this.#transaction(() => {
+      const { changes } = this.#sql.insertSession.run(copy.id, JSON.stringify(copy))
+      if (changes === 0) throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
+      if (access.writer) this.#takeLease(copy.id)
+    })
   }
 
   async append(id: string, events: readonly SessionEvent[]): Promise<void> {
@@ -93,40 +103,49 @@ export class SqliteSessionStore implements SessionStore {
     })
   }
 
-  async load(id: string): Promise<{ header: SessionHeader; events: readonly SessionEvent[] }> {
+  async load(
+    id: string,
+    access: SessionAccess = {},
+  ): Promise<{ header: SessionHeader; events: readonly SessionEvent[] }> {
     this.#open()
-    const row = this.#sql.header.get(id) as { header: string } | undefined
+    const row = this.#read(() => this.#sql.header.get(id) as { header: string } | undefined)
     if (!row) throw notFound(id)
-    const header = deepFreeze(JSON.parse(row.header) as SessionHeader)
+    const header = deepFreeze(parseStored(row.header, this.path, id, 'its header') as SessionHeader)
     // Before touching anything: a format we cannot read is refused, not "recovered" (SL-21).
     validateSessionHeader(header)
-    let events = this.#readEvents(id)
-    let tail = recoverLog(events, this.#clock)
-    if (tail.length > 0) {
-      // Close the open turn durably, in one transaction (SL-25). Another process may have appended
-      // since the read; then recovery is worked out again on what is stored now.
-      this.#transaction(() => {
-        if (this.#count(id) !== events.length) {
-          events = this.#readEvents(id)
-          tail = recoverLog(events, this.#clock)
-        }
-        for (const event of tail) this.#insert(id, event)
-      })
-      events = events.concat(tail)
-    }
+    let events = this.#read(() => this.#readEvents(id))
+    // A reader leaves a turn alone while its writer lives (9.5): it is running, not interrupted.
+    if (
+      !access.writer &&
+      (recoverLog(events, this.#clock).length === 0 || this.#read(() => this.#heldByOther(id)))
+    )
+      return { header, events: Object.freeze(events) }
+    let tail: SessionEvent[] = []
+    // Close the open turn durably, in one transaction (SL-25), after taking or checking the lease
+    // there, so a writer starting in another process cannot slip in between. Another process may
+    // also have appended since the read; then recovery is worked out again on what is stored now.
+    this.#transaction(() => {
+      if (access.writer) this.#takeLease(id)
+      else if (this.#heldByOther(id)) return
+      else this.#sql.dropLease.run(id) // a dead writer's lease
+      if (this.#count(id) !== events.length) events = this.#readEvents(id)
+      tail = recoverLog(events, this.#clock)
+      for (const event of tail) this.#insert(id, event)
+    })
+    if (tail.length > 0) events = events.concat(tail)
     return { header, events: Object.freeze(events) }
   }
 
   async list(): Promise<readonly SessionSummary[]> {
     this.#open()
-    const rows = this.#sql.summaries.all() as Array<{
+    const rows = this.#read(() => this.#sql.summaries.all()) as Array<{
       id: string
       header: string
       last: number | null
       lastTime: string | null
     }>
     const out = rows.map((row): SessionSummary => {
-      const header = JSON.parse(row.header) as SessionHeader
+      const header = parseStored(row.header, this.path, row.id, 'its header') as SessionHeader
       return {
         id: row.id,
         createdAt: header.createdAt,
@@ -160,6 +179,8 @@ export class SqliteSessionStore implements SessionStore {
 
   async remove(id: string): Promise<void> {
     this.#transaction(() => {
+      this.#refuseIfHeld(id)
+      this.#sql.dropLease.run(id)
       this.#sql.deleteEvents.run(id)
       if (this.#sql.deleteSession.run(id).changes === 0) throw notFound(id)
     })
@@ -182,6 +203,15 @@ export class SqliteSessionStore implements SessionStore {
 
   async close(): Promise<void> {
     const db = this.#db
+    clearInterval(this.#heartbeat)
+    this.#heartbeat = undefined
+    if (db?.isOpen) {
+      try {
+        this.#sql.releaseLeases.run(this.#self.owner)
+      } catch {
+        // A full disk or a read-only file: the lease stays, and dies with this process (its pid).
+      }
+    }
     this.#db = undefined
     // Closing finalises the prepared statements; in WAL mode the last connection also checkpoints.
     if (db?.isOpen) db.close()
@@ -198,15 +228,71 @@ export class SqliteSessionStore implements SessionStore {
    */
   #transaction(body: () => void): void {
     const db = this.#open()
-    this.#sql.begin.run()
+    try {
+      this.#sql.begin.run()
+    } catch (error) {
+      throw this.#explain(error, 'writing to it')
+    }
     try {
       body()
       this.#sql.commit.run()
     } catch (error) {
       // SQLite may already have rolled back (e.g. after an I/O error); a second ROLLBACK would throw.
-      if (db.isTransaction) this.#sql.rollback.run()
-      throw error
+      try {
+        if (db.isTransaction) this.#sql.rollback.run()
+      } catch {
+        // The rollback failing too (a failing disk): SQLite rolls back from its journal on next open.
+      }
+      throw this.#explain(error, 'writing to it')
     }
+  }
+
+  /** Runs a read; SQLite's failures come out explained (damaged file, locked, I/O). */
+  #read<T>(body: () => T): T {
+    try {
+      return body()
+    } catch (error) {
+      throw this.#explain(error, 'reading it')
+    }
+  }
+
+  #explain(error: unknown, doing: string): unknown {
+    return explainSqliteFailure(error, this.path, doing, this.config.busyTimeoutMs)
+  }
+
+  #heldByOther(id: string): boolean {
+    const lease = this.#sql.lease.get(id) as LeaseRow | undefined
+    return heldByOther(lease, this.#self, Date.now(), this.config.leaseTimeoutMs)
+  }
+
+  #refuseIfHeld(id: string): void {
+    const lease = this.#sql.lease.get(id) as LeaseRow | undefined
+    if (lease && heldByOther(lease, this.#self, Date.now(), this.config.leaseTimeoutMs)) {
+      throw new SessionEventError(
+        'SESSION_BUSY',
+        `session ${id} is in use: ${describeHolder(lease, this.#self)}; wait for it to end (or stop it) first`,
+      )
+    }
+  }
+
+  /** Inside a transaction: makes this connection the session's writer, unless a live one holds it. */
+  #takeLease(id: string): void {
+    this.#refuseIfHeld(id)
+    const now = Date.now()
+    const { owner, pid, machine, started } = this.#self
+    this.#sql.takeLease.run(id, owner, pid, machine, started, new Date(now).toISOString(), now)
+    if (this.#heartbeat) return
+    this.#heartbeat = setInterval(
+      () => {
+        try {
+          if (this.#db?.isOpen) this.#sql.heartbeat.run(Date.now(), owner)
+        } catch {
+          // Busy or failing file: the next beat tries again; a lease on this machine is judged by pid.
+        }
+      },
+      Math.max(250, Math.floor(this.config.leaseTimeoutMs / 3)),
+    )
+    this.#heartbeat.unref()
   }
 
   /** The number of stored events (seqs are contiguous from 0); `SESSION_NOT_FOUND` when absent. */
@@ -245,8 +331,14 @@ export class SqliteSessionStore implements SessionStore {
       }
       const event =
         op === null
-          ? { type, seq, time, data: parseStored(data, id, seq) }
-          : { type, seq, time, data: parseStored(data, id, seq), op: parseStored(op, id, seq) }
+          ? { type, seq, time, data: parseStored(data, this.path, id, `event ${seq}`) }
+          : {
+              type,
+              seq,
+              time,
+              data: parseStored(data, this.path, id, `event ${seq}`),
+              op: parseStored(op, this.path, id, `event ${seq}`),
+            }
       events[i] = deepFreeze(event) as SessionEvent
     }
     return events
@@ -273,12 +365,17 @@ function jsonCopy(value: unknown, what: string): unknown {
   return r.value
 }
 
-function parseStored(text: string, id: string, seq: number): unknown {
+/** A stored JSON value; `NOT_JSON` naming the file, the session, the value and what to do. */
+function parseStored(text: string, path: string, id: string, what: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new SessionEventError('NOT_JSON', `session ${id} seq ${seq}: the stored value is not JSON`, {
-      cause: error,
-    })
+    throw new SessionEventError(
+      'NOT_JSON',
+      `${path}: session ${id}, ${what}, is not valid JSON (the file was changed outside tack, or ` +
+        `damaged); tack left it unchanged. Restore the file from a backup, or delete that session ` +
+        `with \`tack sessions rm ${id}\``,
+      { cause: error },
+    )
   }
 }

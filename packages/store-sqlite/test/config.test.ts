@@ -32,6 +32,7 @@ describe('SQLite config (SL-28)', () => {
       path: 'sessions.db',
       journalMode: 'wal',
       busyTimeoutMs: 5000,
+      leaseTimeoutMs: 30_000,
       synchronous: 'auto',
     })
   })
@@ -80,6 +81,7 @@ describe('SQLite config (SL-28)', () => {
   })
 
   test('SL-28 configured busyTimeoutMs and synchronous read back', () => {
+    expect(SqliteStoreConfig.parse({ leaseTimeoutMs: 5000 }).leaseTimeoutMs).toBe(5000)
     const s = store({ path: tempDb(), busyTimeoutMs: 0, synchronous: 'extra' })
     expect(s.settings()).toMatchObject({ busyTimeoutMs: 0, synchronous: 'extra' })
     const t = store({ path: tempDb(), busyTimeoutMs: 250, synchronous: 'full', journalMode: 'wal' })
@@ -96,6 +98,8 @@ describe('SQLite config (SL-28)', () => {
     [{ busyTimeoutMs: -1 }, /busyTimeoutMs: must be an integer 0–2147483647 \(got -1\)/],
     [{ busyTimeoutMs: 1.5 }, /busyTimeoutMs: must be an integer/],
     [{ busyTimeoutMs: '5000' }, /busyTimeoutMs: must be an integer/],
+    [{ leaseTimeoutMs: 999 }, /leaseTimeoutMs: must be an integer 1000–86400000 \(got 999\)/],
+    [{ leaseTimeoutMs: 86_400_001 }, /leaseTimeoutMs: must be an integer 1000–86400000/],
     [{ synchronous: 'off' }, /synchronous: must be one of 'auto', 'normal', 'full', 'extra'/],
     [{ path: '' }, /path: must be a non-empty string/],
     [{ dataDir: 'relative/dir' }, /dataDir: must be an absolute directory path/],
@@ -137,7 +141,7 @@ describe('SQLite config (SL-28)', () => {
     expect(first.settings().journalMode).toBe('wal')
     // Leaving WAL needs the file to itself; with busyTimeoutMs 0 the refusal is immediate.
     expect(() => SqliteSessionStore.open({ path, journalMode: 'delete', busyTimeoutMs: 0 })).toThrow(
-      /STORE_OPEN_FAILED: .*journal_mode = delete: database is locked/,
+      /STORE_BUSY: .*locked for more than 0 ms \(setting journal_mode = delete: SQLite says "database is locked"\)/,
     )
     expect(first.settings().journalMode).toBe('wal')
   })
@@ -145,7 +149,14 @@ describe('SQLite config (SL-28)', () => {
   test('SL-28 the README has a row for every config field', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const fields = SqliteStoreConfig.describe().map((f) => f.path)
-    expect(fields).toEqual(['dataDir', 'path', 'journalMode', 'busyTimeoutMs', 'synchronous'])
+    expect(fields).toEqual([
+      'dataDir',
+      'path',
+      'journalMode',
+      'busyTimeoutMs',
+      'leaseTimeoutMs',
+      'synchronous',
+    ])
     for (const field of fields) expect(readme).toMatch(new RegExp(`^\\| \`${field}\` \\|`, 'm'))
   })
 })

@@ -210,7 +210,7 @@ describe('SQLite layout (SL-27)', () => {
     expect((await store.load(h.id)).events).toEqual(a)
   })
 
-  test('SL-2 a stored value that is not JSON fails load with NOT_JSON naming the seq', async () => {
+  test('SL-2 a stored value that is not JSON fails load with NOT_JSON naming the file, the seq and a fix', async () => {
     const { store, raw } = setup()
     const h = header('corrupt')
     await store.create(h)
@@ -218,7 +218,11 @@ describe('SQLite layout (SL-27)', () => {
     raw.prepare("UPDATE events SET data = '{broken' WHERE session_id = ? AND seq = 4").run(h.id)
     const error = await store.load(h.id).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SessionEventError)
-    expect(error).toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(/seq 4/) })
+    expect(error).toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(/event 4/) })
+    const message = (error as Error).message
+    expect(message).toContain(store.path)
+    expect(message).toContain(`tack sessions rm ${h.id}`)
+    expect(message).not.toContain('\n')
   })
 
   test('SL-2 append refuses a batch holding a non-JSON value with NOT_JSON and stores none of it', async () => {

@@ -36,7 +36,7 @@ describe('layout version (SL-29)', () => {
     const raw = new DatabaseSync(path, { readOnly: true })
     open.push(raw)
     const tables = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all()
-    expect(tables).toEqual([{ name: 'events' }, { name: 'sessions' }])
+    expect(tables).toEqual([{ name: 'events' }, { name: 'sessions' }, { name: 'writers' }])
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
   })
 
@@ -97,13 +97,16 @@ describe('layout version (SL-29)', () => {
     expect(snapshot(path)).toEqual(before)
   })
 
-  test('SL-29 a file that is not a database fails STORE_OPEN_FAILED and is left untouched', () => {
+  test('SL-29 a file that is not a database fails STORE_CORRUPT, says what to do and is left untouched', () => {
     const path = tempDb()
     writeFileSync(path, 'plain text, certainly not SQLite\n'.repeat(200))
     const before = snapshot(path)
     const error = refusal(path)
-    expect(error.code).toBe('STORE_OPEN_FAILED')
-    expect(error.message).toMatch(/not a database/)
+    expect(error.code).toBe('STORE_CORRUPT')
+    expect(error.message).toMatch(
+      /not an SQLite database \(reading it: SQLite says "file is not a database"\); tack left it unchanged\. Move it aside/,
+    )
+    expect(error.message).toContain(path)
     expect(snapshot(path)).toEqual(before)
   })
 })

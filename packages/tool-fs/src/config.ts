@@ -30,6 +30,27 @@ export const FsToolsConfig = Schema.object({
     description:
       'File size in bytes from which `read` and `grep` stream the file line by line instead of loading it (TL-12).',
   }),
+  grepMaxLineLength: Schema.integer({
+    default: MIB,
+    min: 1024,
+    max: 256 * MIB,
+    description:
+      'Characters of one line `grep` searches; a longer line (a minified bundle, a one-line data file) is searched in its first part only, its match is shown cut, and the search goes on (issue 9.6).',
+  }),
+  diffMaxChars: Schema.integer({
+    default: 4_000_000,
+    min: 0,
+    max: 256 * MIB,
+    description:
+      'Characters of both sides together above which `write` and `edit` report what changed in counts (lines removed and added, bytes) instead of a diff (issue 9.6).',
+  }),
+  diffTimeoutMs: Schema.integer({
+    default: 2000,
+    min: 10,
+    max: 600_000,
+    description:
+      'Time a `write` or `edit` diff may take (computed off the main thread when it is big); past it the result reports counts instead (issue 9.6).',
+  }),
   globMaxResults: Schema.integer({
     default: 1000,
     min: 1,

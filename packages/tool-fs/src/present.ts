@@ -1,5 +1,6 @@
 // Render-intent helpers shared by the fs tools (TL-10, TL-15).
 import type { DiffHunk, RenderIntent, ToolResultView } from '@tack/tools'
+import type { ChangeSummary } from './diff.ts'
 
 /** The intent of a failed fs call: its title with the error code, its message as the body. */
 export function failedIntent(title: string, result: ToolResultView): RenderIntent {
@@ -16,6 +17,18 @@ export interface DiffMeta {
   /** The file, relative to the workspace root (absolute when outside). */
   readonly path: string
   readonly hunks: readonly DiffHunk[]
+}
+
+/** The `meta` of an `edit` or overwriting `write` whose diff was skipped past a cap (issue 9.6). */
+export interface SummaryMeta {
+  readonly path: string
+  readonly summary: ChangeSummary
+}
+
+export function isSummaryMeta(meta: unknown): meta is SummaryMeta {
+  if (meta === null || typeof meta !== 'object') return false
+  const { path, summary } = meta as Record<string, unknown>
+  return typeof path === 'string' && summary !== null && typeof summary === 'object'
 }
 
 export function isDiffMeta(meta: unknown): meta is DiffMeta {

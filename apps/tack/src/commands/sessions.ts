@@ -36,9 +36,10 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         return 0
       }
       case 'show': {
-        const session = await ctx.sessions.open(need(id, 'show'))
-        for (const e of session.events())
-          io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+        // A plain store read, not `ctx.sessions.open`: showing a session must not make this process its
+        // writer, nor close the open turn of a tack that is still running it (issue 9.5).
+        const { events } = await ctx.sessionStore.load(need(id, 'show'))
+        for (const e of events) io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
         return 0
       }
       case 'export': {
@@ -91,7 +92,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
     }
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'SESSION_NOT_FOUND' || code === 'BAD_FORK_POINT') {
+    if (code === 'SESSION_NOT_FOUND' || code === 'BAD_FORK_POINT' || code === 'SESSION_BUSY') {
       io.err(`tack: ${(error as Error).message}\n`)
       return 1
     }

@@ -242,6 +242,15 @@ class Assembler {
         return out
       }
       case 'error':
+        // @ai-sdk/openai-compatible reports a stream that ended without a finish reason this way.
+        if (
+          (part.error as { name?: unknown } | null)?.name === 'AI_InvalidResponseDataError' &&
+          /without a finish reason/.test(String((part.error as { message?: unknown }).message))
+        )
+          throw new LlmError(`${errors.provider}: the stream ended before the model finished`, {
+            code: 'STREAM_TRUNCATED',
+            transient: true,
+          })
         throw toLlmError(part.error, errors)
       case 'text-start':
       case 'text-end':

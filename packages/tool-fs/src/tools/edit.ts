@@ -4,48 +4,16 @@
 // its LF-normalised text and written back with CRLF. Each replaced site is diffed on its own, one
 // after the other, so neighbouring sites never merge into one hunk.
 import { stat } from 'node:fs/promises'
-import { type DiffHunk, defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { replacementHunks, siteHunk } from '../diff.ts'
+import { describeSummary, replacementHunks } from '../diff.ts'
 import type { FsEnv } from '../env.ts'
 import { notFound, openText } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
-import { type DiffMeta, failedIntent, isDiffMeta, plural, textOf } from '../present.ts'
+import { type DiffMeta, failedIntent, isDiffMeta, plural, type SummaryMeta, textOf } from '../present.ts'
+import { replaceSites } from '../replace-sites.ts'
 import { countOccurrences, toCrlf, toLf, usesCrlf } from '../text.ts'
 import { displayPath, resolveScoped } from '../workspace.ts'
-
-/** The outcome of replacing in a text: the new text and one hunk per site, in file order. */
-export interface Replaced {
-  readonly text: string
-  readonly count: number
-  readonly hunks: readonly DiffHunk[]
-}
-
-/**
- * Replaces `count` non-overlapping occurrences of `oldText` from the start of `text`. Site k's hunk
- * is the diff from the text after k−1 replacements to the text after k; its new coordinates are those
- * of the final text and its old coordinates those of the original (shifted back by the lines the
- * earlier sites added or removed).
- */
-export function replaceSites(text: string, oldText: string, newText: string, count: number): Replaced {
-  let current = text
-  let from = 0
-  let shift = 0
-  const hunks: DiffHunk[] = []
-  for (let site = 0; site < count; site++) {
-    const at = current.indexOf(oldText, from)
-    if (at === -1) break
-    const next = current.slice(0, at) + newText + current.slice(at + oldText.length)
-    const hunk = siteHunk(current, next)
-    if (hunk) {
-      hunks.push({ ...hunk, oldStart: hunk.oldStart - shift })
-      shift += hunk.newLines - hunk.oldLines
-    }
-    from = at + newText.length
-    current = next
-  }
-  return { text: current, count, hunks }
-}
 
 export function createEditTool(env: FsEnv) {
   return defineTool({
@@ -103,7 +71,8 @@ export function createEditTool(env: FsEnv) {
           `old_string occurs ${found} times in ${args.file_path}. Give more surrounding text to make it unique, or set replace_all to replace all ${found}.`,
         )
       }
-      const replaced = replaceSites(text, oldText, newText, found)
+      const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+      const replaced = await replaceSites(text, oldText, newText, found, { ...budget, signal: call.signal })
       const output = crlf ? toCrlf(replaced.text) : replaced.text
       call.signal.throwIfAborted()
       await writeFileAtomic(path.real, output, before.mode & 0o7777)
@@ -112,7 +81,11 @@ export function createEditTool(env: FsEnv) {
       const shown = displayPath(path.root, path.real)
       const content = `Edited ${shown}: replaced ${plural(found, 'occurrence')}.`
       if (call.signal.aborted) return content
-      const meta: DiffMeta = { path: shown, hunks: replaced.hunks }
+      if (replaced.summary) {
+        const meta: SummaryMeta = { path: shown, summary: replaced.summary }
+        return { content: `${content} ${describeSummary(replaced.summary, budget)}`, meta }
+      }
+      const meta: DiffMeta = { path: shown, hunks: replaced.hunks ?? [] }
       return { content, meta }
     },
     presentCall(args): RenderIntent {

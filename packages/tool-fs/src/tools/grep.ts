@@ -60,12 +60,20 @@ export function createGrepTool(env: FsEnv) {
       const output: GrepOutput = args.output
       const max = env.config.grepMaxMatches
       const entries: string[] = []
+      const seen = { longLines: 0 }
+      const searchLength = env.config.grepMaxLineLength
       let more = false
       search: for await (const file of files) {
         if (file.kind !== 'file' || !keep(file.relative)) continue
         const name = root.name(file.path)
         let count = 0
-        for await (const line of matchingLines(file.path, regex, env.config.readStreamMinSize, call.signal)) {
+        const lines = matchingLines(file.path, regex, {
+          streamMinSize: env.config.readStreamMinSize,
+          searchLength,
+          seen,
+          signal: call.signal,
+        })
+        for await (const line of lines) {
           count++
           if (output === 'files') break
           if (output === 'content') {
@@ -74,7 +82,9 @@ export function createGrepTool(env: FsEnv) {
               break search
             }
             const shown = cutLine(line.text, env.config.readMaxLineLength)
-            entries.push(`${name}:${line.number}:${shown.text}${cutMark(shown)}`)
+            entries.push(
+              `${name}:${line.number}:${shown.text}${cutMark({ text: shown.text, length: line.length })}`,
+            )
           }
         }
         if (count === 0 || output === 'content') continue
@@ -84,12 +94,16 @@ export function createGrepTool(env: FsEnv) {
         }
         entries.push(output === 'files' ? name : `${name}:${count}`)
       }
-      if (entries.length === 0) return NO_MATCHES
+      const long =
+        seen.longLines > 0
+          ? `[${plural(seen.longLines, 'line')} longer than ${searchLength} characters (grepMaxLineLength) ${seen.longLines === 1 ? 'was' : 'were'} searched only in ${seen.longLines === 1 ? 'its' : 'their'} first ${searchLength}.]`
+          : ''
+      if (entries.length === 0) return long ? `${NO_MATCHES}\n\n${long}` : NO_MATCHES
       const unit = output === 'content' ? 'matching line' : 'file'
       const note = more
         ? `\n\n[Stopped at ${plural(max, unit)} (grepMaxMatches); there are more. Narrow the pattern, path or glob.]`
         : ''
-      return entries.join('\n') + note
+      return entries.join('\n') + note + (long ? `\n\n${long}` : '')
     },
     presentCall(args): RenderIntent {
       const where = args.path ? ` in ${args.path}` : ''
@@ -110,13 +124,26 @@ async function* single(path: string) {
   yield { path, relative: basename(path), kind: 'file' as const }
 }
 
-/** The matching lines of a text file (none for a binary or unreadable one); big files are streamed. */
+interface SearchOptions {
+  readonly streamMinSize: number
+  /** Characters of a line searched (and kept): a longer line is searched in its head only. */
+  readonly searchLength: number
+  /** Counts the lines longer than `searchLength`, for the result's note. */
+  readonly seen: { longLines: number }
+  readonly signal: AbortSignal
+}
+
+/**
+ * The matching lines of a text file (none for a binary or unreadable one); big files are streamed.
+ * `text` is at most `searchLength` characters, `length` the whole line's: memory stays bounded however
+ * long a line is (a 600 MB one-line file used to fail the whole search with a RangeError).
+ */
 async function* matchingLines(
   path: string,
   regex: RegExp,
-  streamMinSize: number,
-  signal: AbortSignal,
-): AsyncGenerator<{ number: number; text: string }> {
+  opts: SearchOptions,
+): AsyncGenerator<{ number: number; text: string; length: number }> {
+  const { signal, searchLength, seen } = opts
   signal.throwIfAborted()
   let handle: Awaited<ReturnType<typeof open>>
   try {
@@ -129,18 +156,15 @@ async function* matchingLines(
   try {
     const info = await handle.stat()
     if (!info.isFile() || looksBinary(await readHead(handle))) return
+    const lines =
+      info.size < opts.streamMinSize
+        ? linesOf((await handle.readFile()).toString('utf8'), searchLength)
+        : streamLines(handle, searchLength, signal)
     let number = 0
-    if (info.size < streamMinSize) {
-      for (const line of linesOf((await handle.readFile()).toString('utf8'), Number.POSITIVE_INFINITY)) {
-        number++
-        if (regex.test(line.text)) yield { number, text: line.text }
-      }
-      return
-    }
-    // Whole lines (no cut) so a match beyond the shown part is still found; same splitting as `read`.
-    for await (const line of streamLines(handle, Number.POSITIVE_INFINITY, signal)) {
+    for await (const line of lines) {
       number++
-      if (regex.test(line.text)) yield { number, text: line.text }
+      if (line.length > line.text.length) seen.longLines++
+      if (regex.test(line.text)) yield { number, text: line.text, length: line.length }
     }
   } finally {
     await handle.close()

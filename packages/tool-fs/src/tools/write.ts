@@ -5,11 +5,20 @@ import { mkdir, readFile, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { defineTool, type RenderIntent } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { addedHunks, wholeFileHunks } from '../diff.ts'
+import { addedHunks, describeSummary, wholeFileDiff } from '../diff.ts'
 import type { FsEnv } from '../env.ts'
 import { statFile } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
-import { type DiffMeta, failedIntent, isDiffMeta, lineCount, plural, textOf } from '../present.ts'
+import {
+  type DiffMeta,
+  failedIntent,
+  isDiffMeta,
+  isSummaryMeta,
+  lineCount,
+  plural,
+  type SummaryMeta,
+  textOf,
+} from '../present.ts'
 import { displayPath, resolveScoped } from '../workspace.ts'
 
 export function createWriteTool(env: FsEnv) {
@@ -54,7 +63,14 @@ export function createWriteTool(env: FsEnv) {
       const text = `Wrote ${shown} (${lines}).`
       // An aborted call carries no meta, even when the write itself went through.
       if (call.signal.aborted) return text
-      const meta: DiffMeta = { path: shown, hunks: wholeFileHunks(old.toString('utf8'), args.content) }
+      const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+      const diff = await wholeFileDiff(old.toString('utf8'), args.content, { ...budget, signal: call.signal })
+      if (!diff || call.signal.aborted) return text
+      if ('summary' in diff) {
+        const meta: SummaryMeta = { path: shown, summary: diff.summary }
+        return { content: `${text} ${describeSummary(diff.summary, budget)}`, meta }
+      }
+      const meta: DiffMeta = { path: shown, hunks: diff.hunks }
       return { content: text, meta }
     },
     presentCall(args): RenderIntent {
@@ -75,8 +91,9 @@ export function createWriteTool(env: FsEnv) {
           hunks: result.meta.hunks,
         }
       }
-      // A create has no meta: what it wrote is the requested content.
       const body = textOf(result)
+      if (isSummaryMeta(result.meta)) return { kind: 'generic', title: `Wrote ${result.meta.path}`, body }
+      // A create has no meta: what it wrote is the requested content.
       return {
         kind: 'diff',
         title: body.startsWith('Created ') ? `Created ${args.file_path}` : `Wrote ${args.file_path}`,
