@@ -13,6 +13,7 @@ import type {
   TurnEndReason,
   Usage,
 } from '@tack/session'
+import type { ToolsMode } from '@tack/tools'
 
 export type { Content, HookContext }
 
@@ -35,7 +36,7 @@ export interface AgentOptions {
   /** The model as `provider/model`, and the rest of the base call config. */
   readonly config?: Partial<LlmCallConfig>
   /** Overrides the registry's tools mode for this agent (TL-36). */
-  readonly toolsMode?: 'native' | 'code' | 'both'
+  readonly toolsMode?: ToolsMode
   /** The permission mode for this agent (80-cli.md §4). */
   readonly permissionMode?: string
   readonly maxStepsPerTurn?: number
