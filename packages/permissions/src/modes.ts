@@ -9,7 +9,7 @@ export type PermissionMode = (typeof PERMISSION_MODES)[number]
 declare module '@tack/session' {
   interface SessionEventMap {
     /** The agent's permission mode was changed to `mode` during the session; it governs the calls after it (TL-36). */
-    'permission/mode': { mode: PermissionMode }
+    'permission/mode': { mode: 'ask' | 'workspace-write' | 'read-only' | 'yolo' }
   }
 }
 
