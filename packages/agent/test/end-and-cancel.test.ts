@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { createTestAgent, error, hang, maxTokens, text, toolCalls } from '@tack/agent/testing'
 import { defineTool, registerTool } from '@tack/tools'
@@ -121,7 +122,10 @@ describe('turn end reasons', () => {
                 const kill = () => process.kill(-pid, 'SIGTERM')
                 if (call.signal.aborted) kill()
                 else call.signal.addEventListener('abort', kill, { once: true })
-                child.on('exit', () => setTimeout(() => resolve('killed'), 50))
+                child.on('exit', () => {
+                  const poll = () => (groupAlive(pid) ? setTimeout(poll, 20) : resolve('killed'))
+                  poll()
+                })
               })
             },
           }),
@@ -132,10 +136,7 @@ describe('turn end reasons', () => {
     await t.dispose()
     expect((await p).reason).toEqual({ kind: 'disposed' })
     expect(pid).toBeGreaterThan(0)
-    const alive = spawnSync('bash', ['-c', `kill -0 -${pid} 2>/dev/null && echo alive || echo gone`])
-      .stdout.toString()
-      .trim()
-    expect(alive).toBe('gone')
+    expect(groupAlive(pid)).toBe(false)
     expect(t.events().some((e) => e.type === 'tool/result')).toBe(true)
   })
 
@@ -189,3 +190,22 @@ test('AL-19 completed when nothing else applies', async () => {
   expect((await t.agent.send(user('go'))).reason).toEqual({ kind: 'completed' })
   await t.dispose()
 })
+
+/**
+ * Whether any live process is in group `pgid`. Zombies count as gone: in a container PID 1 may reap
+ * orphans late, and `kill -0` still succeeds on a corpse, which made a `kill -0 -pgid` check flaky.
+ */
+function groupAlive(pgid: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1')
+    } catch {
+      continue
+    }
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(group) === pgid && state !== 'Z' && state !== 'X') return true
+  }
+  return false
+}
