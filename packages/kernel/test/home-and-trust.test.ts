@@ -1,4 +1,4 @@
-// 8.3 one TACK_HOME resolver (decision 0015) and 9.1 one workspace trust store (decision 0013).
+// 8.3 one TACK_HOME resolver (docs/decisions/0015-tack-home.md) and 9.1 one workspace trust store (docs/decisions/0013-workspace-trust.md).
 import {
   mkdirSync,
   mkdtempSync,

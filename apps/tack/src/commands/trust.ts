@@ -1,4 +1,4 @@
-// `tack trust [DIR]` · `tack trust --list` · `tack trust --revoke [DIR]` (80-cli.md §4a.2, decision 0013):
+// `tack trust [DIR]` · `tack trust --list` · `tack trust --revoke [DIR]` (80-cli.md §4a.2, docs/decisions/0013-workspace-trust.md):
 // records the workspace (default the current folder, or --cwd) in `$TACK_HOME/trusted-workspaces.json`, so
 // its project config, project hooks and project plugins take effect from the next run on.
 import { statSync } from 'node:fs'

@@ -19,7 +19,7 @@ export interface HookSource {
 /** Settings files take part in `disableAllHooks` and in de-duplication; plugin hooks do not. */
 export const isSettingsSource = (source: HookSource): boolean => source.kind !== 'plugin'
 
-/** Project-level files, which run only in a trusted workspace (`tack trust`, decision 0013). */
+/** Project-level files, which run only in a trusted workspace (`tack trust`, docs/decisions/0013-workspace-trust.md). */
 export const isProjectSource = (source: HookSource): boolean =>
   source.kind === 'project' || source.kind === 'local'
 
