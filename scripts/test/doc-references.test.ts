@@ -27,6 +27,12 @@ describe('the repository’s hand-written docs', () => {
     expect(files.size).toBeGreaterThanOrEqual(12)
   })
 
+  test('the README links the architecture and the threat model', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    expect(readme).toContain('](docs/architecture.md)')
+    expect(readme).toContain('](docs/security.md)')
+  })
+
   test('the README’s package table lists every package folder with its package name, and nothing else', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const section = readme.slice(readme.indexOf('## Packages'))
