@@ -3,7 +3,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 
-const generators: string[] = ['./gen-session-events.ts', './gen-config-reference.ts', './gen-seams.ts']
+const generators: string[] = [
+  './gen-session-events.ts',
+  './gen-config-reference.ts',
+  './gen-seams.ts',
+  './gen-doc-snippets.ts',
+]
 
 const check = process.argv.includes('--check')
 let stale = 0

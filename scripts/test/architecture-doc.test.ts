@@ -1,0 +1,109 @@
+// docs/architecture.md stays true: its plugin load order and its dispatch-order lines are checked
+// against a context booted by the CLI's own `boot` (apps/tack/src/boot.ts), and its code blocks are the
+// example files that architecture-examples.test.ts runs.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { listenersOf, type SeamName } from '@tack/kernel'
+import { describe, expect, test } from 'vitest'
+import { boot } from '../../apps/tack/src/boot.ts'
+import { resolveSettings } from '../../apps/tack/src/settings.ts'
+import { findUserPlugins } from '../../apps/tack/src/user-plugins.ts'
+import { DOCS_WITH_SNIPPETS } from '../gen-doc-snippets.ts'
+import { codeSpans, fillSnippets, snippetPaths } from '../lib/doc-references.ts'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
+/** cordis plugins the sessions plugin loads for itself: not a place of their own in the order. */
+const INNER_PLUGINS = new Set(['SessionsService'])
+const USER_PLUGIN = 'doc-probe'
+
+/** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/. */
+async function bootLikeTackRun() {
+  const root = mkdtempSync(join(tmpdir(), 'tack-arch-'))
+  const home = join(root, 'home')
+  const workspace = join(root, 'ws')
+  mkdirSync(join(home, '.tack', 'plugins'), { recursive: true })
+  mkdirSync(workspace)
+  writeFileSync(
+    join(home, '.tack', 'plugins', 'probe.mjs'),
+    [
+      `export const name = '${USER_PLUGIN}'`,
+      'export function apply(ctx) {',
+      "  ctx.on('tools/pre-execute', (exec, next) => next())",
+      "  ctx.on('agent/turn-continuation', (agent, info, next) => next())",
+      '}',
+    ].join('\n'),
+  )
+  const env = {
+    HOME: home,
+    TACK_HOME: join(home, '.tack'),
+    CODEX_HOME: join(home, '.codex'),
+    PATH: process.env.PATH,
+  }
+  const resolved = await resolveSettings({}, env, workspace)
+  const found = findUserPlugins(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
+  return boot({ ...resolved, env, userPlugins: found.refs })
+}
+
+/** The `Plugin` column of the load-order table, in order (the row for the user's plugins has none). */
+function documentedLoadOrder(): string[] {
+  const section = DOC.slice(DOC.indexOf('## Plugin load order'), DOC.indexOf('## Add a tool'))
+  return section
+    .split('\n')
+    .filter((line) => /^\| \d+ \|/.test(line))
+    .map((line) => codeSpans(line.split('|')[2])[0] ?? 'your plugins')
+}
+
+describe('docs/architecture.md', () => {
+  test('the load-order table and the dispatch-order lines match a context booted like tack run', async () => {
+    const booted = await bootLikeTackRun()
+    try {
+      const loaded = [...booted.ctx.registry.values()]
+        .map((runtime) => (runtime as { name?: string }).name)
+        .filter((name): name is string => typeof name === 'string' && !INNER_PLUGINS.has(name))
+      const documented = documentedLoadOrder()
+      expect(documented.at(-1)).toBe('your plugins')
+      expect(loaded).toEqual([...documented.slice(0, -1), USER_PLUGIN])
+
+      const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
+      expect(lines.map((m) => m[1])).toEqual(['tools/pre-execute', 'agent/turn-continuation'])
+      for (const [, seam, order] of lines) {
+        expect(order.endsWith('then your own plugins.'), seam).toBe(true)
+        const actual = listenersOf(booted.ctx, seam as SeamName).map((l) => l.plugin)
+        expect(actual, seam).toEqual([...codeSpans(order), USER_PLUGIN])
+      }
+    } finally {
+      await booted.close()
+    }
+  })
+
+  test('every code block with a snippet marker is its file, and every example is shown and run', () => {
+    for (const path of DOCS_WITH_SNIPPETS) {
+      const text = readFileSync(join(ROOT, path), 'utf8')
+      expect(
+        fillSnippets(text, (file) => readFileSync(join(ROOT, file), 'utf8')),
+        path,
+      ).toBe(text)
+    }
+    const examples = readdirSync(join(ROOT, 'docs', 'examples')).map((f) => `docs/examples/${f}`)
+    expect(snippetPaths(DOC).sort()).toEqual(examples.sort())
+    const runner = readFileSync(join(ROOT, 'scripts', 'test', 'architecture-examples.test.ts'), 'utf8')
+    for (const example of examples) expect(runner, example).toContain(`'../../${example}'`)
+  })
+})
+
+describe('fillSnippets', () => {
+  const read = (path: string) => (path === 'a.ts' ? 'export const a = 1\n' : 'b\n')
+
+  test('a stale block is replaced by the file, a missing one is added, the rest is untouched', () => {
+    const stale =
+      'intro\n<!-- snippet: a.ts -->\n```ts\nexport const a = 0\n```\nmiddle\n<!-- snippet: b.ts -->\nend\n'
+    expect(fillSnippets(stale, read)).toBe(
+      'intro\n<!-- snippet: a.ts -->\n```ts\nexport const a = 1\n```\nmiddle\n<!-- snippet: b.ts -->\n```ts\nb\n```\nend\n',
+    )
+    const fresh = fillSnippets(stale, read)
+    expect(fillSnippets(fresh, read)).toBe(fresh)
+    expect(snippetPaths(fresh)).toEqual(['a.ts', 'b.ts'])
+  })
+})
