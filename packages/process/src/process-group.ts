@@ -93,6 +93,7 @@ export class KillLadder {
   #timer: ReturnType<typeof setTimeout> | undefined
   #started = false
   #killedAt: number | undefined
+  #disposed = false
 
   readonly #spareLeaderOnTerm: boolean
 
@@ -115,9 +116,18 @@ export class KillLadder {
   start(): void {
     if (this.#started) return
     this.#started = true
-    if (this.#spareLeaderOnTerm) void signalGroupButLeader(this.pgid, 'SIGTERM')
-    else signalGroup(this.pgid, 'SIGTERM')
-    this.#timer = setTimeout(() => this.kill(), this.graceMs)
+    const armKill = () => {
+      if (this.#killedAt === undefined && !this.#disposed)
+        this.#timer = setTimeout(() => this.kill(), this.graceMs)
+    }
+    if (!this.#spareLeaderOnTerm) {
+      signalGroup(this.pgid, 'SIGTERM')
+      armKill()
+      return
+    }
+    // Finding the members reads /proc, which takes a while on a busy machine: the grace starts once
+    // the SIGTERM is out, so a slow look-up does not eat it.
+    void signalGroupButLeader(this.pgid, 'SIGTERM').then(armKill)
   }
 
   kill(): void {
@@ -128,6 +138,7 @@ export class KillLadder {
   }
 
   dispose(): void {
+    this.#disposed = true
     clearTimeout(this.#timer)
   }
 }
