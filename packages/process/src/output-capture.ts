@@ -3,8 +3,8 @@
 // backpressure pauses the pipes (the child then blocks on a full pipe), so memory stays bounded even
 // when the disk is slower than the producer. Never throws: a spill failure is recorded and capture
 // goes on in memory.
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { constants, createWriteStream, type WriteStream } from 'node:fs'
+import { mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
@@ -53,11 +53,11 @@ export class OutputCapture {
     try {
       // Owner-only (issue 9.7): a command's full output may hold anything it printed.
       await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-      const spill = createWriteStream(path, { highWaterMark: 1 << 20, mode: 0o600 })
-      await new Promise<void>((resolve, reject) => {
-        spill.once('open', () => resolve())
-        spill.once('error', reject)
-      })
+      // Never through a link: the spill folder may be one a command can write to (a temp folder), and
+      // a link planted at the next spill file's path would have tack write the output wherever it points.
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW
+      const handle = await open(path, flags, 0o600)
+      const spill = createWriteStream(path, { fd: handle, highWaterMark: 1 << 20 })
       spill.on('error', (error) => this.#spillFailed(error))
       this.#spill = spill
     } catch (error) {

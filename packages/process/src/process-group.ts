@@ -39,8 +39,13 @@ export async function groupAlive(pgid: number): Promise<boolean> {
 }
 
 async function hasLivingMember(pgid: number): Promise<boolean> {
-  const entries = await readdir('/proc')
-  for (const entry of entries) {
+  return (await livingMembers(pgid)).length > 0
+}
+
+/** The pids of the group's living members, from /proc (Linux). */
+async function livingMembers(pgid: number): Promise<number[]> {
+  const members: number[] = []
+  for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     let stat: string
     try {
@@ -50,9 +55,32 @@ async function hasLivingMember(pgid: number): Promise<boolean> {
     }
     // `pid (comm) state ppid pgrp …`; comm may contain spaces and parentheses, so split after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') members.push(Number(entry))
   }
-  return false
+  return members
+}
+
+/**
+ * Sends `signal` to every member of the group but its leader (a launcher such as bwrap, whose death
+ * would kill the rest at once). A process that joins the group meanwhile misses it; the SIGKILL that
+ * follows the grace goes to the whole group. Off Linux, the whole group.
+ */
+export async function signalGroupButLeader(pgid: number, signal: NodeJS.Signals): Promise<void> {
+  if (process.platform !== 'linux') return signalGroup(pgid, signal)
+  let members: number[]
+  try {
+    members = await livingMembers(pgid)
+  } catch {
+    return signalGroup(pgid, signal)
+  }
+  for (const pid of members) {
+    if (pid === pgid) continue
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // exited meanwhile
+    }
+  }
 }
 
 /**
@@ -65,10 +93,15 @@ export class KillLadder {
   #timer: ReturnType<typeof setTimeout> | undefined
   #started = false
   #killedAt: number | undefined
+  #disposed = false
 
-  constructor(pgid: number, graceMs: number) {
+  readonly #spareLeaderOnTerm: boolean
+
+  /** `spareLeaderOnTerm`: the SIGTERM skips the leader (see `signalGroupButLeader`). */
+  constructor(pgid: number, graceMs: number, spareLeaderOnTerm = false) {
     this.pgid = pgid
     this.graceMs = graceMs
+    this.#spareLeaderOnTerm = spareLeaderOnTerm
   }
 
   get started(): boolean {
@@ -83,8 +116,18 @@ export class KillLadder {
   start(): void {
     if (this.#started) return
     this.#started = true
-    signalGroup(this.pgid, 'SIGTERM')
-    this.#timer = setTimeout(() => this.kill(), this.graceMs)
+    const armKill = () => {
+      if (this.#killedAt === undefined && !this.#disposed)
+        this.#timer = setTimeout(() => this.kill(), this.graceMs)
+    }
+    if (!this.#spareLeaderOnTerm) {
+      signalGroup(this.pgid, 'SIGTERM')
+      armKill()
+      return
+    }
+    // Finding the members reads /proc, which takes a while on a busy machine: the grace starts once
+    // the SIGTERM is out, so a slow look-up does not eat it.
+    void signalGroupButLeader(this.pgid, 'SIGTERM').then(armKill)
   }
 
   kill(): void {
@@ -95,6 +138,7 @@ export class KillLadder {
   }
 
   dispose(): void {
+    this.#disposed = true
     clearTimeout(this.#timer)
   }
 }

@@ -129,7 +129,7 @@ async function run(options: RunOptions): Promise<ProcessResult> {
     }
   }
   try {
-    return await runSpawned(options, capture, wrapped.argv)
+    return await runSpawned(options, capture, wrapped.argv, wrapped.spareLeaderOnTerm === true)
   } finally {
     await wrapped.release()
   }
@@ -139,6 +139,7 @@ async function runSpawned(
   options: RunOptions,
   capture: OutputCapture,
   argv: readonly string[],
+  spareLeaderOnTerm: boolean,
 ): Promise<ProcessResult> {
   let child: ChildProcess
   try {
@@ -171,7 +172,7 @@ async function runSpawned(
   }
   feedInput(child, options.input)
 
-  const ladder = new KillLadder(child.pid, clampMs(options.graceMs) ?? 0)
+  const ladder = new KillLadder(child.pid, clampMs(options.graceMs) ?? 0, spareLeaderOnTerm)
   let timedOut = false
   let aborted = false
   let leaderExited = false

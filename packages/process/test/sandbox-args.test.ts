@@ -34,8 +34,31 @@ describe('bwrapArgs', () => {
     expect(args).toContain('--disable-userns')
     expect(args.join(' ')).toContain('--cap-drop ALL')
     expect(args.join(' ')).toContain('--proc /proc')
-    expect(args).not.toContain('--die-with-parent')
     expect(args).not.toContain('--new-session')
+  })
+
+  it("9.3 the sandbox dies with tack (--die-with-parent; the runner spares bwrap the grace's SIGTERM)", () => {
+    expect(args).toContain('--die-with-parent')
+  })
+
+  it('9.3 pinned folders are bound onto themselves among the writable binds, outer folders first', () => {
+    const pinned = bwrapArgs(
+      { ...policy, writable: ['/tmp/a/b/ws', '/tmp'], readOnly: ['/tmp/a/b/ws/.git'] },
+      {
+        cwd: '/tmp/a/b/ws',
+        existing: new Map([
+          ['/tmp/a/b/ws', 'dir'],
+          ['/tmp', 'dir'],
+          ['/tmp/a/b/ws/.git', 'dir'],
+        ]),
+        pinned: ['/tmp/a/b', '/tmp/a'],
+        disableUserns: true,
+      },
+    )
+    const order = ['/tmp', '/tmp/a', '/tmp/a/b', '/tmp/a/b/ws'].map((p) => indexOfPair(pinned, '--bind', p))
+    expect(order.every((i) => i > 0)).toBe(true)
+    expect(order).toEqual(order.toSorted((a, b) => a - b))
+    expect(indexOfPair(pinned, '--ro-bind', '/tmp/a/b/ws/.git')).toBeGreaterThan(order[3])
   })
 
   it('9.3 network on shares the host network; off keeps only a private loopback', () => {

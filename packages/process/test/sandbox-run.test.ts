@@ -47,6 +47,14 @@ async function layout(overrides: Partial<SandboxPolicy> = {}): Promise<Layout> {
   return { work, outside, home, policy }
 }
 
+async function waitForFile(path: string): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} never appeared`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 function sandboxed(l: Layout, command: string, extra: Parameters<typeof runOptions>[1] | object = {}) {
   return runProcess(
     runOptions(l.work, { command, wrapper: sandboxWrapper(support, l.policy), graceMs: 300, ...extra }),
@@ -193,11 +201,19 @@ describe('the runner through the sandbox', () => {
   })
 
   it('9.3 a TERM trap still gets its grace before the kill', async () => {
-    const run = await sandboxed(await layout(), `trap 'echo got TERM; exit 3' TERM; sleep 30 & wait`, {
-      timeoutMs: 500,
+    // Abort only once the trap is set: under load, starting the sandbox can take longer than any
+    // fixed timeout, and a SIGTERM before the trap exists kills bash without running it.
+    const l = await layout()
+    const controller = new AbortController()
+    const pending = sandboxed(l, `trap 'echo got TERM; exit 3' TERM; touch trap-set; sleep 30 & wait`, {
+      signal: controller.signal,
     })
-    expect(run.timedOut).toBe(true)
+    await waitForFile(join(l.work, 'trap-set'))
+    controller.abort()
+    const run = await pending
+    expect(run.aborted).toBe(true)
     expect(run.stdout).toContain('got TERM')
+    expect(run.exitCode).toBe(3)
   })
 
   it('9.3 abort takes the sandboxed command down', async () => {

@@ -35,6 +35,9 @@ export const DEFAULT_SANDBOX_DENY_READ = Object.freeze([
   '~/.claude/.credentials.json',
   '~/.codex/auth.json',
   '~/.tack',
+  // Docker's socket is root on the host (`docker run -v /:/host`): no sandbox survives it.
+  '/run/docker.sock',
+  '/var/run/docker.sock',
 ])
 
 const isEnv = (value: unknown): value is Env =>

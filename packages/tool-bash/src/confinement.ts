@@ -41,7 +41,8 @@ export function createConfinement(config: BashToolConfig, options: ConfinementOp
       }
       return { kind: 'unconfined' }
     }
-    const policy = sandboxPolicy(mode as 'workspace-write' | 'read-only', call.cwd, config)
+    const env = config.env ?? process.env
+    const policy = sandboxPolicy(mode as 'workspace-write' | 'read-only', call.cwd, config, env)
     return { kind: 'sandboxed', wrapper: sandboxWrapper(support, policy) }
   }
 }

@@ -4,15 +4,31 @@
 // cannot read credentials or `$TACK_HOME`. `ask` (every call approved by a person) and `yolo` run
 // unconfined. The policy is enforced by `@tack/process`'s sandbox launchers.
 import { homedir, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import { isWithin, type SandboxPolicy } from '@tack/process'
 import type { BashToolConfig } from './config.ts'
 
 /**
  * Inside the workspace, read-only in the sandbox whole: tack's config and plugins, the Claude Code and
- * Codex project folders (hooks, settings, and commands or MCP servers that run programs), git hooks.
+ * Codex project folders (hooks, settings, and commands or MCP servers that run programs), and `.git`.
+ * All of `.git`, not just its hooks: its `config` runs programs on the user's next `git status`
+ * (`core.fsmonitor`, `core.hooksPath`, aliases, filters), `commondir` points git at another config, and
+ * a gitlink written to the index makes `git status` run in a nested repository with a config of the
+ * command's choosing. So git commands that write (add, commit, checkout, stash) fail in the sandbox, as
+ * in Codex's workspace-write (see docs/decisions/0016-bash-sandbox.md).
  */
-export const CONTROL_PATHS = Object.freeze(['.tack', '.claude', '.codex', '.git/hooks'])
+export const CONTROL_PATHS = Object.freeze(['.tack', '.claude', '.codex', '.git'])
+
+/**
+ * Unix sockets that stand for the user's credentials, from the command's environment: the ssh agent
+ * (signs as the user with keys the sandbox hides as files) and the per-user runtime folder (the D-Bus
+ * session bus, which answers for the desktop keyring; gpg and podman sockets).
+ */
+export function credentialSockets(env: Readonly<Record<string, string | undefined>>): string[] {
+  return [env.SSH_AUTH_SOCK, env.XDG_RUNTIME_DIR].filter(
+    (path): path is string => typeof path === 'string' && isAbsolute(path),
+  )
+}
 
 /** The modes whose commands run in the sandbox. */
 export const SANDBOXED_MODES: ReadonlySet<string> = new Set(['workspace-write', 'read-only'])
@@ -39,22 +55,34 @@ export function sandboxPolicy(
     | 'tackHome'
     | 'scratchRoot'
   >,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): SandboxPolicy {
   const root = resolve(workspace)
   const writable = [
-    ...tempFolders(),
-    ...(mode === 'workspace-write' ? [root, ...config.sandboxWritable.map((p) => expandHome(p))] : []),
+    ...new Set([
+      ...tempFolders(),
+      ...(mode === 'workspace-write' ? [root, ...config.sandboxWritable.map((p) => expandHome(p))] : []),
+    ]),
   ]
   const denied = [...config.sandboxDenyRead, ...config.sandboxExtraDenyRead].map((p) => expandHome(p))
   if (config.tackHome) denied.push(resolve(config.tackHome))
-  // A hidden folder that holds the workspace would hide the workspace itself: it is left readable.
-  const hidden = [...new Set(denied)].filter((path) => !isWithin(root, path))
+  denied.push(...credentialSockets(env))
+  // A hidden folder that holds the workspace (or another writable folder) would hide it: it is left
+  // readable.
+  const hidden = [...new Set(denied)].filter((path) => !writable.some((folder) => isWithin(folder, path)))
   const scratch = resolve(config.scratchRoot)
+  const scratchHidden = hidden.some((path) => isWithin(scratch, path))
+  // The spill folder is tack's: in a writable folder (the default is in /tmp) a command could plant a
+  // link where tack will write the next spill file.
+  const scratchWritable = !scratchHidden && writable.some((folder) => isWithin(scratch, folder))
   return {
-    writable: [...new Set(writable)],
-    readOnly: mode === 'workspace-write' ? CONTROL_PATHS.map((p) => join(root, p)) : [],
+    writable,
+    readOnly: [
+      ...(mode === 'workspace-write' ? CONTROL_PATHS.map((p) => join(root, p)) : []),
+      ...(scratchWritable ? [scratch] : []),
+    ],
     hidden,
-    revealed: hidden.some((path) => isWithin(scratch, path)) ? [scratch] : [],
+    revealed: scratchHidden ? [scratch] : [],
     network: config.sandboxNetwork === 'allow',
   }
 }

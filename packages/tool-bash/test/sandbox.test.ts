@@ -83,7 +83,7 @@ describe('which modes are sandboxed', () => {
     expect(existsSync(join(work, '.claude'))).toBe(false)
     expect(existsSync(join(work, '.codex', 'hooks.json'))).toBe(false)
     expect(existsSync(join(work, '.tack'))).toBe(false)
-    expect(CONTROL_PATHS).toEqual(['.tack', '.claude', '.codex', '.git/hooks'])
+    expect(CONTROL_PATHS).toEqual(['.tack', '.claude', '.codex', '.git'])
   })
 })
 

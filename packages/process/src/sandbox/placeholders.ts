@@ -36,7 +36,15 @@ export async function holdPlaceholder(
     }
     const parent = dirname(target)
     if (parent === target) return undefined
-    if (await exists(parent)) break
+    const kind = await kindOf(parent)
+    // A file where a folder of the path should be (a git worktree's `.git` file under `.git/hooks`):
+    // nothing can be created below it, and the file itself is what must stay as it is.
+    if (kind === 'file') {
+      return writable.some((root) => isWithin(parent, root) && parent !== root)
+        ? { path: parent, release: NOTHING_TO_RELEASE }
+        : undefined
+    }
+    if (kind === 'dir') break
     target = parent
   }
   // `target` is missing and its parent exists: make it, unless it is outside every writable root (then
@@ -68,6 +76,14 @@ function share(target: string): Placeholder {
       held.delete(target)
       await rmdir(target).catch(() => {}) // not empty (someone wrote into it) or already gone: keep it
     },
+  }
+}
+
+async function kindOf(path: string): Promise<'dir' | 'file' | undefined> {
+  try {
+    return (await lstat(path)).isDirectory() ? 'dir' : 'file'
+  } catch {
+    return undefined
   }
 }
 

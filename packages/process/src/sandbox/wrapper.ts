@@ -1,15 +1,21 @@
 // Turns `bash -c <command>` into the same command inside the OS sandbox, for the process runner. The
 // runner calls `wrap` just before spawning and `release` once the process group is gone.
-import { realpath, stat } from 'node:fs/promises'
+import { lstat, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { bwrapArgs } from './bwrap-args.ts'
 import type { SandboxSupport } from './detect.ts'
 import { holdPlaceholder, type Placeholder } from './placeholders.ts'
-import type { SandboxPolicy } from './policy.ts'
+import { isWithin, type SandboxPolicy } from './policy.ts'
 import { seatbeltProfile } from './seatbelt.ts'
 
 export interface WrappedCommand {
   readonly argv: readonly string[]
+  /**
+   * The leader is a launcher whose death takes the command with it at once (bwrap with
+   * `--die-with-parent`): a SIGTERM meant to let the command clean up must reach the rest of the
+   * group, not the leader. SIGKILL still goes to the whole group.
+   */
+  readonly spareLeaderOnTerm?: boolean
   /** Undoes what `wrap` set up (placeholders); called after the command's group is gone. */
   release(): Promise<void>
 }
@@ -44,6 +50,12 @@ async function wrapBwrap(
   try {
     const readOnly: string[] = []
     for (const path of policy.readOnly) {
+      const link = await symlinkOnTheWay(path, policy.writable)
+      if (link) {
+        throw new Error(
+          `${link} is a symbolic link: the sandbox cannot keep it read-only (a command could replace the link); make it a real folder or file`,
+        )
+      }
       const placeholder = await holdPlaceholder(path, policy.writable)
       if (!placeholder) continue
       held.push(placeholder)
@@ -54,8 +66,13 @@ async function wrapBwrap(
       const kind = await kindOf(path)
       if (kind) existing.set(path, kind)
     }
-    const args = bwrapArgs({ ...policy, readOnly }, { cwd, existing, disableUserns: support.disableUserns })
-    return { argv: [support.path, ...args, '--', ...argv], release }
+    const guarded = [...readOnly, ...policy.hidden.filter((path) => existing.has(path))]
+    const pinned = await foldersToPin(guarded, policy.writable)
+    const args = bwrapArgs(
+      { ...policy, readOnly },
+      { cwd, existing, pinned, disableUserns: support.disableUserns },
+    )
+    return { argv: [support.path, ...args, '--', ...argv], release, spareLeaderOnTerm: true }
   } catch (error) {
     await release()
     throw error
@@ -76,6 +93,43 @@ async function wrapSeatbelt(
     network: policy.network,
   })
   return { argv: [sandboxExec, '-p', profile, ...argv], release: async () => {} }
+}
+
+/**
+ * The folders to make mount points of, so that they cannot be renamed: every folder between a writable
+ * root and a guarded (read-only or hidden) path. Renaming a folder that holds a mount point is allowed,
+ * and would let a command move `.git` (with its read-only `hooks` mount inside) aside and create a new
+ * `.git/hooks` in its place; a mount point itself cannot be renamed or removed (EBUSY). Only real
+ * folders are pinned: binding a path through a symbolic link would mount its target writable.
+ */
+async function foldersToPin(guarded: readonly string[], writable: readonly string[]): Promise<string[]> {
+  const pins = new Set<string>()
+  for (const path of guarded) {
+    for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
+      if (!writable.some((root) => isWithin(folder, root) && folder !== root)) break
+      pins.add(folder)
+    }
+  }
+  const real: string[] = []
+  for (const folder of pins) {
+    // Inside a read-only or hidden path already: binding it writable would undo that.
+    if (guarded.some((path) => isWithin(folder, path))) continue
+    if ((await realpath(folder).catch(() => undefined)) === folder) real.push(folder)
+  }
+  return real
+}
+
+/** The first symbolic link among `path` and its folders inside a writable root, if any. */
+async function symlinkOnTheWay(path: string, writable: readonly string[]): Promise<string | undefined> {
+  const chain: string[] = []
+  for (let p = path; writable.some((root) => isWithin(p, root) && p !== root); p = dirname(p))
+    chain.unshift(p)
+  for (const p of chain) {
+    const stats = await lstat(p).catch(() => undefined)
+    if (!stats) return undefined
+    if (stats.isSymbolicLink()) return p
+  }
+  return undefined
 }
 
 async function kindOf(path: string): Promise<'dir' | 'file' | undefined> {
