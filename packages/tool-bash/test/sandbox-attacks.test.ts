@@ -10,7 +10,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { AgentOptions } from '@tack/agent'
 import { tempDirOutsideTmp } from '@tack/process/testing'
-import type { ToolExecution } from '@tack/tools'
+import type { ToolCallRequest } from '@tack/tools'
 import { stubAgent } from '@tack/tools/testing'
 import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +20,7 @@ import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 
 let sessions = 0
 
-function agentCall(command: string, cwd: string, callId?: string): ToolExecution {
+function agentCall(command: string, cwd: string, callId?: string): ToolCallRequest {
   const session = new Session({
     header: {
       version: SESSION_FORMAT_VERSION,
@@ -36,7 +36,7 @@ function agentCall(command: string, cwd: string, callId?: string): ToolExecution
   }
 }
 
-async function run(config: BashToolConfigInput, call: ToolExecution) {
+async function run(config: BashToolConfigInput, call: ToolCallRequest) {
   const ctx = await bashContext({ sandbox: 'on', ...config })
   return ctx.tools.execute(call)
 }
