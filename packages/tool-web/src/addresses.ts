@@ -120,7 +120,9 @@ export function refusalOf(address: string, policy: AddressPolicy): string | unde
     case 'loopback':
       return policy.allowLoopback ? undefined : `${address} is a loopback address (allowLoopback is off)`
     case 'private':
-      return policy.allowPrivate ? undefined : `${address} is a private-network address (allowPrivateNetworks is off)`
+      return policy.allowPrivate
+        ? undefined
+        : `${address} is a private-network address (allowPrivateNetworks is off)`
     case 'link-local':
       return policy.allowLinkLocal ? undefined : `${address} is a link-local address (allowLinkLocal is off)`
     case 'reserved':

@@ -25,7 +25,9 @@ interface BraveBody {
 
 /** Brave's descriptions are HTML (matches in <strong>, entities); the model wants the words. */
 function plain(text: string): string {
-  return (parseHTML(`<!doctype html><html><body>${text}</body></html>`).document.body.textContent ?? '').trim()
+  return (
+    parseHTML(`<!doctype html><html><body>${text}</body></html>`).document.body.textContent ?? ''
+  ).trim()
 }
 
 export function createBraveProvider(options: BraveOptions): SearchProvider {

@@ -40,13 +40,15 @@ const fields = {
     default: 100_000,
     min: 1_000,
     max: 10_000_000,
-    description: 'Characters of converted page text returned to the model; longer text is cut and the result says so.',
+    description:
+      'Characters of converted page text returned to the model; longer text is cut and the result says so.',
   }),
   maxRedirects: Schema.integer({
     default: 5,
     min: 0,
     max: 20,
-    description: 'Redirects `web_fetch` follows; every hop is checked like the first URL. One more fails `TOO_MANY_REDIRECTS`.',
+    description:
+      'Redirects `web_fetch` follows; every hop is checked like the first URL. One more fails `TOO_MANY_REDIRECTS`.',
   }),
   allowLoopback: Schema.boolean({
     default: false,
@@ -71,12 +73,13 @@ const fields = {
   searchProvider: Schema.enum(['brave', 'plugin', 'off'], {
     default: 'brave',
     description:
-      "Who answers `web_search`. `brave`: the Brave Search API, with the key from `searchApiKeyEnv` (no key: the tool is not offered); `plugin`: only a plugin listening on the `web/search` seam; `off`: no `web_search` tool.",
+      'Who answers `web_search`. `brave`: the Brave Search API, with the key from `searchApiKeyEnv` (no key: the tool is not offered); `plugin`: only a plugin listening on the `web/search` seam; `off`: no `web_search` tool.',
   }),
   searchApiKeyEnv: Schema.string({
     default: 'BRAVE_API_KEY',
     nonEmpty: true,
-    description: 'The environment variable holding the search provider\'s API key (also read from `$TACK_HOME/.env`).',
+    description:
+      "The environment variable holding the search provider's API key (also read from `$TACK_HOME/.env`).",
   }),
   searchBaseUrl: Schema.json<string>({
     default: 'https://api.search.brave.com/res/v1/web/search',
@@ -93,10 +96,14 @@ const fields = {
   env: Schema.json<Env>({
     allowed: 'an object of string values',
     test: isEnv,
-    description: "Where the search key is looked up. Default: tack's own process environment. The CLI sets it.",
+    description:
+      "Where the search key is looked up. Default: tack's own process environment. The CLI sets it.",
   }).optional(),
 }
 
-export const WebToolsConfig = new ObjectSchema(fields, 'The web tools: web_fetch and web_search (@tack/tool-web).')
+export const WebToolsConfig = new ObjectSchema(
+  fields,
+  'The web tools: web_fetch and web_search (@tack/tool-web).',
+)
 export type WebToolsConfig = ConfigOf<typeof WebToolsConfig>
 export type WebToolsConfigInput = ConfigInput<typeof WebToolsConfig>

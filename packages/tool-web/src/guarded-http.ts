@@ -104,13 +104,10 @@ export function getOnce(url: URL, options: HopOptions): Promise<HopResponse> {
         agent: false,
       },
       (res) => {
-        readCapped(decoded(res), options.maxBytes).then(
-          ({ body, truncated }) => {
-            if (truncated) res.destroy()
-            resolve({ url, status: res.statusCode ?? 0, headers: res.headers, body, truncated })
-          },
-          reject,
-        )
+        readCapped(decoded(res), options.maxBytes).then(({ body, truncated }) => {
+          if (truncated) res.destroy()
+          resolve({ url, status: res.statusCode ?? 0, headers: res.headers, body, truncated })
+        }, reject)
       },
     )
     req.on('error', reject)
@@ -119,7 +116,9 @@ export function getOnce(url: URL, options: HopOptions): Promise<HopResponse> {
 }
 
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase()
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase()
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? createGunzip()
@@ -177,7 +176,10 @@ export async function fetchFollowing(
     try {
       next = new URL(location, url).href
     } catch {
-      throw new FetchRefused('BAD_URL', `${url.href} redirects to an invalid URL: ${JSON.stringify(location)}`)
+      throw new FetchRefused(
+        'BAD_URL',
+        `${url.href} redirects to an invalid URL: ${JSON.stringify(location)}`,
+      )
     }
     url = parseWebUrl(next)
   }

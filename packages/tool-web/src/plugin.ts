@@ -9,7 +9,10 @@ import { createWebFetchTool, type WebToolOptions } from './web-fetch.ts'
 import { createWebSearchTool } from './web-search.ts'
 
 /** The configured provider, or undefined (then only a `web/search` listener can answer). */
-export function configuredProvider(config: WebToolsConfig, options: WebToolOptions = {}): SearchProvider | undefined {
+export function configuredProvider(
+  config: WebToolsConfig,
+  options: WebToolOptions = {},
+): SearchProvider | undefined {
   if (config.searchProvider !== 'brave') return undefined
   const apiKey = (config.env ?? process.env)[config.searchApiKeyEnv]
   if (!apiKey) return undefined

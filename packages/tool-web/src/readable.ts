@@ -16,9 +16,37 @@ export interface ReadablePage {
 
 const NOISE = 'script, style, noscript, template, svg, iframe, object, embed, head, link, meta'
 const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT', 'FIGCAPTION', 'FIGURE',
-  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P',
-  'PRE', 'SECTION', 'TABLE', 'TR', 'UL',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BR',
+  'DD',
+  'DIV',
+  'DL',
+  'DT',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'TR',
+  'UL',
 ])
 
 type Doc = ReturnType<typeof parseHTML>['document']
@@ -45,13 +73,22 @@ function absolutize(document: Doc, base: string): void {
 }
 
 function turndown(): TurndownService {
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+  })
   service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'form', 'button'] as never)
   return service
 }
 
 /** Text of a DOM subtree with a line break around every block element. */
-function blockText(node: { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<unknown> }): string {
+function blockText(node: {
+  nodeType: number
+  nodeName: string
+  textContent: string | null
+  childNodes: ArrayLike<unknown>
+}): string {
   if (node.nodeType === 3) return node.textContent ?? ''
   if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return ''
   let out = ''
@@ -74,7 +111,9 @@ export function readableHtml(html: string, url: string, format: ReadableFormat):
   absolutize(document, url)
   const pageTitle = document.querySelector('title')?.textContent?.trim() || undefined
   // Readability mutates the document it reads, so it gets a copy; the whole page stays as the fallback.
-  const article = new Readability(parseHTML(document.toString()).document as unknown as ReadabilityDocument).parse()
+  const article = new Readability(
+    parseHTML(document.toString()).document as unknown as ReadabilityDocument,
+  ).parse()
   let root: DomNode
   let title = pageTitle
   if (article?.content && (article.textContent ?? '').trim().length > 0) {

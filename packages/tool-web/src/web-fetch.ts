@@ -4,7 +4,14 @@
 import { defineTool, type ToolCallContext, ToolFailure } from '@tack/tools'
 import type { AddressPolicy } from './addresses.ts'
 import type { WebToolsConfig } from './config.ts'
-import { FetchRefused, type FetchResult, fetchFollowing, parseWebUrl, type Resolver, systemResolver } from './guarded-http.ts'
+import {
+  FetchRefused,
+  type FetchResult,
+  fetchFollowing,
+  parseWebUrl,
+  type Resolver,
+  systemResolver,
+} from './guarded-http.ts'
 import { type ReadableFormat, readableHtml } from './readable.ts'
 
 export interface WebToolOptions {
@@ -89,7 +96,8 @@ async function fetchPage(
       },
     })
   } catch (error) {
-    if (error instanceof FetchRefused) throw new ToolFailure(error.code, error.message, { content: `[not fetched: ${error.message}]` })
+    if (error instanceof FetchRefused)
+      throw new ToolFailure(error.code, error.message, { content: `[not fetched: ${error.message}]` })
     if (timeout.aborted && !call.signal.aborted)
       throw new ToolFailure('TIMEOUT', `timed out after ${config.timeoutMs} ms`, {
         content: `[not fetched: ${url.href} took longer than ${config.timeoutMs} ms (timeoutMs)]`,
@@ -111,7 +119,9 @@ export async function runWebFetch(
     url = parseWebUrl(args.url)
   } catch (error) {
     const message = (error as Error).message
-    throw new ToolFailure((error as FetchRefused).code ?? 'BAD_URL', message, { content: `[not fetched: ${message}]` })
+    throw new ToolFailure((error as FetchRefused).code ?? 'BAD_URL', message, {
+      content: `[not fetched: ${message}]`,
+    })
   }
   const page = await fetchPage(config, options, url, call)
   const contentType = String(page.headers['content-type'] ?? '')
@@ -120,7 +130,11 @@ export async function runWebFetch(
   if (page.redirects.length > 0) head.push(`Redirected from: ${page.redirects.join(' → ')}`)
   let text: string
   if (HTML_TYPES.has(type)) {
-    const readable = readableHtml(decodeBody(page.body, contentType), page.url.href, args.format ?? 'markdown')
+    const readable = readableHtml(
+      decodeBody(page.body, contentType),
+      page.url.href,
+      args.format ?? 'markdown',
+    )
     if (readable.title) head.push(`Title: ${readable.title}`)
     text = readable.content
   } else if (isTextual(type)) {

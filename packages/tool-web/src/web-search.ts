@@ -10,7 +10,11 @@ const DESCRIPTION = [
   'Use it to find current information or documentation, then read a result with web_fetch.',
 ].join(' ')
 
-export function createWebSearchTool(ctx: Context, config: WebToolsConfig, provider: SearchProvider | undefined) {
+export function createWebSearchTool(
+  ctx: Context,
+  config: WebToolsConfig,
+  provider: SearchProvider | undefined,
+) {
   return defineTool({
     name: 'web_search',
     access: 'network',
@@ -42,7 +46,11 @@ export function createWebSearchTool(ctx: Context, config: WebToolsConfig, provid
         throw new ToolFailure(code, message, { content: `[search failed: ${message}]` })
       }
       const results = response.results.slice(0, maxResults)
-      if (results.length === 0) return { content: `No results for ${JSON.stringify(args.query)}.`, meta: { provider: response.provider, count: 0 } }
+      if (results.length === 0)
+        return {
+          content: `No results for ${JSON.stringify(args.query)}.`,
+          meta: { provider: response.provider, count: 0 },
+        }
       const lines = results.map((r, i) => {
         const entry = [`${i + 1}. ${r.title}`, `   ${r.url}`]
         if (r.snippet) entry.push(`   ${r.snippet}`)

@@ -30,12 +30,19 @@ describe('web_fetch: content', () => {
     expect(text).toContain(`[the lock file reference](${server.base}/docs/lock)`)
     expect(text).not.toContain('SCRIPT-TEXT')
     expect(text).not.toContain('<p>')
-    expect(meta(result)).toMatchObject({ status: 200, bodyTruncated: false, textTruncated: false, redirects: [] })
+    expect(meta(result)).toMatchObject({
+      status: 200,
+      bodyTruncated: false,
+      textTruncated: false,
+      redirects: [],
+    })
   })
 
   it('format "text" returns plain text with paragraphs on their own lines', async () => {
     const server = await serve({ '/guide': html(ARTICLE) })
-    const text = textOf(await call(await webContext(), 'web_fetch', { url: `${server.base}/guide`, format: 'text' }))
+    const text = textOf(
+      await call(await webContext(), 'web_fetch', { url: `${server.base}/guide`, format: 'text' }),
+    )
     expect(text).toMatch(/Widgets are installed with the widget command/)
     expect(text).toMatch(/for what it records\.\n+Upgrading a widget/)
     expect(text).not.toContain('](')
@@ -54,12 +61,17 @@ describe('web_fetch: content', () => {
   it('JSON comes back as it is; a binary type is not shown; a charset is honoured', async () => {
     const server = await serve({
       '/data': (_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end('{"a":[1,2]}'),
-      '/img': (_q, r) => r.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0, 1])),
+      '/img': (_q, r) =>
+        r.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0, 1])),
       '/latin': (_q, r) =>
-        r.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+        r
+          .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+          .end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
     })
     const ctx = await webContext()
-    expect(textOf(await call(ctx, 'web_fetch', { url: `${server.base}/data` }))).toMatch(/\n\n\{"a":\[1,2\]\}$/)
+    expect(textOf(await call(ctx, 'web_fetch', { url: `${server.base}/data` }))).toMatch(
+      /\n\n\{"a":\[1,2\]\}$/,
+    )
     expect(textOf(await call(ctx, 'web_fetch', { url: `${server.base}/img` }))).toContain(
       '[binary content (image/png, 4 bytes read) is not shown]',
     )
@@ -122,7 +134,9 @@ describe('web_fetch: addresses', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '10.0.0.7', family: 4 },
     ]
-    const result = await call(await webContext({}, { resolver }), 'web_fetch', { url: 'http://mixed.example/' })
+    const result = await call(await webContext({}, { resolver }), 'web_fetch', {
+      url: 'http://mixed.example/',
+    })
     expect(result.error?.code).toBe('ADDRESS_REFUSED')
     expect(textOf(result)).toContain('10.0.0.7 is a private-network address')
   })
@@ -135,7 +149,9 @@ describe('web_fetch: addresses', () => {
       '/file': redirect('file:///etc/passwd'),
     })
     const resolver = async (host: string) =>
-      host === 'intranet.example' ? [{ address: '192.168.0.10', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]
+      host === 'intranet.example'
+        ? [{ address: '192.168.0.10', family: 4 }]
+        : [{ address: '127.0.0.1', family: 4 }]
     const ctx = await webContext({}, { resolver })
     const cases: Array<[string, string, RegExp]> = [
       ['/meta', 'ADDRESS_REFUSED', /169\.254\.169\.254 is a link-local address/],
@@ -172,7 +188,9 @@ describe('web_fetch: caps', () => {
     expect(textOf(ok)).toContain('arrived')
     expect(textOf(ok)).toContain(`Redirected from: ${server.base}/a → ${server.base}/b → ${server.base}/c`)
     expect(meta(ok).finalUrl).toBe(`${server.base}/end`)
-    const tooMany = await call(await webContext({ maxRedirects: 2 }), 'web_fetch', { url: `${server.base}/a` })
+    const tooMany = await call(await webContext({ maxRedirects: 2 }), 'web_fetch', {
+      url: `${server.base}/a`,
+    })
     expect(tooMany.error?.code).toBe('TOO_MANY_REDIRECTS')
     expect(textOf(tooMany)).toContain('more than 2 redirects (maxRedirects)')
   })
@@ -208,7 +226,9 @@ describe('web_fetch: caps', () => {
   it('a server that never answers fails TIMEOUT after timeoutMs', async () => {
     const server = await serve({ '/hang': () => {} })
     const started = performance.now()
-    const result = await call(await webContext({ timeoutMs: 300 }), 'web_fetch', { url: `${server.base}/hang` })
+    const result = await call(await webContext({ timeoutMs: 300 }), 'web_fetch', {
+      url: `${server.base}/hang`,
+    })
     const elapsed = performance.now() - started
     expect(result.error?.code).toBe('TIMEOUT')
     expect(textOf(result)).toContain('took longer than 300 ms (timeoutMs)')
@@ -223,7 +243,9 @@ describe('web_fetch: caps', () => {
         r.write('first part')
       },
     })
-    const result = await call(await webContext({ timeoutMs: 300 }), 'web_fetch', { url: `${server.base}/stall` })
+    const result = await call(await webContext({ timeoutMs: 300 }), 'web_fetch', {
+      url: `${server.base}/stall`,
+    })
     expect(result.error?.code).toBe('TIMEOUT')
   })
 
@@ -231,7 +253,9 @@ describe('web_fetch: caps', () => {
     const server = await serve({
       '/long': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('y'.repeat(5_000)),
     })
-    const result = await call(await webContext({ maxResultChars: 1_000 }), 'web_fetch', { url: `${server.base}/long` })
+    const result = await call(await webContext({ maxResultChars: 1_000 }), 'web_fetch', {
+      url: `${server.base}/long`,
+    })
     expect(textOf(result).match(/y{100,}/)?.[0].length).toBe(1_000)
     expect(textOf(result)).toContain('[the text was cut at 1000 characters (maxResultChars)]')
     expect(meta(result).textTruncated).toBe(true)

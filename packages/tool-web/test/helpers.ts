@@ -56,7 +56,10 @@ export const redirect =
     res.writeHead(status, { location }).end()
 
 /** The registry with the web tools loaded; loopback allowed unless the config says otherwise. */
-export async function webContext(config: WebToolsConfigInput = {}, options: WebToolOptions = {}): Promise<Context> {
+export async function webContext(
+  config: WebToolsConfigInput = {},
+  options: WebToolOptions = {},
+): Promise<Context> {
   const ctx = await createToolsContext()
   await ctx.plugin(createWebToolsPlugin(options), { allowLoopback: true, env: {}, ...config })
   return ctx
@@ -64,7 +67,11 @@ export async function webContext(config: WebToolsConfigInput = {}, options: WebT
 
 let calls = 0
 
-export function call(ctx: Context, name: string, args: Record<string, unknown>): Promise<ToolExecutionResult> {
+export function call(
+  ctx: Context,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolExecutionResult> {
   return ctx.tools.execute({
     callId: `call_${++calls}`,
     name,
