@@ -3,7 +3,6 @@
 // `{title, url, description}`. The endpoint comes from the user's config, never from the model, so it
 // is not held to web_fetch's address policy (a test or a proxy on loopback works), but it is bounded
 // the same way (bytes, time, no redirects). The key never appears in results or errors.
-import { parseHTML } from 'linkedom'
 import { ALLOW_ALL } from './addresses.ts'
 import { fetchFollowing, type Resolver, systemResolver } from './guarded-http.ts'
 import { SearchError, type SearchProvider, type SearchResult } from './search.ts'
@@ -24,7 +23,7 @@ interface BraveBody {
 }
 
 /** Brave's descriptions are HTML (matches in <strong>, entities); the model wants the words. */
-function plain(text: string): string {
+function plain(parseHTML: typeof import('linkedom').parseHTML, text: string): string {
   return (
     parseHTML(`<!doctype html><html><body>${text}</body></html>`).document.body.textContent ?? ''
   ).trim()
@@ -60,11 +59,13 @@ export function createBraveProvider(options: BraveOptions): SearchProvider {
       } catch {
         throw new SearchError('SEARCH_FAILED', 'Brave Search answered with something that is not JSON')
       }
+      // Loaded on the first search, not at start-up.
+      const { parseHTML } = await import('linkedom')
       const results: SearchResult[] = []
       for (const item of body.web?.results ?? []) {
         if (typeof item.url !== 'string' || typeof item.title !== 'string') continue
-        const snippet = typeof item.description === 'string' ? plain(item.description) : undefined
-        results.push({ title: plain(item.title), url: item.url, ...(snippet ? { snippet } : {}) })
+        const snippet = typeof item.description === 'string' ? plain(parseHTML, item.description) : undefined
+        results.push({ title: plain(parseHTML, item.title), url: item.url, ...(snippet ? { snippet } : {}) })
       }
       return { provider: 'brave', results }
     },

@@ -5,7 +5,8 @@ export { BRAVE_MAX_COUNT, type BraveOptions, createBraveProvider } from './brave
 export { WebToolsConfig, type WebToolsConfigInput } from './config.ts'
 export { FetchRefused, type Resolver, systemResolver } from './guarded-http.ts'
 export { configuredProvider, createWebToolsPlugin, offersSearch, WebToolsPlugin } from './plugin.ts'
-export { type ReadableFormat, type ReadablePage, readableHtml } from './readable.ts'
+// readable.ts is not re-exported as a value: it loads the HTML libraries, which wait for the first page.
+export type { ReadableFormat, ReadablePage } from './readable.ts'
 export {
   SearchError,
   type SearchProvider,

@@ -12,7 +12,7 @@ import {
   type Resolver,
   systemResolver,
 } from './guarded-http.ts'
-import { type ReadableFormat, readableHtml } from './readable.ts'
+import type { ReadableFormat } from './readable.ts'
 
 export interface WebToolOptions {
   /** Replaces DNS (tests play a resolver that answers loopback for a public-looking name). */
@@ -130,6 +130,8 @@ export async function runWebFetch(
   if (page.redirects.length > 0) head.push(`Redirected from: ${page.redirects.join(' → ')}`)
   let text: string
   if (HTML_TYPES.has(type)) {
+    // The HTML libraries load on the first page, not at start-up (every `tack run` loads this plugin).
+    const { readableHtml } = await import('./readable.ts')
     const readable = readableHtml(
       decodeBody(page.body, contentType),
       page.url.href,
