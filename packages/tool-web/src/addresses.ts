@@ -118,13 +118,17 @@ export function refusalOf(address: string, policy: AddressPolicy): string | unde
     case 'public':
       return undefined
     case 'loopback':
-      return policy.allowLoopback ? undefined : `${address} is a loopback address (allowLoopback is off)`
+      return policy.allowLoopback
+        ? undefined
+        : `${address} is a loopback address (plugins.web.allowLoopback is off)`
     case 'private':
       return policy.allowPrivate
         ? undefined
-        : `${address} is a private-network address (allowPrivateNetworks is off)`
+        : `${address} is a private-network address (plugins.web.allowPrivateNetworks is off)`
     case 'link-local':
-      return policy.allowLinkLocal ? undefined : `${address} is a link-local address (allowLinkLocal is off)`
+      return policy.allowLinkLocal
+        ? undefined
+        : `${address} is a link-local address (plugins.web.allowLinkLocal is off)`
     case 'reserved':
       return `${address} is a reserved or unspecified address`
   }

@@ -69,7 +69,11 @@ function guardedLookup(policy: AddressPolicy, resolver: Resolver): LookupFunctio
         for (const a of addresses) {
           const why = refusalOf(a.address, policy)
           if (why) {
-            callback(new FetchRefused('ADDRESS_REFUSED', `${hostname} resolves to ${why}`), '', 4)
+            callback(
+              new FetchRefused('ADDRESS_REFUSED', `${hostname} resolves to a refused address: ${why}`),
+              '',
+              4,
+            )
             return
           }
         }

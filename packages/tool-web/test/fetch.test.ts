@@ -120,13 +120,30 @@ describe('web_fetch: addresses', () => {
       url: `http://docs.example.com:${server.port}/admin`,
     })
     expect(refused.error?.code).toBe('ADDRESS_REFUSED')
-    expect(textOf(refused)).toContain('docs.example.com resolves to 127.0.0.1 is a loopback address')
+    expect(textOf(refused)).toContain(
+      'docs.example.com resolves to a refused address: 127.0.0.1 is a loopback address (plugins.web.allowLoopback is off)',
+    )
     expect(server.hits).toEqual([])
     const allowed = await call(await webContext({}, { resolver }), 'web_fetch', {
       url: `http://docs.example.com:${server.port}/admin`,
     })
     expect(textOf(allowed)).toContain('admin page')
     expect(server.headers[0].host).toBe(`docs.example.com:${server.port}`)
+  })
+
+  it('the same name is resolved and checked again at the next hop: a second answer on a private net is refused', async () => {
+    const server = await serve({ '/start': (_q, r) => r.writeHead(302, { location: '/again' }).end() })
+    let lookups = 0
+    const resolver = async () => [{ address: ++lookups === 1 ? '127.0.0.1' : '10.0.0.5', family: 4 }]
+    const result = await call(await webContext({}, { resolver }), 'web_fetch', {
+      url: `http://rebind.example:${server.port}/start`,
+    })
+    expect(server.hits).toEqual(['/start'])
+    expect(lookups).toBe(2)
+    expect(result.error?.code).toBe('ADDRESS_REFUSED')
+    expect(textOf(result)).toContain(
+      'rebind.example resolves to a refused address: 10.0.0.5 is a private-network address',
+    )
   })
 
   it('an answer mixing a public and a private address is refused as a whole', async () => {
@@ -156,7 +173,7 @@ describe('web_fetch: addresses', () => {
     const cases: Array<[string, string, RegExp]> = [
       ['/meta', 'ADDRESS_REFUSED', /169\.254\.169\.254 is a link-local address/],
       ['/lan', 'ADDRESS_REFUSED', /10\.0\.0\.1 is a private-network address/],
-      ['/name', 'ADDRESS_REFUSED', /intranet\.example resolves to 192\.168\.0\.10/],
+      ['/name', 'ADDRESS_REFUSED', /intranet\.example resolves to a refused address: 192\.168\.0\.10/],
       ['/file', 'SCHEME_REFUSED', /only http and https/],
     ]
     for (const [path, code, why] of cases) {
