@@ -97,6 +97,8 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['fs', {}],
     // The bash sandbox hides $TACK_HOME, and commands never see a variable an endpoint reads a key from.
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }],
+    // The search key is looked up in the same environment as the providers' ($TACK_HOME/.env included).
+    ['web', { env: opts.env }],
     [
       'hooksClaude',
       { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, assumeTrusted: opts.trust.trusted },
@@ -112,7 +114,12 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     const entry = await catalogEntry(key)!.load()
     const merged: Record<string, unknown> = { ...defaults, ...config }
     if (key === 'bash')
-      merged.envDeny = [...ctx.llmProviders.keyVariables(), ...((config.envDeny as string[]) ?? [])]
+      merged.envDeny = [
+        ...ctx.llmProviders.keyVariables(),
+        // the search key too, whatever its name (the scrub only catches names that look secret)
+        String(cfg('web')?.searchApiKeyEnv ?? 'BRAVE_API_KEY'),
+        ...((config.envDeny as string[]) ?? []),
+      ]
     await load(key, entry.plugin, merged)
   }
   for (const ref of opts.userPlugins ?? []) {

@@ -68,6 +68,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'web',
+    description: 'web_fetch and web_search (network access; private addresses refused)',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/tool-web')
+      return { plugin: m.WebToolsPlugin, Config: m.WebToolsConfig }
+    },
+  },
+  {
     key: 'permissions',
     description: 'permission modes and rules',
     defaultOn: true,
