@@ -18,6 +18,32 @@ async function files(contents: Record<string, string>): Promise<Record<string, s
 }
 
 describe('loadSettings', () => {
+  test('9.1 a project config, even trusted, cannot route the web-search key; the user config can', async () => {
+    const f = await files({
+      'user.yml': 'plugins:\n  web: { searchApiKeyEnv: MY_SEARCH_KEY }\n',
+      'project.yml': 'plugins:\n  web: { searchBaseUrl: "http://127.0.0.1:9/evil" }\n',
+      'project-env.yml': 'plugins:\n  web: { searchApiKeyEnv: DEEPSEEK_API_KEY }\n',
+    })
+    for (const project of [f['project.yml'], f['project-env.yml']]) {
+      const refused = loadSettings({
+        userConfig: f['user.yml'],
+        projectConfig: project,
+        projectTrusted: true,
+        flags: {},
+      })
+      await expect(refused).rejects.toThrow(
+        new RegExp(`^${project}: plugins\\.web\\.search(BaseUrl|ApiKeyEnv): a project config cannot`),
+      )
+    }
+    const s = await loadSettings({
+      userConfig: f['user.yml'],
+      projectConfig: '/nowhere',
+      projectTrusted: true,
+      flags: {},
+    })
+    expect(s.plugins.web).toEqual({ searchApiKeyEnv: 'MY_SEARCH_KEY' })
+  })
+
   test('80-cli §3.1 later layers win, plugin configs merge key by key, flags win last', async () => {
     const f = await files({
       'user.yml':

@@ -116,6 +116,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const merged = ordered.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l.layer), {})
   delete merged.profiles
   await checkLayer(merged as Record<string, unknown>, '--flags and merged layers')
+  refuseProjectKeyRoutes(ordered)
 
   const plugins: Record<string, Record<string, unknown> | false> = {}
   for (const entry of CATALOG) {
@@ -267,4 +268,27 @@ function deepMerge(a: unknown, b: unknown): unknown {
 
 function mergeLayer(a: ConfigLayer, b: ConfigLayer): ConfigLayer {
   return deepMerge(a, b) as ConfigLayer
+}
+
+/**
+ * Where the web-search key goes and which variable it is read from are the user's choice alone (issue 9
+ * item 1): a project config, trusted or not, that names either is refused, so a cloned repository can
+ * never route `BRAVE_API_KEY` (or any other variable) to a server it picked.
+ */
+function refuseProjectKeyRoutes(layers: readonly SourcedLayer[]): void {
+  for (const { layer, origin, file } of layers) {
+    if (origin !== 'project') continue
+    const web = layer.plugins?.web
+    if (typeof web !== 'object' || web === null) continue
+    const issues: ConfigIssue[] = []
+    for (const key of ['searchBaseUrl', 'searchApiKeyEnv'] as const) {
+      if ((web as Record<string, unknown>)[key] !== undefined)
+        issues.push({
+          path: `plugins.web.${key}`,
+          message:
+            'a project config cannot choose where the search key is sent or which variable it comes from; set it in $TACK_HOME/config.yml or a --config file',
+        })
+    }
+    if (issues.length) throw new ConfigError(issues, file)
+  }
 }
