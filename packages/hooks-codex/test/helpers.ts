@@ -1,11 +1,9 @@
 // Test helpers: temporary Codex homes with a hooks.json, real shell scripts, and a real agent loop
 // (scripted model only) with the bash and file tools and the bridge loaded. The workspace is a fresh
 // temp folder, never the process cwd.
-import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as delay } from 'node:timers/promises'
 import type { AgentOptions } from '@tack/agent'
 import { createTestAgent, type ScriptEntry, type TestAgent, type TestPlugin } from '@tack/agent/testing'
 import type { HookInvocation, HookResult } from '@tack/hook-protocol'
@@ -152,29 +150,5 @@ export async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'))
 }
 
-/** Whether `pid` is gone (no process, or a zombie waiting to be reaped). */
-export function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return true
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
-    return state === 'Z' || state === 'X'
-  } catch {
-    return true
-  }
-}
-
-/** Waits until `path` exists and holds a line ending in a newline; returns it without the newline. */
-export async function waitForLine(path: string): Promise<string> {
-  for (;;) {
-    if (existsSync(path)) {
-      const text = readFileSync(path, 'utf8')
-      if (text.endsWith('\n')) return text.slice(0, -1)
-    }
-    await delay(10)
-  }
-}
+// Process liveness and waiting for a pid file come from the process runner's own test helpers.
+export { isGone, waitForLine } from '@tack/process/testing'
