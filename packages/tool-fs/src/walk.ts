@@ -95,3 +95,8 @@ async function levelOf(folder: string): Promise<IgnoreLevel | undefined> {
   }
   return { base: folder, rules: ignore().add(text) }
 }
+
+/** True when a `.gitignore` between the workspace root and `start` (exclusive) has a say below it. */
+export async function hasRulesAbove(root: string, start: string): Promise<boolean> {
+  return (await ancestorLevels(root, start)).length > 0
+}

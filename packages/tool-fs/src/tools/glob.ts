@@ -6,7 +6,7 @@ import picomatch from 'picomatch'
 import type { FsEnv } from '../env.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
-import { walkFiles } from '../walk.ts'
+import { filesUnder } from '../file-source.ts'
 
 export function createGlobTool(env: FsEnv) {
   return defineTool({
@@ -41,7 +41,7 @@ export function createGlobTool(env: FsEnv) {
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
-      for await (const entry of walkFiles(root.path.root, root.path.real, call.signal)) {
+      for await (const entry of await filesUnder(env, root.path.root, root.path.real, call.signal)) {
         if (!matches(entry.relative)) continue
         if (found.length === max) {
           more = true
