@@ -70,9 +70,19 @@ async function isExecutable(path: string): Promise<boolean> {
   }
 }
 
-/** The regular files under `start` (relative, `/`-separated, sorted), or undefined when rg failed. */
-export function ripgrepFiles(rg: string, start: string, signal: AbortSignal): Promise<string[] | undefined> {
-  return runRipgrep(rg, ['--files', ...WALK_FLAGS], start, signal)
+/**
+ * The regular files under `start` (relative, `/`-separated, sorted; only names ending with
+ * `nameSuffix` when given), or undefined when rg failed.
+ */
+export function ripgrepFiles(
+  rg: string,
+  start: string,
+  signal: AbortSignal,
+  nameSuffix?: string,
+): Promise<string[] | undefined> {
+  // A file type, not `--glob`: rg's globs override .gitignore rules, its types do not.
+  const only = nameSuffix === undefined ? [] : [`--type-add=tackname:*${nameSuffix}`, '--type=tackname']
+  return runRipgrep(rg, ['--files', ...WALK_FLAGS, ...only], start, signal)
 }
 
 /**

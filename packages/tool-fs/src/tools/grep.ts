@@ -16,6 +16,7 @@ import { compileGlob } from './glob.ts'
 type GrepOutput = 'content' | 'files' | 'count'
 
 const NO_MATCHES = 'No matches found.'
+const YIELD_EVERY_MS = 15
 
 export function createGrepTool(env: FsEnv) {
   return defineTool({
@@ -70,7 +71,13 @@ export function createGrepTool(env: FsEnv) {
         signal: call.signal,
       }
       let more = false
+      let ranSince = performance.now()
       for await (const file of files) {
+        // Small files are read synchronously: give the event loop a turn every few milliseconds.
+        if (performance.now() - ranSince > YIELD_EVERY_MS) {
+          await new Promise((resolve) => setImmediate(resolve))
+          ranSince = performance.now()
+        }
         if (file.kind !== 'file' || !keep(file.relative)) continue
         const name = root.name(file.path)
         let count = 0
