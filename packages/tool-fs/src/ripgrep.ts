@@ -1,7 +1,7 @@
 // ripgrep as the file finder of `glob` and `grep` (issue 12.4): `rg --files` lists the files the walk
 // would (same `.gitignore` rules, `.git` skipped, dot files included, symlinks not followed) and
 // `rg -l -F` narrows `grep` to the files holding the pattern's required literal. rg never decides a
-// match: the JavaScript RegExp does, so results are the pure-Node path's (see decision 0040).
+// match: the JavaScript RegExp does, so results are the pure-Node path's (see docs/decisions/0040).
 import { spawn } from 'node:child_process'
 import { constants } from 'node:fs'
 import { access } from 'node:fs/promises'

@@ -88,7 +88,7 @@ describe.each(MODES)('glob ($label)', ({ mode }) => {
     )
   })
 
-  it('TL-16 never walks into a symlinked folder; lists the symlink itself without ripgrep only (decision 0040)', async () => {
+  it('TL-16 never walks into a symlinked folder; lists the symlink itself without ripgrep only (docs/decisions/0040)', async () => {
     const cwd = await tempDir()
     await writeTree(cwd, { 'real/x.ts': '' })
     await symlink(join(cwd, 'real'), join(cwd, 'loop'))
