@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Context } from 'cordis'
 import type { Settings } from './config/load.ts'
+import { readEnvFile } from './env-file.ts'
 import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { catalogEntry } from './plugin-catalog.ts'
@@ -118,6 +119,8 @@ export async function boot(opts: BootOptions): Promise<Booted> {
         ...ctx.llmProviders.keyVariables(),
         // the search key too, whatever its name (the scrub only catches names that look secret)
         String(cfg('web')?.searchApiKeyEnv ?? 'BRAVE_API_KEY'),
+        // and every variable $TACK_HOME/.env defines: that file is hidden from bash, so its values are too
+        ...Object.keys(readEnvFile(opts.paths.envFile)),
         ...((config.envDeny as string[]) ?? []),
       ]
     await load(key, entry.plugin, merged)

@@ -42,6 +42,7 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
       `echo outside > ${outside}/made-outside.txt || echo OUTSIDE-REFUSED`,
       `cat ${box.tackHome}/.env || echo ENV-UNREADABLE`,
       'echo "key=[$GPU_PASS]"',
+      'echo "setting=[$SOME_SETTING]"',
       "cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c GPU_PASS || true",
       'echo "procs=$(ls /proc | grep -c "^[0-9]")"',
     ].join('; ')
@@ -69,6 +70,7 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
       expect(seen).toContain('ENV-UNREADABLE')
       expect(seen).not.toContain(ENV_FILE_CANARY)
       expect(seen).toContain('key=[]')
+      expect(seen).toContain('setting=[]') // a $TACK_HOME/.env value does not reach bash by name either
       expect(seen).not.toContain(GPU_PASS) // never in what bash printed
       expect(seen).toMatch(/\\n0\\n/) // no /proc/*/environ in the sandbox names GPU_PASS
       expect(Number(/procs=(\d+)/.exec(seen)?.[1])).toBeLessThan(6)

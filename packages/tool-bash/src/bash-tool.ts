@@ -11,6 +11,7 @@ import { type ConfinementOptions, createConfinement } from './confinement.ts'
 import { scrubEnvironment } from './environment.ts'
 import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
 import { outcomeOf, resultText } from './result-text.ts'
+import { fileSafe } from './scratch.ts'
 
 /** Spill files of calls made outside any session (no agent on the call). */
 export const NO_SESSION_FOLDER = 'no-session'
@@ -115,10 +116,4 @@ function firstLineOf(outcome: Exclude<ReturnType<typeof outcomeOf>, 'ok'>, exitC
     case 'SPAWN_FAILED':
       return 'the command could not be started'
   }
-}
-
-/** One path segment: ids are used as folder and file names, so nothing may climb or nest. */
-function fileSafe(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]/g, '_')
-  return safe === '' || /^\.+$/.test(safe) ? '_' : safe
 }

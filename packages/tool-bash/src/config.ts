@@ -87,6 +87,13 @@ const fields = {
     description:
       'Folder for spill files: `<scratchRoot>/<session id>/bash-<call id>.log`. The CLI sets `$TACK_HOME/scratch`.',
   }),
+  scratchMaxAgeHours: Schema.integer({
+    default: 168,
+    min: 0,
+    max: 87_600,
+    description:
+      'Hours after which a spill file in `scratchRoot` is removed (checked when the plugin loads, i.e. at each session start; issue 12.7). `0` keeps spill files until their session is removed (`tack sessions rm`).',
+  }),
   envDeny: Schema.stringList({
     default: [],
     description:

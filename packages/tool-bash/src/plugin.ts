@@ -1,14 +1,21 @@
-// The plugin that registers `bash` on the tool registry. Disposing it removes the tool (TL-1).
+// The plugin that registers `bash` on the tool registry (disposing it removes the tool, TL-1) and
+// removes spill files older than `scratchMaxAgeHours`.
 import { definePlugin } from '@tack/kernel'
 import { registerTool } from '@tack/tools'
 import { createBashTool } from './bash-tool.ts'
 import { BashToolConfig } from './config.ts'
+import { sweepScratch } from './scratch.ts'
+
+const HOUR_MS = 3_600_000
 
 export const BashToolPlugin = definePlugin({
   name: 'tool-bash',
   Config: BashToolConfig,
   inject: ['tools'],
-  apply(ctx, config) {
+  async apply(ctx, config) {
     registerTool(ctx, createBashTool(config))
+    // Old spill files go at load (issue 12.7): each session start bounds what the scratch folder keeps.
+    if (config.scratchMaxAgeHours > 0)
+      await sweepScratch(config.scratchRoot, config.scratchMaxAgeHours * HOUR_MS)
   },
 })

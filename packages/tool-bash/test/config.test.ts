@@ -27,6 +27,7 @@ describe('BashToolConfig defaults', () => {
       envAllow: [],
       envDeny: [],
       scratchRoot: join(tmpdir(), 'tack-scratch'),
+      scratchMaxAgeHours: 168,
       sandbox: 'auto',
       sandboxNetwork: 'allow',
       sandboxWritable: [],

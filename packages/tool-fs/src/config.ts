@@ -1,4 +1,5 @@
 // The validated Config of FsToolsPlugin: every tunable of the read / glob / grep tools (TL-12, TL-16).
+import { isAbsolute } from 'node:path'
 import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
 
 const MIB = 1024 * 1024
@@ -56,6 +57,13 @@ export const FsToolsConfig = Schema.object({
     min: 1,
     max: 1_000_000,
     description: 'Paths `glob` returns before it stops with a note (TL-16).',
+  }),
+  ripgrep: Schema.json<string>({
+    default: 'auto',
+    allowed: '`auto`, `off` or an absolute path',
+    test: (v): v is string => v === 'auto' || v === 'off' || (typeof v === 'string' && isAbsolute(v)),
+    description:
+      'ripgrep as the file finder of `glob` and `grep` (issue 12.4): `auto` uses `rg` when it is on PATH, `off` never, an absolute path that binary. Results are the same either way; the RegExp still decides every match.',
   }),
   grepMaxMatches: Schema.integer({
     default: 500,

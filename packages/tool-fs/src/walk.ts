@@ -4,7 +4,7 @@
 // Entries come out in code-unit order of their full path: a folder sorts as its name plus `/`, which
 // makes this depth-first order equal to sorting the complete list, so callers can stop at a cap.
 import { readdir, readFile } from 'node:fs/promises'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import ignore, { type Ignore } from 'ignore'
 import { isInside } from './workspace.ts'
 
@@ -54,11 +54,18 @@ async function* walkFolder(
     const path = join(folder, entry.name)
     const isDir = entry.isDirectory()
     if (isIgnored(levels, path, isDir)) continue
-    const rel = relative(start, path).split(sep).join('/')
+    const rel = below(start, path)
     if (isDir) yield* walkFolder(start, path, levels, signal)
     else if (entry.isSymbolicLink()) yield { path, relative: rel, kind: 'symlink' }
     else if (entry.isFile()) yield { path, relative: rel, kind: 'file' }
   }
+}
+
+/** `path` relative to its ancestor `base`, `/`-separated; slicing is what `relative` would give here,
+ * and the walk calls this for every entry and every ignore level. */
+function below(base: string, path: string): string {
+  const rel = path.slice(base.endsWith(sep) ? base.length : base.length + 1)
+  return sep === '/' ? rel : rel.split(sep).join('/')
 }
 
 /** Git's rule: the deepest `.gitignore` with a say about the path decides (a negation re-includes). */
@@ -66,7 +73,7 @@ function isIgnored(levels: readonly IgnoreLevel[], path: string, isDir: boolean)
   let ignored = false
   for (const level of levels) {
     if (!isInside(level.base, path) || path === level.base) continue
-    const rel = relative(level.base, path).split(sep).join('/') + (isDir ? '/' : '')
+    const rel = below(level.base, path) + (isDir ? '/' : '')
     const verdict = level.rules.test(rel)
     if (verdict.ignored) ignored = true
     else if (verdict.unignored) ignored = false
@@ -94,4 +101,9 @@ async function levelOf(folder: string): Promise<IgnoreLevel | undefined> {
     return undefined
   }
   return { base: folder, rules: ignore().add(text) }
+}
+
+/** True when a `.gitignore` between the workspace root and `start` (exclusive) has a say below it. */
+export async function hasRulesAbove(root: string, start: string): Promise<boolean> {
+  return (await ancestorLevels(root, start)).length > 0
 }

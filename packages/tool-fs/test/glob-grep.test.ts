@@ -3,6 +3,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fsContext, run, tempDir, textOf, writeTree } from './support.ts'
 
+/** Every test runs on both paths: the pure-Node walk and ripgrep (on PATH: `.ci/run` installs it). */
+const MODES = [
+  { label: 'pure Node', mode: { ripgrep: 'off' } },
+  { label: 'ripgrep', mode: { ripgrep: 'auto' } },
+]
+
 /** A tree with nested .gitignore files, a negation, a folder rule and a .git folder. */
 async function repo() {
   const cwd = await tempDir()
@@ -27,10 +33,10 @@ async function repo() {
   return cwd
 }
 
-describe('glob', () => {
+describe.each(MODES)('glob ($label)', ({ mode }) => {
   it('TL-16 skips .gitignored paths (nested files, negations, folder and anchored rules) and .git, sorted by path', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     const result = await run(ctx, 'glob', { pattern: '**' }, { cwd })
     expect(textOf(result).split('\n')).toEqual([
       '.gitignore',
@@ -48,7 +54,7 @@ describe('glob', () => {
 
   it('TL-16 matches relative to path; results are named relative to the cwd', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     expect(textOf(await run(ctx, 'glob', { pattern: '*.ts' }, { cwd }))).toBe('a-b.ts\na.ts')
     expect(textOf(await run(ctx, 'glob', { pattern: '**/*.ts', path: 'src' }, { cwd }))).toBe(
       'src/b.ts\nsrc/nested/c.ts',
@@ -58,7 +64,7 @@ describe('glob', () => {
 
   it('TL-16 .gitignore files above the searched folder still apply', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     expect(textOf(await run(ctx, 'glob', { pattern: '**', path: 'src/lib' }, { cwd }))).toBe(
       'No files matched.',
     )
@@ -69,30 +75,31 @@ describe('glob', () => {
     const files: Record<string, string> = {}
     for (let i = 0; i < 1001; i++) files[`f${String(i).padStart(4, '0')}.txt`] = ''
     await writeTree(cwd, files)
-    const defaults = await fsContext()
+    const defaults = await fsContext(mode)
     const all = textOf(await run(defaults, 'glob', { pattern: '*.txt' }, { cwd })).split('\n\n')
     expect(all[0].split('\n')).toHaveLength(1000)
     expect(all[0].split('\n').at(-1)).toBe('f0999.txt')
     expect(all[1]).toBe(
       '[Stopped at 1000 results (globMaxResults); more files match. Narrow the pattern or the path.]',
     )
-    const configured = await fsContext({ globMaxResults: 2 })
+    const configured = await fsContext({ ...mode, globMaxResults: 2 })
     expect(textOf(await run(configured, 'glob', { pattern: '*.txt' }, { cwd }))).toBe(
       'f0000.txt\nf0001.txt\n\n[Stopped at 2 results (globMaxResults); more files match. Narrow the pattern or the path.]',
     )
   })
 
-  it('TL-16 lists a symlink but never walks into a symlinked folder', async () => {
+  it('TL-16 never walks into a symlinked folder; lists the symlink itself without ripgrep only (docs/decisions/0040)', async () => {
     const cwd = await tempDir()
     await writeTree(cwd, { 'real/x.ts': '' })
     await symlink(join(cwd, 'real'), join(cwd, 'loop'))
-    const ctx = await fsContext()
-    expect(textOf(await run(ctx, 'glob', { pattern: '**' }, { cwd }))).toBe('loop\nreal/x.ts')
+    const ctx = await fsContext(mode)
+    const listed = textOf(await run(ctx, 'glob', { pattern: '**' }, { cwd }))
+    expect(listed).toBe(mode.ripgrep === 'off' ? 'loop\nreal/x.ts' : 'real/x.ts')
   })
 
   it('TL-16 errors: NOT_FOUND, NOT_A_DIRECTORY', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     expect((await run(ctx, 'glob', { pattern: '*', path: 'nope' }, { cwd })).error?.code).toBe('NOT_FOUND')
     expect((await run(ctx, 'glob', { pattern: '*', path: 'a.ts' }, { cwd })).error?.code).toBe(
       'NOT_A_DIRECTORY',
@@ -100,10 +107,10 @@ describe('glob', () => {
   })
 })
 
-describe('grep', () => {
+describe.each(MODES)('grep ($label)', ({ mode }) => {
   it('TL-16 files (default) lists matching text files in path order, skipping ignored, .git and binary files', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     const result = await run(ctx, 'grep', { pattern: 'needle' }, { cwd })
     expect(textOf(result)).toBe(
       ['a.ts', 'keep.log', 'src/b.ts', 'src/nested/c.ts', 'src/nested/debug.log', 'src/top-only.txt'].join(
@@ -114,7 +121,7 @@ describe('grep', () => {
 
   it('TL-16 content shows path:line:text; count shows path:count; ignore_case widens the match', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     const content = await run(
       ctx,
       'grep',
@@ -133,7 +140,7 @@ describe('grep', () => {
 
   it('TL-16 glob without a slash matches file names anywhere; with a slash, relative paths', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     expect(textOf(await run(ctx, 'grep', { pattern: 'needle', glob: '*.log' }, { cwd }))).toBe(
       'keep.log\nsrc/nested/debug.log',
     )
@@ -143,7 +150,7 @@ describe('grep', () => {
   it('TL-16 stops at grepMaxMatches (default 500, configured 3) with a note', async () => {
     const cwd = await tempDir()
     await writeTree(cwd, { 'many.txt': 'hit\n'.repeat(501), 'z.txt': 'hit\n' })
-    const defaults = await fsContext()
+    const defaults = await fsContext(mode)
     const all = textOf(await run(defaults, 'grep', { pattern: 'hit', output: 'content' }, { cwd })).split(
       '\n\n',
     )
@@ -151,7 +158,7 @@ describe('grep', () => {
     expect(all[1]).toBe(
       '[Stopped at 500 matching lines (grepMaxMatches); there are more. Narrow the pattern, path or glob.]',
     )
-    const configured = await fsContext({ grepMaxMatches: 1 })
+    const configured = await fsContext({ ...mode, grepMaxMatches: 1 })
     expect(textOf(await run(configured, 'grep', { pattern: 'hit' }, { cwd }))).toBe(
       'many.txt\n\n[Stopped at 1 file (grepMaxMatches); there are more. Narrow the pattern, path or glob.]',
     )
@@ -160,14 +167,14 @@ describe('grep', () => {
   it('TL-16 finds a match in a streamed file beyond the shown part of a long line, and cuts what it shows', async () => {
     const cwd = await tempDir()
     await writeTree(cwd, { 'big.txt': `${'a'.repeat(3000)}needle\n${'filler\n'.repeat(300)}` })
-    const ctx = await fsContext({ readStreamMinSize: 1024, readMaxLineLength: 20 })
+    const ctx = await fsContext({ ...mode, readStreamMinSize: 1024, readMaxLineLength: 20 })
     const result = await run(ctx, 'grep', { pattern: 'needle', output: 'content' }, { cwd })
     expect(textOf(result)).toBe(`big.txt:1:${'a'.repeat(20)} … [line cut: 3006 characters in all]`)
   })
 
   it('TL-16 an invalid regular expression fails INVALID_PATTERN; a missing path NOT_FOUND; no match says so', async () => {
     const cwd = await repo()
-    const ctx = await fsContext()
+    const ctx = await fsContext(mode)
     expect((await run(ctx, 'grep', { pattern: '(' }, { cwd })).error?.code).toBe('INVALID_PATTERN')
     expect((await run(ctx, 'grep', { pattern: 'x', path: 'nope' }, { cwd })).error?.code).toBe('NOT_FOUND')
     expect(textOf(await run(ctx, 'grep', { pattern: 'absent-word' }, { cwd }))).toBe('No matches found.')

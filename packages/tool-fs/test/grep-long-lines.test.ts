@@ -14,8 +14,10 @@ async function tree() {
 
 describe('grep line length (issue 9.6)', () => {
   it.each([
-    ['read whole', {}],
-    ['streamed', { readStreamMinSize: 0 }],
+    ['read whole, pure Node', { ripgrep: 'off' }],
+    ['read whole, ripgrep', { ripgrep: 'auto' }],
+    ['streamed, pure Node', { readStreamMinSize: 0, ripgrep: 'off' }],
+    ['streamed, ripgrep', { readStreamMinSize: 0, ripgrep: 'auto' }],
   ])(
     'a long line is searched in its first grepMaxLineLength characters (%s), the rest goes on',
     async (_, extra) => {

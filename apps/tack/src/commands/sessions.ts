@@ -82,6 +82,11 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
       }
       case 'rm': {
         await ctx.sessionStore.remove(need(id, 'rm'))
+        // The session's bash spill files go with it (issue 12.7), from wherever bash writes them.
+        const bash = settings.plugins.bash
+        const configured = bash && typeof bash === 'object' ? bash.scratchRoot : undefined
+        const { removeSessionScratch } = await import('@tack/tool-bash')
+        await removeSessionScratch(typeof configured === 'string' ? configured : paths.scratch, id as string)
         io.out(`removed ${id}\n`)
         return 0
       }

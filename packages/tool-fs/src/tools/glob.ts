@@ -6,7 +6,8 @@ import picomatch from 'picomatch'
 import type { FsEnv } from '../env.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
-import { walkFiles } from '../walk.ts'
+import type { WalkEntry } from '../walk.ts'
+import { filesUnder, literalSuffix } from '../file-source.ts'
 
 export function createGlobTool(env: FsEnv) {
   return defineTool({
@@ -41,13 +42,23 @@ export function createGlobTool(env: FsEnv) {
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
-      for await (const entry of walkFiles(root.path.root, root.path.real, call.signal)) {
-        if (!matches(entry.relative)) continue
+      const entries = await filesUnder(env, root.path.root, root.path.real, call.signal, {
+        ...(literalSuffix(args.pattern) !== undefined && { nameSuffix: literalSuffix(args.pattern) }),
+      })
+      const take = (entry: WalkEntry): boolean => {
+        if (!matches(entry.relative)) return true
         if (found.length === max) {
           more = true
-          break
+          return false
         }
         found.push(root.name(entry.path))
+        return true
+      }
+      // rg's listing is an array: no promise per path.
+      if (Array.isArray(entries)) {
+        for (const entry of entries) if (!take(entry)) break
+      } else {
+        for await (const entry of entries) if (!take(entry)) break
       }
       if (found.length === 0) return 'No files matched.'
       const note = more

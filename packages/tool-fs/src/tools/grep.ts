@@ -1,22 +1,22 @@
 // `grep {pattern, path?, glob?, ignore_case?, output?}` (TL-16): a JavaScript regular expression
 // searched line by line in the text files under a folder (or in one file), `.gitignore`d paths,
 // `.git`, symlinks and binary files skipped, in path order, stopping after `grepMaxMatches` entries
-// (matching lines for `content`, files for `files` and `count`) with a note. Pure Node.
-import { open, stat } from 'node:fs/promises'
+// (matching lines for `content`, files for `files` and `count`) with a note. ripgrep, when present,
+// only finds the files (see file-source.ts); the RegExp decides every match.
 import { basename } from 'node:path'
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
 import type { FsEnv } from '../env.ts'
-import { readHead } from '../files.ts'
-import { streamLines } from '../line-stream.ts'
+import { filesUnder } from '../file-source.ts'
+import { type FileSearch, grepMatcher, searchFile } from '../grep-file.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
-import { cutLine, cutMark, linesOf, looksBinary } from '../text.ts'
-import { walkFiles } from '../walk.ts'
+import { cutLine, cutMark } from '../text.ts'
 import { compileGlob } from './glob.ts'
 
 type GrepOutput = 'content' | 'files' | 'count'
 
 const NO_MATCHES = 'No matches found.'
+const YIELD_EVERY_MS = 15
 
 export function createGrepTool(env: FsEnv) {
   return defineTool({
@@ -53,40 +53,49 @@ export function createGrepTool(env: FsEnv) {
         throw new ToolFailure('INVALID_PATTERN', `Invalid regular expression: ${(error as Error).message}`)
       }
       const keep = args.glob ? compileGlob(args.glob, { basename: !args.glob.includes('/') }) : () => true
+      const matcher = grepMatcher(regex, args.pattern, args.ignore_case === true)
       const root = await searchRoot(call, args.path)
       const files = root.isDirectory
-        ? walkFiles(root.path.root, root.path.real, call.signal)
-        : single(root.path.real)
+        ? await filesUnder(env, root.path.root, root.path.real, call.signal, {
+            ...(matcher.literal && { literal: matcher.literal }),
+          })
+        : [{ path: root.path.real, relative: basename(root.path.real), kind: 'file' as const }]
       const output: GrepOutput = args.output
       const max = env.config.grepMaxMatches
       const entries: string[] = []
-      const seen = { longLines: 0 }
       const searchLength = env.config.grepMaxLineLength
+      const search: FileSearch = {
+        streamMinSize: env.config.readStreamMinSize,
+        searchLength,
+        seen: { longLines: 0 },
+        signal: call.signal,
+      }
       let more = false
-      search: for await (const file of files) {
+      let ranSince = performance.now()
+      for await (const file of files) {
+        // Small files are read synchronously: give the event loop a turn every few milliseconds.
+        if (performance.now() - ranSince > YIELD_EVERY_MS) {
+          await new Promise((resolve) => setImmediate(resolve))
+          ranSince = performance.now()
+        }
         if (file.kind !== 'file' || !keep(file.relative)) continue
         const name = root.name(file.path)
         let count = 0
-        const lines = matchingLines(file.path, regex, {
-          streamMinSize: env.config.readStreamMinSize,
-          searchLength,
-          seen,
-          signal: call.signal,
-        })
-        for await (const line of lines) {
+        await searchFile(file.path, matcher, search, (line) => {
           count++
-          if (output === 'files') break
-          if (output === 'content') {
-            if (entries.length === max) {
-              more = true
-              break search
-            }
-            const shown = cutLine(line.text, env.config.readMaxLineLength)
-            entries.push(
-              `${name}:${line.number}:${shown.text}${cutMark({ text: shown.text, length: line.length })}`,
-            )
+          if (output === 'files') return false
+          if (output === 'count') return true
+          if (entries.length === max) {
+            more = true
+            return false
           }
-        }
+          const shown = cutLine(line.text, env.config.readMaxLineLength)
+          entries.push(
+            `${name}:${line.number}:${shown.text}${cutMark({ text: shown.text, length: line.length })}`,
+          )
+          return true
+        })
+        if (more) break
         if (count === 0 || output === 'content') continue
         if (entries.length === max) {
           more = true
@@ -94,6 +103,7 @@ export function createGrepTool(env: FsEnv) {
         }
         entries.push(output === 'files' ? name : `${name}:${count}`)
       }
+      const seen = search.seen
       const long =
         seen.longLines > 0
           ? `[${plural(seen.longLines, 'line')} longer than ${searchLength} characters (grepMaxLineLength) ${seen.longLines === 1 ? 'was' : 'were'} searched only in ${seen.longLines === 1 ? 'its' : 'their'} first ${searchLength}.]`
@@ -118,55 +128,4 @@ export function createGrepTool(env: FsEnv) {
       return { kind: 'generic', title: `Grep ${args.pattern} (${plural(count, unit)})`, body }
     },
   })
-}
-
-async function* single(path: string) {
-  yield { path, relative: basename(path), kind: 'file' as const }
-}
-
-interface SearchOptions {
-  readonly streamMinSize: number
-  /** Characters of a line searched (and kept): a longer line is searched in its head only. */
-  readonly searchLength: number
-  /** Counts the lines longer than `searchLength`, for the result's note. */
-  readonly seen: { longLines: number }
-  readonly signal: AbortSignal
-}
-
-/**
- * The matching lines of a text file (none for a binary or unreadable one); big files are streamed.
- * `text` is at most `searchLength` characters, `length` the whole line's: memory stays bounded however
- * long a line is (a 600 MB one-line file used to fail the whole search with a RangeError).
- */
-async function* matchingLines(
-  path: string,
-  regex: RegExp,
-  opts: SearchOptions,
-): AsyncGenerator<{ number: number; text: string; length: number }> {
-  const { signal, searchLength, seen } = opts
-  signal.throwIfAborted()
-  let handle: Awaited<ReturnType<typeof open>>
-  try {
-    // Only regular files: opening a FIFO would block.
-    if (!(await stat(path)).isFile()) return
-    handle = await open(path, 'r')
-  } catch {
-    return
-  }
-  try {
-    const info = await handle.stat()
-    if (!info.isFile() || looksBinary(await readHead(handle))) return
-    const lines =
-      info.size < opts.streamMinSize
-        ? linesOf((await handle.readFile()).toString('utf8'), searchLength)
-        : streamLines(handle, searchLength, signal)
-    let number = 0
-    for await (const line of lines) {
-      number++
-      if (line.length > line.text.length) seen.longLines++
-      if (regex.test(line.text)) yield { number, text: line.text, length: line.length }
-    }
-  } finally {
-    await handle.close()
-  }
 }

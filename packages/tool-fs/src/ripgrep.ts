@@ -1,0 +1,127 @@
+// ripgrep as the file finder of `glob` and `grep` (issue 12.4): `rg --files` lists the files the walk
+// would (same `.gitignore` rules, `.git` skipped, dot files included, symlinks not followed) and
+// `rg -l -F` narrows `grep` to the files holding the pattern's required literal. rg never decides a
+// match: the JavaScript RegExp does, so results are the pure-Node path's (see docs/decisions/0040).
+import { spawn } from 'node:child_process'
+import { constants } from 'node:fs'
+import { access } from 'node:fs/promises'
+import { delimiter, isAbsolute, join } from 'node:path'
+
+/**
+ * Flags that make rg's ignore rules the walk's: only `.gitignore` files (no `.ignore`, `.rgignore`,
+ * global excludes or `.git/info/exclude`), honoured outside a git repository too, none read above
+ * the start folder (the caller falls back to the walk when the workspace has rules above it).
+ */
+const WALK_FLAGS = [
+  '--hidden',
+  '--no-require-git',
+  '--no-ignore-dot',
+  '--no-ignore-global',
+  '--no-ignore-exclude',
+  '--no-ignore-parent',
+  '--no-config',
+  '--glob=!.git',
+  '--null',
+]
+
+const onPath = new Map<string, Promise<string | undefined>>()
+const warned = new Set<string>()
+
+/**
+ * The rg binary the `ripgrep` setting names: `off` none, `auto` the first `rg` on PATH, else the
+ * configured absolute path (a missing one warns once on stderr and the pure-Node path runs).
+ */
+export async function ripgrepBinary(setting: string): Promise<string | undefined> {
+  if (setting === 'off') return undefined
+  if (setting !== 'auto') {
+    if (await isExecutable(setting)) return setting
+    if (!warned.has(setting)) {
+      warned.add(setting)
+      process.stderr.write(
+        `tack: ripgrep ${setting} is not an executable file; grep and glob search without it\n`,
+      )
+    }
+    return undefined
+  }
+  const path = process.env.PATH ?? ''
+  let found = onPath.get(path)
+  if (!found) {
+    found = firstOnPath('rg', path)
+    onPath.set(path, found)
+  }
+  return found
+}
+
+async function firstOnPath(name: string, path: string): Promise<string | undefined> {
+  for (const folder of path.split(delimiter)) {
+    if (!folder || !isAbsolute(folder)) continue
+    const candidate = join(folder, name)
+    if (await isExecutable(candidate)) return candidate
+  }
+  return undefined
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The regular files under `start` (relative, `/`-separated, sorted; only names ending with
+ * `nameSuffix` when given), or undefined when rg failed.
+ */
+export function ripgrepFiles(
+  rg: string,
+  start: string,
+  signal: AbortSignal,
+  nameSuffix?: string,
+): Promise<string[] | undefined> {
+  // A file type, not `--glob`: rg's globs override .gitignore rules, its types do not.
+  const only = nameSuffix === undefined ? [] : [`--type-add=tackname:*${nameSuffix}`, '--type=tackname']
+  return runRipgrep(rg, ['--files', ...WALK_FLAGS, ...only], start, signal)
+}
+
+/**
+ * The files under `start` holding `literal` (as text, NULs or not: the caller applies its own binary
+ * rule), or undefined when rg failed. `ignoreCase` is only asked for ASCII literals, where rg's case
+ * folding covers JavaScript's.
+ */
+export function ripgrepFilesWith(
+  rg: string,
+  start: string,
+  literal: string,
+  ignoreCase: boolean,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  const flags = ['--files-with-matches', '--fixed-strings', '--text', ignoreCase ? '-i' : '-s']
+  return runRipgrep(rg, [...flags, ...WALK_FLAGS, '-e', literal], start, signal)
+}
+
+/** Runs rg in `start`; exit 0 or 1 (nothing found) is a listing, anything else undefined. */
+function runRipgrep(
+  rg: string,
+  args: string[],
+  start: string,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
+  signal.throwIfAborted()
+  return new Promise((resolve, reject) => {
+    const child = spawn(rg, args, { cwd: start, stdio: ['ignore', 'pipe', 'ignore'], signal })
+    const chunks: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.on('error', () => (signal.aborted ? reject(signal.reason) : resolve(undefined)))
+    child.on('close', (code) => {
+      if (signal.aborted) return reject(signal.reason)
+      if (code !== 0 && code !== 1) return resolve(undefined)
+      const text = Buffer.concat(chunks).toString('utf8')
+      const paths = text.split('\0').filter((path) => path !== '')
+      // rg names files `./x` only when given a path; given none it names them `x`. Code-unit order
+      // of the whole path is the walk's order (a folder sorts as its name plus `/`).
+      resolve(paths.sort())
+    })
+  })
+}
