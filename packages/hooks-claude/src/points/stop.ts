@@ -27,6 +27,9 @@ export async function onStop(
     fields: {
       stop_hook_active: info.continuations > 0,
       ...(last !== undefined ? { last_assistant_message: last } : {}),
+      // tack has no background tasks or session crons a hook could see (README "Differences").
+      background_tasks: [],
+      session_crons: [],
     },
     signal: st.turnSignal(agent),
   })
