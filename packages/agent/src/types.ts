@@ -96,6 +96,9 @@ export type PromptDecision =
   | { action: 'allow'; content?: Content; additionalContext?: readonly HookContext[] }
   | { action: 'block'; reason: string; additionalContext?: readonly HookContext[] }
 
-export type ContinuationDecision = { action: 'stop' } | { action: 'continue'; reason?: string }
+export type ContinuationDecision =
+  | { action: 'stop' }
+  /** `source`: who steers (the steering message's source); default `agent/turn-continuation` (AL-16). */
+  | { action: 'continue'; reason?: string; source?: MessageSource }
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact'

@@ -70,7 +70,11 @@ describe('issue 11 Claude Code payload fidelity', () => {
       cwd: ws,
       plugins: [{ plugin: FsToolsPlugin }],
       projectHooks: {
-        hooks: { SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all },
+        SessionStart: all,
+        UserPromptSubmit: all,
+        PreToolUse: all,
+        PostToolUse: all,
+        Stop: all,
       },
       script: [
         toolCalls([{ name: 'bash', args: { command: 'echo hello' } }]),
@@ -207,12 +211,11 @@ describe('issue 11 Claude Code payload fidelity', () => {
       cwd: ws,
       plugins: [{ plugin: FsToolsPlugin }],
       projectHooks: {
-        hooks: {
-          SessionStart: [{ hooks: [cmd('session-start.sh')] }],
-          PostToolUse: [{ matcher: 'Edit|Write', hooks: [cmd('after-edit.sh')] }],
-        },
+        SessionStart: [{ hooks: [cmd('session-start.sh')] }],
+        PostToolUse: [{ matcher: 'Edit|Write', hooks: [cmd('after-edit.sh')] }],
       },
       script: [
+        toolCalls([{ name: 'read', args: { file_path: 'app.txt' } }]),
         toolCalls([
           { name: 'edit', args: { file_path: 'app.txt', old_string: 'beta', new_string: 'gamma' } },
         ]),
@@ -226,11 +229,11 @@ describe('issue 11 Claude Code payload fidelity', () => {
         `mode=claude effort=medium agent=tack entry=cli sid=${t.agent.session.id}\n`,
       )
       const requests = t.requestTexts()
-      expect(requests[1]).toMatch(new RegExp(`prompt ${UUID.source.slice(1, -1)} added \\+gamma`))
+      expect(requests[2]).toMatch(new RegExp(`prompt ${UUID.source.slice(1, -1)} added \\+gamma`))
       const bashResult = t.of('tool/result').at(-1)
       expect(JSON.stringify(bashResult?.data)).toContain('target=staging')
       // The source line is tack's plumbing: a hook's tool_input shows the model's command.
-      expect(requests[2]).toContain('target=staging')
+      expect(requests[3]).toContain('target=staging')
     } finally {
       await t.dispose()
     }
