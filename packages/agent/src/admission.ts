@@ -120,6 +120,9 @@ export async function admitPrompt(
   } catch (error) {
     throw pluginError('agent/prompt-submit', error)
   }
+  if (decision?.action === 'allow' || decision?.action === 'block') {
+    for (const item of decision.leadingContext ?? []) appendContext(session, item)
+  }
   switch (decision?.action) {
     case 'allow': {
       const content = decision.content !== undefined ? decision.content : prompt.content
