@@ -221,7 +221,7 @@ const CASES: Record<string, Case> = {
     argv: ['list'],
     code: 0,
     stdout:
-      '  reflection (accumulator, 20-sided, target=20 exact)\n  single1 (single, 1-sided, target=1 exact)\n  fixed (fixed, 6-sided, target=6 gte)\n  bad (invalid: die "x" must be an integer from 1 to 1000000)\n',
+      '  reflection (accumulator, 20-sided, target=20 exact)\n  single1 (single, 1-sided, target=1 exact)\n  fixed (fixed, 6-sided, target=6 gte)\n  bad (invalid: die "x" must be an integer ≥ 1)\n',
   },
   'list empty': {
     argv: ['list'],
@@ -245,7 +245,7 @@ const CASES: Record<string, Case> = {
   'status of an invalid slot': {
     argv: ['status', 'bad'],
     code: 1,
-    stderr: 'Error: Invalid slot "bad": die "x" must be an integer from 1 to 1000000\n',
+    stderr: 'Error: Invalid slot "bad": die "x" must be an integer ≥ 1\n',
     errorCode: 'invalid_config',
   },
   'status never calibrates (R27 fix 8)': {
@@ -439,6 +439,42 @@ describe('R23/R25 the built CLI as a child process, text and --json', () => {
       c.check?.(json, out)
     })
   }
+  it('issue 11.8 a fixed d6 with three dice and no --target: register, status and roll succeed and roll 3d6', async () => {
+    const w = world({ slots: false })
+    const run = (argv: string[]) => runNode(CLI, argv, { env: w.env, cwd: w.cwd })
+    const reg = await run([
+      'register',
+      'fix',
+      '--type',
+      'fixed',
+      '--die',
+      '6',
+      '--fixed-count',
+      '3',
+      '--message',
+      'm',
+    ])
+    expect(reg.stderr).toBe('')
+    expect(reg.stdout).toBe('Registered: fix (fixed, d6, target=6 exact)\n')
+    expect(reg.code).toBe(0)
+    expect(JSON.parse(readFileSync(join(w.base, 'slots.json'), 'utf8')).fix).toMatchObject({
+      die: 6,
+      target: 6,
+    })
+    const status = await run(['status', 'fix'])
+    expect(status.code).toBe(0)
+    expect(status.stdout).toContain('fix')
+    const roll = await run(['roll', 'fix'])
+    expect(roll.code).toBe(0)
+    expect(roll.stdout).toMatch(
+      /^fix: 3d6 = \[[1-6], [1-6], [1-6]\] \(best: [1-6], 42\.13%\)( TRIGGERED!)?\n$/,
+    )
+    const d20 = await run(['register', 'twenty'])
+    expect(d20.stdout).toBe('Registered: twenty (accumulator, d20, target=20 exact)\n')
+    const above = await run(['register', 'bad', '--die', '6', '--target', '7'])
+    expect(above.code).toBe(1)
+    expect(above.stderr).toBe('Error: Invalid target "7": must be an integer from 1 to the die size (6)\n')
+  })
   it('R23 roll writes nothing: the state file mtime is unchanged (R27 fix 8)', async () => {
     const w = world()
     mkdirSync(join(w.base, 'state'))

@@ -3,7 +3,13 @@
 // admission — prompts and user steering pass `agent/prompt-submit` (AL-11); plugin steering,
 // injections and forced continuations are appended as they are.
 import { SeamError, waterfall } from '@tack/kernel'
-import { type ContentBlock, type HookContext, type Session, toContentBlocks } from '@tack/session'
+import {
+  type ContentBlock,
+  type HookContext,
+  type MessageSource,
+  type Session,
+  toContentBlocks,
+} from '@tack/session'
 import type { Context } from 'cordis'
 import { MissingSourceError, TurnError } from './errors.ts'
 import type { Agent, Prompt, PromptDecision, TurnOutcome } from './types.ts'
@@ -22,7 +28,7 @@ export interface HeldPrompt {
 export type DrainedInput =
   | { readonly kind: 'steer'; readonly input: Prompt }
   | { readonly kind: 'inject'; readonly input: HookContext }
-  | { readonly kind: 'continue'; readonly reason: string }
+  | { readonly kind: 'continue'; readonly reason: string; readonly source?: MessageSource }
 
 /** Input held until the loop takes it. */
 export type HeldInput = HeldPrompt | DrainedInput
@@ -114,6 +120,9 @@ export async function admitPrompt(
   } catch (error) {
     throw pluginError('agent/prompt-submit', error)
   }
+  if (decision?.action === 'allow' || decision?.action === 'block') {
+    for (const item of decision.leadingContext ?? []) appendContext(session, item)
+  }
   switch (decision?.action) {
     case 'allow': {
       const content = decision.content !== undefined ? decision.content : prompt.content
@@ -161,7 +170,10 @@ export async function drainHeld(
         session.append('context/message', { content: blocks(item.input.content), source: item.input.source })
         break
       case 'continue':
-        session.append('steering/message', { content: blocks(item.reason), source: CONTINUATION_SOURCE })
+        session.append('steering/message', {
+          content: blocks(item.reason),
+          source: item.source ?? CONTINUATION_SOURCE,
+        })
         break
       default: {
         const never: never = item

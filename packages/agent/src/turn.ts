@@ -56,7 +56,11 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
         const decision = await continuation(rt, step, outcome.finishReason, continuations)
         if (decision.action === 'stop') break
         continuations++
-        rt.held.hold({ kind: 'continue', reason: decision.reason ?? 'Continue.' })
+        rt.held.hold({
+          kind: 'continue',
+          reason: decision.reason ?? 'Continue.',
+          ...(decision.source ? { source: decision.source } : {}),
+        })
       }
     }
   } catch (error) {

@@ -92,10 +92,27 @@ export interface LlmAdapter {
   stream(request: LlmRequest, signal: AbortSignal): LlmResponse | Promise<LlmResponse>
 }
 
+/**
+ * `additionalContext` is appended after the prompt; `leadingContext` before it (context that belongs ahead
+ * of the prompt, e.g. a Codex SessionStart hook's, which Codex places before the first prompt).
+ */
 export type PromptDecision =
-  | { action: 'allow'; content?: Content; additionalContext?: readonly HookContext[] }
-  | { action: 'block'; reason: string; additionalContext?: readonly HookContext[] }
+  | {
+      action: 'allow'
+      content?: Content
+      additionalContext?: readonly HookContext[]
+      leadingContext?: readonly HookContext[]
+    }
+  | {
+      action: 'block'
+      reason: string
+      additionalContext?: readonly HookContext[]
+      leadingContext?: readonly HookContext[]
+    }
 
-export type ContinuationDecision = { action: 'stop' } | { action: 'continue'; reason?: string }
+export type ContinuationDecision =
+  | { action: 'stop' }
+  /** `source`: who steers (the steering message's source); default `agent/turn-continuation` (AL-16). */
+  | { action: 'continue'; reason?: string; source?: MessageSource }
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact'

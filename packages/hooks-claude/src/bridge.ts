@@ -23,6 +23,8 @@ import type { Context, Logger } from 'cordis'
 import { boundOutput, fileSpill, type Spill } from './bounded-text.ts'
 import { hookEnv, hookVariables, pluginDataDir, substitute } from './environment.ts'
 import { ifMatches } from './if-condition.ts'
+import { CallStarts, PromptIds, effortLevel } from './claude-fields.ts'
+import { EnvFiles } from './env-file.ts'
 import { basePayload, currentTurn, PermissionModeTracker, rootAgent } from './payload.ts'
 import {
   type ClaudePayload,
@@ -89,6 +91,25 @@ export interface PointRequest {
   readonly onAsync?: (output: HookOutput) => void
 }
 
+/** Points whose Claude Code payload has no `permission_mode`. */
+const MODELESS_POINTS: ReadonlySet<ClaudePoint> = new Set(['SessionStart', 'SubagentStart'])
+/** Points that carry the prompt's `prompt_id` and, with a tool context, `effort` (protocols.md §A.3). */
+const PROMPT_POINTS: ReadonlySet<ClaudePoint> = new Set([
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+])
+const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set(['PreToolUse', 'PostToolUse', 'Stop'])
+
+function promptFields(bridge: ClaudeBridge, req: PointRequest): Record<string, unknown> {
+  if (!PROMPT_POINTS.has(req.point)) return {}
+  return {
+    prompt_id: bridge.promptIds.current(req.agent),
+    ...(EFFORT_POINTS.has(req.point) ? { effort: { level: effortLevel(req.agent) } } : {}),
+  }
+}
+
 export class ClaudeBridge {
   readonly ctx: Context
   readonly settings: BridgeSettings
@@ -100,6 +121,12 @@ export class ClaudeBridge {
   readonly #warned = new Set<string>()
   readonly #spill: Spill
   readonly #modes = new PermissionModeTracker()
+  /** `prompt_id` of each top-level session's current prompt (issue 11.1). */
+  readonly promptIds = new PromptIds()
+  /** Tool calls between PreToolUse's approval and PostToolUse (`duration_ms`, `originalFile`). */
+  readonly callStarts = new CallStarts()
+  /** `CLAUDE_ENV_FILE` per session: SessionStart hooks append `export` lines, Bash calls source them. */
+  readonly envFiles: EnvFiles
 
   constructor(ctx: Context, settings: BridgeSettings, registry: HookRegistry, backend = defaultHookBackend) {
     this.ctx = ctx
@@ -108,6 +135,7 @@ export class ClaudeBridge {
     this.logger = ctx.logger('hooks-claude')
     this.backend = backend
     this.#spill = fileSpill(join(settings.dataDir, 'claude-hook-output'))
+    this.envFiles = new EnvFiles(join(settings.dataDir, 'claude-env'))
   }
 
   state(agent: Agent): AgentHooks {
@@ -204,7 +232,10 @@ export class ClaudeBridge {
       this.transcriptPath(rootAgent(req.agent)),
       this.#modes.modeOf(req.agent),
     )
-    return { ...base, ...req.fields } as ClaudePayload
+    const { permission_mode, ...rest } = base
+    // Claude Code sends no permission_mode on SessionStart and SubagentStart (README "Differences").
+    const withMode = MODELESS_POINTS.has(req.point) ? rest : base
+    return { ...withMode, ...promptFields(this, req), ...req.fields } as ClaudePayload
   }
 
   /** Runs a point: raises `hooks-claude/point` around the hooks and returns the merged outcome. */
@@ -292,7 +323,14 @@ export class ClaudeBridge {
     const raw = await runHook(
       this.backend,
       { command, ...(args ? { args } : {}), ...(timeout !== undefined ? { timeout } : {}) },
-      { dialect: 'claude', event: req.point, payload, env: hookEnv(vars), cwd: req.agent.cwd, signal },
+      {
+        dialect: 'claude',
+        event: req.point,
+        payload,
+        env: { ...hookEnv(vars), ...this.#claudeEnv(req) },
+        cwd: req.agent.cwd,
+        signal,
+      },
     )
     const output = boundOutput(raw, this.#spill)
     this.#log(() =>
@@ -304,6 +342,19 @@ export class ClaudeBridge {
     )
     this.#report(h, output)
     return output
+  }
+
+  /** The variables Claude Code sets for a hook (issue 11.4; protocols.md §A.2), beyond B2's. */
+  #claudeEnv(req: PointRequest): Record<string, string> {
+    const root = rootAgent(req.agent)
+    return {
+      CLAUDECODE: '1',
+      CLAUDE_CODE_SESSION_ID: root.session.id,
+      CLAUDE_EFFORT: effortLevel(req.agent),
+      CLAUDE_CODE_ENTRYPOINT: root.options.labels?.headless === true ? 'sdk-cli' : 'cli',
+      AI_AGENT: 'tack',
+      ...(req.point === 'SessionStart' ? { CLAUDE_ENV_FILE: this.envFiles.prepare(root) } : {}),
+    }
   }
 
   #startAsync(req: PointRequest, payload: ClaudePayload, h: DiscoveredHandler): void {

@@ -6,6 +6,8 @@
 // `output`) map onto it. A tool without a Claude name keeps its own name and raw arguments
 // (`run_code`, `mcp__*`, …). The mod host reuses these shapes.
 import { isAbsolute, resolve } from 'node:path'
+import { structuredPatch } from 'diff'
+import { readTextOrNull } from './claude-fields.ts'
 import { hostToolName, type ToolRegistry } from '@tack/tools'
 
 /** Legacy names community hooks still match on, per Claude tool name. */
@@ -125,39 +127,127 @@ export interface ToolResultLike {
   readonly content: readonly { readonly type: string; readonly text?: string }[]
   readonly isError: boolean
   readonly error?: { readonly code: string }
+  readonly meta?: unknown
+}
+
+/** What was known before the call ran (see `CallStarts`). */
+export interface BeforeCall {
+  /** The file a Write or Edit replaced: its text, null when it did not exist, undefined when unknown. */
+  readonly originalFile?: string | null
 }
 
 function resultText(result: ToolResultLike): string {
   return result.content.map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n')
 }
 
-/** The `tool_response` of the Claude tool `claudeName` for a tack result (B8). */
+/** Claude Code's `structuredPatch`: jsdiff hunks (`oldStart, oldLines, newStart, newLines, lines`). */
+export function claudeStructuredPatch(path: string, before: string, after: string): Args[] {
+  return structuredPatch(path, path, before, after, undefined, undefined, { context: 3 }).hunks.map((h) => ({
+    oldStart: h.oldStart,
+    oldLines: h.oldLines,
+    newStart: h.newStart,
+    newLines: h.newLines,
+    lines: h.lines,
+  }))
+}
+
+const bashOutput = (result: ToolResultLike): string | undefined => {
+  const output = (result.meta as { output?: unknown } | undefined)?.output
+  return typeof output === 'string' ? output : undefined
+}
+
+/** The listing lines of a Glob/Grep result (tack's notes in `[…]` left out). */
+const listing = (result: ToolResultLike): string[] =>
+  result.isError
+    ? []
+    : resultText(result)
+        .split('\n')
+        .filter((l) => l !== '' && !/^\[.*\]$/.test(l))
+
+/**
+ * The `tool_response` of the Claude tool `claudeName` for a tack result, shaped as Claude Code shapes
+ * it (issue 11.2; protocols.md §F): Write, Edit, Bash, Read, Glob and Grep; other tools get
+ * `{output, isError}` (a documented tack shape, README "Differences").
+ */
 export function toClaudeToolResponse(
   claudeName: string,
   args: unknown,
   result: ToolResultLike,
   cwd: string,
+  before: BeforeCall = {},
 ): Args {
   const a: Args = isObject(args) ? args : {}
-  const success = !result.isError
+  const filePath = absolute(a.file_path, cwd)
+  const now = () => (typeof filePath === 'string' ? readTextOrNull(filePath) : null)
   switch (claudeName) {
-    case 'Write':
-      return { filePath: absolute(a.file_path, cwd), success }
-    case 'Edit':
+    case 'Write': {
+      const original = before.originalFile ?? null
+      const content = typeof a.content === 'string' ? a.content : ''
       return {
-        filePath: absolute(a.file_path, cwd),
+        type: original === null ? 'create' : 'update',
+        filePath,
+        content,
+        structuredPatch: original === null ? [] : claudeStructuredPatch(String(filePath), original, content),
+        originalFile: original,
+        userModified: false,
+      }
+    }
+    case 'Edit': {
+      const original = before.originalFile ?? null
+      const after = now()
+      return {
+        filePath,
         oldString: a.old_string,
         newString: a.new_string,
-        success,
+        originalFile: original,
+        structuredPatch:
+          original !== null && after !== null ? claudeStructuredPatch(String(filePath), original, after) : [],
+        userModified: false,
+        replaceAll: a.replace_all === true,
       }
+    }
     case 'Bash': {
       const code = result.error?.code
       return {
-        stdout: resultText(result),
+        stdout: bashOutput(result) ?? resultText(result),
         stderr: '',
         interrupted: code === 'TIMEOUT' || code === 'ABORTED',
         isImage: false,
+        noOutputExpected: false,
       }
+    }
+    case 'Read': {
+      const text = now() ?? ''
+      const all = text === '' ? [] : text.replace(/\n$/, '').split('\n')
+      const offset = typeof a.offset === 'number' && a.offset > 0 ? a.offset : 1
+      const lines =
+        typeof a.limit === 'number' ? all.slice(offset - 1, offset - 1 + a.limit) : all.slice(offset - 1)
+      return {
+        type: 'text',
+        file: {
+          filePath,
+          content: lines.join('\n'),
+          numLines: lines.length,
+          startLine: offset,
+          totalLines: all.length,
+        },
+      }
+    }
+    case 'Glob': {
+      const filenames = listing(result)
+      return {
+        filenames,
+        durationMs: 0,
+        numFiles: filenames.length,
+        truncated: /\[.*truncat/i.test(resultText(result)),
+      }
+    }
+    case 'Grep': {
+      const mode =
+        typeof a.output === 'string' ? (GREP_MODE_TO_CLAUDE[a.output] ?? a.output) : 'files_with_matches'
+      const lines = listing(result)
+      if (mode === 'files_with_matches') return { mode, filenames: lines, numFiles: lines.length }
+      return { mode, numFiles: 0, filenames: [], content: lines.join('\n'), numLines: lines.length }
     }
     default:
       return { output: resultText(result), isError: result.isError }

@@ -135,7 +135,7 @@ describe('D1 a realistic hook set in a scripted session', () => {
       // The formatter cleaned the file and told the model.
       expect(await readFile(join(ws, 'notes.md'), 'utf8')).toBe('title\nbody\n')
       expect(requests[3]).toContain(
-        'PostToolUse hook additional context: Formatted notes.md (trailing whitespace removed).',
+        'PostToolUse:Write hook additional context: Formatted notes.md (trailing whitespace removed).',
       )
       // Stop forced exactly one continuation, with its reason; its systemMessage is for the user.
       expect(t.of('steering/message').map((e) => e.data.content[0].text)).toEqual([

@@ -30,7 +30,7 @@ describe('B3 SessionStart', () => {
     }
   })
 
-  it('B3 JSON additionalContext is injected; the payload has source, session id, transcript path, cwd, mode', async () => {
+  it('B3 JSON additionalContext is injected; the payload has source, session id, transcript path, cwd and no mode', async () => {
     const t = await bridgeAgent({
       projectHooks: hook(
         'SessionStart',
@@ -48,7 +48,7 @@ describe('B3 SessionStart', () => {
         transcript_path: t.transcriptPath(),
         cwd: t.cwd,
         hook_event_name: 'SessionStart',
-        permission_mode: 'acceptEdits',
+        // Claude Code's SessionStart has no permission_mode (issue 11.1).
         source: 'startup',
         model: 'scripted/test',
       })

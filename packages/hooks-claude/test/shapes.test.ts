@@ -1,4 +1,9 @@
 // B8 tool names, tool_input / tool_response shapes and the way back; permission modes; B6 `if` parsing.
+import { writeFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { applyPatch, type StructuredPatch } from 'diff'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -134,32 +139,85 @@ describe('B8 tool shapes', () => {
       expect(fromClaudeToolInput(name, toClaudeToolInput(name, args, cwd))).toEqual(args)
   })
 
-  it('B8 tool_response: Write, Edit, Bash and the rest', () => {
+  it("B8 tool_response: Bash is the command's own output; tools Claude Code lacks keep tack's shape", () => {
     const ok = { content: [{ type: 'text', text: 'out' }], isError: false }
-    expect(toClaudeToolResponse('Write', { file_path: 'f', content: 'c' }, ok, cwd)).toEqual({
-      filePath: '/work/ws/f',
-      success: true,
-    })
-    expect(
-      toClaudeToolResponse('Edit', { file_path: '/f', old_string: 'a', new_string: 'b' }, ok, cwd),
-    ).toEqual({
-      filePath: '/f',
-      oldString: 'a',
-      newString: 'b',
-      success: true,
-    })
     expect(
       toClaudeToolResponse(
         'Bash',
         { command: 'x' },
-        { content: [{ type: 'text', text: 'late' }], isError: true, error: { code: 'TIMEOUT' } },
+        {
+          content: [{ type: 'text', text: 'late\n[timed out after 5 ms]' }],
+          isError: true,
+          error: { code: 'TIMEOUT' },
+          meta: { output: 'late\n' },
+        },
         cwd,
       ),
-    ).toEqual({ stdout: 'late', stderr: '', interrupted: true, isImage: false })
-    expect(toClaudeToolResponse('Glob', {}, { ...ok, isError: true }, cwd)).toEqual({
+    ).toEqual({ stdout: 'late\n', stderr: '', interrupted: true, isImage: false, noOutputExpected: false })
+    expect(
+      toClaudeToolResponse('Bash', { command: 'true' }, { ...ok, meta: { output: '' } }, cwd).stdout,
+    ).toBe('')
+    expect(toClaudeToolResponse('TodoWrite', {}, { ...ok, isError: true }, cwd)).toEqual({
       output: 'out',
       isError: true,
     })
+  })
+
+  // Issue 11.2: every Write/Edit response has exactly Claude Code's keys, and its structuredPatch
+  // applied to originalFile gives the file as written (what hooks that replay patches rely on).
+  const lines = fc.array(fc.constantFrom('a', 'b', 'c', '', 'x y', '  z'), { maxLength: 12 })
+  const text = lines.map((l) => (l.length ? `${l.join('\n')}\n` : ''))
+  const ok = { content: [{ type: 'text', text: 'done' }], isError: false }
+  it("11.2 property: Write responses have Claude Code's keys and a patch from originalFile to content", () => {
+    fc.assert(
+      fc.property(fc.option(text, { nil: null }), text, (original, content) => {
+        const r = toClaudeToolResponse('Write', { file_path: 'f.txt', content }, ok, cwd, {
+          originalFile: original,
+        })
+        expect(Object.keys(r).sort()).toEqual(
+          ['content', 'filePath', 'originalFile', 'structuredPatch', 'type', 'userModified'].sort(),
+        )
+        expect(r.type).toBe(original === null ? 'create' : 'update')
+        expect(r.filePath).toBe('/work/ws/f.txt')
+        if (original !== null) {
+          const patch = { hunks: r.structuredPatch as StructuredPatch['hunks'] }
+          expect(applyPatch(original, patch as StructuredPatch)).toBe(content)
+        } else expect(r.structuredPatch).toEqual([])
+      }),
+      { numRuns: 200 },
+    )
+  })
+  it("11.2 property: Edit responses have Claude Code's keys and a patch from originalFile to the edited file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tack-hc-shape-'))
+    const file = join(dir, 'e.txt')
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (original, after, all) => {
+        writeFileSync(file, after)
+        const args = { file_path: file, old_string: 'o', new_string: 'n', replace_all: all }
+        const r = toClaudeToolResponse('Edit', args, ok, cwd, { originalFile: original })
+        expect(Object.keys(r).sort()).toEqual(
+          [
+            'filePath',
+            'newString',
+            'oldString',
+            'originalFile',
+            'replaceAll',
+            'structuredPatch',
+            'userModified',
+          ].sort(),
+        )
+        expect(r).toMatchObject({
+          filePath: file,
+          oldString: 'o',
+          newString: 'n',
+          replaceAll: all,
+          userModified: false,
+        })
+        const patch = { hunks: r.structuredPatch } as StructuredPatch
+        expect(applyPatch(original, patch)).toBe(after)
+      }),
+      { numRuns: 100 },
+    )
   })
 
   it('B8 permission modes: ask → default, workspace-write → acceptEdits, read-only → plan, yolo → bypassPermissions', () => {

@@ -32,11 +32,8 @@ describe('B7 Stop', () => {
         ['Stop', false, 'all done'],
         ['Stop', true, 'tests pass, done'],
       ])
-      // The steering is plugin-sourced (never passed off as the user's).
-      expect(t.of('steering/message')[0].data.source).toEqual({
-        kind: 'plugin',
-        name: 'agent/turn-continuation',
-      })
+      // The steering is the bridge's (never passed off as the user's, nor as the loop's; issue 11.3).
+      expect(t.of('steering/message')[0].data.source).toEqual({ kind: 'plugin', name: 'hooks-claude' })
     } finally {
       await t.dispose()
     }

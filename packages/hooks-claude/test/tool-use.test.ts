@@ -87,7 +87,7 @@ describe('B3 PreToolUse', () => {
       expect(resultOf(t)).toMatchObject({ isError: true, error: { code: 'DENIED', message: 'rule says no' } })
       expect(existsSync(join(t.cwd, 'made'))).toBe(false)
       expect(t.of('context/message').map((e) => e.data.content[0].text)).toEqual([
-        'PreToolUse hook additional context: hook ctx',
+        'PreToolUse:Bash hook additional context: hook ctx',
       ])
     } finally {
       await t.dispose()
@@ -231,14 +231,20 @@ describe('B3 PostToolUse', () => {
       const types = t.types()
       expect(types.indexOf('context/message')).toBe(types.indexOf('tool/result') + 1)
       expect(t.requestTexts()[1]).toContain(
-        'PostToolUse hook additional context: formatted after: echo hello',
+        'PostToolUse:Bash hook additional context: formatted after: echo hello',
       )
       expect(await readJson(join(t.cwd, 'post.json'))).toMatchObject({
         hook_event_name: 'PostToolUse',
         tool_name: 'Bash',
         tool_input: { command: 'echo hello' },
         tool_use_id: 'call_1',
-        tool_response: { stdout: 'hello', stderr: '', interrupted: false, isImage: false },
+        tool_response: {
+          stdout: 'hello\n',
+          stderr: '',
+          interrupted: false,
+          isImage: false,
+          noOutputExpected: false,
+        },
       })
     } finally {
       await t.dispose()

@@ -109,7 +109,13 @@ describe('B9 transcript', () => {
           role: 'user',
           content: [{ tool_use_id: 'call_1', type: 'tool_result', content: 'hi', is_error: false }],
         },
-        toolUseResult: { stdout: 'hi', stderr: '', interrupted: false, isImage: false },
+        toolUseResult: {
+          stdout: 'hi\n',
+          stderr: '',
+          interrupted: false,
+          isImage: false,
+          noOutputExpected: false,
+        },
       })
       const events = t.events()
       const userEvent = events.find((e) => e.type === 'user/message') as SessionEvent

@@ -48,6 +48,34 @@ describe('SessionStart', () => {
     }
   })
 
+  it('issue 11.6 SessionStart context comes before the first prompt and UserPromptSubmit context after it, as in Codex', async () => {
+    const h = await homes()
+    const start = await script(h.work, 'start.sh', 'cat > /dev/null; sleep 0.5; echo "session-start ctx"')
+    const submit = await script(h.work, 'submit.sh', 'cat > /dev/null; echo "prompt-submit ctx"')
+    await writeUserHooks(
+      h,
+      hooksJson({ SessionStart: [{ command: start }], UserPromptSubmit: [{ command: submit }] }),
+    )
+    const t = await codexAgent({ homes: h, script: [text('hello')] })
+    try {
+      // Sent at once: the prompt is accepted while the SessionStart hook still runs.
+      await t.agent.send(user('the first prompt'))
+      const order = t
+        .events()
+        .filter((e) => e.type === 'context/message' || e.type === 'user/message')
+        .map((e) => JSON.stringify(e.data))
+      const at = (needle: string) => order.findIndex((line) => line.includes(needle))
+      expect(at('session-start ctx')).toBeGreaterThanOrEqual(0)
+      expect(at('session-start ctx')).toBeLessThan(at('the first prompt'))
+      expect(at('the first prompt')).toBeLessThan(at('prompt-submit ctx'))
+      const first = JSON.stringify(t.model.requests[0].messages)
+      expect(first.indexOf('session-start ctx')).toBeLessThan(first.indexOf('the first prompt'))
+      expect(first.indexOf('the first prompt')).toBeLessThan(first.indexOf('prompt-submit ctx'))
+    } finally {
+      await t.dispose()
+    }
+  })
+
   it('C2 the matcher tests the source: a resume-only hook does not run on startup', async () => {
     const h = await homes()
     await writeUserHooks(h, hooksJson({ SessionStart: [{ matcher: 'resume|clear', command: 'echo nope' }] }))

@@ -401,4 +401,22 @@ describe('PostToolUse', () => {
       await t.dispose()
     }
   })
+
+  it("issue 11.6 a Bash tool_response is the command's own output, trailing newline included, not tack's notes", async () => {
+    const h = await homes()
+    const hook = await script(h.work, 'post.sh', `cat > "${h.work}/post.json"`)
+    await writeUserHooks(h, hooksJson({ PostToolUse: [{ matcher: 'Bash', command: hook }] }))
+    const t = await codexAgent({
+      homes: h,
+      script: [toolCalls([{ name: 'bash', args: { command: 'echo out; exit 3' } }]), text('ok')],
+    })
+    try {
+      await t.agent.send(user('go'))
+      const payload = (await readJson(join(h.work, 'post.json'))) as Record<string, unknown>
+      expect(toolResult(t).content[0].text).toContain('[exit code 3]')
+      expect(payload.tool_response).toBe('out\n')
+    } finally {
+      await t.dispose()
+    }
+  })
 })

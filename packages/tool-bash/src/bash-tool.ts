@@ -99,6 +99,7 @@ async function runBash(
     timedOut: run.timedOut,
     truncated: run.truncated,
     ...(spillPath && { spillPath }),
+    output: run.stdout,
   }
   const outcome = outcomeOf(run)
   if (outcome === 'ok') return { content: text, meta }

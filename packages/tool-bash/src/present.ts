@@ -16,6 +16,11 @@ export interface BashMeta {
   readonly timedOut: boolean
   readonly truncated: boolean
   readonly spillPath?: string
+  /**
+   * The command's own output (stdout and stderr merged, the kept tail when truncated), without the notes
+   * the model's text adds: hook bridges send it as Claude Code's and Codex's `tool_response.stdout`.
+   */
+  readonly output?: string
 }
 
 export function presentBashCall(args: BashArgs): RenderIntent {

@@ -165,7 +165,13 @@ describe('bash tool timeouts, truncation and abort', () => {
     const call = bashCall({ command: 'seq 1 5000' }, await tempDir(), { callId: 'call_seq' })
     const result = await ctx.tools.execute(call)
     const spillPath = join(scratchRoot, 'no-session', 'bash-call_seq.log')
-    expect(result.meta).toEqual({ exitCode: 0, timedOut: false, truncated: true, spillPath })
+    expect(result.meta).toEqual({
+      exitCode: 0,
+      timedOut: false,
+      truncated: true,
+      spillPath,
+      output: full.slice(-1000),
+    })
     expect(textOf(result)).toBe(
       `[output truncated: showing the last 1000 of ${full.length} bytes; the full output is in ${spillPath}]\n${full.slice(-1000, -1)}`,
     )

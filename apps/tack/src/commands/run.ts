@@ -1,7 +1,8 @@
 // `tack run "task"` (also `tack -p`): one headless turn (plus continuations). Prints the final answer on
 // stdout; with --json, every session event as one JSON line as it is appended, then a result line.
-// Exit 0 only when the turn completed; 1 when it ended otherwise; 128 + the signal's number when a
-// signal ended it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+// Exit 0 when the turn completed or a hook blocked the prompt (run-exit.ts); 1 when it ended otherwise;
+// 128 + the signal's number when a signal ended it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
 import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
@@ -98,13 +99,15 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       io.out(
         `${JSON.stringify({ type: 'result', version: JSON_OUTPUT_VERSION, reason: outcome.reason, answer, usage, sessionId: agent.session.id })}\n`,
       )
+      const notice = jsonRejectionNotice(outcome.reason)
+      if (notice) io.err(notice)
     } else {
       if (answer) io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
       if (outcome.reason.kind !== 'completed')
         io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
     }
     if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
-    return outcome.reason.kind === 'completed' ? 0 : 1
+    return runExitCode(outcome.reason)
   } finally {
     await booted.close()
   }

@@ -29,10 +29,13 @@ const intFlag = (args: ParsedArgs, flag: string, field: string, fallback: number
 
 export function register({ store, args }: SlotCommandEnv): CommandResult {
   const name = requireName(args)
+  const die = intFlag(args, '--die', 'die', 20)
   const config = {
     name,
-    die: intFlag(args, '--die', 'die', 20),
-    target: intFlag(args, '--target', 'target', 20),
+    die,
+    // Without --target the die's top face (issue 11.8): a d20 keeps 20, and `--die 6` alone is valid,
+    // as the public CLI accepts it.
+    target: intFlag(args, '--target', 'target', die),
     targetMode: (args.values.get('--target-mode') ?? 'exact') as DiceSlotConfig['targetMode'],
     type: (args.values.get('--type') ?? 'accumulator') as DiceSlotConfig['type'],
     accumulationRate: intFlag(args, '--accumulation-rate', 'accumulationRate', 7),

@@ -22,7 +22,7 @@ Hosts:
 
 Register Options:
   --die <n>                    Die size (default: 20)
-  --target <n>                 Target number (default: 20)
+  --target <n>                 Target number (default: the die size)
   --target-mode <mode>         exact|gte|lte (default: exact)
   --type <type>                accumulator|fixed|single (default: accumulator)
   --accumulation-rate <n>      Turns per +1 die (default: 7)

@@ -21,11 +21,14 @@ export const SLOT_DEFAULTS = Object.freeze({
 } as const)
 
 export const LIMITS = Object.freeze({
-  die: { min: 1, max: 1_000_000 },
+  // Each bound rejects only what could never work (issue 11.8; README "Differences"): faces beyond
+  // MAX_SAFE_INTEGER are no longer exact integers, and above ~120 000 dice the public version's
+  // `Math.max(...rolls)` overflows the call stack, so such a slot could never roll there.
+  die: { min: 1, max: Number.MAX_SAFE_INTEGER },
   accumulationRate: { min: 1, max: Number.MAX_SAFE_INTEGER },
-  maxDice: { min: 1, max: 10_000 },
-  fixedCount: { min: 1, max: 10_000 },
-  message: { min: 1, max: 10_000 },
+  maxDice: { min: 1, max: 100_000 },
+  fixedCount: { min: 1, max: 100_000 },
+  message: { min: 1, max: Number.MAX_SAFE_INTEGER },
 })
 
 /** One problem: `Invalid <field> "<value>": <reason>`. */
@@ -151,7 +154,7 @@ export function slotIssue(record: unknown): SlotIssue | undefined {
       : {
           field: 'onTrigger.message',
           value: message,
-          reason: `must be a string of ${LIMITS.message.min}–${LIMITS.message.max} characters`,
+          reason: 'must be a non-empty string',
         })
   )
 }

@@ -23,6 +23,7 @@ export async function onPromptSubmit(
   }
   // Claude Code raises UserPromptSubmit for the user's prompts, not for a subagent's task.
   if (agent.parent) return next()
+  bridge.promptIds.begin(agent)
   const outcome = await bridge.runPoint({
     point: 'UserPromptSubmit',
     agent,

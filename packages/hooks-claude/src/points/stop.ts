@@ -7,6 +7,7 @@
 import type { Agent, ContinuationDecision, ContinuationInfo } from '@tack/agent'
 import type { ClaudeBridge } from '../bridge.ts'
 import { lastAssistantText } from '../payload.ts'
+import { HOOKS_CLAUDE_SOURCE } from '../protocol.ts'
 
 /** The steering line of a block that gave no reason. */
 export const GENERIC_STOP_FEEDBACK = 'A Stop hook asked you to keep going before finishing.'
@@ -27,6 +28,9 @@ export async function onStop(
     fields: {
       stop_hook_active: info.continuations > 0,
       ...(last !== undefined ? { last_assistant_message: last } : {}),
+      // tack has no background tasks or session crons a hook could see (README "Differences").
+      background_tasks: [],
+      session_crons: [],
     },
     signal: st.turnSignal(agent),
   })
@@ -51,5 +55,10 @@ export async function onStop(
   }
   st.stopGuard.consecutive++
   const text = reasons.join('\n\n')
-  return { action: 'continue', reason: text ? `Stop hook feedback:\n${text}` : GENERIC_STOP_FEEDBACK }
+  // Steering attributed to the bridge (issue 11.3), in Claude Code's words.
+  return {
+    action: 'continue',
+    reason: text ? `Stop hook feedback:\n${text}` : GENERIC_STOP_FEEDBACK,
+    source: HOOKS_CLAUDE_SOURCE,
+  }
 }

@@ -29,6 +29,8 @@ import {
   toClaudeToolInput,
   toClaudeToolResponse,
 } from '../tool-shapes.ts'
+import { withoutSourceLine } from '../env-file.ts'
+import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
 
 /** The loop hands tools its real agents; anything that cannot be driven (a test stub) runs no hooks. */
@@ -49,6 +51,9 @@ function toolRequest(
   if (!agent) return undefined
   const tool = claudeNameOf(bridge, exec)
   const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
+  if (tool === 'Bash' && typeof input.command === 'string') {
+    input.command = withoutSourceLine(input.command, bridge.envFiles.sourceLine(rootAgent(agent)))
+  }
   const subjects = claudeToolSubjects(tool)
   return {
     point,
@@ -69,11 +74,30 @@ export async function onPreToolUse(
   exec: ToolExecution,
   next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
 ): Promise<PreToolDecision> {
+  const decision = await decidePreToolUse(bridge, exec, next)
+  const agent = loopAgent(exec.agent)
+  if (decision.action === 'deny' || !agent) return decision
+  // What PostToolUse reports about the call (`duration_ms`, Write/Edit `originalFile`): taken after
+  // every PreToolUse decision, so a rewritten path is the one snapshotted.
+  const tool = claudeNameOf(bridge, exec)
+  const args = (decision.arguments ?? exec.arguments) as Record<string, unknown> | undefined
+  bridge.callStarts.record(exec.callId, tool, args?.file_path, exec.cwd)
+  // A Bash call sources what SessionStart hooks wrote to CLAUDE_ENV_FILE (issue 11.4).
+  const line = tool === 'Bash' ? bridge.envFiles.sourceLine(rootAgent(agent)) : undefined
+  if (!line || typeof args?.command !== 'string') return decision
+  return { ...decision, arguments: { ...args, command: `${line}${args.command}` } }
+}
+
+async function decidePreToolUse(
+  bridge: ClaudeBridge,
+  exec: ToolExecution,
+  next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
+): Promise<PreToolDecision> {
   const req = toolRequest(bridge, exec, 'PreToolUse')
   if (!req) return next()
   const outcome = await bridge.runPoint(req)
   const tool = claudeNameOf(bridge, exec)
-  const context = contextItems('PreToolUse', outcome.contexts)
+  const context = contextItems(`PreToolUse:${tool}`, outcome.contexts)
   if (outcome.stop) {
     bridge.warn(
       `a PreToolUse hook returned continue: false; the ${tool} call is denied, but the turn goes on (tack cannot halt a turn from a tool hook)`,
@@ -118,11 +142,16 @@ export async function onPostToolUse(
   next: () => Promise<PostToolDecision>,
 ): Promise<PostToolDecision> {
   const tool = claudeNameOf(bridge, exec)
-  const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd)
-  const req = toolRequest(bridge, exec, 'PostToolUse', { tool_response: response })
+  const start = bridge.callStarts.take(exec.callId)
+  const before = start && 'originalFile' in start ? { originalFile: start.originalFile } : {}
+  const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd, before)
+  const req = toolRequest(bridge, exec, 'PostToolUse', {
+    tool_response: response,
+    ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),
+  })
   if (!req) return next()
   const outcome = await bridge.runPoint(req)
-  const context = contextItems('PostToolUse', outcome.contexts)
+  const context = contextItems(`PostToolUse:${tool}`, outcome.contexts)
   const output = result.content.map((b) => b.text).join('\n')
   const blocked = (reason: string): PostToolDecision =>
     withContext<PostToolDecision>(

@@ -5,8 +5,8 @@
 // `additionalContext` or plain stdout — is added even when the prompt is blocked; without a block the
 // listener calls `next()` and folds its context onto the downstream decision (B5).
 //
-// With `awaitSessionStart`, the agent's pending SessionStart run is awaited first, so its context is
-// held for the first step of the first turn, as Codex runs SessionStart hooks before the first turn.
+// With `awaitSessionStart`, the agent's pending SessionStart run is awaited first and its context is
+// placed ahead of the prompt (`leadingContext`), before UserPromptSubmit's, in Codex's order (issue 11.6).
 import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
@@ -19,35 +19,46 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
   b.ctx.on(
     'agent/prompt-submit',
     async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
-      if (b.config.awaitSessionStart) await sessionStart.pending(agent)
-      if (agent.parent || prompt.source.kind !== 'user') return next()
-      const hooks = b.registry.runnable()
-      if (selectHooks(hooks, 'UserPromptSubmit', []).length === 0) return next()
-      const turn = currentTurn(agent)
-      const run = await runPoint(b.runner, hooks, {
-        point: 'UserPromptSubmit',
-        agent,
-        subjects: [],
-        payload: userPromptSubmitPayload({ agent, model: b.model(agent), turn }, contentText(prompt.content)),
-        ...(turn !== undefined ? { turn } : {}),
-        signal: b.lifetime(agent),
-      })
-      const context: HookContext[] = run.contexts.map((text) => ({
-        content: text,
-        source: HOOKS_CODEX_SOURCE,
-      }))
-      const extra = context.length > 0 ? { additionalContext: context } : {}
-      if (run.merged.decision === 'deny') {
-        return {
-          action: 'block',
-          reason: run.merged.reason ?? 'Blocked by a UserPromptSubmit hook.',
-          ...extra,
-        }
-      }
-      if (run.merged.stop) return { action: 'block', reason: run.merged.stop.reason || STOPPED, ...extra }
-      const downstream = await next()
-      if (context.length === 0) return downstream
-      return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
+      const started = b.config.awaitSessionStart ? await sessionStart.claim(agent) : []
+      const leading: HookContext[] = started.map((text) => ({ content: text, source: HOOKS_CODEX_SOURCE }))
+      const decision = await decide(agent, prompt, next)
+      if (leading.length === 0) return decision
+      return { ...decision, leadingContext: [...leading, ...(decision.leadingContext ?? [])] }
     },
   )
+
+  async function decide(
+    agent: Agent,
+    prompt: Prompt,
+    next: () => Promise<PromptDecision>,
+  ): Promise<PromptDecision> {
+    if (agent.parent || prompt.source.kind !== 'user') return next()
+    const hooks = b.registry.runnable()
+    if (selectHooks(hooks, 'UserPromptSubmit', []).length === 0) return next()
+    const turn = currentTurn(agent)
+    const run = await runPoint(b.runner, hooks, {
+      point: 'UserPromptSubmit',
+      agent,
+      subjects: [],
+      payload: userPromptSubmitPayload({ agent, model: b.model(agent), turn }, contentText(prompt.content)),
+      ...(turn !== undefined ? { turn } : {}),
+      signal: b.lifetime(agent),
+    })
+    const context: HookContext[] = run.contexts.map((text) => ({
+      content: text,
+      source: HOOKS_CODEX_SOURCE,
+    }))
+    const extra = context.length > 0 ? { additionalContext: context } : {}
+    if (run.merged.decision === 'deny') {
+      return {
+        action: 'block',
+        reason: run.merged.reason ?? 'Blocked by a UserPromptSubmit hook.',
+        ...extra,
+      }
+    }
+    if (run.merged.stop) return { action: 'block', reason: run.merged.stop.reason || STOPPED, ...extra }
+    const downstream = await next()
+    if (context.length === 0) return downstream
+    return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
+  }
 }

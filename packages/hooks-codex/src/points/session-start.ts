@@ -12,10 +12,17 @@ import { runPoint, selectHooks } from '../runner.ts'
 export interface SessionStartPoint {
   /** The agent's SessionStart chain while it runs (never rejects), else undefined. */
   pending(agent: Agent): Promise<void> | undefined
+  /**
+   * Waits for the agent's pending SessionStart chain and takes its context, which then is not injected:
+   * the caller (the first prompt) places it ahead of the prompt, where Codex puts it (issue 11.6).
+   */
+  claim(agent: Agent): Promise<readonly string[]>
 }
 
 export function installSessionStart(b: Bridge): SessionStartPoint {
   const pending = new Map<Agent, Promise<void>>()
+  /** Agents whose first prompt waits for the chain, and the context handed to it. */
+  const claimed = new Map<Agent, string[]>()
 
   b.ctx.on('agent/session-start', (agent: Agent, source: SessionStartSource) => {
     if (agent.parent) return
@@ -33,6 +40,11 @@ export function installSessionStart(b: Bridge): SessionStartPoint {
       if (signal.aborted) return
       if (run.merged.stop)
         b.warn('a SessionStart hook returned continue:false; SessionStart cannot stop a session')
+      const waiting = claimed.get(agent)
+      if (waiting) {
+        waiting.push(...run.contexts)
+        return
+      }
       for (const text of run.contexts) {
         try {
           agent.inject({ content: text, source: HOOKS_CODEX_SOURCE })
@@ -53,5 +65,19 @@ export function installSessionStart(b: Bridge): SessionStartPoint {
     b.ctx.agents.trackDetached(agent, chain)
   })
 
-  return { pending: (agent) => pending.get(agent) }
+  return {
+    pending: (agent) => pending.get(agent),
+    async claim(agent) {
+      const chain = pending.get(agent)
+      if (!chain) return []
+      const taken: string[] = []
+      claimed.set(agent, taken)
+      try {
+        await chain
+      } finally {
+        claimed.delete(agent)
+      }
+      return taken
+    },
+  }
 }

@@ -43,7 +43,13 @@ const driven = (agent: ToolAgent | undefined): Agent | undefined =>
     ? (agent as Agent)
     : undefined
 
-function resultText(result: ToolExecutionResult): string {
+/**
+ * The PostToolUse `tool_response`: for Bash the command's own output (the bash tool's `meta.output`,
+ * trailing newline included), as Codex sends it (issue 11.6); otherwise the model-visible text.
+ */
+function toolResponse(codexName: string, result: ToolExecutionResult): string {
+  const output = (result.meta as { output?: unknown } | undefined)?.output
+  if (codexName === 'Bash' && typeof output === 'string') return output
   return result.content.map((block) => block.text).join('\n')
 }
 
@@ -136,7 +142,11 @@ export function installToolUse(b: Bridge): void {
         point: 'PostToolUse',
         agent,
         subjects,
-        payload: postToolUsePayload({ agent, model: b.model(agent), turn }, tool, resultText(result)),
+        payload: postToolUsePayload(
+          { agent, model: b.model(agent), turn },
+          tool,
+          toolResponse(codexName, result),
+        ),
         ...(turn !== undefined ? { turn } : {}),
         toolCallId: exec.callId,
         signal: exec.signal,
