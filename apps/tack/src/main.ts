@@ -22,8 +22,9 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
     const { positionals, flags } = parseCommandLine(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {
+      // `tack -p "x"` and `tack run -p "x"` are the same run: the task is the flag's value, never "x run".
+      rest = command === 'run' ? [flags.print, ...rest] : [flags.print, ...positionals]
       command = 'run'
-      rest = [flags.print, ...positionals]
     }
     switch (command) {
       case 'run': {
