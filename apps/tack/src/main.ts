@@ -2,7 +2,7 @@
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
 import { parseCommandLine, UsageError } from './args.ts'
-import { CliError } from './errors.ts'
+import { CliError, NotFoundError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
@@ -51,6 +51,10 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         throw new UsageError(`unknown command "${command}" (see tack --help)`)
     }
   } catch (error) {
+    if (error instanceof NotFoundError) {
+      cio.err(`tack: ${error.message}\n`)
+      return 1
+    }
     if (error instanceof ConfigError || error instanceof UsageError || error instanceof CliError) {
       cio.err(`tack: ${error.message}\n`)
       return 2

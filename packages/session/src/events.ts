@@ -213,6 +213,8 @@ export interface SessionSummary {
   readonly createdAt: string
   readonly cwd: string
   readonly parentSession?: string
+  /** Set on forks (the header's `seedLength`); a subagent's session names a parent without it. */
+  readonly seedLength?: number
   readonly eventCount: number
   readonly lastTime?: string
   /** Turns started (`turn/start` events); the rest of `summarizeLog` in summary.ts. */

@@ -71,6 +71,7 @@ export class MemorySessionStore implements SessionStore {
         createdAt: header.createdAt,
         cwd: header.cwd,
         ...(header.parentSession !== undefined ? { parentSession: header.parentSession } : {}),
+        ...(header.seedLength !== undefined ? { seedLength: header.seedLength } : {}),
         eventCount: events.length,
         ...(last ? { lastTime: last.time } : {}),
         ...summarizeLog(events),

@@ -135,6 +135,7 @@ export class SqliteSessionStore implements SessionStore {
         createdAt: header.createdAt,
         cwd: header.cwd,
         ...(header.parentSession !== undefined ? { parentSession: header.parentSession } : {}),
+        ...(header.seedLength !== undefined ? { seedLength: header.seedLength } : {}),
         eventCount: row.last === null ? 0 : row.last + 1,
         ...(row.lastTime !== null ? { lastTime: row.lastTime } : {}),
         turns: row.turns,

@@ -55,10 +55,14 @@ describe('layout version (SL-29)', () => {
     raw.close()
     const store = SqliteSessionStore.open({ path })
     open.push(store)
-    expect(await store.list()).toMatchObject([{ id: 'old', turns: 1, firstPrompt: 'hi there', eventCount: 2 }])
+    expect(await store.list()).toMatchObject([
+      { id: 'old', turns: 1, firstPrompt: 'hi there', eventCount: 2 },
+    ])
     const check = new DatabaseSync(path, { readOnly: true })
     open.push(check)
-    const indexes = check.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").all()
+    const indexes = check
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+      .all()
     expect(indexes).toEqual([{ name: 'events_summary' }])
     expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
   })

@@ -234,6 +234,7 @@ export function describeSessionStore(
       expect(list[1].firstPrompt).toBeUndefined()
       expect(list[1].lastTime).toBeUndefined()
       expect(list[2].parentSession).toBe('b-early')
+      expect(list[2].seedLength).toBe(0)
     })
 
     test('issue 10: list summarises turns, the first prompt (cut) and the model in force, as summarizeLog does', async () => {
