@@ -2,7 +2,7 @@
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
 import { parseCommandLine, UsageError } from './args.ts'
-import { CliError, NotFoundError } from './errors.ts'
+import { CliError, CommandError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
@@ -51,7 +51,7 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         throw new UsageError(`unknown command "${command}" (see tack --help)`)
     }
   } catch (error) {
-    if (error instanceof NotFoundError) {
+    if (error instanceof CommandError) {
       cio.err(`tack: ${error.message}\n`)
       return 1
     }

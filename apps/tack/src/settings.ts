@@ -55,10 +55,10 @@ export async function resolveSettings(
 /** The model a run uses: flag or config, else `@tack/llm`'s default (DeepSeek when its key is set). */
 export async function chooseModel(settings: Settings, env: NodeJS.ProcessEnv): Promise<string> {
   if (settings.model) return settings.model
-  const { defaultModel, NO_MODEL_HELP } = await import('@tack/llm')
+  const { defaultModel, noModelHelp } = await import('@tack/llm')
   const model = defaultModel(env)
   if (model) return model
-  throw new CliError(NO_MODEL_HELP)
+  throw new CliError(noModelHelp(env))
 }
 
 /** `--cwd` must name an existing folder: a typo would otherwise run the agent somewhere unintended. */
