@@ -76,6 +76,8 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   await reportPlugins(resolved, line, problems)
 
   const warnings: string[] = []
+  const { reportInstructions } = await import('./doctor-instructions.ts')
+  reportInstructions(resolved, line, warnings)
   const sandbox = await describeSandbox(settings.plugins.bash)
   line('bash sandbox', sandbox.line)
   if (sandbox.problem) problems.push(sandbox.problem)
