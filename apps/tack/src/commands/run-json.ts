@@ -57,6 +57,8 @@ export interface RunStats {
  * Turns, steps, usage, cost and denials of `events`. Each step is priced at the model of the request
  * header in force (`agent/request` may change it per step), starting from `model`.
  */
+const NO_USAGE: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 })
+
 export function runStats(
   events: readonly SessionEvent[],
   model: string,
@@ -89,11 +91,9 @@ export function runStats(
           ...(d.error.message ? { message: d.error.message } : {}),
         })
     } else if (e.type === 'assistant/message' && cost !== undefined) {
-      const d = (e as SessionEvent<'assistant/message'>).data
-      if (d.usage) {
-        const c = costOf(inForce, d.usage)
-        cost = c === undefined ? undefined : cost + c
-      }
+      // A step without usage still asks: an unknown price makes the whole cost unknown, never $0.
+      const c = costOf(inForce, (e as SessionEvent<'assistant/message'>).data.usage ?? NO_USAGE)
+      cost = c === undefined ? undefined : cost + c
     }
   }
   return { turns, steps, usage, ...(cost !== undefined ? { costUsd: cost } : {}), permissionDenials }
