@@ -3,12 +3,15 @@ export const HELP = `tack — an open, hackable coding agent
 
 Usage:
   tack run "task"            headless: one turn, prints the final answer (also: tack -p "task"; "-" reads stdin)
-  tack sessions list         list stored sessions
-  tack sessions show <id>    print a session's log
+  tack run -c "task"         continue this workspace's most recent session (--continue)
+  tack run -r ID "task"      continue session ID, a fork too; a unique prefix of the id is enough (--resume)
+  tack sessions list [--json]  sessions, newest first: first prompt, workspace, model, turns, last activity
+  tack sessions show <id>    print a session's log (every <id> may be a unique prefix)
   tack sessions export <id> [--format jsonl|claude-transcript|markdown]
   tack sessions fork <id> [--at SEQ]
   tack sessions rm <id>
-  tack hooks list            Claude Code and Codex hooks found, their sources and whether they run
+  tack sessions import FILE  a jsonl export back into the store ("-" reads stdin)
+  tack hooks list [--json]   Claude Code and Codex hooks found, their sources and whether they run
   tack hooks trust [--project]
   tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
   tack trust --list | --revoke [DIR]
@@ -20,13 +23,21 @@ Common flags:
   --model provider/model     deepseek/…, openai/…, anthropic/…, local/… or a configured endpoint
   --base-url URL             an OpenAI-compatible server (Ollama, llama.cpp, vLLM, …)
   --permission-mode MODE     ask | workspace-write (headless default) | read-only | yolo
-  --tools-mode MODE          native | code | both
+  --tools-mode MODE          native (default; code and both are not available until Code Mode lands)
   --cwd DIR                  workspace folder (default: the current folder)
-  --config FILE              an extra config file (YAML), layered after ~/.tack and .tack
+  --config FILE              an extra config file (YAML), layered after $TACK_HOME/config.yml and .tack/config.yml
   --profile NAME             apply a named profile from the config files
   --no-session               keep the session in memory only
   --trust                    trust the workspace for this run only (CI); see tack trust
-  --json                     (run) stream every session event as one JSON line, then a result line
+  --json                     run: a start line, every session event, a result line (JSON, versioned);
+                             sessions list, hooks list: JSON
+  -c, --continue             (run) continue this workspace's most recent session
+  -r, --resume ID            (run) continue session ID (a unique prefix is enough)
+  -p, --print TASK           same as tack run TASK
+  --format FORMAT            (sessions export) jsonl | claude-transcript | markdown
+  --at SEQ                   (sessions fork) fork before event SEQ (a turn boundary)
+  --project                  (hooks trust) also trust the workspace, as tack trust does
+  --list, --revoke           (trust) list trusted folders / revoke one
   -v, --verbose              diagnostics on stderr
 
 Environment:

@@ -19,6 +19,8 @@ export const COMMON_OPTIONS = {
   trust: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
+  continue: { type: 'boolean', short: 'c' },
+  resume: { type: 'string', short: 'r' },
 } as const
 
 export type CommonFlags = {
@@ -42,6 +44,10 @@ export type CommonFlags = {
   list?: boolean
   /** `tack trust --revoke [DIR]` */
   revoke?: boolean
+  /** `tack run -c`: continue this workspace's most recent session. */
+  continue?: boolean
+  /** `tack run -r ID`: continue the session ID names (a unique prefix is enough). */
+  resume?: string
 }
 
 export class UsageError extends Error {

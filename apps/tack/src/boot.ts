@@ -107,6 +107,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: opts.trust.trusted }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
+    ['instructions', { home: opts.paths.home }],
     ['dice', { base: opts.paths.dice }],
   ]
   for (const [key, defaults] of extras) {

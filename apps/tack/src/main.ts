@@ -2,7 +2,7 @@
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
 import { parseCommandLine, UsageError } from './args.ts'
-import { CliError } from './errors.ts'
+import { CliError, CommandError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
@@ -22,8 +22,9 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
     const { positionals, flags } = parseCommandLine(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {
+      // `tack -p "x"` and `tack run -p "x"` are the same run: the task is the flag's value, never "x run".
+      rest = command === 'run' ? [flags.print, ...rest] : [flags.print, ...positionals]
       command = 'run'
-      rest = [flags.print, ...positionals]
     }
     switch (command) {
       case 'run': {
@@ -50,6 +51,10 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         throw new UsageError(`unknown command "${command}" (see tack --help)`)
     }
   } catch (error) {
+    if (error instanceof CommandError) {
+      cio.err(`tack: ${error.message}\n`)
+      return 1
+    }
     if (error instanceof ConfigError || error instanceof UsageError || error instanceof CliError) {
       cio.err(`tack: ${error.message}\n`)
       return 2

@@ -95,6 +95,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'instructions',
+    description: 'project instructions: AGENTS.md and CLAUDE.md in the session prefix',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('./instructions/plugin.ts')
+      return { plugin: m.InstructionsPlugin, Config: m.InstructionsConfig }
+    },
+  },
+  {
     key: 'hooksClaude',
     description: "the Claude Code hooks bridge (runs the user's Claude Code hooks unmodified)",
     defaultOn: true,

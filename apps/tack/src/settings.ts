@@ -1,4 +1,5 @@
 // From flags and files to the settings a command runs with, and the model it will use.
+import { statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { resolve } from 'node:path'
 import type { CommonFlags } from './args.ts'
@@ -21,6 +22,7 @@ export async function resolveSettings(
   processCwd: string,
 ): Promise<Resolved> {
   const cwd = resolve(processCwd, flags.cwd ?? '.')
+  if (flags.cwd !== undefined) assertFolder(cwd, flags.cwd)
   const paths = tackPaths(env, processCwd)
   const pm = flags['permission-mode']
   if (pm !== undefined && !(PERMISSION_MODES as readonly string[]).includes(pm)) {
@@ -53,8 +55,19 @@ export async function resolveSettings(
 /** The model a run uses: flag or config, else `@tack/llm`'s default (DeepSeek when its key is set). */
 export async function chooseModel(settings: Settings, env: NodeJS.ProcessEnv): Promise<string> {
   if (settings.model) return settings.model
-  const { defaultModel, NO_MODEL_HELP } = await import('@tack/llm')
+  const { defaultModel, noModelHelp } = await import('@tack/llm')
   const model = defaultModel(env)
   if (model) return model
-  throw new CliError(NO_MODEL_HELP)
+  throw new CliError(noModelHelp(env))
+}
+
+/** `--cwd` must name an existing folder: a typo would otherwise run the agent somewhere unintended. */
+function assertFolder(abs: string, given: string): void {
+  let isDir: boolean
+  try {
+    isDir = statSync(abs).isDirectory()
+  } catch {
+    throw new UsageError(`--cwd ${given}: no such folder (${abs})`)
+  }
+  if (!isDir) throw new UsageError(`--cwd ${given}: not a folder (${abs})`)
 }

@@ -76,7 +76,7 @@ describe('tack sessions', () => {
     const id = (jsonLines(run.stdout).at(-1) as { sessionId: string }).sessionId
     const show = await runTack(['sessions', 'show', id], { env: box.env, cwd: box.workspace })
     expect(show.stdout).toMatch(/tool\/call\s+write/)
-    const events = jsonLines(run.stdout).filter((l) => l.type !== 'result')
+    const events = jsonLines(run.stdout).filter((l) => l.type !== 'result' && l.type !== 'start')
     const midTurn = (events.find((e) => e.type === 'tool/call') as { seq: number }).seq
     const bad = await runTack(['sessions', 'fork', id, '--at', String(midTurn)], {
       env: box.env,
@@ -121,7 +121,7 @@ describe('tack sessions', () => {
     expect((await runTack(['sessions', 'rm', child], { env: box.env, cwd: box.workspace })).code).toBe(0)
     const after = await runTack(['sessions', 'show', child], { env: box.env, cwd: box.workspace })
     expect(after.code).toBe(1)
-    expect(after.stderr).toContain('SESSION_NOT_FOUND')
+    expect(after.stderr).toBe(`tack: no session "${child}" (tack sessions list shows them)\n`)
   })
 })
 

@@ -87,7 +87,7 @@ async function scenario(wire: 'openai' | 'anthropic') {
       type: 'session/header',
       header: { id: result.sessionId, cwd: box.workspace },
     })
-    const streamed = lines.filter((l) => l.type !== 'result')
+    const streamed = lines.filter((l) => l.type !== 'result' && l.type !== 'start')
     expect(events.map((e) => ({ type: e.type, seq: e.seq, time: e.time, data: e.data }))).toEqual(streamed)
 
     const other = await sandbox()

@@ -23,6 +23,7 @@ export {
   keyVariables,
   knownProviders,
   NO_MODEL_HELP,
+  noModelHelp,
   type ResolvedModel,
   resolveModel,
   splitModel,

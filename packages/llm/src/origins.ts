@@ -5,6 +5,9 @@
 // embedder that layered the config says which values came from a project; values it says nothing about
 // are its own (`user`).
 
+import { join } from 'node:path'
+import { resolveTackHome } from '@tack/kernel/home'
+
 /** Who set a config value: the user's own files, a command-line flag, or a workspace's project config. */
 export type ValueOrigin = 'user' | 'flag' | 'project'
 
@@ -21,10 +24,14 @@ export interface LlmOrigins {
 }
 
 /** Why a key or header may not go to a project-chosen base URL (the one-line fix). */
-export function projectBaseUrlProblem(provider: string, credential: string): string {
+export function projectBaseUrlProblem(
+  provider: string,
+  credential: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
   return (
     `the base URL of "${provider}" comes from the workspace's project config, and tack sends ${credential} only ` +
-    'to a base URL from your own config (~/.tack/config.yml, --config), --base-url, or the provider default: ' +
+    `to a base URL from your own config (${join(resolveTackHome(env), 'config.yml')}, --config), --base-url, or the provider default: ` +
     'move the endpoint to your own config'
   )
 }

@@ -1,6 +1,8 @@
 // Model resolution: `provider/model` → which endpoint serves it, where, and with which key variable.
 // Keys are looked up in an env object the caller passes (never `process.env` in here), and only
 // their presence is reported: `resolveModel` is what `tack doctor` prints.
+import { join } from 'node:path'
+import { resolveTackHome } from '@tack/kernel/home'
 import { LlmError } from '@tack/agent'
 import { contextWindowOf } from './catalog.ts'
 import type { LlmConfig } from './config.ts'
@@ -153,9 +155,9 @@ export function resolveModel(
   const problem = !baseUrl
     ? `endpoint "${provider}" has no baseUrl: set endpoints.${provider}.baseUrl or pass --base-url`
     : baseUrlSource === 'project' && (keyRequired || hasUserHeaders)
-      ? projectBaseUrlProblem(provider, keyRequired ? `${apiKeyEnv}` : 'your configured headers')
+      ? projectBaseUrlProblem(provider, keyRequired ? `${apiKeyEnv}` : 'your configured headers', env)
       : keyRequired && !keyPresent
-        ? `${apiKeyEnv} is not set: export it or add it to ~/.tack/.env`
+        ? `${apiKeyEnv} is not set: export it or add it to ${join(resolveTackHome(env), '.env')}`
         : undefined
   return {
     kind: endpoint.kind,
@@ -177,8 +179,21 @@ export function defaultModel(env: Env): string | undefined {
   return env.DEEPSEEK_API_KEY ? 'deepseek/deepseek-chat' : undefined
 }
 
-/** The message for "no usable model", naming the three ways to configure one (80-cli.md §4.1); the CLI prints it. */
-export const NO_MODEL_HELP =
-  'no model configured: set DEEPSEEK_API_KEY (DeepSeek is the default), or pass --model provider/model ' +
-  '(e.g. openai/gpt-4.1, anthropic/claude-sonnet-4-5, or local/<model> with --base-url for an OpenAI-compatible server), ' +
-  'or set `model:` (and, for your own server, plugins.llm.endpoints) in ~/.tack/config.yml'
+/**
+ * The message for "no usable model", naming the three ways to configure one (80-cli.md §4.1) and the
+ * user's real config file (`$TACK_HOME/config.yml` as resolved from `env`); the CLI prints it.
+ */
+export function noModelHelp(env: Env): string {
+  return noModelHelpFor(join(resolveTackHome(env), 'config.yml'))
+}
+
+/** `noModelHelp` with the file written as `$TACK_HOME/config.yml` (for docs and tests). */
+export const NO_MODEL_HELP = noModelHelpFor('$TACK_HOME/config.yml')
+
+function noModelHelpFor(configFile: string): string {
+  return (
+    'no model configured: set DEEPSEEK_API_KEY (DeepSeek is the default), or pass --model provider/model ' +
+    '(e.g. openai/gpt-4.1, anthropic/claude-sonnet-4-5, or local/<model> with --base-url for an OpenAI-compatible server), ' +
+    `or set \`model:\` (and, for your own server, plugins.llm.endpoints) in ${configFile}`
+  )
+}

@@ -213,8 +213,16 @@ export interface SessionSummary {
   readonly createdAt: string
   readonly cwd: string
   readonly parentSession?: string
+  /** Set on forks (the header's `seedLength`); a subagent's session names a parent without it. */
+  readonly seedLength?: number
   readonly eventCount: number
   readonly lastTime?: string
+  /** Turns started (`turn/start` events); the rest of `summarizeLog` in summary.ts. */
+  readonly turns: number
+  /** The first prompt's first text, cut to `SUMMARY_PROMPT_CHARS` code points. */
+  readonly firstPrompt?: string
+  /** The model of the last request header in force. */
+  readonly model?: string
 }
 
 /** A source of wall-clock time; tests inject a fixed one. */

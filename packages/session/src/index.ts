@@ -20,3 +20,10 @@ export { Session, type SessionListener, type SessionOptions } from './session.ts
 export { validateSessionHeader } from './session-header.ts'
 export type { SessionAccess, SessionStore } from './store.ts'
 export { surfaceOf } from './surface.ts'
+export {
+  cutPrompt,
+  type LogSummary,
+  SUMMARY_EVENT_TYPES,
+  SUMMARY_PROMPT_CHARS,
+  summarizeLog,
+} from './summary.ts'

@@ -12,6 +12,7 @@ import {
 import { checkJson } from './json.ts'
 import { openTurnAt, recoverLog } from './recover.ts'
 import { validateSessionHeader } from './session-header.ts'
+import { summarizeLog } from './summary.ts'
 import type { SessionStore } from './store.ts'
 
 interface Entry {
@@ -70,8 +71,10 @@ export class MemorySessionStore implements SessionStore {
         createdAt: header.createdAt,
         cwd: header.cwd,
         ...(header.parentSession !== undefined ? { parentSession: header.parentSession } : {}),
+        ...(header.seedLength !== undefined ? { seedLength: header.seedLength } : {}),
         eventCount: events.length,
         ...(last ? { lastTime: last.time } : {}),
+        ...summarizeLog(events),
       }
     })
     out.sort((a, b) => compare(a.createdAt, b.createdAt) || compare(a.id, b.id))

@@ -3,6 +3,7 @@
 // version lives in `PRAGMA user_version`; a fresh file gets the tables and the version in one
 // transaction, so a file with our tables and version 0 cannot exist.
 import type { DatabaseSync } from 'node:sqlite'
+import { SUMMARY_EVENT_TYPES } from '@tack/session'
 import { SqliteStoreError } from './errors.ts'
 import { LEASE_TABLE } from './lease.ts'
 
@@ -24,6 +25,20 @@ CREATE TABLE events (
   PRIMARY KEY (session_id, seq)
 ) STRICT;
 `
+
+/**
+ * The few event types a session summary reads (`SUMMARY_EVENT_TYPES`), as an SQL list. A query uses
+ * the summary index only when its WHERE clause repeats this predicate word for word.
+ */
+export const SUMMARY_TYPES_SQL = `type IN (${SUMMARY_EVENT_TYPES.map((t) => `'${t}'`).join(', ')})`
+
+/**
+ * A partial index over the summary's events, so `list` reads a handful of rows per session instead of
+ * the log (issue 10 item 1). It is an addition, not a layout change: the layout version stays 1, older
+ * builds read and write the file as before (SQLite maintains the index on their inserts too), and a
+ * file made before it gets it at the next open, in the same transaction as the layout check.
+ */
+const SUMMARY_INDEX = `CREATE INDEX IF NOT EXISTS events_summary ON events (session_id, type, seq) WHERE ${SUMMARY_TYPES_SQL};`
 
 export interface LayoutInfo {
   /** `PRAGMA user_version`. */
@@ -70,6 +85,7 @@ export function ensureLayout(db: DatabaseSync, path: string): void {
     // it), so it is created where missing instead of bumping the layout version, which would refuse
     // every existing file (no migrations in v1; docs/decisions/0017-writer-lease.md).
     db.exec(LEASE_TABLE)
+    db.exec(SUMMARY_INDEX)
     db.exec('COMMIT')
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')

@@ -1,6 +1,8 @@
 // Every statement the store runs, prepared once per connection and reused (P3: an append or a load
 // must not pay for parsing SQL).
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { SUMMARY_PROMPT_CHARS } from '@tack/session'
+import { SUMMARY_TYPES_SQL } from './layout.ts'
 
 /** The four events `openTurnAt` reads; a fork point check needs only these rows. */
 const STRUCTURE_TYPES = "('turn/start', 'turn/end', 'step/start', 'step/end')"
@@ -25,7 +27,7 @@ export interface Statements {
   readonly copyEvents: StatementSync
   readonly deleteEvents: StatementSync
   readonly deleteSession: StatementSync
-  /** () → {id, header, last, lastTime} per session. */
+  /** () → {id, header, last, lastTime, turns, firstPrompt, model} per session. */
   readonly summaries: StatementSync
   /** (session_id) → the LeaseRow, if any. */
   readonly lease: StatementSync
@@ -66,9 +68,20 @@ export function prepareStatements(db: DatabaseSync): Statements {
     deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     // Seqs are contiguous from 0, so the count is the last seq + 1 and the last time is that row's:
     // two index look-ups per session instead of counting every row.
+    // The summary fields (`summarizeLog` in @tack/session) come from the partial summary index: each
+    // subquery repeats its predicate so SQLite may use it, and reads only turn, prompt and header rows.
     summaries: db.prepare(
-      'SELECT s.id AS id, s.header AS header, e.seq AS last, e.time AS lastTime FROM sessions AS s ' +
-        'LEFT JOIN events AS e ON e.session_id = s.id ' +
+      'SELECT s.id AS id, s.header AS header, e.seq AS last, e.time AS lastTime, ' +
+        `(SELECT count(*) FROM events WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'turn/start') AS turns, ` +
+        `(SELECT substr(json_extract(data, '$.content[0].text'), 1, ${SUMMARY_PROMPT_CHARS}) FROM events ` +
+        `WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'user/message' ` +
+        `AND json_extract(data, '$.content[0].type') = 'text' ORDER BY seq LIMIT 1) AS firstPrompt, ` +
+        `(SELECT json_extract(data, CASE type WHEN 'request/header' THEN '$.header.config.model' ELSE '$.config.model' END) ` +
+        `FROM events INDEXED BY events_summary WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} ` +
+        "AND type IN ('request/header', 'request/header-delta') " +
+        `AND (type = 'request/header' OR json_extract(data, '$.config.model') IS NOT NULL) ` +
+        'ORDER BY seq DESC LIMIT 1) AS model ' +
+        'FROM sessions AS s LEFT JOIN events AS e ON e.session_id = s.id ' +
         'AND e.seq = (SELECT max(seq) FROM events WHERE session_id = s.id)',
     ),
     lease: db.prepare(

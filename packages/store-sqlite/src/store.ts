@@ -143,6 +143,9 @@ export class SqliteSessionStore implements SessionStore {
       header: string
       last: number | null
       lastTime: string | null
+      turns: number
+      firstPrompt: string | null
+      model: string | null
     }>
     const out = rows.map((row): SessionSummary => {
       const header = parseStored(row.header, this.path, row.id, 'its header') as SessionHeader
@@ -151,8 +154,12 @@ export class SqliteSessionStore implements SessionStore {
         createdAt: header.createdAt,
         cwd: header.cwd,
         ...(header.parentSession !== undefined ? { parentSession: header.parentSession } : {}),
+        ...(header.seedLength !== undefined ? { seedLength: header.seedLength } : {}),
         eventCount: row.last === null ? 0 : row.last + 1,
         ...(row.lastTime !== null ? { lastTime: row.lastTime } : {}),
+        turns: row.turns,
+        ...(row.firstPrompt !== null ? { firstPrompt: row.firstPrompt } : {}),
+        ...(row.model !== null ? { model: row.model } : {}),
       }
     })
     // In JS, not SQL: code-unit order, the same as MemorySessionStore (SQLite compares UTF-8 bytes).

@@ -40,6 +40,33 @@ describe('layout version (SL-29)', () => {
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
   })
 
+  test('issue 10: a version-1 file made before the summary index gets it at open; its rows and layout version stay', async () => {
+    const path = tempDb()
+    const raw = new DatabaseSync(path)
+    // The layout as builds before the index wrote it, with one session of one turn.
+    raw.exec(`BEGIN;
+      CREATE TABLE sessions (id TEXT NOT NULL PRIMARY KEY, header TEXT NOT NULL) STRICT;
+      CREATE TABLE events (session_id TEXT NOT NULL REFERENCES sessions (id), seq INTEGER NOT NULL CHECK (seq >= 0),
+        type TEXT NOT NULL, time TEXT NOT NULL, data TEXT NOT NULL, op TEXT, PRIMARY KEY (session_id, seq)) STRICT;
+      INSERT INTO sessions VALUES ('old', '{"version":1,"id":"old","createdAt":"2025-01-01T00:00:00.000Z","cwd":"/w"}');
+      INSERT INTO events VALUES ('old', 0, 'turn/start', 't', '{"turn":1,"trigger":{"kind":"message"}}', NULL);
+      INSERT INTO events VALUES ('old', 1, 'user/message', 't', '{"content":[{"type":"text","text":"hi there"}],"source":{"kind":"user"}}', '{"kind":"append"}');
+      PRAGMA user_version = 1; COMMIT;`)
+    raw.close()
+    const store = SqliteSessionStore.open({ path })
+    open.push(store)
+    expect(await store.list()).toMatchObject([
+      { id: 'old', turns: 1, firstPrompt: 'hi there', eventCount: 2 },
+    ])
+    const check = new DatabaseSync(path, { readOnly: true })
+    open.push(check)
+    const indexes = check
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+      .all()
+    expect(indexes).toEqual([{ name: 'events_summary' }])
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 })
+  })
+
   test('SL-29 an empty (0-byte) file counts as fresh', () => {
     const path = tempDb()
     writeFileSync(path, '')

@@ -46,12 +46,12 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
     const providers = booted.ctx.llmProviders
     const models = new Set<string>()
     if (settings.model) models.add(settings.model)
-    const { defaultModel, NO_MODEL_HELP } = await import('@tack/llm')
+    const { defaultModel, noModelHelp } = await import('@tack/llm')
     const fallback = defaultModel(io.env)
     if (fallback) models.add(fallback)
     if (models.size === 0) {
       line('model', '(none)')
-      problems.push(NO_MODEL_HELP)
+      problems.push(noModelHelp(io.env))
     }
     for (const model of models) {
       const r = providers.resolve(model)
@@ -76,6 +76,8 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   await reportPlugins(resolved, line, problems)
 
   const warnings: string[] = []
+  const { reportInstructions } = await import('./doctor-instructions.ts')
+  reportInstructions(resolved, line, warnings)
   const sandbox = await describeSandbox(settings.plugins.bash)
   line('bash sandbox', sandbox.line)
   if (sandbox.problem) problems.push(sandbox.problem)

@@ -39,8 +39,33 @@ export async function collectHooks(
     ...(await codex.listCodexHooks({ ...common, settings: withTrust(settings.plugins.hooksCodex) })),
   ]
   const untrusted = new Set([claude.UNTRUSTED_PROJECT_HOOKS, codex.UNTRUSTED_WORKSPACE])
-  return rows.map((r) => (r.why && untrusted.has(r.why) ? { ...r, untrustedWorkspace: true } : r))
+  const marked = rows.map((r) =>
+    r.why && untrusted.has(r.why) ? { ...r, untrustedWorkspace: true as const } : r,
+  )
+  return diceRunsNatively(settings) ? await markDiceHooks(marked) : marked
 }
+
+/** Whether the agent-dice plugin is on (config `plugins.dice`: not `false`, not `enabled: false`). */
+function diceRunsNatively(settings: Settings): boolean {
+  const dice = settings.plugins.dice
+  return dice !== false && (dice as { enabled?: unknown } | undefined)?.enabled !== false
+}
+
+/**
+ * agent-dice's own Claude and Codex hooks do not run in tack while its plugin does (it rolls natively,
+ * so a turn end rolls once): the list says so instead of "runs" (issue 10 item 8).
+ */
+async function markDiceHooks(rows: HookRow[]): Promise<HookRow[]> {
+  const { isAgentDiceHook } = await import('agent-dice/tack')
+  return rows.map((r) =>
+    !r.broken && r.willRun && isAgentDiceHook({ command: r.command })
+      ? { ...r, willRun: false, why: DICE_SKIP }
+      : r,
+  )
+}
+
+/** Why agent-dice's own hooks are skipped; the words of the plugin's own skip. */
+export const DICE_SKIP = 'agent-dice runs natively in tack (agent-dice/tack), so its own hook is skipped'
 
 export async function hooksCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const [sub] = args

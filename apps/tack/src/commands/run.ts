@@ -3,18 +3,19 @@
 // Exit 0 when the turn completed or a hook blocked the prompt (run-exit.ts); 1 when it ended otherwise;
 // 128 + the signal's number when a signal ended it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
 import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
-import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
+import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { CliError } from '../errors.ts'
-import { chooseModel, resolveSettings } from '../settings.ts'
+import { chooseModel } from '../settings.ts'
 import { untrustedNotice } from '../untrusted-notice.ts'
 import { findUserPlugins } from '../user-plugins.ts'
+import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
+import { resolveRunTarget } from './run-target.ts'
 
-/** The version of the `--json` line format (80-cli §6); bumped on any incompatible change. */
-export const JSON_OUTPUT_VERSION = 1
+export { JSON_OUTPUT_VERSION } from './run-json.ts'
 
 /**
  * Signals that end a run like Ctrl-C (issue 9.4): the turn is cancelled — the running command's
@@ -28,11 +29,12 @@ export const SIGNAL_EXIT_CODES: Readonly<Partial<Record<NodeJS.Signals, number>>
 })
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+  const startedAt = performance.now()
   let task = args.join(' ')
   if (task === '-') task = await io.readStdin()
   if (!task.trim())
     throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
-  const resolved = await resolveSettings(flags, io.env, io.cwd)
+  const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, paths, cwd, trust } = resolved
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
@@ -59,21 +61,33 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       problem = (error as Error).message
     }
     if (problem) throw new CliError(`${model}: ${problem}`)
-    const handle = await ctx.agents.create({
-      cwd,
-      options: {
-        config: { model },
-        permissionMode: settings.permissionMode ?? 'workspace-write',
-        ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
-        labels: { headless: true },
-      },
-    })
+    const permissionMode = settings.permissionMode ?? 'workspace-write'
+    const options = {
+      config: { model },
+      permissionMode,
+      ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
+      labels: { headless: true },
+    }
+    const handle = resume
+      ? await ctx.agents.resume(resume.id, options)
+      : await ctx.agents.create({ cwd, options })
     const agent = handle.agent
     const json = flags.json === true
     if (json) {
-      // The session may already hold events (a session-start hook's context): print those first.
-      for (const e of agent.session.events()) io.out(jsonLine(e))
-      agent.session.subscribe((e) => io.out(jsonLine(e)))
+      io.out(
+        startLine({
+          sessionId: agent.session.id,
+          model,
+          workspace: agent.cwd,
+          permissionMode,
+          tools: toolNames(ctx),
+          ...(resume ? { resumedFrom: { eventCount: resume.eventCount } } : {}),
+        }),
+      )
+      // The session may already hold events of this run (a session-start hook's context, a resumed
+      // log's recovery tail): print those first; a resumed session's history is not repeated.
+      for (const e of agent.session.events().slice(resume?.eventCount ?? 0)) io.out(eventLine(e))
+      agent.session.subscribe((e) => io.out(eventLine(e)))
     } else {
       agent.session.subscribe((e) => {
         const notice = userNotice(e)
@@ -93,11 +107,17 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     for (const signal of signals) process.off(signal, onSignal)
     const turnEvents = agent.session.events().slice(start)
     const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
-    const usage = sumUsage(turnEvents)
     await handle.dispose('exit')
     if (json) {
+      const { costOf } = await import('@tack/llm')
       io.out(
-        `${JSON.stringify({ type: 'result', version: JSON_OUTPUT_VERSION, reason: outcome.reason, answer, usage, sessionId: agent.session.id })}\n`,
+        resultLine({
+          sessionId: agent.session.id,
+          reason: outcome.reason,
+          answer,
+          durationMs: Math.round(performance.now() - startedAt),
+          stats: runStats(turnEvents, model, costOf),
+        }),
       )
       const notice = jsonRejectionNotice(outcome.reason)
       if (notice) io.err(notice)
@@ -113,8 +133,13 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   }
 }
 
-function jsonLine(e: SessionEvent): string {
-  return `${JSON.stringify({ type: e.type, seq: e.seq, time: e.time, data: e.data })}\n`
+/** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */
+function toolNames(ctx: { tools: { schemas(): ReadonlyArray<{ name: string }> } }): string[] {
+  try {
+    return ctx.tools.schemas().map((t) => t.name)
+  } catch {
+    return []
+  }
 }
 
 /** What a headless user should see on stderr besides the answer: hook system messages. */
@@ -122,27 +147,6 @@ function userNotice(e: SessionEvent): string | undefined {
   if ((e.type as string) !== 'hook/result') return undefined
   const data = e.data as { systemMessage?: unknown }
   return typeof data.systemMessage === 'string' && data.systemMessage ? data.systemMessage : undefined
-}
-
-export function sumUsage(events: readonly SessionEvent[]): Usage {
-  const total: Required<Usage> = {
-    inputTokens: 0,
-    outputTokens: 0,
-    cachedInputTokens: 0,
-    cacheWriteTokens: 0,
-    reasoningTokens: 0,
-  }
-  for (const e of events) {
-    if (e.type !== 'assistant/message') continue
-    const u = (e as SessionEvent<'assistant/message'>).data.usage
-    if (!u) continue
-    total.inputTokens += u.inputTokens
-    total.outputTokens += u.outputTokens
-    total.cachedInputTokens += u.cachedInputTokens ?? 0
-    total.cacheWriteTokens += u.cacheWriteTokens ?? 0
-    total.reasoningTokens += u.reasoningTokens ?? 0
-  }
-  return total
 }
 
 function describeReason(reason: TurnEndReason): string {

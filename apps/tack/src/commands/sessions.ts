@@ -1,10 +1,11 @@
-// `tack sessions list|show|export|fork|rm|import` over the session store.
-import { readFileSync } from 'node:fs'
-import type { SessionEvent, SessionHeader } from '@tack/session'
+// `tack sessions list|show|export|fork|rm|import` over the session store. Every id may be a unique
+// prefix (session-ref.ts); `list` shows each session's summary, newest activity first.
+import type { SessionEvent } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
+import { cut, findSession, newestFirst } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
 import { exportMarkdown } from './export-markdown.ts'
 
@@ -16,10 +17,11 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   const needsTools = sub === 'export' && flags.format === 'claude-transcript'
   const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: !needsTools })
   const { ctx } = booted
+  const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub)
   try {
     switch (sub) {
       case 'list': {
-        const list = await ctx.sessions.list()
+        const list = newestFirst(await ctx.sessions.list())
         if (flags.json) {
           io.out(`${JSON.stringify(list)}\n`)
           return 0
@@ -28,9 +30,15 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
           io.out('no sessions\n')
           return 0
         }
-        for (const s of [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))) {
+        for (const s of list) {
+          const origin = s.parentSession
+            ? s.seedLength !== undefined
+              ? `  (fork of ${s.parentSession})`
+              : `  (subagent of ${s.parentSession})`
+            : ''
           io.out(
-            `${s.id}  ${s.createdAt}  ${String(s.eventCount).padStart(6)} events  ${s.cwd}${s.parentSession ? `  (fork of ${s.parentSession})` : ''}\n`,
+            `${s.id}  ${s.lastTime ?? s.createdAt}  ${String(s.turns).padStart(3)} turn(s)  ${s.model ?? '(no model yet)'}  ${s.cwd}${origin}\n` +
+              `    ${s.firstPrompt !== undefined ? JSON.stringify(cut(s.firstPrompt, 72)) : '(no prompt)'}\n`,
           )
         }
         return 0
@@ -38,12 +46,15 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
       case 'show': {
         // A plain store read, not `ctx.sessions.open`: showing a session must not make this process its
         // writer, nor close the open turn of a tack that is still running it (issue 9.5).
-        const { events } = await ctx.sessionStore.load(need(id, 'show'))
-        for (const e of events) io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+        const { events } = await ctx.sessionStore.load(await named(id, 'show'))
+        // Streamed chunks repeat what their assistant/message holds: it is shown once, there.
+        for (const e of events)
+          if (e.type !== 'assistant/chunk')
+            io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
         return 0
       }
       case 'export': {
-        const { header, events } = await ctx.sessionStore.load(need(id, 'export'))
+        const { header, events } = await ctx.sessionStore.load(await named(id, 'export'))
         const format = flags.format ?? 'jsonl'
         if (format === 'jsonl') {
           io.out(`${JSON.stringify({ type: 'session/header', header })}\n`)
@@ -59,35 +70,28 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         return 0
       }
       case 'import': {
-        const file = need(id, 'import')
-        const lines = readFileSync(file, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim())
-        const first = JSON.parse(lines[0]) as { type?: string; header?: SessionHeader }
-        if (first.type !== 'session/header' || !first.header)
-          throw new UsageError(`${file}: the first line must be the session header of a jsonl export`)
-        const events = lines.slice(1).map((l) => JSON.parse(l) as SessionEvent)
-        await ctx.sessionStore.create(first.header)
-        if (events.length) await ctx.sessionStore.append(first.header.id, events)
-        io.out(`${first.header.id}\n`)
+        if (!id) throw new UsageError('tack sessions import needs a jsonl file (or - for stdin)')
+        const { importSession } = await import('./sessions-import.ts')
+        io.out(`${await importSession(ctx.sessionStore, id, io)}\n`)
         return 0
       }
       case 'fork': {
         const at = flags.at !== undefined ? Number(flags.at) : undefined
         if (at !== undefined && !Number.isInteger(at))
           throw new UsageError(`--at must be an integer sequence number (got "${flags.at}")`)
-        const child = await ctx.sessions.fork(need(id, 'fork'), at !== undefined ? { atSeq: at } : {})
+        const child = await ctx.sessions.fork(await named(id, 'fork'), at !== undefined ? { atSeq: at } : {})
         io.out(`${child.id}\n`)
         return 0
       }
       case 'rm': {
-        await ctx.sessionStore.remove(need(id, 'rm'))
+        const full = await named(id, 'rm')
+        await ctx.sessionStore.remove(full)
         // The session's bash spill files go with it (issue 12.7), from wherever bash writes them.
         const bash = settings.plugins.bash
         const configured = bash && typeof bash === 'object' ? bash.scratchRoot : undefined
         const { removeSessionScratch } = await import('@tack/tool-bash')
-        await removeSessionScratch(typeof configured === 'string' ? configured : paths.scratch, id as string)
-        io.out(`removed ${id}\n`)
+        await removeSessionScratch(typeof configured === 'string' ? configured : paths.scratch, full)
+        io.out(`removed ${full}\n`)
         return 0
       }
       default:
@@ -96,8 +100,9 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         )
     }
   } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'SESSION_NOT_FOUND' || code === 'BAD_FORK_POINT' || code === 'SESSION_BUSY') {
+    // The store's refusals carry a code (SESSION_NOT_FOUND, BAD_FORK_POINT, NOT_JSON, …): one line, exit 1.
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) {
       io.err(`tack: ${(error as Error).message}\n`)
       return 1
     }
@@ -107,9 +112,10 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   }
 }
 
-function need(id: string | undefined, sub: string): string {
-  if (!id) throw new UsageError(`tack sessions ${sub} needs a session id (see tack sessions list)`)
-  return id
+/** The full id `ref` names (a unique prefix is enough); a usage error when it is missing. */
+async function namedIn(sessions: Parameters<typeof findSession>[0], ref: string | undefined, sub: string) {
+  if (!ref) throw new UsageError(`tack sessions ${sub} needs a session id (see tack sessions list)`)
+  return (await findSession(sessions, ref)).id
 }
 
 function summary(e: SessionEvent): string {
@@ -121,7 +127,6 @@ function summary(e: SessionEvent): string {
   }
   if (e.type === 'tool/call') return `${d.name} ${oneLine(String(d.arguments))}`
   if (e.type === 'turn/end') return JSON.stringify(d.reason)
-  if (e.type === 'assistant/chunk') return ''
   return oneLine(JSON.stringify(d))
 }
 

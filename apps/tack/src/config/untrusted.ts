@@ -27,6 +27,9 @@ const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
   'hooksCodex.maxConsecutiveStopBlocks',
   'hooksCodex.awaitSessionStart',
   'dice.enabled',
+  // Turning project instructions off or reading less of them only narrows what the model is told.
+  'instructions.enabled',
+  'instructions.maxBytes',
 ])
 
 /** Narrowest first: a project may move the mode only towards the start of this list. */

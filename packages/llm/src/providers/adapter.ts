@@ -56,10 +56,13 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
         resolved.baseUrlSource === 'project' &&
         (apiKey || (Object.keys(headers).length > 0 && !projectHeaders))
       )
-        throw new LlmError(`${resolved.model}: ${projectBaseUrlProblem(resolved.provider, 'credentials')}`, {
-          code: 'UNTRUSTED_BASE_URL',
-          transient: false,
-        })
+        throw new LlmError(
+          `${resolved.model}: ${projectBaseUrlProblem(resolved.provider, 'credentials', env)}`,
+          {
+            code: 'UNTRUSTED_BASE_URL',
+            transient: false,
+          },
+        )
       // Everything that could be a credential is scrubbed from messages built from provider text.
       // A header like `Authorization: Bearer <token>` is echoed as the bare token, so each word of a
       // header value counts too.

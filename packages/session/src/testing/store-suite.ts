@@ -6,6 +6,7 @@ import { SessionEventError, UnsupportedSessionFormatError } from '../errors.ts'
 import type { Clock, SessionEvent, SessionHeader } from '../events.ts'
 import { Session } from '../session.ts'
 import type { SessionStore } from '../store.ts'
+import { summarizeLog } from '../summary.ts'
 import { checkLogStructure } from './structure.ts'
 
 const clock: Clock = { now: () => Date.UTC(2025, 0, 2, 3, 4, 5, 678) }
@@ -224,10 +225,51 @@ export function describeSessionStore(
         cwd: early.cwd,
         eventCount: events.length,
         lastTime: events[events.length - 1].time,
+        turns: 1,
+        firstPrompt: 'question 1',
+        model: 'mock/model',
       })
       expect(list[1].eventCount).toBe(0)
+      expect(list[1].turns).toBe(0)
+      expect(list[1].firstPrompt).toBeUndefined()
       expect(list[1].lastTime).toBeUndefined()
       expect(list[2].parentSession).toBe('b-early')
+      expect(list[2].seedLength).toBe(0)
+    })
+
+    test('issue 10: list summarises turns, the first prompt (cut) and the model in force, as summarizeLog does', async () => {
+      const h = header()
+      await store.create(h)
+      const long = `${'😀'.repeat(150)}${'x'.repeat(150)}`
+      const events = logOf(h, (s) => {
+        s.append('turn/start', { turn: 1, trigger: { kind: 'message' } })
+        s.append('user/message', { content: text(long), source: user })
+        s.append('step/start', { turn: 1, step: 1 })
+        s.append('request/header', { header: { config: { model: 'first/model' } }, reason: 'initial' })
+        s.append('assistant/message', { turn: 1, step: 1, content: text('a'), finishReason: 'stop' })
+        s.append('step/end', { turn: 1, step: 1, finishReason: 'stop' })
+        s.append('turn/end', { turn: 1, reason: { kind: 'completed' } })
+        s.append('turn/start', { turn: 2, trigger: { kind: 'message' } })
+        s.append('user/message', { content: text('second'), source: user })
+        s.append('step/start', { turn: 2, step: 1 })
+        s.append('request/header-delta', { system: { keepStart: 0, keepEnd: 0, insert: ['s'] } })
+        s.append('request/header-delta', { config: { model: 'second/model' } })
+        s.append('request/header-delta', { system: { keepStart: 0, keepEnd: 0, insert: ['t'] } })
+        s.append('assistant/message', { turn: 2, step: 1, content: text('b'), finishReason: 'stop' })
+        s.append('step/end', { turn: 2, step: 1, finishReason: 'stop' })
+        s.append('turn/end', { turn: 2, reason: { kind: 'completed' } })
+      })
+      await store.append(h.id, events)
+      const child = header({ parentSession: h.id, seedLength: 7 })
+      await store.fork(h.id, child, 7)
+      const list = await store.list()
+      const summary = list.find((x) => x.id === h.id)
+      expect(summary).toMatchObject({ turns: 2, model: 'second/model' })
+      expect(summary?.firstPrompt).toBe(`${'😀'.repeat(150)}${'x'.repeat(50)}`)
+      expect(summary).toMatchObject(summarizeLog(events))
+      const forked = list.find((x) => x.id === child.id)
+      expect(forked).toMatchObject({ turns: 1, model: 'first/model', eventCount: 7 })
+      expect(forked).toMatchObject(summarizeLog(events.slice(0, 7)))
     })
 
     test('SL-22 fork copies the source prefix exactly and leaves the source untouched', async () => {
