@@ -19,6 +19,8 @@ export const COMMON_OPTIONS = {
   trust: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
 } as const
 
 export type CommonFlags = {
@@ -42,6 +44,10 @@ export type CommonFlags = {
   list?: boolean
   /** `tack trust --revoke [DIR]` */
   revoke?: boolean
+  /** `--allow TOOL[:pattern]` (repeatable): permission allow rules for this run (cli-rules.ts). */
+  allow?: string[]
+  /** `--deny TOOL[:pattern]` (repeatable): permission deny rules for this run (cli-rules.ts). */
+  deny?: string[]
 }
 
 export class UsageError extends Error {
