@@ -136,7 +136,7 @@ export function createReporter(opts: ReporterOptions): Reporter {
     if (sink.live) {
       retry = { text, until: now() + info.delayMs }
       redraw()
-    } else line(s.yellow(`${text} in ${(info.delayMs / 1000).toFixed(1)} s`))
+    } else line(s.yellow(`${text} in ${formatMs(info.delayMs)}`))
   }
 
   /** -v: each request's size when sent, and how long the model took to finish it. */
@@ -146,7 +146,7 @@ export function createReporter(opts: ReporterOptions): Reporter {
     const bytes = Buffer.byteLength(
       JSON.stringify({ system: request.system, tools: request.tools, messages: request.messages }),
     )
-    const size = `${formatBytes(bytes)}, ${request.messages.length} messages, ${request.tools?.length ?? 0} tools`
+    const size = `${formatBytes(bytes)}, ${plural(request.messages.length, 'message')}, ${plural(request.tools?.length ?? 0, 'tool')}`
     const response = await next()
     response.final.then(
       (final) =>
@@ -203,6 +203,8 @@ function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? ''
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
