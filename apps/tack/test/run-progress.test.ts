@@ -104,12 +104,23 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
     expect(r.stderr).toContain(`tack: workspace: ${box.workspace} (not trusted)\n`)
     expect(r.stderr).toContain('tack: permission mode: workspace-write\n')
     expect(r.stderr).toContain(`tack: model: ${model} — scripted file `)
-    expect(r.stderr).toMatch(/tack: request 1 \(scripted\/.*\): [\d.]+ K?B, 1 message, \d+ tools → tool-calls in \d+ ms/)
-    expect(r.stderr).toMatch(/tack: request 2 \(scripted\/.*\): [\d.]+ K?B, 3 messages, \d+ tools → stop in \d+ ms/)
+    expect(r.stderr).toMatch(
+      /tack: request 1 \(scripted\/.*\): [\d.]+ K?B, 1 message, \d+ tools → tool-calls in \d+ ms/,
+    )
+    expect(r.stderr).toMatch(
+      /tack: request 2 \(scripted\/.*\): [\d.]+ K?B, 3 messages, \d+ tools → stop in \d+ ms/,
+    )
 
     // --json -v: the diagnostics go to stderr, stdout stays pure JSON lines, and no progress lines
     const json = await runTack(
-      ['run', '--json', '-v', '--model', await scriptedModel(box.root, [TOOLS_THEN_ANSWER[0], TOOLS_THEN_ANSWER[2]]), 'x'],
+      [
+        'run',
+        '--json',
+        '-v',
+        '--model',
+        await scriptedModel(box.root, [TOOLS_THEN_ANSWER[0], TOOLS_THEN_ANSWER[2]]),
+        'x',
+      ],
       { env: box.env, cwd: box.workspace },
     )
     expect(json.code).toBe(0)

@@ -58,24 +58,22 @@ describe('--allow / --deny (issue 10 item 6)', () => {
     expect(r.outcomes.map((o) => o.code ?? 'ok')).toEqual(['DENIED', 'ok'])
     expect(r.outcomes[0].text).toContain('{"tool":"bash","command":"rm"}')
     expect(existsSync(join(box.workspace, 'keep.txt'))).toBe(true)
-    const write = await runCalls(box, [{ name: 'write', args: { file_path: 'new.txt', content: 'x' } }], [
-      '--deny',
-      'write',
-    ])
+    const write = await runCalls(
+      box,
+      [{ name: 'write', args: { file_path: 'new.txt', content: 'x' } }],
+      ['--deny', 'write'],
+    )
     expect(write.outcomes[0].code).toBe('DENIED')
     expect(existsSync(join(box.workspace, 'new.txt'))).toBe(false)
   })
 
   test('--allow lets a command through read-only mode, only that command; repeatable', async () => {
     const box = await sandbox()
-    const r = await runCalls(box, [ECHO, TOUCH, { name: 'bash', args: { command: 'pwd' } }], [
-      '--permission-mode',
-      'read-only',
-      '--allow',
-      'bash:echo',
-      '--allow',
-      'bash:pwd',
-    ])
+    const r = await runCalls(
+      box,
+      [ECHO, TOUCH, { name: 'bash', args: { command: 'pwd' } }],
+      ['--permission-mode', 'read-only', '--allow', 'bash:echo', '--allow', 'bash:pwd'],
+    )
     expect(r.outcomes.map((o) => o.code ?? 'ok')).toEqual(['ok', 'DENIED', 'ok'])
     expect(r.outcomes[0].text).toContain('hi')
     expect(existsSync(join(box.workspace, 'made.txt'))).toBe(false)
@@ -120,19 +118,22 @@ describe('a permission mode or rule in a config file is honoured by run like the
     await writeFile(join(box.tackHome, 'config.yml'), yaml)
   }
 
-  test('permissionMode: read-only and plugins.permissions.mode: read-only both deny bash, as the flag does', async () => {
-    for (const yaml of ['permissionMode: read-only\n', 'plugins:\n  permissions: { mode: read-only }\n']) {
-      const box = await sandbox()
-      await userConfig(box, yaml)
-      const r = await runCalls(box, [TOUCH])
-      expect(r.outcomes[0].code, yaml).toBe('DENIED')
-      expect(r.outcomes[0].text).toContain('Read-only mode does not allow this')
-      expect(existsSync(join(box.workspace, 'made.txt'))).toBe(false)
-    }
+  test.each([
+    ['permissionMode: read-only', 'permissionMode: read-only\n'],
+    ['plugins.permissions.mode: read-only', 'plugins:\n  permissions: { mode: read-only }\n'],
+  ])('%s in the user config denies bash, as the flag does', async (_name, yaml) => {
+    const box = await sandbox()
+    await userConfig(box, yaml)
+    const r = await runCalls(box, [TOUCH])
+    expect(r.outcomes[0].code).toBe('DENIED')
+    expect(r.outcomes[0].text).toContain('Read-only mode does not allow this')
+    expect(existsSync(join(box.workspace, 'made.txt'))).toBe(false)
+  })
+
+  test('--permission-mode read-only denies the same call; the flag beats the file', async () => {
     const flag = await sandbox()
     const r = await runCalls(flag, [TOUCH], ['--permission-mode', 'read-only'])
     expect(r.outcomes[0].code).toBe('DENIED')
-    // the flag still beats the file
     const both = await sandbox()
     await userConfig(both, 'plugins:\n  permissions: { mode: read-only }\n')
     const over = await runCalls(both, [TOUCH], ['--permission-mode', 'workspace-write'])
@@ -166,7 +167,10 @@ describe('a permission mode or rule in a config file is honoured by run like the
     expect(widened.stderr).toContain('permissionMode, plugins.permissions.allow')
     expect(widened.outcomes[0].code).toBe('DENIED')
 
-    await writeFile(join(box.workspace, '.tack', 'config.yml'), 'plugins:\n  permissions: { mode: read-only }\n')
+    await writeFile(
+      join(box.workspace, '.tack', 'config.yml'),
+      'plugins:\n  permissions: { mode: read-only }\n',
+    )
     const narrowed = await runCalls(box, [TOUCH])
     expect(narrowed.outcomes[0].code).toBe('DENIED')
     expect(existsSync(join(box.workspace, 'made.txt'))).toBe(false)
