@@ -16,7 +16,9 @@ import { ROOT } from './build.ts'
 import { nodeIsRecentEnough, pack } from './pack.ts'
 
 function check(what: string, ok: boolean, detail: string): void {
-  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `\n     ${detail.replace(/\n/g, '\n     ')}`}\n`)
+  process.stdout.write(
+    `${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `\n     ${detail.replace(/\n/g, '\n     ')}`}\n`,
+  )
   if (!ok) process.exitCode = 1
 }
 
@@ -35,7 +37,18 @@ try {
 
   const install = spawnSync(
     'npm',
-    ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball],
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel',
+      'error',
+      tarball,
+    ],
     { encoding: 'utf8' },
   )
   check(`npm install -g ${tarball}`, install.status === 0, install.stderr)
@@ -53,12 +66,19 @@ try {
   check('the folder is outside the repository', !work.startsWith(ROOT), work)
 
   const version = tack(['--version'])
-  check('tack --version', version.status === 0 && /^tack \d+\.\d+\.\d+\n$/.test(version.stdout), version.stderr)
+  check(
+    'tack --version',
+    version.status === 0 && /^tack \d+\.\d+\.\d+\n$/.test(version.stdout),
+    version.stderr,
+  )
 
   writeFileSync(
     join(work, 'script.json'),
     JSON.stringify([
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo built > proof.txt && cat proof.txt' } }] },
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'bash', args: { command: 'echo built > proof.txt && cat proof.txt' } }],
+      },
       { kind: 'text', text: 'the installed tack ran bash and answered' },
     ]),
   )
@@ -70,7 +90,11 @@ try {
   )
 
   const doctor = tack(['doctor'])
-  check('tack doctor: the packed build runs', /running\s+built JavaScript \(packed install/.test(doctor.stdout), doctor.stdout)
+  check(
+    'tack doctor: the packed build runs',
+    /running\s+built JavaScript \(packed install/.test(doctor.stdout),
+    doctor.stdout,
+  )
 
   const list = tack(['sessions', 'list', '--json'])
   let sessions = 0

@@ -32,9 +32,14 @@ function readJson<T>(file: string): T {
 /** A workspace's package.json for the tarball: exports point at the build, no dev tooling. */
 function packedManifest(pkg: Record<string, unknown>): Record<string, unknown> {
   const toBuild = (v: unknown) =>
-    typeof v === 'string' && v.startsWith('./src/') ? v.replace(/^\.\/src\//, './build/').replace(/\.ts$/, '.js') : v
+    typeof v === 'string' && v.startsWith('./src/')
+      ? v.replace(/^\.\/src\//, './build/').replace(/\.ts$/, '.js')
+      : v
   const exports = Object.fromEntries(
-    Object.entries((pkg.exports as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, toBuild(v)]),
+    Object.entries((pkg.exports as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [
+      k,
+      toBuild(v),
+    ]),
   )
   const { devDependencies: _dev, scripts: _scripts, files: _files, ...rest } = pkg
   return { ...rest, exports }
@@ -148,13 +153,18 @@ if (import.meta.main) {
   if (!process.argv.includes('--install')) {
     process.stdout.write(`install it with: npm install -g ${file}\n`)
   } else {
-    const r = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', file], { stdio: 'inherit' })
+    const r = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', file], {
+      stdio: 'inherit',
+    })
     if (r.status !== 0) process.exit(r.status ?? 1)
     const node = userNode()
     if (!node || !nodeIsRecentEnough(node.version))
       process.stdout.write(
         `\ntack is installed, but it runs on the \`node\` found on PATH, which is ${node ? `${node.version} (${node.file})` : 'missing'}; tack needs 22.13 or newer. Install one (nvm install 24, your package manager, or \`npm install -g node@24\`) and make it first on PATH.\n`,
       )
-    else process.stdout.write(`\ntack is installed; it runs on Node ${node.version} (${node.file}). Try: tack --version\n`)
+    else
+      process.stdout.write(
+        `\ntack is installed; it runs on Node ${node.version} (${node.file}). Try: tack --version\n`,
+      )
   }
 }

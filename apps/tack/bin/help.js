@@ -3,6 +3,7 @@ export const HELP = `tack — an open, hackable coding agent
 
 Usage:
   tack run "task"            headless: one turn, prints the final answer (also: tack -p "task"; "-" reads stdin)
+  cat log | tack run "task"  piped stdin is context for the task; with no task, stdin is the task
   tack sessions list         list stored sessions
   tack sessions show <id>    print a session's log
   tack sessions export <id> [--format jsonl|claude-transcript|markdown]
@@ -26,6 +27,8 @@ Common flags:
   --profile NAME             apply a named profile from the config files
   --no-session               keep the session in memory only
   --trust                    trust the workspace for this run only (CI); see tack trust
+  --allow TOOL[:pattern]     (run, repeatable) allow matching calls: bash:"git status", read:/docs/**
+  --deny TOOL[:pattern]      (run, repeatable) deny matching calls: bash:rm, write, *:secrets/**
   --json                     (run) stream every session event as one JSON line, then a result line
   -v, --verbose              diagnostics on stderr
 
@@ -34,4 +37,5 @@ Environment:
   TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/
   TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
+  NO_COLOR=1                 no colour in tack run's progress on a terminal
 `
