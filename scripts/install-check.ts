@@ -1,6 +1,6 @@
 // The global-install path, end to end (issue 10 item 7; run by `.ci/run`): pack the build, `npm install -g`
 // it into a temporary prefix, then from a folder outside the repository — with a PATH that holds that
-// prefix, one Node ≥ 22.13 and the system folders, but nothing of the repository — run `tack --version`,
+// prefix, one recent Node (22.16+ or 24+) and the system folders, but nothing of the repository — run `tack --version`,
 // a scripted `tack run` (a bash call, then an answer), `tack doctor` and `tack sessions list`.
 //
 // The Node is the one running this script (`node_modules/.bin/node scripts/install-check.ts` in CI, the
@@ -23,7 +23,7 @@ function check(what: string, ok: boolean, detail: string): void {
 }
 
 if (!nodeIsRecentEnough(process.versions.node))
-  throw new Error(`run this with Node 22.13 or newer (this is ${process.version})`)
+  throw new Error(`run this with Node 22.16+ or 24+ (this is ${process.version})`)
 
 const tarball = pack()
 const root = mkdtempSync(join(tmpdir(), 'tack-install-'))

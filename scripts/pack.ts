@@ -5,7 +5,7 @@
 // (`bundleDependencies`), so installing it needs no registry and no repository:
 //
 //   npm run pack                                   → dist/tack-<version>.tgz
-//   npm install -g dist/tack-<version>.tgz         → `tack` on PATH, for any Node ≥ 22.13
+//   npm install -g ./dist/tack-<version>.tgz         → `tack` on PATH, for Node 22.16+ or 24+
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -113,7 +113,7 @@ export function pack(): string {
     type: 'module',
     license: 'MIT',
     bin: { tack: 'apps/tack/bin/tack.js' },
-    engines: { node: '>=22.13.0' },
+    engines: { node: '^22.16.0 || >=24' },
     dependencies,
     bundleDependencies: Object.keys(dependencies).sort(),
   }
@@ -126,6 +126,7 @@ export function pack(): string {
   })
   if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr || r.stdout}`)
   const [packed] = JSON.parse(r.stdout) as Array<{ filename: string }>
+  rmSync(join(ROOT, '.tmp', 'pack'), { recursive: true, force: true })
   return join(DIST, packed.filename)
 }
 
@@ -143,7 +144,7 @@ export function userNode(path = process.env.PATH ?? ''): { file: string; version
 
 export function nodeIsRecentEnough(version: string): boolean {
   const [major, minor] = version.split('.').map(Number)
-  return !(major < 22 || (major === 22 && minor < 13) || (major === 23 && minor < 4))
+  return major >= 24 || (major === 22 && minor >= 16)
 }
 
 if (import.meta.main) {
@@ -160,7 +161,7 @@ if (import.meta.main) {
     const node = userNode()
     if (!node || !nodeIsRecentEnough(node.version))
       process.stdout.write(
-        `\ntack is installed, but it runs on the \`node\` found on PATH, which is ${node ? `${node.version} (${node.file})` : 'missing'}; tack needs 22.13 or newer. Install one (nvm install 24, your package manager, or \`npm install -g node@24\`) and make it first on PATH.\n`,
+        `\ntack is installed, but it runs on the \`node\` found on PATH, which is ${node ? `${node.version} (${node.file})` : 'missing'}; tack needs 22.16+ or 24+. Install one (nvm install 24, your package manager, or \`npm install -g node@24\`) and make it first on PATH.\n`,
       )
     else
       process.stdout.write(
