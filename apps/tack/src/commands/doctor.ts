@@ -14,13 +14,15 @@ import { HOW_TO_TRUST } from '../workspace-trust.ts'
 export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<number> {
   const problems: string[] = []
   const line = (label: string, value: string) => io.out(`${label.padEnd(16)} ${value}\n`)
-  const major = Number(process.versions.node.split('.')[0])
-  line('node', `${process.version}${major < 22 ? '  (too old)' : ''}`)
+  // node:sqlite as the store uses it arrived in 22.16 and 24.0 (docs/decisions/0025-install-and-build.md)
+  const [major, minor] = process.versions.node.split('.').map(Number)
+  const tooOld = !(major >= 24 || (major === 22 && minor >= 16))
+  line('node', `${process.version}${tooOld ? '  (too old)' : ''}`)
   const running = describeRunning(io.env)
   line('running', running.line)
-  if (major < 22)
+  if (tooOld)
     problems.push(
-      'Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+',
+      'Node.js is older than 22.16: run tack through `npx tack` in the repository, or install Node 24',
     )
 
   const resolved = await resolveSettings(flags, io.env, io.cwd)
