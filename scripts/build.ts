@@ -7,16 +7,21 @@
 // line and column positions), relative `.ts` specifiers renamed to `.js`, and specifiers of workspace
 // packages (`@tack/session`, `agent-dice/tack`, …) rewritten to the built file their `exports` name, so
 // a built module never loads a `.ts` one. `apps/tack/build/.manifest.json` records every source file's
-// size and mtime: the launcher uses the build only while all of them still match, else the sources.
+// size, mtime and SHA-256: the launcher (apps/tack/bin/freshness.js) uses the build while every file
+// still has that content — size and mtime are the cheap check, the hash settles a moved mtime — else
+// the sources.
 //
 //   node scripts/build.ts            (run by `npm install` through `prepare`, and by `npm test`)
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { stripTypeScriptTypes } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const MANIFEST = join(ROOT, 'apps', 'tack', 'build', '.manifest.json')
+/** The format apps/tack/bin/freshness.js reads (its MANIFEST_VERSION). */
+export const MANIFEST_VERSION = 2
 
 interface Workspace {
   readonly name: string
@@ -72,13 +77,14 @@ export function build(): { files: number } {
   process.removeAllListeners('warning') // the stripper's "experimental" warning is noise here
   const all = workspaces()
   const byName = new Map(all.map((w) => [w.name, w]))
-  const manifest: Array<[string, number, number]> = []
+  const manifest: Array<[string, number, number, string]> = []
   let files = 0
   for (const ws of all) {
     rmSync(join(ws.dir, 'build'), { recursive: true, force: true })
     for (const file of sources(join(ws.dir, 'src'))) {
       const out = builtPath(ws, file)
-      const code = stripTypeScriptTypes(readFileSync(file, 'utf8'), { mode: 'strip' })
+      const source = readFileSync(file)
+      const code = stripTypeScriptTypes(source.toString('utf8'), { mode: 'strip' })
       const rewritten = code.replace(SPECIFIER, (match, head: string, quote: string, spec: string) => {
         if (spec.startsWith('.'))
           return spec.endsWith('.ts') ? `${head}${quote}${spec.slice(0, -3)}.js${quote}` : match
@@ -93,12 +99,13 @@ export function build(): { files: number } {
       writeFileSync(temp, rewritten)
       renameSync(temp, out)
       const st = statSync(file)
-      manifest.push([relative(ROOT, file), st.size, Math.trunc(st.mtimeMs)])
+      const sha256 = createHash('sha256').update(source).digest('hex')
+      manifest.push([relative(ROOT, file), st.size, Math.trunc(st.mtimeMs), sha256])
       files++
     }
   }
   mkdirSync(dirname(MANIFEST), { recursive: true })
-  writeFileSync(MANIFEST, JSON.stringify({ version: 1, files: manifest }))
+  writeFileSync(MANIFEST, JSON.stringify({ version: MANIFEST_VERSION, files: manifest }))
   return { files }
 }
 

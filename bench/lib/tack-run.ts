@@ -64,11 +64,17 @@ export async function measureTackRun(opts: {
   const env = { PATH: process.env.PATH, HOME: join(root, 'home'), TACK_HOME: join(root, 'tack-home') }
   const started = Date.now()
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-    const child = spawn(cmd, args as string[], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'inherit'] })
+    // stderr is collected (tack run prints a line per tool call there) and shown only when the run fails
+    const child = spawn(cmd, args as string[], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
+    let err = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d))
     child.on('error', reject)
-    child.on('close', (c) => resolve({ code: c, stdout: out }))
+    child.on('close', (c) => {
+      if (c !== 0) process.stderr.write(err)
+      resolve({ code: c, stdout: out })
+    })
   })
   const wallS = (Date.now() - started) / 1000
   const requests = [...server.requests]

@@ -5,6 +5,7 @@ Usage:
   tack run "task"            headless: one turn, prints the final answer (also: tack -p "task"; "-" reads stdin)
   tack run -c "task"         continue this workspace's most recent session (--continue)
   tack run -r ID "task"      continue session ID, a fork too; a unique prefix of the id is enough (--resume)
+  cat log | tack run "task"  piped stdin is context for the task; with no task, stdin is the task
   tack sessions list [--json]  sessions, newest first: first prompt, workspace, model, turns, last activity
   tack sessions show <id>    print a session's log (every <id> may be a unique prefix)
   tack sessions export <id> [--format jsonl|claude-transcript|markdown]
@@ -29,6 +30,8 @@ Common flags:
   --profile NAME             apply a named profile from the config files
   --no-session               keep the session in memory only
   --trust                    trust the workspace for this run only (CI); see tack trust
+  --allow TOOL[:pattern]     (run, repeatable) allow matching calls: bash:"git status", read:/docs/**
+  --deny TOOL[:pattern]      (run, repeatable) deny matching calls: bash:rm, write, *:secrets/**
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
   -c, --continue             (run) continue this workspace's most recent session
@@ -45,4 +48,5 @@ Environment:
   TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/
   TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
+  NO_COLOR=1                 no colour in tack run's progress on a terminal
 `

@@ -21,6 +21,8 @@ export const COMMON_OPTIONS = {
   revoke: { type: 'boolean' },
   continue: { type: 'boolean', short: 'c' },
   resume: { type: 'string', short: 'r' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
 } as const
 
 export type CommonFlags = {
@@ -48,6 +50,10 @@ export type CommonFlags = {
   continue?: boolean
   /** `tack run -r ID`: continue the session ID names (a unique prefix is enough). */
   resume?: string
+  /** `--allow TOOL[:pattern]` (repeatable): permission allow rules for this run (cli-rules.ts). */
+  allow?: string[]
+  /** `--deny TOOL[:pattern]` (repeatable): permission deny rules for this run (cli-rules.ts). */
+  deny?: string[]
 }
 
 export class UsageError extends Error {

@@ -3,8 +3,10 @@
 // agent — the loop, tools, providers and every enabled plugin with its validated config, then the
 // user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
 import { mkdirSync } from 'node:fs'
+import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { Settings } from './config/load.ts'
+import { type CliRuleSpecs, hasCliRules, withCliRules } from './cli-rules.ts'
 import { readEnvFile } from './env-file.ts'
 import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
@@ -27,6 +29,8 @@ export interface BootOptions {
   /** Where plugin warnings go (stderr); absent: not printed. */
   readonly warn?: (line: string) => void
   readonly verbose?: boolean
+  /** `--allow` / `--deny` rules for this run, added to the permission plugin's (cli-rules.ts). */
+  readonly cliRules?: CliRuleSpecs
 }
 
 export interface Booted {
@@ -112,9 +116,20 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   ]
   for (const [key, defaults] of extras) {
     const config = cfg(key)
-    if (config === undefined) continue
+    if (config === undefined) {
+      if (key === 'permissions' && hasCliRules(opts.cliRules))
+        throw new CliError(
+          '--allow/--deny need the permissions plugin, which the config turns off (plugins.permissions: false)',
+        )
+      continue
+    }
     const entry = await catalogEntry(key)!.load()
-    const merged: Record<string, unknown> = { ...defaults, ...config }
+    let merged: Record<string, unknown> = { ...defaults, ...config }
+    if (key === 'permissions' && hasCliRules(opts.cliRules))
+      merged = withCliRules(merged, opts.cliRules, ctx.get('tools') as ToolRegistry | undefined)
+    // The mode the layers settled on (load.ts: a later layer's `permissionMode` or
+    // `plugins.permissions.mode`, flags last) beats an earlier layer's plugin field.
+    if (key === 'permissions' && opts.settings.permissionMode) merged.mode = opts.settings.permissionMode
     if (key === 'bash')
       merged.envDeny = [
         ...ctx.llmProviders.keyVariables(),

@@ -1,5 +1,8 @@
-// The streams a command writes to, with secrets redacted on the way out (90-quality security 1).
+// The streams a command writes to, with secrets redacted on the way out (90-quality security 1), and
+// a reader that leaves (EPIPE) ending the output quietly (stream-guard.ts).
+import { fstatSync } from 'node:fs'
 import { createRedactor } from './secrets.ts'
+import { guardStream } from './stream-guard.ts'
 
 export interface CommandIO {
   readonly env: NodeJS.ProcessEnv
@@ -9,20 +12,40 @@ export interface CommandIO {
   readStdin(): Promise<string>
   /** Redact the values of these variables too (endpoint key variables, known after config loads). */
   protectSecrets?(names: Iterable<string>): void
+  /** Whether stdin is a pipe, a file or a socket (not a terminal, not /dev/null): `tack run` reads it. */
+  stdinIsPiped?(): boolean
+  /** stderr's terminal width when stderr is a terminal (the live progress line); undefined otherwise. */
+  stderrColumns?(): number | undefined
+  /** Calls `listener` once when stdout's reader goes away (EPIPE); true when it already has. */
+  onStdoutClosed?(listener: () => void): void
+  stdoutClosed?(): boolean
 }
 
 export function processIO(env: NodeJS.ProcessEnv): CommandIO {
   const redact = createRedactor(env)
+  const stdout = guardStream(process.stdout)
+  const stderr = guardStream(process.stderr)
   return {
     env,
     cwd: process.cwd(),
-    out: (text) => process.stdout.write(redact(text)),
-    err: (text) => process.stderr.write(redact(text)),
+    out: (text) => stdout.write(redact(text)),
+    err: (text) => stderr.write(redact(text)),
     protectSecrets: (names) => redact.protect(names),
     readStdin: async () => {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
       return Buffer.concat(chunks).toString('utf8')
     },
+    stdinIsPiped: () => {
+      try {
+        const st = fstatSync(0)
+        return st.isFIFO() || st.isFile() || st.isSocket()
+      } catch {
+        return false // no stdin at all (closed descriptor)
+      }
+    },
+    stderrColumns: () => (process.stderr.isTTY ? process.stderr.columns || 80 : undefined),
+    onStdoutClosed: (listener) => stdout.onClosed(listener),
+    stdoutClosed: () => stdout.closed(),
   }
 }

@@ -173,27 +173,39 @@ test('80-cli §3: a profile from the project config applies with --profile', asy
   expect(missing.stderr).toContain('no profile named "nope" (known: quick)')
 })
 
-test('P1/P2 decision: the launcher runs the fresh build, falls back to the sources when one changed', async () => {
-  const { statSync, utimesSync } = await import('node:fs')
+test('P1/P2 decision (0025): the launcher runs the build while the sources have its content; doctor says which and why', async () => {
+  const { readFileSync, statSync, utimesSync, writeFileSync } = await import('node:fs')
   const { fileURLToPath } = await import('node:url')
   const { spawnSync } = await import('node:child_process')
   // make sure the build matches the working tree (npm test builds first; a bare vitest run may not)
   spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/build.ts', import.meta.url))])
   const box = await sandbox()
-  const built = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
-  expect(built.stdout).toMatch(/running\s+built JavaScript/)
-  const forced = await runTack(['doctor'], { env: { ...box.env, TACK_FROM_SOURCE: '1' }, cwd: box.workspace })
-  expect(forced.stdout).toMatch(/running\s+TypeScript sources/)
+  const doctor = (env: NodeJS.ProcessEnv = box.env) => runTack(['doctor'], { env, cwd: box.workspace })
+  expect((await doctor()).stdout).toMatch(/running\s+built JavaScript \(\d+ source files match the build\)/)
+  const forced = await doctor({ ...box.env, TACK_FROM_SOURCE: '1' })
+  expect(forced.stdout).toMatch(/running\s+TypeScript sources \(TACK_FROM_SOURCE=1\)/)
   const source = fileURLToPath(new URL('../src/paths.ts', import.meta.url))
+  const original = readFileSync(source)
   const { atime, mtime } = statSync(source)
   try {
+    // an mtime moved (a checkout, touch, or a restore through a Date): same content, still the build
     utimesSync(source, atime, new Date(mtime.getTime() + 5000))
-    const stale = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
-    expect(stale.stdout).toMatch(/running\s+TypeScript sources/)
+    const touched = await doctor()
+    expect(touched.stdout).toMatch(
+      /running\s+built JavaScript \(\d+ source files match the build; 1 with a new mtime matched by content\)/,
+    )
+    // a real edit of the same size: the content hash tells, the sources run, and doctor warns with the fix
+    const text = original.toString('utf8')
+    const at = text.indexOf('e') // inside the leading comment
+    writeFileSync(source, `${text.slice(0, at)}E${text.slice(at + 1)}`)
+    const edited = await doctor()
+    expect(edited.stdout).toMatch(/running\s+TypeScript sources \(apps\/tack\/src\/paths\.ts changed\)/)
+    expect(edited.stdout).toContain('run `npm run build` in the repository')
   } finally {
+    writeFileSync(source, original)
     utimesSync(source, atime, mtime)
   }
-})
+}, 90_000)
 
 test('SL-19 SL-20 TACK_DEV=1 runs the log invariant checkers inside the real binary', async () => {
   const box = await sandbox({ TACK_DEV: '1' })

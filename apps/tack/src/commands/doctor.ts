@@ -2,6 +2,7 @@
 // are present (never the key), the session store, hooks (a hooks file that cannot be read is a problem,
 // issue 9 item 8) and the user's own plugins (issue 8 item 5). Exits non-zero with a one-line fix per problem.
 import { existsSync, statSync } from 'node:fs'
+import { buildState } from '../../bin/freshness.js'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
@@ -13,18 +14,15 @@ import { HOW_TO_TRUST } from '../workspace-trust.ts'
 export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<number> {
   const problems: string[] = []
   const line = (label: string, value: string) => io.out(`${label.padEnd(16)} ${value}\n`)
-  const major = Number(process.versions.node.split('.')[0])
-  line('node', `${process.version}${major < 22 ? '  (too old)' : ''}`)
-  // The launcher runs the built JavaScript while it matches the sources (scripts/build.ts), else the sources.
-  line(
-    'running',
-    import.meta.url.endsWith('.js')
-      ? 'built JavaScript (npm run build)'
-      : 'TypeScript sources (no fresh build)',
-  )
-  if (major < 22)
+  // node:sqlite as the store uses it arrived in 22.16 and 24.0 (docs/decisions/0025-install-and-build.md)
+  const [major, minor] = process.versions.node.split('.').map(Number)
+  const tooOld = !(major >= 24 || (major === 22 && minor >= 16))
+  line('node', `${process.version}${tooOld ? '  (too old)' : ''}`)
+  const running = describeRunning(io.env)
+  line('running', running.line)
+  if (tooOld)
     problems.push(
-      'Node.js is older than 22: run tack through `npx tack` in the repository, or install Node 22+',
+      'Node.js is older than 22.16: run tack through `npx tack` in the repository, or install Node 24',
     )
 
   const resolved = await resolveSettings(flags, io.env, io.cwd)
@@ -82,6 +80,7 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
   line('bash sandbox', sandbox.line)
   if (sandbox.problem) problems.push(sandbox.problem)
   if (sandbox.warning) warnings.push(sandbox.warning)
+  if (running.warning) warnings.push(running.warning)
   if (warnings.length) {
     io.out('\nwarnings:\n')
     for (const w of warnings) io.out(`  - ${w}\n`)
@@ -183,4 +182,23 @@ function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`
   return `${(n / 1024 / 1024).toFixed(1)} MiB`
+}
+
+/**
+ * What this process runs and why (docs/decisions/0025-install-and-build.md): the launcher's choice,
+ * recomputed (apps/tack/bin/freshness.js). A stale build is a warning: tack works, only slower.
+ */
+function describeRunning(env: NodeJS.ProcessEnv): { line: string; warning?: string } {
+  const built = import.meta.url.endsWith('.js')
+  const state = buildState(new URL('../../../../', import.meta.url), env)
+  const rehashed = state.rehashed ? `; ${state.rehashed} with a new mtime matched by content` : ''
+  if (built) return { line: `built JavaScript (${state.why}${rehashed})` }
+  // Sources although the build is fresh: main() was imported directly (a test), not through bin/tack.js.
+  if (state.use === 'build') return { line: 'TypeScript sources (loaded directly, not through bin/tack.js)' }
+  const line = `TypeScript sources (${state.why})`
+  if (state.why === 'TACK_FROM_SOURCE=1') return { line }
+  return {
+    line,
+    warning: `tack runs its TypeScript sources, which start slower (${state.why}): run \`npm run build\` in the repository`,
+  }
 }

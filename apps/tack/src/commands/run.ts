@@ -5,12 +5,16 @@
 import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
 import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
-import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { CliError } from '../errors.ts'
 import { chooseModel } from '../settings.ts'
 import { untrustedNotice } from '../untrusted-notice.ts'
+import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
+import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
+import { readRunInput } from '../run/stdin-task.ts'
+import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
+import type { ToolRegistry } from '@tack/tools'
 import { findUserPlugins } from '../user-plugins.ts'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
@@ -30,15 +34,14 @@ export const SIGNAL_EXIT_CODES: Readonly<Partial<Record<NodeJS.Signals, number>>
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const startedAt = performance.now()
-  let task = args.join(' ')
-  if (task === '-') task = await io.readStdin()
-  if (!task.trim())
-    throw new UsageError('tack run needs a task: tack run "fix the failing test" (or - to read stdin)')
+  const input = await readRunInput(args, io)
+  const cliRules = parseCliRules(flags)
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, paths, cwd, trust } = resolved
+  const { reporter, err } = runProgress(io, flags)
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
-  if (notice) io.err(notice)
+  if (notice) err(notice)
   const model = await chooseModel(settings, io.env)
   const booted = await boot({
     settings,
@@ -47,7 +50,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     cwd,
     trust,
     userPlugins: plugins.refs,
-    warn: io.err,
+    warn: err,
+    cliRules,
     verbose: flags.verbose === true,
     noSession: flags['no-session'] === true,
   })
@@ -61,6 +65,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       problem = (error as Error).message
     }
     if (problem) throw new CliError(`${model}: ${problem}`)
+    checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
+    diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'
     const options = {
       config: { model },
@@ -91,9 +97,12 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     } else {
       agent.session.subscribe((e) => {
         const notice = userNotice(e)
-        if (notice) io.err(`${notice}\n`)
+        if (notice) err(`${notice}\n`)
       })
     }
+    reporter.attach(ctx, agent.session)
+    // A reader that leaves (`| head -1`) ends the turn like Ctrl-C, quietly (stream-guard.ts).
+    io.onStdoutClosed?.(() => agent.cancel('stdout closed'))
     let interruptedBy: NodeJS.Signals | undefined
     const onSignal = (signal: NodeJS.Signals) => {
       if (interruptedBy) process.exit(SIGNAL_EXIT_CODES[signal])
@@ -103,8 +112,9 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    const outcome = await agent.send({ content: task, source: { kind: 'user' } })
+    const outcome = await agent.send({ content: input.content, source: { kind: 'user' } })
     for (const signal of signals) process.off(signal, onSignal)
+    reporter.finish()
     const turnEvents = agent.session.events().slice(start)
     const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
     await handle.dispose('exit')
@@ -122,13 +132,17 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       const notice = jsonRejectionNotice(outcome.reason)
       if (notice) io.err(notice)
     } else {
-      if (answer) io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
-      if (outcome.reason.kind !== 'completed')
-        io.err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
+      // Only a completed turn has an answer: text before an error is an intermediate remark.
+      if (answer && outcome.reason.kind === 'completed')
+        io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
+      if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
+        err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
     }
     if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
+    if (io.stdoutClosed?.()) return EXIT_STDOUT_CLOSED
     return runExitCode(outcome.reason)
   } finally {
+    reporter.finish()
     await booted.close()
   }
 }

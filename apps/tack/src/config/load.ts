@@ -114,6 +114,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     if (v !== undefined) (flags as Record<string, unknown>)[k] = v
   ordered.push({ layer: flags, origin: 'flag' })
   const merged = ordered.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l.layer), {})
+  const permissionMode = settledPermissionMode(ordered)
   delete merged.profiles
   await checkLayer(merged as Record<string, unknown>, '--flags and merged layers')
   refuseProjectKeyRoutes(ordered)
@@ -133,7 +134,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   return {
     ...(merged.model !== undefined ? { model: merged.model } : {}),
     ...(merged.baseUrl !== undefined ? { baseUrl: merged.baseUrl } : {}),
-    ...(merged.permissionMode !== undefined ? { permissionMode: merged.permissionMode } : {}),
+    ...(permissionMode !== undefined ? { permissionMode } : {}),
     ...(merged.toolsMode !== undefined ? { toolsMode: merged.toolsMode } : {}),
     plugins,
     userPlugins,
@@ -141,6 +142,20 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     llmOrigins: llmOriginsOf(ordered, merged.baseUrl !== undefined),
     ...(refused ? { refused } : {}),
   }
+}
+
+/**
+ * The permission mode a run uses (issue 10 item 6): the last layer that sets one, by `permissionMode`
+ * or by `plugins.permissions.mode` (the top-level key wins within one layer), so a mode in a config
+ * file is honoured by `tack run` exactly like `--permission-mode`.
+ */
+function settledPermissionMode(layers: readonly SourcedLayer[]): PermissionMode | undefined {
+  let mode: PermissionMode | undefined
+  for (const { layer } of layers) {
+    const set = layer.permissionMode ?? readMode(layer.plugins?.permissions)
+    if (set !== undefined) mode = set as PermissionMode
+  }
+  return mode
 }
 
 function readMode(permissions: unknown): string | undefined {

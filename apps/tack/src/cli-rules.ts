@@ -1,0 +1,89 @@
+// `--allow TOOL[:pattern]` and `--deny TOOL[:pattern]` (80-cli §4a.3, issue 10 item 6): permission rules
+// for one run, the same rules a config file writes under `plugins.permissions.allow|deny`
+// (`{tool, path?, command?}`, packages/permissions/README.md). The flags are the user's own, so they
+// apply in an untrusted workspace too; they are added after the config's rules (deny still wins).
+//
+// The pattern is a command for a tool that declares `execute` access (bash) and a path glob for every
+// other tool: a rule of the wrong kind would never match, so the kind is read from the tool's
+// declaration when the permission plugin loads (the built-in tools are registered by then).
+import type { PermissionRule } from '@tack/permissions'
+import type { ToolRegistry } from '@tack/tools'
+import { UsageError } from './args.ts'
+
+/** A parsed flag value: the tool and, when given, the text after the first `:`. */
+export interface RuleSpec {
+  readonly tool: string
+  readonly pattern?: string
+}
+
+export interface CliRuleSpecs {
+  readonly allow: readonly RuleSpec[]
+  readonly deny: readonly RuleSpec[]
+}
+
+/** The tool names tools may have (TOOL_NAME_PATTERN of @tack/tools), or `*` for every tool. */
+const TOOL = /^(\*|[a-z][a-z0-9_]{0,63})$/
+
+export function parseRuleSpec(flag: '--allow' | '--deny', value: string): RuleSpec {
+  const colon = value.indexOf(':')
+  const tool = colon === -1 ? value : value.slice(0, colon)
+  const pattern = colon === -1 ? undefined : value.slice(colon + 1)
+  if (!TOOL.test(tool))
+    throw new UsageError(
+      `${flag} "${value}": TOOL must be a tool name (lower case, e.g. bash, read, write) or * — the form is TOOL or TOOL:pattern`,
+    )
+  if (pattern !== undefined && pattern.trim() === '')
+    throw new UsageError(
+      `${flag} "${value}": the pattern after ":" is empty (write ${flag} ${tool} for every call)`,
+    )
+  return pattern === undefined ? { tool } : { tool, pattern }
+}
+
+export function parseCliRules(flags: { allow?: readonly string[]; deny?: readonly string[] }): CliRuleSpecs {
+  return {
+    allow: (flags.allow ?? []).map((v) => parseRuleSpec('--allow', v)),
+    deny: (flags.deny ?? []).map((v) => parseRuleSpec('--deny', v)),
+  }
+}
+
+export const hasCliRules = (specs: CliRuleSpecs | undefined): specs is CliRuleSpecs =>
+  specs !== undefined && specs.allow.length + specs.deny.length > 0
+
+/** The config rule a spec stands for: a command for an `execute` tool, else a path. */
+export function toPermissionRule(spec: RuleSpec, tools: ToolRegistry | undefined): PermissionRule {
+  if (spec.pattern === undefined) return { tool: spec.tool }
+  const access = spec.tool === '*' ? undefined : tools?.get(spec.tool)?.access
+  return access === 'execute'
+    ? { tool: spec.tool, command: spec.pattern }
+    : { tool: spec.tool, path: spec.pattern }
+}
+
+/** Appends the flags' rules to the permission plugin's merged config. */
+export function withCliRules(
+  config: Record<string, unknown>,
+  specs: CliRuleSpecs,
+  tools: ToolRegistry | undefined,
+): Record<string, unknown> {
+  const existing = (key: 'allow' | 'deny') =>
+    Array.isArray(config[key]) ? (config[key] as PermissionRule[]) : []
+  return {
+    ...config,
+    allow: [...existing('allow'), ...specs.allow.map((s) => toPermissionRule(s, tools))],
+    deny: [...existing('deny'), ...specs.deny.map((s) => toPermissionRule(s, tools))],
+  }
+}
+
+/** A rule naming a tool no plugin registered is a typo: say so instead of never matching. */
+export function checkRuleTools(specs: CliRuleSpecs, tools: ToolRegistry | undefined): void {
+  if (!tools) return
+  for (const [flag, list] of [
+    ['--allow', specs.allow],
+    ['--deny', specs.deny],
+  ] as const) {
+    for (const spec of list) {
+      if (spec.tool === '*' || tools.get(spec.tool)) continue
+      const names = tools.schemas().map((s) => s.name)
+      throw new UsageError(`${flag}: no tool is named "${spec.tool}" (tools: ${names.join(', ')})`)
+    }
+  }
+}

@@ -1,0 +1,215 @@
+// What `tack run` tells a person on stderr while a turn runs (issue 10 item 3): the current tool and its
+// key argument, waits for the model, retries with their wait, permission denials; with -v also each
+// model request's size and timing. Built as a listener on the session log and on seams (`llm/retry`,
+// `llm/stream`), never as an edit to the loop: the reporter only watches.
+import type { LlmRequest, LlmResponse } from '@tack/agent'
+import type { RetryInfo } from '@tack/llm'
+import type { Session, SessionEvent } from '@tack/session'
+import type { RenderIntent, ToolRegistry } from '@tack/tools'
+import type { Context } from 'cordis'
+import type { StatusSink, Styles } from './status-line.ts'
+
+export interface ReporterOptions {
+  readonly sink: StatusSink
+  readonly styles: Styles
+  /** -v: also request sizes and timings. */
+  readonly verbose: boolean
+  /** Tool calls, waits, retries and denials (off with --json, whose stdout already records them). */
+  readonly progress: boolean
+  /** Injectable clock for tests. */
+  readonly now?: () => number
+}
+
+export interface Reporter {
+  /** Starts watching a context's seams and an agent's session. */
+  attach(ctx: Context, session: Session): void
+  /** A -v diagnostic line (printed only with -v). */
+  diagnostic(text: string): void
+  /** Stops watching and erases the live line. */
+  finish(): void
+}
+
+interface Running {
+  readonly label: string
+  readonly started: number
+}
+
+/** The elapsed-time tick of the live line. */
+const TICK_MS = 1000
+
+export function createReporter(opts: ReporterOptions): Reporter {
+  const { sink, styles: s } = opts
+  const now = opts.now ?? (() => performance.now())
+  const running = new Map<string, Running>()
+  let waiting: { step: number; since: number } | undefined
+  let retry: { text: string; until: number } | undefined
+  let tools: ToolRegistry | undefined
+  let timer: NodeJS.Timeout | undefined
+  const disposers: Array<() => void> = []
+  let requests = 0
+
+  const line = (text: string) => sink.line(`tack: ${text}`)
+  const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))}s`
+
+  function redraw(): void {
+    if (!sink.live) return
+    const t = now()
+    if (retry && retry.until > t) {
+      sink.status(s.yellow(`↻ ${retry.text} — retrying in ${((retry.until - t) / 1000).toFixed(1)} s`))
+      return
+    }
+    const calls = [...running.values()]
+    if (calls.length > 0) {
+      const last = calls[calls.length - 1]
+      const more = calls.length > 1 ? s.dim(` (+${calls.length - 1} more)`) : ''
+      sink.status(`▸ ${last.label}${more} ${s.dim(seconds(t - last.started))}`)
+      return
+    }
+    if (waiting) {
+      sink.status(s.dim(`… waiting for the model (step ${waiting.step}) ${seconds(t - waiting.since)}`))
+      return
+    }
+    sink.status(undefined)
+  }
+
+  function label(name: string, rawArguments: string): string {
+    let intent: RenderIntent | undefined
+    try {
+      intent = tools?.presentCall(name, rawArguments)
+    } catch {
+      intent = undefined
+    }
+    return describeCall(name, rawArguments, intent)
+  }
+
+  function onEvent(e: SessionEvent): void {
+    switch (e.type) {
+      case 'step/start': {
+        const data = e.data as { step: number }
+        waiting = { step: data.step, since: now() }
+        break
+      }
+      case 'assistant/message':
+        waiting = undefined
+        break
+      case 'tool/call': {
+        const data = e.data as { callId: string; name: string; arguments: string }
+        running.set(data.callId, { label: label(data.name, data.arguments), started: now() })
+        break
+      }
+      case 'tool/result': {
+        const data = e.data as {
+          callId: string
+          name: string
+          isError: boolean
+          error?: { code: string; message?: string }
+        }
+        const call = running.get(data.callId)
+        running.delete(data.callId)
+        const what = call?.label ?? data.name
+        const took = call ? ` ${s.dim(`(${formatMs(now() - call.started)})`)}` : ''
+        if (data.error?.code === 'DENIED') {
+          // A denial changes what the agent could do: a person must see it, terminal or not.
+          line(s.yellow(`denied: ${what} — ${firstLine(data.error.message ?? 'denied')}`))
+        } else if (!sink.live) {
+          if (data.isError)
+            line(
+              `${s.red('✗')} ${what}${took} — ${data.error?.code ?? 'error'}${data.error?.message ? `: ${firstLine(data.error.message)}` : ''}`,
+            )
+          else line(`${s.green('✓')} ${what}${took}`)
+        }
+        break
+      }
+      case 'turn/end':
+        waiting = undefined
+        running.clear()
+        sink.status(undefined)
+        return
+      default:
+        return
+    }
+    redraw()
+  }
+
+  function onRetry(info: RetryInfo): void {
+    const text = `model request failed (${firstLine(info.error)}); attempt ${info.attempt + 1}`
+    if (sink.live) {
+      retry = { text, until: now() + info.delayMs }
+      redraw()
+    } else line(s.yellow(`${text} in ${formatMs(info.delayMs)}`))
+  }
+
+  /** -v: each request's size when sent, and how long the model took to finish it. */
+  async function measure(request: LlmRequest, next: () => Promise<LlmResponse>): Promise<LlmResponse> {
+    const n = ++requests
+    const started = now()
+    const bytes = Buffer.byteLength(
+      JSON.stringify({ system: request.system, tools: request.tools, messages: request.messages }),
+    )
+    const size = `${formatBytes(bytes)}, ${plural(request.messages.length, 'message')}, ${plural(request.tools?.length ?? 0, 'tool')}`
+    const response = await next()
+    response.final.then(
+      (final) =>
+        line(
+          s.dim(
+            `request ${n} (${request.config.model}): ${size} → ${final.finishReason} in ${formatMs(now() - started)}${final.usage ? `, ${final.usage.inputTokens} in / ${final.usage.outputTokens} out tokens` : ''}`,
+          ),
+        ),
+      (error: unknown) =>
+        line(
+          s.dim(
+            `request ${n} (${request.config.model}): ${size} → failed after ${formatMs(now() - started)}: ${firstLine(String((error as Error)?.message ?? error))}`,
+          ),
+        ),
+    )
+    return response
+  }
+
+  return {
+    attach(ctx, session) {
+      tools = ctx.get('tools') as ToolRegistry | undefined
+      if (opts.progress) {
+        disposers.push(session.subscribe(onEvent))
+        disposers.push(ctx.on('llm/retry', onRetry))
+      }
+      if (opts.verbose)
+        disposers.push(ctx.on('llm/stream', (request, _signal, next) => measure(request, next)))
+      if (sink.live && opts.progress) {
+        timer = setInterval(redraw, TICK_MS)
+        timer.unref()
+      }
+    },
+    diagnostic(text) {
+      if (opts.verbose) line(s.dim(text))
+    },
+    finish() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      for (const dispose of disposers.splice(0)) dispose()
+      sink.clear()
+    },
+  }
+}
+
+/** A call as one short line: bash's command, a tool's own title (`Read src/a.ts`), else name + arguments. */
+export function describeCall(name: string, rawArguments: string, intent: RenderIntent | undefined): string {
+  if (intent?.kind === 'terminal') return `${name}: ${firstLine(intent.command)}`
+  if (intent && intent.title !== name) return firstLine(intent.title)
+  const args = rawArguments.trim()
+  return args && args !== '{}' ? `${name} ${args}` : name
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`
+}

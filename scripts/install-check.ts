@@ -1,0 +1,109 @@
+// The global-install path, end to end (issue 10 item 7; run by `.ci/run`): pack the build, `npm install -g`
+// it into a temporary prefix, then from a folder outside the repository — with a PATH that holds that
+// prefix, one recent Node (22.16+ or 24+) and the system folders, but nothing of the repository — run `tack --version`,
+// a scripted `tack run` (a bash call, then an answer), `tack doctor` and `tack sessions list`.
+//
+// The Node is the one running this script (`node_modules/.bin/node scripts/install-check.ts` in CI, the
+// repo's Node 24, because CI's system Node is 20), linked alone into a folder of its own, exactly as a
+// user's own Node would be on their PATH.
+//
+//   node scripts/install-check.ts
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from './build.ts'
+import { nodeIsRecentEnough, pack } from './pack.ts'
+
+function check(what: string, ok: boolean, detail: string): void {
+  process.stdout.write(
+    `${ok ? 'ok  ' : 'FAIL'} ${what}${ok ? '' : `\n     ${detail.replace(/\n/g, '\n     ')}`}\n`,
+  )
+  if (!ok) process.exitCode = 1
+}
+
+if (!nodeIsRecentEnough(process.versions.node))
+  throw new Error(`run this with Node 22.16+ or 24+ (this is ${process.version})`)
+
+const tarball = pack()
+const root = mkdtempSync(join(tmpdir(), 'tack-install-'))
+try {
+  const prefix = join(root, 'prefix')
+  const nodeDir = join(root, 'node-bin')
+  const home = join(root, 'home')
+  const work = join(root, 'some-project')
+  for (const dir of [prefix, nodeDir, home, work]) mkdirSync(dir, { recursive: true })
+  symlinkSync(process.execPath, join(nodeDir, 'node'))
+
+  const install = spawnSync(
+    'npm',
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel',
+      'error',
+      tarball,
+    ],
+    { encoding: 'utf8' },
+  )
+  check(`npm install -g ${tarball}`, install.status === 0, install.stderr)
+
+  const env: NodeJS.ProcessEnv = {
+    PATH: [join(prefix, 'bin'), nodeDir, '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+    HOME: home,
+    LANG: 'C.UTF-8',
+  }
+  const tack = (args: string[]) =>
+    spawnSync('tack', args, { cwd: work, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+
+  const which = spawnSync('sh', ['-c', 'command -v tack'], { env, encoding: 'utf8' })
+  check('tack is on PATH from the prefix', which.stdout.trim() === join(prefix, 'bin', 'tack'), which.stdout)
+  check('the folder is outside the repository', !work.startsWith(ROOT), work)
+
+  const version = tack(['--version'])
+  check(
+    'tack --version',
+    version.status === 0 && /^tack \d+\.\d+\.\d+\n$/.test(version.stdout),
+    version.stderr,
+  )
+
+  writeFileSync(
+    join(work, 'script.json'),
+    JSON.stringify([
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'bash', args: { command: 'echo built > proof.txt && cat proof.txt' } }],
+      },
+      { kind: 'text', text: 'the installed tack ran bash and answered' },
+    ]),
+  )
+  const run = tack(['run', '--model', 'scripted/script.json', 'write the proof'])
+  check(
+    'tack run with a scripted model',
+    run.status === 0 && run.stdout === 'the installed tack ran bash and answered\n',
+    `exit ${run.status}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`,
+  )
+
+  const doctor = tack(['doctor'])
+  check(
+    'tack doctor: the packed build runs',
+    /running\s+built JavaScript \(packed install/.test(doctor.stdout),
+    doctor.stdout,
+  )
+
+  const list = tack(['sessions', 'list', '--json'])
+  let sessions = 0
+  try {
+    sessions = (JSON.parse(list.stdout) as unknown[]).length
+  } catch {
+    sessions = -1 // not JSON: reported below with the output
+  }
+  check('the session is stored under ~/.tack', sessions === 1, list.stdout + list.stderr)
+} finally {
+  rmSync(root, { recursive: true, force: true })
+}

@@ -1,0 +1,171 @@
+// `npm run pack`: a self-contained `tack` package for `npm install -g` (issue 10 item 7,
+// docs/decisions/0025-install-and-build.md). The tarball holds the built JavaScript of every workspace
+// package in the repository's own layout (the build's relative specifiers stay valid), no TypeScript
+// sources (so the launcher always runs the build), and every runtime dependency bundled
+// (`bundleDependencies`), so installing it needs no registry and no repository:
+//
+//   npm run pack                                   → dist/tack-<version>.tgz
+//   npm install -g ./dist/tack-<version>.tgz         → `tack` on PATH, for Node 22.16+ or 24+
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildState } from '../apps/tack/bin/freshness.js'
+import { build, MANIFEST_VERSION, ROOT } from './build.ts'
+
+const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
+export const DIST = join(ROOT, 'dist')
+
+/** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas. */
+const RUNTIME_DIRS = ['bin', 'hooks', 'schema']
+
+interface LockEntry {
+  readonly version?: string
+  readonly dev?: boolean
+  readonly link?: boolean
+  readonly optional?: boolean
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T
+}
+
+/** A workspace's package.json for the tarball: exports point at the build, no dev tooling. */
+function packedManifest(pkg: Record<string, unknown>): Record<string, unknown> {
+  const toBuild = (v: unknown) =>
+    typeof v === 'string' && v.startsWith('./src/')
+      ? v.replace(/^\.\/src\//, './build/').replace(/\.ts$/, '.js')
+      : v
+  const exports = Object.fromEntries(
+    Object.entries((pkg.exports as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [
+      k,
+      toBuild(v),
+    ]),
+  )
+  const { devDependencies: _dev, scripts: _scripts, files: _files, ...rest } = pkg
+  return { ...rest, exports }
+}
+
+function stageWorkspaces(): void {
+  for (const group of ['packages', 'apps']) {
+    for (const name of readdirSync(join(ROOT, group))) {
+      const dir = join(ROOT, group, name)
+      if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'build'))) continue
+      const out = join(STAGE, group, name)
+      mkdirSync(out, { recursive: true })
+      const pkg = readJson<Record<string, unknown>>(join(dir, 'package.json'))
+      writeFileSync(join(out, 'package.json'), `${JSON.stringify(packedManifest(pkg), null, 2)}\n`)
+      cpSync(join(dir, 'build'), join(out, 'build'), { recursive: true })
+      for (const extra of [...RUNTIME_DIRS, 'README.md'])
+        if (existsSync(join(dir, extra))) cpSync(join(dir, extra), join(out, extra), { recursive: true })
+      // agent-dice's own bin and hooks load `dist/` (its published layout); its build has no workspace imports
+      if (pkg.name === 'agent-dice') cpSync(join(dir, 'build'), join(out, 'dist'), { recursive: true })
+    }
+  }
+  // Sources are not shipped, so the launcher never weighs build against sources; the manifest says so.
+  writeFileSync(
+    join(STAGE, 'apps', 'tack', 'build', '.manifest.json'),
+    JSON.stringify({ version: MANIFEST_VERSION, packed: true, files: [] }),
+  )
+}
+
+/**
+ * Every runtime (non-dev) dependency in the lockfile, copied flat under the stage's node_modules:
+ * a workspace's nested copy (`packages/tool-fs/node_modules/diff`) is hoisted, because the packed
+ * workspaces all resolve from the package root. Two different versions of one name would be a conflict.
+ */
+function stageDependencies(): Record<string, string> {
+  const lock = readJson<{ packages: Record<string, LockEntry> }>(join(ROOT, 'package-lock.json'))
+  const top: Record<string, string> = {}
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    if (!key || entry.dev || entry.link || !key.includes('node_modules/')) continue
+    if (!existsSync(join(ROOT, key))) {
+      if (entry.optional) continue // an optional package for another platform
+      throw new Error(`${key} is in package-lock.json but not installed: run npm install`)
+    }
+    const inWorkspace = !key.startsWith('node_modules/')
+    const target = inWorkspace ? key.slice(key.indexOf('node_modules/')) : key
+    const name = target.slice('node_modules/'.length)
+    if (inWorkspace && name.includes('node_modules/')) throw new Error(`cannot hoist ${key}`)
+    if (existsSync(join(STAGE, target))) {
+      const staged = readJson<{ version: string }>(join(STAGE, target, 'package.json')).version
+      if (staged !== entry.version)
+        throw new Error(`two versions of ${name} (${staged}, ${entry.version}) cannot share one node_modules`)
+      continue
+    }
+    cpSync(join(ROOT, key), join(STAGE, target), { recursive: true, dereference: true })
+    if (!name.includes('node_modules/') && entry.version) top[name] = entry.version
+  }
+  return top
+}
+
+/** Packs the current build (rebuilt first unless it matches the sources); returns the tarball's path. */
+export function pack(): string {
+  if (buildState(new URL(`file://${ROOT}/`)).use !== 'build') build()
+  rmSync(join(ROOT, '.tmp', 'pack'), { recursive: true, force: true })
+  mkdirSync(STAGE, { recursive: true })
+  stageWorkspaces()
+  const dependencies = stageDependencies()
+  const app = readJson<{ version: string; description: string }>(join(ROOT, 'apps', 'tack', 'package.json'))
+  const manifest = {
+    name: 'tack',
+    version: app.version,
+    description: app.description,
+    type: 'module',
+    license: 'MIT',
+    bin: { tack: 'apps/tack/bin/tack.js' },
+    engines: { node: '^22.16.0 || >=24' },
+    dependencies,
+    bundleDependencies: Object.keys(dependencies).sort(),
+  }
+  writeFileSync(join(STAGE, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  mkdirSync(DIST, { recursive: true })
+  const r = spawnSync('npm', ['pack', '--json', '--pack-destination', DIST], {
+    cwd: STAGE,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_ignore_scripts: 'true' },
+  })
+  if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr || r.stdout}`)
+  const [packed] = JSON.parse(r.stdout) as Array<{ filename: string }>
+  rmSync(join(ROOT, '.tmp', 'pack'), { recursive: true, force: true })
+  return join(DIST, packed.filename)
+}
+
+/** The first `node` on PATH outside this repository (the one an installed `tack` will run on), and its version. */
+export function userNode(path = process.env.PATH ?? ''): { file: string; version: string } | undefined {
+  for (const dir of path.split(':')) {
+    if (!dir || dir.startsWith(ROOT)) continue
+    const file = join(dir, 'node')
+    if (!existsSync(file)) continue
+    const r = spawnSync(file, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+    if (r.status === 0) return { file, version: r.stdout.trim() }
+  }
+  return undefined
+}
+
+export function nodeIsRecentEnough(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number)
+  return major >= 24 || (major === 22 && minor >= 16)
+}
+
+if (import.meta.main) {
+  const started = performance.now()
+  const file = pack()
+  process.stdout.write(`packed ${file} in ${Math.round(performance.now() - started)} ms\n`)
+  if (!process.argv.includes('--install')) {
+    process.stdout.write(`install it with: npm install -g ${file}\n`)
+  } else {
+    const r = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', file], {
+      stdio: 'inherit',
+    })
+    if (r.status !== 0) process.exit(r.status ?? 1)
+    const node = userNode()
+    if (!node || !nodeIsRecentEnough(node.version))
+      process.stdout.write(
+        `\ntack is installed, but it runs on the \`node\` found on PATH, which is ${node ? `${node.version} (${node.file})` : 'missing'}; tack needs 22.16+ or 24+. Install one (nvm install 24, your package manager, or \`npm install -g node@24\`) and make it first on PATH.\n`,
+      )
+    else
+      process.stdout.write(
+        `\ntack is installed; it runs on Node ${node.version} (${node.file}). Try: tack --version\n`,
+      )
+  }
+}
