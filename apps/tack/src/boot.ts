@@ -150,7 +150,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     }
   }
   if (opts.env.TACK_DEV === '1') {
-    const { installRequestInvariant, installStructureInvariant } = await import('@tack/session/invariants')
+    const { installRequestInvariant, installStructureInvariant } = await import('@tack/agent/invariants')
     installStructureInvariant(ctx)
     installRequestInvariant(ctx)
   }

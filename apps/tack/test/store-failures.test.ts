@@ -41,6 +41,16 @@ function expectOneClearLine(r: TackResult, file: string, fix: RegExp): void {
   expect(r.stderr).not.toMatch(/^\s+at /m)
 }
 
+/** Like expectOneClearLine, for a run: earlier lines are progress and warnings, each a `tack: ` line. */
+function expectClearLastLine(r: TackResult, file: string, fix: RegExp): void {
+  expect(r.code === 1 || r.code === 2, `exit code ${r.code}; stderr: ${r.stderr}`).toBe(true)
+  const lines = r.stderr.trimEnd().split('\n')
+  for (const line of lines) expect(line, r.stderr).toMatch(/^tack: /)
+  expect(lines.at(-1)).toContain(file)
+  expect(lines.at(-1)).toMatch(fix)
+  expect(r.stderr).not.toMatch(/^\s+at /m)
+}
+
 describe('clear store errors (issue 9.7)', () => {
   test('a damaged page: every command says so in one line and the file stays byte-identical', async () => {
     const box = await sandbox()
@@ -123,7 +133,9 @@ describe('clear store errors (issue 9.7)', () => {
       const r = mounted
         ? await runTack(['run', '--model', model, 'fill'], { env, cwd: box.workspace })
         : await runLimited(['run', '--model', model, 'fill'], { ...box, env })
-      expectOneClearLine(
+      // A run also prints its progress line and the loop's persist warnings (plugin warnings reach
+      // stderr): the turn's own error is the last line, and every line is one clear line.
+      expectClearLastLine(
         r,
         join(disk, 'home', 'sessions.db'),
         /STORE_(FULL|IO): .*(disk is full|I\/O error).*free/,
@@ -133,10 +145,16 @@ describe('clear store errors (issue 9.7)', () => {
       rmSync(filler, { force: true })
       const list = await runTack(['sessions', 'list', '--json'], { env, cwd: box.workspace })
       expect(list.code).toBe(0)
-      const sessions = JSON.parse(list.stdout) as Array<{ id: string; eventCount: number }>
+      const sessions = JSON.parse(list.stdout) as Array<{
+        id: string
+        eventCount: number
+        firstPrompt?: string
+      }>
       // Mounted: the cut run's session is there too (closed on load). Size-limited: it never opened.
       expect(sessions).toHaveLength(mounted ? 2 : 1)
-      const kept = await runTack(['sessions', 'show', sessions[0].id], { env, cwd: box.workspace })
+      // the list is newest first: the first run's session is the one whose prompt was `one`
+      const firstId = sessions.find((s) => s.firstPrompt === 'one')?.id ?? ''
+      const kept = await runTack(['sessions', 'show', firstId], { env, cwd: box.workspace })
       expect(kept.stdout).toContain('kept')
       expect(kept.stdout).toContain('{"kind":"completed"}')
     } finally {

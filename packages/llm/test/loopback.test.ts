@@ -52,6 +52,25 @@ describe('loopback server', () => {
     server.assertConsumed()
   })
 
+  test('frameDelayMs spaces the frames of an answer; the whole answer still arrives', async () => {
+    server = await startLoopbackServer({ script: [{ kind: 'text', text: 'spaced out' }], frameDelayMs: 40 })
+    const response = await post(`${server.baseUrl}/chat/completions`, { model: 'm', stream: true })
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const arrivals: number[] = []
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      arrivals.push(performance.now())
+      text += new TextDecoder().decode(value)
+    }
+    expect(arrivals.length).toBeGreaterThanOrEqual(3)
+    expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThanOrEqual(40 * (arrivals.length - 2))
+    expect(text).toContain('[DONE]')
+    const deltas = [...text.matchAll(/"content":"([^"]*)"/g)].map((m) => m[1])
+    expect(deltas.join('')).toBe('spaced out')
+  })
+
   test('OpenAI wire: SSE data chunks ending in [DONE], usage only when stream_options asks', async () => {
     const usage = { inputTokens: 10, outputTokens: 2 }
     server = await startLoopbackServer({

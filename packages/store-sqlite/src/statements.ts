@@ -41,6 +41,10 @@ export interface Statements {
   readonly releaseLeases: StatementSync
 }
 
+// A row whose data is not JSON (a damaged file) must not fail every summary: it reads as NULL here, and
+// loading that session names the row (NOT_JSON).
+const VALID_DATA = 'CASE WHEN json_valid(data) THEN data END'
+
 export function prepareStatements(db: DatabaseSync): Statements {
   const events = db.prepare('SELECT seq, type, time, data, op FROM events WHERE session_id = ? ORDER BY seq')
   events.setReturnArrays(true)
@@ -73,13 +77,13 @@ export function prepareStatements(db: DatabaseSync): Statements {
     summaries: db.prepare(
       'SELECT s.id AS id, s.header AS header, e.seq AS last, e.time AS lastTime, ' +
         `(SELECT count(*) FROM events WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'turn/start') AS turns, ` +
-        `(SELECT substr(json_extract(data, '$.content[0].text'), 1, ${SUMMARY_PROMPT_CHARS}) FROM events ` +
+        `(SELECT substr(json_extract(${VALID_DATA}, '$.content[0].text'), 1, ${SUMMARY_PROMPT_CHARS}) FROM events ` +
         `WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'user/message' ` +
-        `AND json_extract(data, '$.content[0].type') = 'text' ORDER BY seq LIMIT 1) AS firstPrompt, ` +
-        `(SELECT json_extract(data, CASE type WHEN 'request/header' THEN '$.header.config.model' ELSE '$.config.model' END) ` +
+        `AND json_extract(${VALID_DATA}, '$.content[0].type') = 'text' ORDER BY seq LIMIT 1) AS firstPrompt, ` +
+        `(SELECT json_extract(${VALID_DATA}, CASE type WHEN 'request/header' THEN '$.header.config.model' ELSE '$.config.model' END) ` +
         `FROM events INDEXED BY events_summary WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} ` +
         "AND type IN ('request/header', 'request/header-delta') " +
-        `AND (type = 'request/header' OR json_extract(data, '$.config.model') IS NOT NULL) ` +
+        `AND (type = 'request/header' OR json_extract(${VALID_DATA}, '$.config.model') IS NOT NULL) ` +
         'ORDER BY seq DESC LIMIT 1) AS model ' +
         'FROM sessions AS s LEFT JOIN events AS e ON e.session_id = s.id ' +
         'AND e.seq = (SELECT max(seq) FROM events WHERE session_id = s.id)',

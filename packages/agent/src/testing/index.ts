@@ -9,3 +9,9 @@ export {
   type TestPlugin,
 } from './test-agent.ts'
 export { installStatusInvariant } from './status-checker.ts'
+export {
+  installRequestInvariant,
+  installStructureInvariant,
+  type RequestInvariant,
+  STATUS_MOVES,
+} from './invariants.ts'

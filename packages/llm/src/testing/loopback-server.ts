@@ -31,6 +31,11 @@ export interface LoopbackServerOptions {
   readonly expectApiKey?: string
   /** Called with each request as it is logged (the child-process mode appends it to a file). */
   readonly onRequest?: (request: LoggedRequest) => void
+  /**
+   * Milliseconds between the SSE frames of a complete answer (default 0: all in one write), so that a
+   * client can be interrupted mid-stream (R1's kill points).
+   */
+  readonly frameDelayMs?: number
 }
 
 export interface LoopbackServer {
@@ -137,7 +142,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     switch (entry.kind) {
       case 'text':
       case 'tool-calls':
-        stream(res, wire.answer(planAnswer(entry, nextCallId, ctx.seq), ctx), 'end')
+        stream(res, wire.answer(planAnswer(entry, nextCallId, ctx.seq), ctx), 'end', options.frameDelayMs)
         return
       case 'error': {
         const type = entry.code ?? (entry.status === 429 ? 'rate_limit_error' : 'api_error')
@@ -240,14 +245,33 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body))
 }
 
-/** Writes SSE frames, then ends the response, holds it open, or destroys the connection mid-stream. */
-function stream(res: ServerResponse, frames: readonly string[], then: 'end' | 'hold' | 'destroy'): void {
+/**
+ * Writes SSE frames, then ends the response, holds it open, or destroys the connection mid-stream.
+ * With `frameDelayMs`, an ending answer is written one frame at a time.
+ */
+function stream(
+  res: ServerResponse,
+  frames: readonly string[],
+  then: 'end' | 'hold' | 'destroy',
+  frameDelayMs = 0,
+): void {
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   })
   res.flushHeaders()
+  if (frameDelayMs > 0 && then === 'end') {
+    const rest = [...frames]
+    const next = () => {
+      if (res.destroyed) return // the client went away (or was killed) mid-stream
+      const frame = rest.shift()
+      if (frame === undefined) res.end()
+      else res.write(frame, () => setTimeout(next, frameDelayMs))
+    }
+    next()
+    return
+  }
   const text = frames.join('')
   switch (then) {
     case 'end':

@@ -1,25 +1,27 @@
+// SL-19 request invariant: the `llm/stream` listener (`@tack/agent/invariants`) that rebuilds every
+// request from its origin session's log and stops one that differs before the model sees it.
 import { Context, waterfall } from '@tack/kernel'
-import { describe, expect, test } from 'vitest'
 import {
+  type ContentBlock,
   type EpochHeader,
   type Message,
   registerRequestOrigin,
   requestOriginOf,
   type Session,
   sessionsPlugin,
-} from '../src/index.ts'
-import { devInvariantsEnabled, InvariantError, installRequestInvariant } from '../src/testing/index.ts'
-import { assistantCalls, plugin, result, text, user } from './helpers.ts'
+} from '@tack/session'
+import { describe, expect, test } from 'vitest'
+import type { LlmRequest, LlmResponse } from '../src/index.ts'
+import { devInvariantsEnabled, InvariantError, installRequestInvariant } from '../src/testing/invariants.ts'
 
-interface Request {
-  config: EpochHeader['config']
-  system?: string
-  tools?: EpochHeader['tools']
-  messages: readonly Message[]
-}
+const text = (t: string): ContentBlock[] => [{ type: 'text', text: t }]
+const user = { kind: 'user' } as const
+const plugin = (name: string) => ({ kind: 'plugin', name }) as const
+
+type Request = LlmRequest
 
 /** What the stand-in adapter answers: an empty, finished stream. */
-const RESPONSE = Object.freeze({
+const RESPONSE: LlmResponse = Object.freeze({
   chunks: (async function* () {})(),
   final: Promise.resolve({ content: [], finishReason: 'stop' as const }),
 })
@@ -81,8 +83,9 @@ describe('request invariant', () => {
     session.append('user/message', { content: text('read a'), source: user })
     const first = step(session, 1, 1)
     expect(await stream(first)).toBe(RESPONSE)
-    assistantCalls(session, [['c1', 'read']])
-    result(session, 'c1')
+    const call = { type: 'tool-call' as const, callId: 'c1', name: 'read', arguments: '{}' }
+    session.append('assistant/message', { turn: 1, step: 1, content: [call], finishReason: 'tool-calls' })
+    session.append('tool/result', { callId: 'c1', name: 'read', content: text('done'), isError: false })
     session.append('step/end', { turn: 1, step: 1 })
     const second = step(session, 1, 2)
     await stream(second)
@@ -155,9 +158,9 @@ describe('request invariant', () => {
     const ctx = new Context()
     await ctx.plugin(sessionsPlugin, {})
     let adapterCalls = 0
-    ;(ctx as unknown as { on(n: string, f: () => Promise<string>): void }).on('llm/stream', async () => {
+    ctx.on('llm/stream', async () => {
       adapterCalls++
-      return 'short-circuit'
+      return RESPONSE
     })
     installRequestInvariant(ctx)
     const session = await ctx.sessions.create({ cwd: '/w' })
