@@ -140,9 +140,20 @@ function resultText(result: ToolResultLike): string {
   return result.content.map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n')
 }
 
+/**
+ * How long the patch may take. jsdiff runs on the event loop: a whole-file rewrite of a large file would
+ * otherwise block tack (and Ctrl-C) for seconds. Past it the patch is `[]` (README "Differences").
+ */
+const PATCH_TIMEOUT_MS = 100
+
 /** Claude Code's `structuredPatch`: jsdiff hunks (`oldStart, oldLines, newStart, newLines, lines`). */
 export function claudeStructuredPatch(path: string, before: string, after: string): Args[] {
-  return structuredPatch(path, path, before, after, undefined, undefined, { context: 3 }).hunks.map((h) => ({
+  const patch = structuredPatch(path, path, before, after, undefined, undefined, {
+    context: 3,
+    timeout: PATCH_TIMEOUT_MS,
+  })
+  if (!patch) return []
+  return patch.hunks.map((h) => ({
     oldStart: h.oldStart,
     oldLines: h.oldLines,
     newStart: h.newStart,
