@@ -20,4 +20,10 @@ export { bwrapArgs, type BwrapLayout } from './sandbox/bwrap-args.ts'
 export { detectSandbox, probeSandbox, type SandboxSupport } from './sandbox/detect.ts'
 export { isWithin, type SandboxPolicy } from './sandbox/policy.ts'
 export { sbplString, seatbeltProfile } from './sandbox/seatbelt.ts'
-export { type ProcessWrapper, sandboxWrapper, type WrappedCommand } from './sandbox/wrapper.ts'
+export {
+  type ProcessWrapper,
+  sandboxWrapper,
+  type SandboxWrapperOptions,
+  type WrappedCommand,
+} from './sandbox/wrapper.ts'
+export { sweepPlaceholders } from './sandbox/placeholder-ledger.ts'

@@ -6,7 +6,7 @@ import { detectSandbox, type ProcessWrapper, type SandboxSupport, sandboxWrapper
 import { permissionModeOf } from '@tack/permissions'
 import type { ToolCallContext } from '@tack/tools'
 import type { BashToolConfig } from './config.ts'
-import { SANDBOXED_MODES, sandboxPolicy } from './sandbox-policy.ts'
+import { placeholderLedger, SANDBOXED_MODES, sandboxPolicy } from './sandbox-policy.ts'
 
 export type Confinement =
   | { readonly kind: 'sandboxed'; readonly wrapper: ProcessWrapper }
@@ -43,6 +43,7 @@ export function createConfinement(config: BashToolConfig, options: ConfinementOp
     }
     const env = config.env ?? process.env
     const policy = sandboxPolicy(mode as 'workspace-write' | 'read-only', call.cwd, config, env)
-    return { kind: 'sandboxed', wrapper: sandboxWrapper(support, policy) }
+    const wrapper = sandboxWrapper(support, policy, { placeholderLedger: placeholderLedger(config) })
+    return { kind: 'sandboxed', wrapper }
   }
 }

@@ -1,9 +1,12 @@
-// The plugin that registers `bash` on the tool registry (disposing it removes the tool, TL-1) and
-// removes spill files older than `scratchMaxAgeHours`.
+// The plugin that registers `bash` on the tool registry (disposing it removes the tool, TL-1),
+// removes spill files older than `scratchMaxAgeHours`, and sweeps the sandbox placeholders a killed tack
+// left in workspaces (docs/decisions/0016-bash-sandbox.md).
+import { sweepPlaceholders } from '@tack/process'
 import { definePlugin } from '@tack/kernel'
 import { registerTool } from '@tack/tools'
 import { createBashTool } from './bash-tool.ts'
 import { BashToolConfig } from './config.ts'
+import { placeholderLedger } from './sandbox-policy.ts'
 import { sweepScratch } from './scratch.ts'
 
 const HOUR_MS = 3_600_000
@@ -17,5 +20,8 @@ export const BashToolPlugin = definePlugin({
     // Old spill files go at load (issue 12.7): each session start bounds what the scratch folder keeps.
     if (config.scratchMaxAgeHours > 0)
       await sweepScratch(config.scratchRoot, config.scratchMaxAgeHours * HOUR_MS)
+    const ledger = placeholderLedger(config)
+    // Not awaited: housekeeping must not delay start-up; every sandboxed call sweeps again before it runs.
+    if (ledger) void sweepPlaceholders(ledger).catch(() => {})
   },
 })

@@ -43,6 +43,15 @@ export function tempFolders(): string[] {
   return [...new Set([resolve(tmpdir()), '/tmp'])]
 }
 
+/**
+ * Where placeholder folders are recorded while held (`$TACK_HOME/placeholders`, hidden from the sandbox),
+ * so the next tack removes those a killed one left in a workspace. Without `tackHome` (an embedder that
+ * sets none) there is no ledger: tack does not write into a home folder it was not given.
+ */
+export function placeholderLedger(config: Pick<BashToolConfig, 'tackHome'>): string | undefined {
+  return config.tackHome ? join(resolve(config.tackHome), 'placeholders') : undefined
+}
+
 export function sandboxPolicy(
   mode: 'workspace-write' | 'read-only',
   workspace: string,

@@ -24,15 +24,25 @@ export interface ProcessWrapper {
   wrap(argv: readonly string[], cwd: string): Promise<WrappedCommand>
 }
 
+export interface SandboxWrapperOptions {
+  /**
+   * A folder the sandbox cannot see (tack uses `$TACK_HOME/placeholders`) where placeholders are
+   * recorded while held, so that the ones a killed tack left behind are removed by the next sweep
+   * (`sweepPlaceholders`, also run by every wrap). Without it such leftovers stay.
+   */
+  readonly placeholderLedger?: string
+}
+
 /** A wrapper that runs commands under `policy` with the sandbox `support` found. */
 export function sandboxWrapper(
   support: Exclude<SandboxSupport, { kind: 'none' }>,
   policy: SandboxPolicy,
+  options: SandboxWrapperOptions = {},
 ): ProcessWrapper {
   return {
     wrap: (argv, cwd) =>
       support.kind === 'bwrap'
-        ? wrapBwrap(support, policy, argv, cwd)
+        ? wrapBwrap(support, policy, argv, cwd, options.placeholderLedger)
         : wrapSeatbelt(support.path, policy, argv),
   }
 }
@@ -42,6 +52,7 @@ async function wrapBwrap(
   policy: SandboxPolicy,
   argv: readonly string[],
   cwd: string,
+  ledger: string | undefined,
 ): Promise<WrappedCommand> {
   const held: Placeholder[] = []
   const release = async () => {
@@ -56,7 +67,7 @@ async function wrapBwrap(
           `${link} is a symbolic link: the sandbox cannot keep it read-only (a command could replace the link); make it a real folder or file`,
         )
       }
-      const placeholder = await holdPlaceholder(path, policy.writable)
+      const placeholder = await holdPlaceholder(path, policy.writable, ledger)
       if (!placeholder) continue
       held.push(placeholder)
       readOnly.push(placeholder.path)
