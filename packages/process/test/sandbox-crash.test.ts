@@ -112,3 +112,26 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
     expect(await readdir(first.ledger)).toEqual([])
   }, 30_000)
 })
+
+describe('the placeholder ledger', () => {
+  it('9.3 one that cannot be written does not stop the command; the placeholder still protects and goes', async () => {
+    const work = await tempDir('tack-crash-work-')
+    const blocker = join(await tempDir('tack-crash-home-'), 'not-a-folder')
+    await writeFile(blocker, '') // the ledger path's parent is a file: every write fails
+    const policy = {
+      writable: [work],
+      readOnly: [join(work, '.claude')],
+      hidden: [],
+      revealed: [],
+      network: false,
+    }
+    const run = await runProcess(
+      runOptions(work, {
+        command: 'touch .claude/x 2>/dev/null || echo protected',
+        wrapper: sandboxWrapper(support, policy, { placeholderLedger: join(blocker, 'placeholders') }),
+      }),
+    )
+    expect(run.stdout).toBe('protected\n')
+    expect(existsSync(join(work, '.claude'))).toBe(false)
+  })
+})

@@ -19,10 +19,18 @@ export interface LedgerHold {
   readonly alive: boolean
 }
 
-/** Records that this process holds the placeholder `path` (idempotent). */
+/**
+ * Records that this process holds the placeholder `path` (idempotent). A ledger that cannot be written
+ * (a read-only `$TACK_HOME`) must not stop the command: the placeholder then works as without a ledger,
+ * and only its clean-up after a crash is lost.
+ */
 export async function recordHold(ledger: string, path: string): Promise<void> {
-  await mkdir(ledger, { recursive: true, mode: 0o700 })
-  await writeFile(join(ledger, recordName(path, self())), path, { mode: 0o600 })
+  try {
+    await mkdir(ledger, { recursive: true, mode: 0o700 })
+    await writeFile(join(ledger, recordName(path, self())), path, { mode: 0o600 })
+  } catch {
+    // see above
+  }
 }
 
 /** Removes this process's record for `path`, if any. */
