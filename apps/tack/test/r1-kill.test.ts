@@ -303,7 +303,7 @@ test('R1 tack run SIGKILLed at 100+ points, inside sandboxed bash too: sessions 
   }
   console.log(
     `R1: ${tally.kills} kills (${tally.insideBash} inside sandboxed bash calls, ${tally.midStream} mid-stream, ` +
-      `${tally.betweenSteps} between steps); ${tally.loaded} sessions loaded, ${tally.interrupted} interrupted turns ` +
+      `${tally.betweenSteps} between steps); ${tally.loaded} sessions loaded (the other kills came before one existed), ${tally.interrupted} interrupted turns ` +
       `recovered; ${tally.survivors} sandboxed processes survived; placeholders left by ${tally.leftPlaceholders} ` +
       `kills, ${leftovers.length} still there after the next start; ` +
       `${Math.round((Date.now() - started) / 1000)} s; by the last event written: ${JSON.stringify(tally.byLastEvent)}`,
@@ -314,12 +314,13 @@ test('R1 tack run SIGKILLed at 100+ points, inside sandboxed bash too: sessions 
   expect(tally.sandboxedPids.every((pid) => pid > 0 && pid < 10)).toBe(true)
   expect(tally.midStream).toBeGreaterThanOrEqual(3)
   expect(tally.betweenSteps).toBeGreaterThanOrEqual(3)
-  expect(tally.loaded).toBeGreaterThanOrEqual(tally.kills - 10)
-  expect(tally.interrupted).toBeGreaterThan(tally.kills / 2)
-  // Sandboxed processes that outlived a SIGKILLed tack by more than 3 s are printed above, not asserted:
-  // under heavy load a few survive `--die-with-parent` here (a known defect, tracked in the README of
-  // packages/tool-bash until the TERM guard of the process runner lands).
-  // Placeholder folders a SIGKILL leaves in a workspace are counted and printed, not yet swept on the next
-  // start: a known limitation (packages/tool-bash/README.md, docs/decisions/0016-bash-sandbox.md).
+  // A kill during start-up, before the session exists, is a kill point with no session to load; how many
+  // land there depends on the machine's load, so the bounds are loose.
+  expect(tally.loaded).toBeGreaterThan(tally.kills / 2)
+  expect(tally.interrupted).toBeGreaterThan(tally.kills / 3)
+  expect(tally.survivors).toBe(0) // sandboxed processes die with a SIGKILLed tack (--die-with-parent)
+  // Placeholders a kill leaves are swept by the next start (docs/decisions/0016-bash-sandbox.md).
+  expect(tally.leftPlaceholders).toBeGreaterThan(0) // so that the sweep had work to do
+  expect(leftovers).toEqual([])
   for (const lane of lanes) await rm(lane.root, { recursive: true, force: true }) // kept when a check fails
 }, 900_000)

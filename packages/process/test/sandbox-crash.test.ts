@@ -7,17 +7,22 @@ import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { detectSandbox } from '../src/sandbox/detect.ts'
+import { runProcess } from '../src/run-process.ts'
+import { detectSandbox, type SandboxSupport } from '../src/sandbox/detect.ts'
 import { sweepPlaceholders } from '../src/sandbox/placeholder-ledger.ts'
 import { holdPlaceholder } from '../src/sandbox/placeholders.ts'
+import { sandboxWrapper } from '../src/sandbox/wrapper.ts'
 import { pidsMatching } from '../src/testing.ts'
-import { tempDir } from './helpers.ts'
+import { runOptions, tempDir } from './helpers.ts'
 
 const CHILD = new URL('./sandboxed-child.ts', import.meta.url).pathname
 
+let support: Extract<SandboxSupport, { kind: 'bwrap' }>
+
 beforeAll(async () => {
   const found = await detectSandbox()
-  if (found.kind === 'none') throw new Error(`these tests need the OS sandbox: ${found.reason}`)
+  if (found.kind !== 'bwrap') throw new Error(`these tests need bubblewrap: ${JSON.stringify(found)}`)
+  support = found
 })
 
 interface Started {
@@ -35,7 +40,7 @@ async function startSleeping(): Promise<Started> {
   const child = spawn(process.execPath, [CHILD, work, ledger, `touch started; sleep 36.${marker}`], {
     stdio: 'ignore',
   })
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + 30_000
   while (!existsSync(join(work, 'started')) || pidsMatching(`36.${marker}`).length === 0) {
     if (Date.now() > deadline) throw new Error('the sandboxed sleep never started')
     await delay(20)
@@ -65,7 +70,7 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
     expect(pidsMatching(marker).length).toBeGreaterThanOrEqual(3) // bwrap, the namespace's init, sleep
     await sigkill(child)
     expect(await survivors(marker, 3_000)).toBe(0)
-  }, 30_000)
+  }, 90_000)
 
   it('9.3 leaves placeholders that the next sweep removes, but not while a living process holds one', async () => {
     const { child, work, ledger } = await startSleeping()
@@ -85,7 +90,7 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
     await joined?.release()
     expect(existsSync(join(work, '.claude'))).toBe(false)
     expect(await readdir(ledger)).toEqual([])
-  }, 30_000)
+  }, 90_000)
 
   it('9.3 a leftover placeholder someone wrote into is kept; only its record goes', async () => {
     const { child, work, ledger } = await startSleeping()
@@ -94,7 +99,7 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
     expect(await sweepPlaceholders(ledger)).toEqual([join(work, '.claude')])
     expect(existsSync(join(work, '.tack', 'config.yml'))).toBe(true)
     expect(await readdir(ledger)).toEqual([])
-  }, 30_000)
+  }, 90_000)
 
   it('9.3 a sandboxed call sweeps before it runs: a leftover of a killed process goes at the next call', async () => {
     const first = await startSleeping()
@@ -110,7 +115,7 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
     expect(out.split('\n')).toEqual(expect.arrayContaining(['.claude', '.tack', 'started']))
     expect((await readdir(first.work)).sort()).toEqual(['started'])
     expect(await readdir(first.ledger)).toEqual([])
-  }, 30_000)
+  }, 90_000)
 })
 
 describe('the placeholder ledger', () => {
