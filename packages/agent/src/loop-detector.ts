@@ -34,9 +34,9 @@ export class LoopDetector {
   }
 }
 
-/** The message for the turn's end reason, the `--json` result and stderr. */
+/** The message for the turn's end reason, the `--json` result and stderr: what happened, and the knob. */
 export function loopMessage(repeat: RepeatedCall): string {
-  return `the model made the same call to "${repeat.name}" with the same arguments ${repeat.times} times in a row (maxIdenticalCalls), so the turn was ended`
+  return `the model called "${repeat.name}" ${repeat.times} times in a row with the same arguments (plugins.agent.maxIdenticalCalls: ${repeat.times})`
 }
 
 /**

@@ -28,6 +28,6 @@ export class TokenBudget {
   }
 
   message(): string {
-    return `the turn used ${this.#used} tokens, over its budget of ${this.#limit} (maxTurnTokens), so it was ended`
+    return `the turn used ${this.#used} tokens, more than its budget (plugins.agent.maxTurnTokens: ${this.#limit})`
   }
 }

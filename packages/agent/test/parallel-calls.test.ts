@@ -62,7 +62,7 @@ const resultText = (e: SessionEvent) =>
   ((e.data as { content: Array<{ text?: string }> }).content[0]?.text ?? '') as string
 
 describe('parallel tool calls', () => {
-  test('five delayed reads take about the slowest one, not the sum; the log keeps the model order', async () => {
+  test('AL-26 five delayed reads take about the slowest one, not the sum; the log keeps the model order', async () => {
     // The first call is the slowest, so results finish out of order and must wait to be logged.
     const delays = [600, 300, 450, 350, 250]
     const tools = tracker()
@@ -89,7 +89,7 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('maxParallelTools 1 runs the same reads one after another', async () => {
+  test('AL-26 maxParallelTools 1 runs the same reads one after another', async () => {
     const delays = [120, 80, 100]
     const tools = tracker()
     const t = await createTestAgent({
@@ -104,7 +104,7 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('the bound holds: five reads with maxParallelTools 2 never run more than two at once', async () => {
+  test('AL-26 the bound holds: five reads with maxParallelTools 2 never run more than two at once', async () => {
     const tools = tracker()
     const t = await createTestAgent({
       config: { agent: { maxParallelTools: 2 } },
@@ -121,7 +121,7 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('a write, and any tool not declared read or network, is a barrier that runs alone', async () => {
+  test('AL-26 a write, and any tool not declared read or network, is a barrier that runs alone', async () => {
     const tools = tracker()
     const t = await createTestAgent({
       script: [
@@ -154,7 +154,7 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('every seam sees each call; post-execute context lands after the results in the model order', async () => {
+  test('AL-26 every seam sees each call; post-execute context lands after the results in the model order', async () => {
     const tools = tracker()
     const pre: string[] = []
     const post: string[] = []
@@ -166,7 +166,7 @@ describe('parallel tool calls', () => {
           pre.push(exec.callId)
           return next()
         })
-        ctx.on('tools/post-execute', (exec, _result, next) => {
+        ctx.on('tools/post-execute', (exec, _result, _next) => {
           post.push(exec.callId)
           return {
             action: 'accept',
@@ -192,7 +192,7 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('cancel stops every call in flight; calls not started get ABORTED; the surface stays balanced', async () => {
+  test('AL-26 cancel stops every call in flight; calls not started get ABORTED; the surface stays balanced', async () => {
     const tools = tracker()
     const t = await createTestAgent({
       config: { agent: { maxParallelTools: 3 } },
@@ -227,7 +227,77 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
-  test('maxParallelTools: default 8, configured value applies, 0 and 65 rejected naming the key', async () => {
+  test('AL-26 parallel calls that ask are put to the approver one question at a time, in the order they asked', async () => {
+    const tools = tracker()
+    let open = 0
+    let peakQuestions = 0
+    const asked: string[] = []
+    const t = await createTestAgent({
+      script: [toolCalls(reads([30, 30, 30])), text('done')],
+      setup: async (ctx) => {
+        tools.register(ctx)
+        ctx.on('tools/pre-execute', () => ({ action: 'ask', reason: 'test' }))
+        await ctx.plugin({
+          name: 'approver',
+          apply: (inner: Context) =>
+            void inner.provide('approval', {
+              request: async (req: { exec: { callId: string } }) => {
+                asked.push(req.exec.callId)
+                peakQuestions = Math.max(peakQuestions, ++open)
+                await sleep(40)
+                open--
+                return { action: 'allow', by: 'user' }
+              },
+            }),
+        })
+      },
+    })
+    expect((await t.agent.send(user('go'))).reason).toEqual({ kind: 'completed' })
+    expect(asked).toEqual(['call_1', 'call_2', 'call_3'])
+    expect(peakQuestions).toBe(1)
+    expect(
+      t
+        .events()
+        .filter((e) => e.type === 'tool/result')
+        .map(resultText),
+    ).toEqual(['r1 done', 'r2 done', 'r3 done'])
+    await t.dispose()
+  })
+
+  test("AL-26 a question abandoned by cancel does not hold up the next turn's question", async () => {
+    const asked: string[] = []
+    const t = await createTestAgent({
+      script: [toolCalls(reads([10, 10])), toolCalls(reads([10])), text('done')],
+      setup: async (ctx) => {
+        tracker().register(ctx)
+        ctx.on('tools/pre-execute', () => ({ action: 'ask' }))
+        await ctx.plugin({
+          name: 'approver',
+          apply: (inner: Context) =>
+            void inner.provide('approval', {
+              // The first question is never answered, whatever happens to its call.
+              request: (req: { exec: { callId: string } }) => {
+                asked.push(req.exec.callId)
+                return asked.length === 1
+                  ? new Promise(() => {})
+                  : Promise.resolve({ action: 'allow', by: 'user' })
+              },
+            }),
+        })
+      },
+    })
+    const first = t.agent.send(user('go'))
+    await waitForEvent(t.agent.session, (e) => e.type === 'approval/requested')
+    while (asked.length === 0) await sleep(5)
+    t.agent.cancel()
+    expect((await first).reason).toEqual({ kind: 'aborted' })
+    expect(asked).toEqual(['call_1'])
+    expect((await t.agent.send(user('again'))).reason).toEqual({ kind: 'completed' })
+    expect(asked).toEqual(['call_1', 'call_3'])
+    await t.dispose()
+  })
+
+  test('AL-26 maxParallelTools: default 8, configured value applies, 0 and 65 rejected naming the key', async () => {
     expect(AgentConfig.parse({}).maxParallelTools).toBe(8)
     expect(AgentConfig.parse({ maxParallelTools: 3 }).maxParallelTools).toBe(3)
     expect(() => AgentConfig.parse({ maxParallelTools: 0 })).toThrow(
