@@ -93,5 +93,14 @@ describe('tack run: long work guards (AL-27)', () => {
     expect(ids('tool/call')).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
     expect(ids('tool/result')).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
     expect(events.filter((e) => e.type === 'tool/result').every((e) => e.data?.isError === false)).toBe(true)
+
+    // The markdown export names each result's call, since results need not follow their own call.
+    const sessionId = (events.at(-1) as { sessionId?: string }).sessionId as string
+    const md = await runTack(['sessions', 'export', sessionId, '--format', 'markdown'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(md.stdout).toContain('### Tool call `glob` (call_3)')
+    expect(md.stdout).toContain('### Result of `read` (call_2)')
   })
 })
