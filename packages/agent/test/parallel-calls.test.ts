@@ -297,6 +297,41 @@ describe('parallel tool calls', () => {
     await t.dispose()
   })
 
+  test('AL-26 a failed durability point starts no more calls; the calls running are awaited and logged first', async () => {
+    const tools = tracker()
+    const t = await createTestAgent({
+      config: { agent: { maxParallelTools: 2 } },
+      script: [toolCalls(reads([150, 60, 10, 10]))],
+      setup: (ctx) => {
+        tools.register(ctx)
+        // The store fails (a full disk) from the batch that would make call_3 durable on.
+        ctx.on('session/flush', async (_session, events) => {
+          if (
+            events.some((e) => e.type === 'tool/call' && (e.data as { callId: string }).callId === 'call_3')
+          )
+            throw new Error('disk full')
+        })
+      },
+    })
+    const outcome = await t.agent.send(user('go'))
+    expect(outcome.reason).toMatchObject({ kind: 'error', code: 'PERSIST_FAILED' })
+    // call_3 was logged but never ran; the slow call_1 still ran to its end and was logged in order.
+    expect(tools.spans.map((x) => x.id).sort()).toEqual(['r1', 'r2'])
+    const results = t.events().filter((e) => e.type === 'tool/result')
+    expect(results.map((e) => (e.data as { callId: string }).callId)).toEqual([
+      'call_1',
+      'call_2',
+      'call_3',
+      'call_4',
+    ])
+    expect(results.slice(0, 2).map(resultText)).toEqual(['r1 done', 'r2 done'])
+    expect(results.slice(2).map((e) => (e.data as { error?: { code: string } }).error?.code)).toEqual([
+      'PERSIST_FAILED',
+      'PERSIST_FAILED',
+    ])
+    await t.dispose()
+  })
+
   test('AL-26 maxParallelTools: default 8, configured value applies, 0 and 65 rejected naming the key', async () => {
     expect(AgentConfig.parse({}).maxParallelTools).toBe(8)
     expect(AgentConfig.parse({ maxParallelTools: 3 }).maxParallelTools).toBe(3)
