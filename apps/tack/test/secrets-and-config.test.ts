@@ -101,7 +101,7 @@ describe('configuration errors', () => {
     const r = await runTack(['run', '--model', 'local/m', 'x'], { env: box.env, cwd: box.workspace })
     expect(r.code).toBe(2)
     expect(r.stderr).toContain(
-      `${project}: plugins.agent.maxStepsPerTurn: must be an integer 1–10000 (got 0)`,
+      `${project}: plugins.agent.maxStepsPerTurn: must be an integer 1–1000000 (got 0)`,
     )
   })
 

@@ -24,6 +24,9 @@ interface RunningTurn {
 export interface AgentHost {
   readonly ctx: Context
   readonly maxStepsPerTurn: number
+  readonly maxParallelTools: number
+  readonly maxIdenticalCalls: number
+  readonly maxTurnTokens: number
   readonly defaultModel: string
   /** Awaits detached work plugins tracked for this agent (hook runs and the like). */
   drainDetached(agent: Agent): Promise<void>
@@ -207,6 +210,9 @@ export class AgentImpl implements Agent {
         signal: running.controller.signal,
         baseConfig: this.#baseConfig(),
         maxStepsPerTurn: this.options.maxStepsPerTurn ?? this.#host.maxStepsPerTurn,
+        maxParallelTools: this.#host.maxParallelTools,
+        maxIdenticalCalls: this.#host.maxIdenticalCalls,
+        maxTurnTokens: this.#host.maxTurnTokens,
         abortCause: () => running.cause,
         held: this.#held,
         sessionPrefix: (_system) => this.#sessionPrefix(running.controller.signal),

@@ -7,6 +7,9 @@ import type { Agent, AgentHandle, AgentOptions, DisposeCause, SessionStartSource
 
 export interface AgentsConfig {
   readonly maxStepsPerTurn: number
+  readonly maxParallelTools: number
+  readonly maxIdenticalCalls: number
+  readonly maxTurnTokens: number
   readonly model: string
 }
 
@@ -94,6 +97,9 @@ export class AgentsService {
     return {
       ctx: this.#ctx,
       maxStepsPerTurn: this.#config.maxStepsPerTurn,
+      maxParallelTools: this.#config.maxParallelTools,
+      maxIdenticalCalls: this.#config.maxIdenticalCalls,
+      maxTurnTokens: this.#config.maxTurnTokens,
       defaultModel: this.#config.model,
       drainDetached: async (agent) => {
         const set = this.#detached.get(agent)

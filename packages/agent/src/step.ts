@@ -1,23 +1,23 @@
 // One step (AL-7): drain → system prompt → session prefix → pre-step → boundary + step/start →
-// request config → header + flush → llm/stream → chunks → assistant/message → tool calls one at a
-// time → buffered post-execute context → step/end. The step always closes what it opened: every
-// tool-call block gets a result and an opened step gets its `step/end`, whatever fails.
+// request config → header + flush → llm/stream → chunks → assistant/message → tool calls (read-only
+// ones side by side: parallel-calls.ts) → buffered post-execute context → step/end. The step always
+// closes what it opened: every tool-call block gets a result and an opened step gets its `step/end`.
 import { deepFreeze, serial, waterfall } from '@tack/kernel'
 import {
-  type AssistantBlock,
   type FinishReason,
-  type HookContext,
   type LlmCallConfig,
   type Message,
   normalizeHeader,
   registerRequestOrigin,
   type Session,
+  type Usage,
 } from '@tack/session'
 import type { Context } from 'cordis'
 import { appendContext, drainHeld, type InputQueue, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
 import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
+import { runToolCalls, type ToolCallBlock } from './parallel-calls.ts'
 import type { Agent, LlmFinal, LlmRequest } from './types.ts'
 
 /** What a step needs from its agent and turn. */
@@ -30,15 +30,22 @@ export interface StepRuntime {
   readonly baseConfig: LlmCallConfig
   /** The agent's held input: each step drains it first; the turn holds forced continuations in it. */
   readonly held: InputQueue
+  /** Read-only tool calls of one message that may run at once (`docs/decisions/0063-parallel-tool-calls.md`). */
+  readonly maxParallelTools: number
   sessionPrefix(system: string): Promise<readonly Message[]>
 }
 
 export type StepOutcome =
-  | { kind: 'done'; toolCalls: number; finishReason: FinishReason }
+  | {
+      kind: 'done'
+      toolCalls: number
+      /** The message's tool-call blocks, in the model's order (the loop detector reads them). */
+      calls: readonly ToolCallBlock[]
+      finishReason: FinishReason
+      usage?: Usage
+    }
   /** The turn's signal fired; what was logged is closed. */
   | { kind: 'aborted' }
-
-type ToolCallBlock = Extract<AssistantBlock, { type: 'tool-call' }>
 
 export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
   const { ctx, agent, session, turn, signal } = rt
@@ -99,40 +106,30 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
     })
     for (const block of final.content) if (block.type === 'tool-call') calls.push(block)
 
-    const contexts: HookContext[] = []
-    for (const call of calls) {
-      if (signal.aborted) break
-      session.append('tool/call', {
+    const contexts = await runToolCalls(
+      {
+        ctx,
+        agent,
+        session,
         turn,
         step,
-        callId: call.callId,
-        name: call.name,
-        arguments: call.arguments,
-      })
-      await flushOrFail(session)
-      const result = await ctx.tools.execute({
-        callId: call.callId,
-        name: call.name,
-        rawArguments: call.arguments,
-        agent,
-        cwd: agent.cwd,
         signal,
-      })
-      answered.add(call.callId)
-      session.append('tool/result', {
-        callId: call.callId,
-        name: call.name,
-        content: result.content,
-        isError: result.isError,
-        ...(result.error ? { error: result.error } : {}),
-        ...(result.meta !== undefined ? { meta: result.meta as never } : {}),
-      })
-      contexts.push(...(result.additionalContext ?? []))
-    }
+        maxParallelTools: rt.maxParallelTools,
+        flush: () => flushOrFail(session),
+      },
+      calls,
+      answered,
+    )
     closeCalls(session, calls, answered, signal.aborted ? 'ABORTED' : undefined)
     if (signal.aborted) return { kind: 'aborted' }
     for (const item of contexts) appendContext(session, item)
-    return { kind: 'done', toolCalls: calls.length, finishReason: final.finishReason }
+    return {
+      kind: 'done',
+      toolCalls: calls.length,
+      calls,
+      finishReason: final.finishReason,
+      ...(final.usage ? { usage: final.usage } : {}),
+    }
   } catch (error) {
     closeCalls(session, calls, answered, errorCode(error, 'INTERRUPTED'))
     throw error

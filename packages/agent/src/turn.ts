@@ -1,16 +1,24 @@
 // One turn (AL-6): turn/start → admit the batch → steps until the turn ends → turn/end with the
-// reason that applies first (AL-19: disposed, aborted, error, max-tokens, completed).
+// reason that applies first (AL-19: disposed, aborted, error, max-tokens, completed). Besides the
+// step limit, a turn ends on a repeated call (loop-detector.ts) or a spent token budget
+// (token-budget.ts), checked between steps so every opened step closes first.
 import { waterfall } from '@tack/kernel'
 import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
 import { admitPrompt, drainHeld, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
+import { LoopDetector, loopMessage } from './loop-detector.ts'
 import { runStep, type StepRuntime } from './step.ts'
+import { TokenBudget } from './token-budget.ts'
 import type { ContinuationDecision, Prompt } from './types.ts'
 
 export interface TurnRuntime extends StepRuntime {
   readonly trigger: TurnTrigger
   readonly batch: readonly Prompt[]
   readonly maxStepsPerTurn: number
+  /** Identical calls in a row that end the turn `LOOP_DETECTED`; 0 = off (loop-detector.ts). */
+  readonly maxIdenticalCalls: number
+  /** Tokens one turn may use before it ends `TOKEN_BUDGET`; 0 = no budget (token-budget.ts). */
+  readonly maxTurnTokens: number
   /** Why the turn's signal fired, if it did. */
   abortCause(): 'aborted' | 'disposed' | undefined
 }
@@ -33,7 +41,13 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
       failure = { kind: 'rejected', reason: firstBlock ?? 'blocked' }
     } else {
       let continuations = 0
+      const loops = new LoopDetector(rt.maxIdenticalCalls)
+      const budget = new TokenBudget(rt.maxTurnTokens)
       while (!rt.signal.aborted) {
+        if (budget.exceeded()) {
+          failure = { kind: 'error', code: 'TOKEN_BUDGET', message: budget.message(), step }
+          break
+        }
         if (step >= rt.maxStepsPerTurn) {
           failure = {
             kind: 'error',
@@ -47,6 +61,12 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
         const outcome = await runStep(rt, step)
         if (outcome.kind === 'aborted') break
         lastFinish = outcome.finishReason
+        budget.spend(outcome.usage)
+        const repeat = loops.observe(outcome.calls)
+        if (repeat) {
+          failure = { kind: 'error', code: 'LOOP_DETECTED', message: loopMessage(repeat), step }
+          break
+        }
         if (outcome.toolCalls > 0) continue
         if (rt.held.hasSteering()) {
           const admittedSteering = await drainHeld(ctx, agent, session, rt.held)

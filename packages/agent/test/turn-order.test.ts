@@ -47,12 +47,12 @@ describe('turn and step order', () => {
     await t.dispose()
   })
 
-  test('AL-7 maxStepsPerTurn: default 200, configured value ends the turn with MAX_STEPS, 0 and 10001 rejected', async () => {
-    expect(AgentConfig.parse({}).maxStepsPerTurn).toBe(200)
+  test('AL-7 maxStepsPerTurn: default 10000, configured value ends the turn with MAX_STEPS, 0 and 1000001 rejected', async () => {
+    expect(AgentConfig.parse({}).maxStepsPerTurn).toBe(10000)
     expect(() => AgentConfig.parse({ maxStepsPerTurn: 0 })).toThrow(
-      /maxStepsPerTurn: must be an integer 1–10000 \(got 0\)/,
+      /maxStepsPerTurn: must be an integer 1–1000000 \(got 0\)/,
     )
-    expect(() => AgentConfig.parse({ maxStepsPerTurn: 10001 })).toThrow(/maxStepsPerTurn/)
+    expect(() => AgentConfig.parse({ maxStepsPerTurn: 1000001 })).toThrow(/maxStepsPerTurn/)
     const t = await createTestAgent({
       config: { agent: { maxStepsPerTurn: 2 } },
       script: [

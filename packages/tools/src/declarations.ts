@@ -1,6 +1,6 @@
 // Reading what a tool declares about itself (0011-tool-declarations.md): its access, the paths a call
-// touches and its names in other hosts. Permissions, the workspace scope, the hook bridges and (with
-// issue 12) the parallel runner read a tool through these, so one rule decides what an undeclared or
+// touches and its names in other hosts. Permissions, the workspace scope, the hook bridges and the
+// agent loop's parallel calls read a tool through these, so one rule decides what an undeclared or
 // faulty declaration means everywhere.
 import type { ToolAccess, ToolDefinition, ToolHostNames } from './types.ts'
 

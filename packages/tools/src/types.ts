@@ -30,7 +30,8 @@ export interface ToolAgent {
 
 /**
  * What a tool does to the world (0011-tool-declarations.md). Permissions judge a call by it, and the
- * parallel runner of issue 12 will run only `read` calls side by side.
+ * agent loop runs `read` and `network` calls of one message side by side
+ * (docs/decisions/0063-parallel-tool-calls.md): a tool with any effect beyond reading must say so.
  *  - `read`    reads files or state, changes nothing;
  *  - `write`   changes files (its `paths` say which) or anything else outside the session;
  *  - `execute` runs programs or commands (`bash`): its effects cannot be known in advance;

@@ -33,10 +33,18 @@ export function exportMarkdown(header: SessionHeader, events: readonly SessionEv
         break
       }
       case 'tool/call':
-        out.push(`### Tool call \`${d.name}\``, '', '```json', String(d.arguments), '```', '')
+        // Named by call id: read calls of one message run side by side, so results need not follow their call.
+        out.push(`### Tool call \`${d.name}\` (${d.callId})`, '', '```json', String(d.arguments), '```', '')
         break
       case 'tool/result':
-        out.push(`### Result${d.isError ? ' (error)' : ''}`, '', '```', text(), '```', '')
+        out.push(
+          `### Result of \`${d.name}\` (${d.callId})${d.isError ? ' (error)' : ''}`,
+          '',
+          '```',
+          text(),
+          '```',
+          '',
+        )
         break
       case 'turn/end':
         out.push(`*turn ${d.turn} ended: ${(d.reason as { kind: string }).kind}*`, '')

@@ -9,6 +9,9 @@ import { catalogEntry } from '../plugin-catalog.ts'
 /** `plugins.<key>.<field>` that are harmless from an untrusted project (`*`: every field of the plugin). */
 const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
   'agent.maxStepsPerTurn',
+  'agent.maxParallelTools',
+  'agent.maxIdenticalCalls',
+  'agent.maxTurnTokens',
   'tools.mode',
   'tools.abortGraceMs',
   'llm.retry',

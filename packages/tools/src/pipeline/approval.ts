@@ -93,7 +93,10 @@ async function waitForAnswer(
     onAbort = () => resolve({ kind: 'aborted' })
     signal.addEventListener('abort', onAbort, { once: true })
   })
-  const answered = (async (): Promise<Waited> => {
+  // Parallel read-only calls (docs/decisions/0063-parallel-tool-calls.md) may ask at once: the person
+  // behind the approver answers one question at a time, in the order the calls asked.
+  const answered = oneAtATime(approver, abortedWait, async (): Promise<Waited> => {
+    if (signal.aborted) return { kind: 'aborted' }
     try {
       const answer = await approver.request({
         exec,
@@ -106,12 +109,33 @@ async function waitForAnswer(
     } catch (error) {
       return { kind: 'failed', error }
     }
-  })()
+  })
   try {
     return await Promise.race([answered, abortedWait])
   } finally {
     signal.removeEventListener('abort', onAbort)
   }
+}
+
+const questionTails = new WeakMap<ApprovalService, Promise<unknown>>()
+
+/**
+ * Runs `ask` after every earlier question to the same approver has been answered or abandoned; a
+ * question is abandoned when its call is cancelled, so an approver that ignores the signal cannot
+ * hold up later questions.
+ */
+function oneAtATime<T>(
+  approver: ApprovalService,
+  abandoned: Promise<unknown>,
+  ask: () => Promise<T>,
+): Promise<T> {
+  const previous = questionTails.get(approver) ?? Promise.resolve()
+  const mine = previous.then(ask, ask)
+  questionTails.set(
+    approver,
+    Promise.race([mine, abandoned]).catch(() => {}),
+  )
+  return mine
 }
 
 function answerProblem(value: unknown): string | undefined {
