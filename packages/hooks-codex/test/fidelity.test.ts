@@ -1,14 +1,11 @@
 // Issue 11.6: what a Codex hook reads in tack is what it reads in Codex 0.171 (protocols.md §B.3).
 // A realistic session (Bash, read, edit and write through apply_patch, a subagent's Bash, Stop) runs
 // real hook processes that record their stdin; each payload is compared key by key with the reference
-// shape of its event, values normalised where they are ids or paths. A second session's hooks read
-// `transcript_path` and find the session so far in it.
-import { readFile, writeFile } from 'node:fs/promises'
+// shape of its event, values normalised where they are ids or paths. (transcript.test.ts has hooks
+// read `transcript_path`.)
 import { join } from 'node:path'
-import { text, toolCalls } from '@tack/agent/testing'
-import { SubagentPlugin } from '@tack/subagent'
 import { describe, expect, it } from 'vitest'
-import { codexAgent, homes, hooksJson, script, user, writeUserHooks } from './helpers.ts'
+import { everyEventSession, homes, user } from './helpers.ts'
 
 type Payload = Record<string, unknown>
 
@@ -52,6 +49,13 @@ const REFERENCE: Payload[] = [
   { ...TURN, hook_event_name: 'UserPromptSubmit', prompt: 'do everything' },
   { ...TURN, hook_event_name: 'PreToolUse', ...tool('Bash', { command: 'echo hi' }) },
   { ...TURN, hook_event_name: 'PostToolUse', ...tool('Bash', { command: 'echo hi' }), tool_response: 'hi\n' },
+  { ...TURN, hook_event_name: 'PreToolUse', ...tool('read', { file_path: 'notes.txt' }) },
+  {
+    ...TURN,
+    hook_event_name: 'PostToolUse',
+    ...tool('read', { file_path: 'notes.txt' }),
+    tool_response: expect.stringContaining('b'),
+  },
   { ...TURN, hook_event_name: 'PreToolUse', ...tool('apply_patch', { command: EDIT_PATCH }) },
   {
     ...TURN,
@@ -96,35 +100,11 @@ const REFERENCE: Payload[] = [
 describe('issue 11.6 Codex payload fidelity', () => {
   it('11.6 every event of a realistic session matches Codex’s reference shape key by key', async () => {
     const h = await homes()
-    await writeFile(join(h.workspace, 'notes.txt'), 'a\nb\n')
-    const log = join(h.work, 'payloads.jsonl')
-    // Each payload on its own line (Codex sends no trailing newline).
-    const capture = await script(h.work, 'capture.sh', `cat >> '${log}'; echo >> '${log}'`)
-    const all = [{ command: capture }]
-    await writeUserHooks(
-      h,
-      hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
-    )
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      agentOptions: { permissionMode: 'yolo' },
-      script: [
-        toolCalls([{ name: 'bash', args: { command: 'echo hi' } }]),
-        toolCalls([{ name: 'edit', args: { file_path: 'notes.txt', old_string: 'b', new_string: 'B' } }]),
-        toolCalls([{ name: 'write', args: { file_path: 'new.txt', content: 'n\n' } }]),
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'run ls' } }]),
-        toolCalls([{ name: 'bash', args: { command: 'ls' } }]),
-        text('child done'),
-        text('all done'),
-      ],
-    })
+    const session = await everyEventSession(h)
+    const t = session.t
     try {
       expect((await t.agent.send(user('do everything'))).reason).toEqual({ kind: 'completed' })
-      const payloads: Payload[] = (await readFile(log, 'utf8'))
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l))
+      const payloads: Payload[] = (await session.payloads()).map((raw) => JSON.parse(raw))
       expect(payloads.map(normalise)).toEqual(REFERENCE)
       for (const [i, p] of payloads.entries()) {
         expect(Object.keys(p).sort(), String(i)).toEqual(Object.keys(REFERENCE[i]).sort())
@@ -144,17 +124,18 @@ describe('issue 11.6 Codex payload fidelity', () => {
       // A subagent's hooks name its own thread's file and turn, as Codex's do.
       expect(child?.transcript_path).toMatch(/codex-transcripts\/.+\.jsonl$/)
       expect(child?.transcript_path).not.toBe(payloads[0].transcript_path)
-      // One call id shared by each Pre/Post pair, and five calls in all.
+      // One call id shared by each Pre/Post pair, and six calls in all.
       for (const [pre, post] of [
         [2, 3],
         [4, 5],
         [6, 7],
-        [8, 11],
-        [9, 10],
+        [8, 9],
+        [10, 13],
+        [11, 12],
       ]) {
         expect(payloads[post].tool_use_id).toBe(payloads[pre].tool_use_id)
       }
-      expect(new Set(payloads.map((p) => p.tool_use_id).filter(Boolean)).size).toBe(5)
+      expect(new Set(payloads.map((p) => p.tool_use_id).filter(Boolean)).size).toBe(6)
     } finally {
       await t.dispose()
     }
