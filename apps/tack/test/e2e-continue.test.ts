@@ -5,7 +5,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoggedRequest, startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 type Line = Record<string, unknown>
 type Wire = { messages: Array<{ role: string; content: unknown }> }
@@ -38,11 +38,7 @@ async function workspace() {
   await writeFile(join(repo, 'pkg', 'AGENTS.md'), 'PKG: packages are small.\n')
   await writeFile(join(sub, 'AGENTS.md'), 'SUB-AGENTS: tabs.\n')
   await writeFile(join(sub, 'CLAUDE.md'), 'SUB-CLAUDE: no emojis.\n')
-  const config = join(box.root, 'loop.yml')
-  await writeFile(
-    config,
-    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
-  )
+  const config = await writeLoopConfig(box.root, server.baseUrl)
   const run = (args: string[], cwd = sub) =>
     runTack(['run', '--json', '--config', config, '--model', 'loop/gpt-4.1', ...args], {
       env: box.env,

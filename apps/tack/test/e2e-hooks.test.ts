@@ -6,7 +6,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 test('issue 4: a realistic Claude Code hook set runs unmodified in tack run', async () => {
   const server = await startLoopbackServer({
@@ -59,11 +59,7 @@ test('issue 4: a realistic Claude Code hook set runs unmodified in tack run', as
       },
     }
     await writeFile(join(box.home, '.claude', 'settings.json'), JSON.stringify(settings))
-    const config = join(box.root, 'loop.yml')
-    await writeFile(
-      config,
-      `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
-    )
+    const config = await writeLoopConfig(box.root, server.baseUrl)
 
     const list = await runTack(['hooks', 'list'], { env: box.env, cwd: box.workspace })
     expect(list.stdout).toContain('PreToolUse')

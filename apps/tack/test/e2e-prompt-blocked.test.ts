@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 test('issue 11.7 a prompt blocked by a hook exits 0 with the reason on stderr, text and --json', async () => {
   const server = await startLoopbackServer({ script: [] })
@@ -17,11 +17,7 @@ test('issue 11.7 a prompt blocked by a hook exits 0 with the reason on stderr, t
       join(box.home, '.claude', 'settings.json'),
       JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: block }] }] } }),
     )
-    const config = join(box.root, 'loop.yml')
-    await writeFile(
-      config,
-      `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
-    )
+    const config = await writeLoopConfig(box.root, server.baseUrl)
     const flags = ['--config', config, '--model', 'loop/m']
     const text = await runTack(['run', ...flags, 'deploy to prod'], { env: box.env, cwd: box.workspace })
     expect(text.code).toBe(0)

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 const script: LoopbackEntry[] = [
   {
@@ -36,11 +36,11 @@ async function scenario(wire: 'openai' | 'anthropic') {
   const box = await sandbox({ LOOP_KEY: 'loopback-key-123456' })
   try {
     await writeFile(join(box.workspace, 'greet.txt'), 'hello\n')
-    const config = join(box.root, 'loop.yml')
-    await writeFile(
-      config,
-      `plugins:\n  llm:\n    retry: { baseDelayMs: 1, maxDelayMs: 5 }\n    endpoints:\n      loop: { kind: ${wire === 'openai' ? 'openai-compatible' : 'anthropic'}, baseUrl: "${server.baseUrl}", apiKeyEnv: LOOP_KEY }\n`,
-    )
+    const config = await writeLoopConfig(box.root, server.baseUrl, {
+      kind: wire === 'openai' ? 'openai-compatible' : 'anthropic',
+      apiKeyEnv: 'LOOP_KEY',
+      fastRetries: true,
+    })
     const run = await runTack(
       ['run', '--json', '--config', config, '--model', 'loop/test-model', 'make greet.txt say hello world'],
       {

@@ -2,23 +2,14 @@
 // hostile model in a hostile repository): in the default headless mode (workspace-write) every escape
 // below stays inside the sandbox, the host is unchanged afterwards, and nothing the model started
 // outlives tack — not even a SIGKILLed tack.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readlinkSync } from 'node:fs'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { pidsMatching, tempDirOutsideTmp } from '@tack/process/testing'
 import { describe, expect, test } from 'vitest'
-import { runTack, sandbox, TACK_BIN } from './helpers.ts'
-
-async function loopConfig(root: string, baseUrl: string): Promise<string> {
-  const config = join(root, 'loop.yml')
-  await writeFile(
-    config,
-    `plugins:\n  llm:\n    retry: { baseDelayMs: 1, maxDelayMs: 5 }\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${baseUrl}" }\n`,
-  )
-  return config
-}
+import { runTack, sandbox, startTackOnBashCall, writeLoopConfig } from './helpers.ts'
 
 /** The tool results the model was sent back, unredacted (not the calls, which hold the commands). */
 function toolResultsSent(requests: readonly { body?: unknown }[]): string {
@@ -62,7 +53,7 @@ describe('issue 9.3: the attacker cannot get out of the bash sandbox', () => {
     ]
     const server = await startLoopbackServer({ script })
     try {
-      const config = await loopConfig(box.root, server.baseUrl)
+      const config = await writeLoopConfig(box.root, server.baseUrl, { fastRetries: true })
       const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'attack'], {
         env: box.env,
         cwd: box.workspace,
@@ -109,7 +100,7 @@ describe('issue 9.3: the attacker cannot get out of the bash sandbox', () => {
     ]
     const server = await startLoopbackServer({ script })
     try {
-      const config = await loopConfig(box.root, server.baseUrl)
+      const config = await writeLoopConfig(box.root, server.baseUrl, { fastRetries: true })
       const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'plant'], {
         env: box.env,
         cwd: box.workspace,
@@ -130,24 +121,8 @@ describe('issue 9.3: the attacker cannot get out of the bash sandbox', () => {
     const marker = `${Date.now()}${Math.floor(Math.random() * 1000)}`
     const box = await sandbox()
     const command = `(setsid sleep 51.${marker} &); nohup sleep 52.${marker} & ( (sleep 54.${marker} &) & ); trap "" TERM; sleep 53.${marker}`
-    const server = await startLoopbackServer({
-      script: [
-        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] },
-        { kind: 'text', text: 'never reached' },
-      ],
-    })
+    const { server, child, exited } = await startTackOnBashCall(box, command, 'go')
     try {
-      const config = await loopConfig(box.root, server.baseUrl)
-      const child = spawn(
-        process.execPath,
-        [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', 'go'],
-        {
-          env: box.env,
-          cwd: box.workspace,
-          stdio: 'ignore',
-        },
-      )
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
       const sleeps = () =>
         pidsMatching(marker).filter((pid) => {
           try {

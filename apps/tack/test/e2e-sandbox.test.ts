@@ -11,20 +11,10 @@ import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { pidsMatching, tempDirOutsideTmp } from '@tack/process/testing'
 import { SqliteSessionStore } from '@tack/store-sqlite'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, TACK_BIN } from './helpers.ts'
+import { jsonLines, runTack, sandbox, startTackOnBashCall, TACK_BIN, writeLoopConfig } from './helpers.ts'
 
 const GPU_PASS = 'gpu-pass-canary-4242-value'
 const ENV_FILE_CANARY = 'env-file-canary-in-tack-home'
-
-async function loopConfig(root: string, baseUrl: string, keyEnv?: string): Promise<string> {
-  const config = join(root, 'loop.yml')
-  const key = keyEnv ? `, apiKeyEnv: ${keyEnv}` : ''
-  await writeFile(
-    config,
-    `plugins:\n  llm:\n    retry: { baseDelayMs: 1, maxDelayMs: 5 }\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${baseUrl}"${key} }\n`,
-  )
-  return config
-}
 
 /** The text of every tool result the model was sent, unredacted (what the model really saw). */
 function toolResultsSent(requests: readonly { body?: unknown }[]): string {
@@ -52,7 +42,10 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
     ]
     const server = await startLoopbackServer({ script, expectApiKey: GPU_PASS })
     try {
-      const config = await loopConfig(box.root, server.baseUrl, 'GPU_PASS')
+      const config = await writeLoopConfig(box.root, server.baseUrl, {
+        apiKeyEnv: 'GPU_PASS',
+        fastRetries: true,
+      })
       const run = await runTack(
         ['run', '--json', '--config', config, '--model', 'loop/m', 'probe the sandbox'],
         {
@@ -108,24 +101,8 @@ describe('issue 9.4: SIGTERM and SIGHUP end a run like Ctrl-C', () => {
   async function signalDuringSleep(signal: NodeJS.Signals) {
     const marker = `${Date.now()}${Math.floor(Math.random() * 1000)}`
     const box = await sandbox()
-    const server = await startLoopbackServer({
-      script: [
-        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `sleep 30.${marker}` } }] },
-        { kind: 'text', text: 'never reached' },
-      ],
-    })
+    const { server, child, exited } = await startTackOnBashCall(box, `sleep 30.${marker}`, 'sleep')
     try {
-      const config = await loopConfig(box.root, server.baseUrl)
-      const child = spawn(
-        process.execPath,
-        [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', 'sleep'],
-        {
-          env: box.env,
-          cwd: box.workspace,
-          stdio: 'ignore',
-        },
-      )
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
       const deadline = Date.now() + 20_000
       while (pidsMatching(marker).length === 0) {
         if (Date.now() > deadline) throw new Error('the sleep never started')

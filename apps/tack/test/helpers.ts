@@ -1,9 +1,10 @@
 // Runs the real `tack` binary as a child process with a private TACK_HOME and HOME.
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 
 export const TACK_BIN = fileURLToPath(new URL('../bin/tack.js', import.meta.url))
 
@@ -72,4 +73,58 @@ export function jsonLines(stdout: string): Array<Record<string, unknown>> {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+export interface LoopConfigOptions {
+  /** The wire the `loop` endpoint speaks; default `openai-compatible`. */
+  readonly kind?: 'openai-compatible' | 'anthropic'
+  /** The variable the endpoint's key is read from. */
+  readonly apiKeyEnv?: string
+  /** A `model:` line (e.g. `loop/m`), so runs need no `--model`. */
+  readonly model?: string
+  /** Retry delays of 1–5 ms instead of the defaults (for tests whose model may fail). */
+  readonly fastRetries?: boolean
+}
+
+/** Writes `<root>/loop.yml`: one endpoint `loop` at a loopback server's `baseUrl`. Returns its path, for `--config`. */
+export async function writeLoopConfig(root: string, baseUrl: string, opts: LoopConfigOptions = {}) {
+  const config = join(root, 'loop.yml')
+  const key = opts.apiKeyEnv ? `, apiKeyEnv: ${opts.apiKeyEnv}` : ''
+  await writeFile(
+    config,
+    `${opts.model ? `model: ${opts.model}\n` : ''}plugins:\n  llm:\n${opts.fastRetries ? '    retry: { baseDelayMs: 1, maxDelayMs: 5 }\n' : ''}    endpoints:\n      loop: { kind: ${opts.kind ?? 'openai-compatible'}, baseUrl: "${baseUrl}"${key} }\n`,
+  )
+  return config
+}
+
+export interface BackgroundRun {
+  readonly server: LoopbackServer
+  readonly child: ChildProcess
+  /** The exit code once tack is gone. */
+  readonly exited: Promise<number | null>
+}
+
+/**
+ * Starts `tack run <prompt>` in the background (no pipes) against a loopback model whose one move is
+ * a bash call of `command`; for tests that signal tack while the command runs. Close `server` after.
+ */
+export async function startTackOnBashCall(
+  box: Sandbox,
+  command: string,
+  prompt: string,
+): Promise<BackgroundRun> {
+  const server = await startLoopbackServer({
+    script: [
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] },
+      { kind: 'text', text: 'never reached' },
+    ],
+  })
+  const config = await writeLoopConfig(box.root, server.baseUrl, { fastRetries: true })
+  const child = spawn(process.execPath, [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', prompt], {
+    env: box.env,
+    cwd: box.workspace,
+    stdio: 'ignore',
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { server, child, exited }
 }

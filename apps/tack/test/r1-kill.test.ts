@@ -15,8 +15,8 @@ import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { pidsMatching } from '@tack/process/testing'
-import { openTurnAt, Session, type SessionEvent } from '@tack/session'
-import { checkLogStructure } from '@tack/session/invariants'
+import type { SessionEvent } from '@tack/session'
+import { expectRecoveredSession } from '@tack/session/testing'
 import { SqliteSessionStore } from '@tack/store-sqlite'
 import { expect, test } from 'vitest'
 import { TACK_BIN } from './helpers.ts'
@@ -178,13 +178,8 @@ async function checkSession(lane: Lane, run: Outcome): Promise<readonly SessionE
     const cwd = realpathSync(run.workspace)
     const summary = (await store.list()).find((s) => s.cwd === cwd || s.cwd === run.workspace)
     if (!summary) return undefined
-    const { header, events } = await store.load(summary.id)
-    checkLogStructure(events)
-    expect(openTurnAt(events, events.length)).toBe(false)
-    const session = new Session({ header, events })
-    expect(session.inProgressToolCalls).toBe(0)
-    session.deriveMessages()
-    expect((await store.load(summary.id)).events.length).toBe(events.length) // SL-25: recovered once
+    // SL-20, SL-25: well-formed, closed, recovered once
+    const { events } = await expectRecoveredSession(store, summary.id)
     checkDurability(events, run)
     return events
   } finally {

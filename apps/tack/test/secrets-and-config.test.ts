@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 const CANARY = 'sk-canary-7f3a9c2e41d84b6b'
 
@@ -34,11 +34,7 @@ describe('secrets', () => {
     })
     const box = await sandbox({ LOOP_KEY: CANARY, DEPLOY_TOKEN: `${CANARY}-deploy` })
     try {
-      const config = join(box.root, 'loop.yml')
-      await writeFile(
-        config,
-        `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}", apiKeyEnv: LOOP_KEY }\n`,
-      )
+      const config = await writeLoopConfig(box.root, server.baseUrl, { apiKeyEnv: 'LOOP_KEY' })
       const ok = await runTack(
         ['run', '--json', '--config', config, '--model', 'loop/m', 'show the environment'],
         { env: box.env, cwd: box.workspace },

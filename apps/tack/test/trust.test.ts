@@ -6,9 +6,23 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox } from './helpers.ts'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
 
 const CANARY = 'sk-canary-trust-5d1e9a7c3b'
+
+/** A loopback model answering `replies` in turn, and a workspace whose project Claude settings run `command` on UserPromptSubmit. */
+async function workspaceWithClaudeHook(replies: readonly string[], command: string) {
+  const server = await startLoopbackServer({
+    script: replies.map((text) => ({ kind: 'text' as const, text })),
+  })
+  const box = await sandbox()
+  await mkdir(join(box.workspace, '.claude'))
+  await writeFile(
+    join(box.workspace, '.claude', 'settings.json'),
+    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } }),
+  )
+  return { server, box }
+}
 
 describe('workspace trust', () => {
   test('9.1 a project baseUrl never receives the key: untrusted it is ignored (and said so); trusted it is refused', async () => {
@@ -56,22 +70,9 @@ describe('workspace trust', () => {
   })
 
   test('9.1 untrusted: project Claude and Codex hooks and .tack/plugins do not run and doctor says why; tack trust lets them', async () => {
-    const server = await startLoopbackServer({
-      script: [
-        { kind: 'text', text: 'one' },
-        { kind: 'text', text: 'two' },
-      ],
-    })
-    const box = await sandbox()
+    const { server, box } = await workspaceWithClaudeHook(['one', 'two'], 'touch claude-ran')
     try {
       const ws = box.workspace
-      await mkdir(join(ws, '.claude'))
-      await writeFile(
-        join(ws, '.claude', 'settings.json'),
-        JSON.stringify({
-          hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'touch claude-ran' }] }] },
-        }),
-      )
       await mkdir(join(ws, '.codex'))
       await writeFile(
         join(ws, '.codex', 'hooks.json'),
@@ -86,11 +87,7 @@ describe('workspace trust', () => {
         join(ws, '.tack', 'plugins', 'marker.mjs'),
         "import { writeFileSync } from 'node:fs'\nexport const name = 'marker'\nexport function apply() { writeFileSync('plugin-ran', 'yes') }\n",
       )
-      const config = join(box.root, 'loop.yml')
-      await writeFile(
-        config,
-        `model: loop/m\nplugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
-      )
+      const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
       const args = ['run', '--config', config, 'go']
       const before = await runTack(args, { env: box.env, cwd: ws })
       expect(before.code).toBe(0)
@@ -134,27 +131,10 @@ describe('workspace trust', () => {
   })
 
   test('9.1 --trust and TACK_TRUST=1 trust the workspace for one run and record nothing', async () => {
-    const server = await startLoopbackServer({
-      script: [
-        { kind: 'text', text: 'a' },
-        { kind: 'text', text: 'b' },
-      ],
-    })
-    const box = await sandbox()
+    const { server, box } = await workspaceWithClaudeHook(['a', 'b'], 'echo x >> ran')
     try {
       const ws = box.workspace
-      await mkdir(join(ws, '.claude'))
-      await writeFile(
-        join(ws, '.claude', 'settings.json'),
-        JSON.stringify({
-          hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo x >> ran' }] }] },
-        }),
-      )
-      const config = join(box.root, 'loop.yml')
-      await writeFile(
-        config,
-        `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
-      )
+      const config = await writeLoopConfig(box.root, server.baseUrl)
       const flag = await runTack(
         ['run', '--trust', '--json', '--config', config, '--model', 'loop/m', 'go'],
         {

@@ -36,3 +36,4 @@ export {
 } from './types.ts'
 export { type HookPermissionMode, hookPermissionMode } from './permission-mode.ts'
 export { describeJsonError, findJsonSyntaxProblem, type JsonSyntaxProblem } from './json-position.ts'
+export { safeFileName, TranscriptFile, type TranscriptProjector } from './transcript-file.ts'

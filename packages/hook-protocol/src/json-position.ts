@@ -78,58 +78,44 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefin
       digits('a digit in the exponent')
     }
   }
+  /** An object's `"name": value`. */
+  const member = () => {
+    ws()
+    if (text[i] !== '"') fail('a property name in double quotes')
+    string()
+    ws()
+    if (text[i] !== ':') fail('":"')
+    i++
+    value()
+  }
+  /** `{…}` or `[…]` from its opening bracket: empty, or items separated by commas. */
+  const container = (close: '}' | ']', item: () => void) => {
+    i++
+    ws()
+    if (text[i] === close) {
+      i++
+      return
+    }
+    for (;;) {
+      item()
+      ws()
+      if (text[i] === ',') {
+        i++
+        continue
+      }
+      if (text[i] === close) {
+        i++
+        return
+      }
+      fail(`"," or "${close}"`)
+    }
+  }
   const value = (): void => {
     ws()
     const ch = text[i]
-    if (ch === '{') {
-      i++
-      ws()
-      if (text[i] === '}') {
-        i++
-        return
-      }
-      for (;;) {
-        ws()
-        if (text[i] !== '"') fail('a property name in double quotes')
-        string()
-        ws()
-        if (text[i] !== ':') fail('":"')
-        i++
-        value()
-        ws()
-        if (text[i] === ',') {
-          i++
-          continue
-        }
-        if (text[i] === '}') {
-          i++
-          return
-        }
-        fail('"," or "}"')
-      }
-    }
-    if (ch === '[') {
-      i++
-      ws()
-      if (text[i] === ']') {
-        i++
-        return
-      }
-      for (;;) {
-        value()
-        ws()
-        if (text[i] === ',') {
-          i++
-          continue
-        }
-        if (text[i] === ']') {
-          i++
-          return
-        }
-        fail('"," or "]"')
-      }
-    }
-    if (ch === '"') string()
+    if (ch === '{') container('}', member)
+    else if (ch === '[') container(']', value)
+    else if (ch === '"') string()
     else if (ch === 't') literal('true')
     else if (ch === 'f') literal('false')
     else if (ch === 'n') literal('null')

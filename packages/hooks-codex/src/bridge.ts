@@ -4,6 +4,7 @@ import { type Agent, AgentPlugin } from '@tack/agent'
 import type { DetachedRuns } from '@tack/hook-protocol'
 import type { Context } from 'cordis'
 import type { HooksCodexConfig } from './config.ts'
+import type { PayloadContext } from './payload.ts'
 import type { CodexHookRegistry } from './registry.ts'
 import type { RunnerEnv } from './runner.ts'
 
@@ -21,6 +22,8 @@ export interface Bridge {
   lifetime(agent: Agent): AbortSignal
   /** The model id payloads name for `agent`. */
   model(agent: Agent): string
+  /** What every payload of `agent` shares; `turn` on turn-scoped points. */
+  payloadContext(agent: Agent, turn?: number): PayloadContext
   warn(message: string): void
 }
 

@@ -26,6 +26,11 @@ export const HooksCodexConfig = Schema.object({
     description:
       "tack's data folder, holding the trust store `codex-hook-trust.json`; default `$TACK_HOME`, else `~/.tack`.",
   }).optional(),
+  transcriptDir: Schema.string({
+    nonEmpty: true,
+    description:
+      'Folder of the Codex-rollout-shaped session files hooks read through `transcript_path`; default `<dataDir>/codex-transcripts`.',
+  }).optional(),
   assumeTrusted: Schema.boolean({
     default: false,
     description:

@@ -80,3 +80,5 @@ export {
   trustStatus,
   writeTrustRecords,
 } from './trust.ts'
+export { CodexRolloutProjector, ROLLOUT_VERSION, rolloutPath } from './rollout.ts'
+export { createRolloutFiles, type RolloutFiles } from './transcripts.ts'

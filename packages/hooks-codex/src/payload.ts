@@ -1,5 +1,5 @@
 // The stdin payloads Codex hooks get (40-hooks.md C4, protocols.md §B.3): `session_id` (a subagent
-// carries its top-level agent's), `transcript_path: null` (tack writes no Codex rollout), `cwd` (the
+// carries its top-level agent's), `transcript_path` (the agent's rollout-shaped export, `rollout.ts`), `cwd` (the
 // workspace), `hook_event_name`, `model`, `turn_id` on turn-scoped points, `permission_mode`, inside
 // subagents `agent_id` and `agent_type`, plus each point's own fields. Compact JSON with no trailing
 // newline is the runner's part (dialect `codex`).
@@ -57,6 +57,8 @@ export function contentText(content: Content): string {
 export interface PayloadContext {
   readonly agent: Agent
   readonly model: string
+  /** The agent's rollout-shaped session file (`rollout.ts`), or null when none is kept. */
+  readonly transcriptPath: string | null
   /** Set on turn-scoped points. */
   readonly turn?: number
 }
@@ -69,7 +71,7 @@ function common(point: CodexPoint, c: PayloadContext): Record<string, unknown> {
     session_id: topLevelOf(agent).session.id,
     ...(c.turn !== undefined ? { turn_id: turnIdOf(agent, c.turn) } : {}),
     ...(agent.parent ? { agent_id: agent.id, agent_type: CODEX_SUBAGENT_TYPE } : {}),
-    transcript_path: null,
+    transcript_path: c.transcriptPath,
     cwd: agent.cwd,
     hook_event_name: point,
     model: c.model,
@@ -81,7 +83,8 @@ export function sessionStartPayload(
   c: PayloadContext,
   source: 'startup' | 'resume' | 'clear' | 'compact',
 ): CodexPayload {
-  return { ...common('SessionStart', { agent: c.agent, model: c.model }), source }
+  const { turn: _turn, ...sessionScoped } = c
+  return { ...common('SessionStart', sessionScoped), source }
 }
 
 export function userPromptSubmitPayload(c: PayloadContext, prompt: string): CodexPayload {

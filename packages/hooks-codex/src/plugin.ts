@@ -2,7 +2,7 @@
 // each hook against the trust store, installs the five points on tack's seams and provides
 // `ctx.hooksCodex` (`list`, `trust`, `warnings`, `skip`) for `tack hooks list|trust` and plugins.
 // Disposing it aborts and drains every detached hook run (A8).
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { createDetachedRuns, defaultHookBackend } from '@tack/hook-protocol'
 import { definePlugin } from '@tack/kernel'
@@ -16,6 +16,7 @@ import { installStop } from './points/stop.ts'
 import { installToolUse } from './points/tool-use.ts'
 import { CodexHookRegistry } from './registry.ts'
 import { HooksCodexService } from './service.ts'
+import { createRolloutFiles } from './transcripts.ts'
 
 export const HooksCodexPlugin = definePlugin({
   name: 'hooks-codex',
@@ -48,14 +49,31 @@ export const HooksCodexPlugin = definePlugin({
     ctx.effect(() => () => detached.drain(), 'hooks-codex: drain detached hook runs')
 
     const warn = (message: string) => log.warn(message)
+    const rollouts = createRolloutFiles(
+      config.transcriptDir ? resolve(config.transcriptDir) : join(dataDir, 'codex-transcripts'),
+      () => ctx.get('tools'),
+      warn,
+    )
+    const model = (agent: Agent) => modelOf(ctx, agent)
     const bridge: Bridge = {
       ctx,
       config,
       registry,
-      runner: { backend: defaultHookBackend, stderrSummaryMaxChars: config.stderrSummaryMaxChars, warn },
+      runner: {
+        backend: defaultHookBackend,
+        stderrSummaryMaxChars: config.stderrSummaryMaxChars,
+        warn,
+        beforeSpawn: (agent) => rollouts.sync(agent),
+      },
       detached,
       lifetime: (agent) => lifetimeOf(agent).signal,
-      model: (agent) => modelOf(ctx, agent),
+      model,
+      payloadContext: (agent, turn) => ({
+        agent,
+        model: model(agent),
+        transcriptPath: rollouts.path(agent),
+        ...(turn !== undefined ? { turn } : {}),
+      }),
       warn,
     }
     const sessionStart = installSessionStart(bridge)

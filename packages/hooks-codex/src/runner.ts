@@ -31,6 +31,8 @@ export interface RunnerEnv {
   readonly stderrSummaryMaxChars: number
   /** Reports a field that was logged but had no effect (the bridge's logger). */
   readonly warn: (message: string) => void
+  /** Runs right before each hook is spawned: brings the agent's `transcript_path` file up to date. */
+  readonly beforeSpawn?: (agent: Agent) => void
 }
 
 export interface PointInput {
@@ -116,6 +118,7 @@ export async function runPoint(
       ...(input.toolCallId !== undefined ? { toolCallId: input.toolCallId } : {}),
     }
     safely(() => appendHookInvoked(input.agent.session, invocation))
+    env.beforeSpawn?.(input.agent)
     const raw = await runHook(
       env.backend,
       { command: hook.entry.handler.command, timeout: hook.entry.handler.timeoutSec },

@@ -22,6 +22,7 @@ describe('config', () => {
       codexHome: '/c',
       projectDir: '/p',
       dataDir: '/d',
+      transcriptDir: '/t',
       trust: 'off',
       stderrSummaryMaxChars: 20,
       maxConsecutiveStopBlocks: 2,
@@ -33,6 +34,7 @@ describe('config', () => {
       codexHome: '/c',
       projectDir: '/p',
       dataDir: '/d',
+      transcriptDir: '/t',
       trust: 'off',
       stderrSummaryMaxChars: 20,
     })
@@ -47,6 +49,8 @@ describe('config', () => {
       [{ trust: 'sometimes' }, 'trust'],
       [{ sources: 'a.json' }, 'sources'],
       [{ codexHome: '' }, 'codexHome'],
+      [{ transcriptDir: '' }, 'transcriptDir'],
+      [{ transcriptDir: 7 }, 'transcriptDir'],
       [{ timeout: 5 }, 'timeout: unknown key'],
     ]
     for (const [input, key] of bad) expect(() => HooksCodexConfig.parse(input)).toThrow(key)

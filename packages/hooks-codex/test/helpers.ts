@@ -1,11 +1,19 @@
 // Test helpers: temporary Codex homes with a hooks.json, real shell scripts, and a real agent loop
 // (scripted model only) with the bash and file tools and the bridge loaded. The workspace is a fresh
 // temp folder, never the process cwd.
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentOptions } from '@tack/agent'
-import { createTestAgent, type ScriptEntry, type TestAgent, type TestPlugin } from '@tack/agent/testing'
+import {
+  createTestAgent,
+  type ScriptEntry,
+  type TestAgent,
+  type TestPlugin,
+  text,
+  toolCalls,
+} from '@tack/agent/testing'
+import { SubagentPlugin } from '@tack/subagent'
 import type { HookInvocation, HookResult } from '@tack/hook-protocol'
 import type { SessionEvent } from '@tack/session'
 import { BashToolPlugin } from '@tack/tool-bash'
@@ -152,3 +160,53 @@ export async function readJson(path: string): Promise<unknown> {
 
 // Process liveness and waiting for a pid file come from the process runner's own test helpers.
 export { isGone, waitForLine } from '@tack/process/testing'
+
+export interface EverySession {
+  readonly t: TestAgent
+  /** Each payload a hook received, as it came on stdin, in the order the hooks ran. */
+  payloads(): Promise<string[]>
+}
+
+/**
+ * A realistic session in yolo mode that passes every point: a hook recording its stdin on all five
+ * events, and a turn that runs bash and read, edits `notes.txt`, writes `new.txt`, has a subagent run
+ * `ls`, and answers `all done`. Send it `user('do everything')`.
+ */
+export async function everyEventSession(h: Homes): Promise<EverySession> {
+  await writeFile(join(h.workspace, 'notes.txt'), 'a\nb\n')
+  const captures = join(h.work, 'payloads')
+  const capture = await script(
+    h.work,
+    'capture.sh',
+    `mkdir -p "${captures}"; n=$(ls "${captures}" | wc -l); cat > "${captures}/$(printf %04d "$n").json"`,
+  )
+  const all = [{ command: capture }]
+  await writeUserHooks(
+    h,
+    hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
+  )
+  const t = await codexAgent({
+    homes: h,
+    plugins: [{ plugin: SubagentPlugin }],
+    agentOptions: { permissionMode: 'yolo' },
+    script: [
+      toolCalls([
+        { name: 'bash', args: { command: 'echo hi' } },
+        { name: 'read', args: { file_path: 'notes.txt' } },
+      ]),
+      toolCalls([{ name: 'edit', args: { file_path: 'notes.txt', old_string: 'b', new_string: 'B' } }]),
+      toolCalls([{ name: 'write', args: { file_path: 'new.txt', content: 'n\n' } }]),
+      toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'run ls' } }]),
+      // the child's turn
+      toolCalls([{ name: 'bash', args: { command: 'ls' } }]),
+      text('child done'),
+      // back in the parent
+      text('all done'),
+    ],
+  })
+  const payloads = async () => {
+    const files = (await readdir(captures)).sort()
+    return Promise.all(files.map((f) => readFile(join(captures, f), 'utf8')))
+  }
+  return { t, payloads }
+}

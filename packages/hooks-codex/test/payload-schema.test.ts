@@ -2,13 +2,11 @@
 // (and a subagent's tool call), validate against JSON Schemas of Codex's hook inputs written in
 // `fixtures/codex-hook-input/` from the facts of protocols.md §B.3; each is compact JSON with no
 // trailing newline.
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { text, toolCalls } from '@tack/agent/testing'
-import { SubagentPlugin } from '@tack/subagent'
 import AjvModule from 'ajv'
 import { describe, expect, it } from 'vitest'
-import { codexAgent, homes, hooksJson, script, user, writeUserHooks } from './helpers.ts'
+import { everyEventSession, homes, user } from './helpers.ts'
 
 // ajv is CommonJS; under ESM its class is the default export's `default`.
 const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ??
@@ -34,45 +32,12 @@ async function validators() {
 
 describe('payloads against the Codex input schemas', () => {
   it('C4 every point’s payload validates, is compact JSON without a trailing newline, and carries turn_id where turn-scoped', async () => {
-    const h = await homes()
-    await writeFile(join(h.workspace, 'notes.txt'), 'a\nb\n')
-    const captures = join(h.work, 'payloads')
-    const capture = await script(
-      h.work,
-      'capture.sh',
-      `mkdir -p "${captures}"; n=$(ls "${captures}" | wc -l); cat > "${captures}/$(printf %04d "$n").json"`,
-    )
-    const all = [{ command: capture }]
-    await writeUserHooks(
-      h,
-      hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
-    )
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      agentOptions: { permissionMode: 'yolo' },
-      script: [
-        toolCalls([
-          { name: 'bash', args: { command: 'echo hi' } },
-          { name: 'read', args: { file_path: 'notes.txt' } },
-        ]),
-        toolCalls([{ name: 'edit', args: { file_path: 'notes.txt', old_string: 'b', new_string: 'B' } }]),
-        toolCalls([{ name: 'write', args: { file_path: 'new.txt', content: 'n\n' } }]),
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'run ls' } }]),
-        // the child's turn
-        toolCalls([{ name: 'bash', args: { command: 'ls' } }]),
-        text('child done'),
-        // back in the parent
-        text('all done'),
-      ],
-    })
+    const { t, payloads } = await everyEventSession(await homes())
     try {
       expect((await t.agent.send(user('do everything'))).reason).toEqual({ kind: 'completed' })
       const check = await validators()
-      const files = (await readdir(captures)).sort()
       const seen: string[] = []
-      for (const file of files) {
-        const raw = await readFile(join(captures, file), 'utf8')
+      for (const [file, raw] of (await payloads()).entries()) {
         expect(raw.endsWith('\n')).toBe(false)
         const payload = JSON.parse(raw) as Record<string, unknown>
         expect(raw).toBe(JSON.stringify(payload))

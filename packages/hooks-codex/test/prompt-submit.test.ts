@@ -116,7 +116,7 @@ describe('UserPromptSubmit', () => {
         prompt: 'what is 2+2?',
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,
-        transcript_path: null,
+        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
         cwd: h.workspace,
       })
       expect((await readFile(join(h.work, 'wd'), 'utf8')).trim()).toBe(h.workspace)

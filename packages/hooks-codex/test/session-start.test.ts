@@ -103,7 +103,7 @@ describe('SessionStart', () => {
       const payload = (await readJson(join(h.work, 'in.json'))) as Record<string, unknown>
       expect(payload).toEqual({
         session_id: t.agent.session.id,
-        transcript_path: null,
+        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
         cwd: h.workspace,
         hook_event_name: 'SessionStart',
         model: 'scripted/test',

@@ -4,8 +4,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { openTurnAt, Session, type SessionEvent } from '@tack/session'
-import { checkLogStructure } from '@tack/session/testing'
+import type { SessionEvent } from '@tack/session'
+import { expectRecoveredSession } from '@tack/session/testing'
 import { describe, expect, test } from 'vitest'
 import { SqliteSessionStore } from '../src/index.ts'
 import { tempDir } from './helpers.ts'
@@ -109,15 +109,9 @@ async function verify(db: string, acks: readonly Ack[]): Promise<Verdict> {
   try {
     const logs = new Map<string, readonly SessionEvent[]>()
     for (const summary of await store.list()) {
-      const { header, events } = await store.load(summary.id)
-      // Well-formed and closed: seqs, nesting and pairing hold; no turn or step is left open.
-      checkLogStructure(events)
-      expect(openTurnAt(events, events.length)).toBe(false)
-      const session = new Session({ header, events })
-      expect(session.inProgressToolCalls).toBe(0)
-      session.deriveMessages()
-      // Recovery was durable: loading again appends nothing.
-      expect((await store.load(summary.id)).events.length).toBe(events.length)
+      // Well-formed and closed (seqs, nesting and pairing hold; no turn or step left open), and the
+      // recovery was durable: loading again appends nothing.
+      const { events } = await expectRecoveredSession(store, summary.id)
       logs.set(summary.id, events)
       verdict.sessions++
       verdict.recovered += events.filter(

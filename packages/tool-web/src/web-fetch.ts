@@ -3,6 +3,7 @@
 // markdown (or text); other text types come back as they are; binary types are refused by type.
 import { defineTool, type ToolCallContext, ToolFailure } from '@tack/tools'
 import type { AddressPolicy } from './addresses.ts'
+import { webToolHeader } from './tool-header.ts'
 import type { WebToolsConfig } from './config.ts'
 import {
   FetchRefused,
@@ -167,12 +168,7 @@ export async function runWebFetch(
 
 export function createWebFetchTool(config: WebToolsConfig, options: WebToolOptions = {}) {
   return defineTool({
-    name: 'web_fetch',
-    access: 'network',
-    hostNames: { claude: 'WebFetch' },
-    description: DESCRIPTION,
-    // A backstop over the fetch's own timeout, which reports itself more precisely.
-    timeoutMs: config.timeoutMs + 5_000,
+    ...webToolHeader(config, 'web_fetch', 'WebFetch', DESCRIPTION),
     parameters: {
       type: 'object',
       properties: {

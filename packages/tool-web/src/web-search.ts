@@ -3,6 +3,7 @@
 import { defineTool, ToolFailure } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { WebToolsConfig } from './config.ts'
+import { webToolHeader } from './tool-header.ts'
 import { SearchError, type SearchProvider, searchWeb } from './search.ts'
 
 const DESCRIPTION = [
@@ -16,11 +17,7 @@ export function createWebSearchTool(
   provider: SearchProvider | undefined,
 ) {
   return defineTool({
-    name: 'web_search',
-    access: 'network',
-    hostNames: { claude: 'WebSearch' },
-    description: DESCRIPTION,
-    timeoutMs: config.timeoutMs + 5_000,
+    ...webToolHeader(config, 'web_search', 'WebSearch', DESCRIPTION),
     parameters: {
       type: 'object',
       properties: {

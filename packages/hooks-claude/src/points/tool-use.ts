@@ -12,15 +12,9 @@
 //
 // PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
 // the reason); otherwise context folds onto the downstream decision.
-import type { Agent } from '@tack/agent'
+import { loopAgentOf } from '@tack/agent'
 import type { MergedHookOutcome } from '@tack/hook-protocol'
-import type {
-  PostToolDecision,
-  PreToolDecision,
-  ToolAgent,
-  ToolExecution,
-  ToolExecutionResult,
-} from '@tack/tools'
+import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { ClaudeBridge, PointRequest } from '../bridge.ts'
 import {
   claudeToolName,
@@ -33,10 +27,6 @@ import { withoutSourceLine } from '../env-file.ts'
 import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
 
-/** The loop hands tools its real agents; anything that cannot be driven (a test stub) runs no hooks. */
-const loopAgent = (agent: ToolAgent | undefined): Agent | undefined =>
-  typeof (agent as Partial<Agent> | undefined)?.send === 'function' ? (agent as Agent) : undefined
-
 /** The call's tool under its declared Claude Code name (`hostNames.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
   claudeToolName(bridge.ctx.get('tools'), exec.name)
@@ -47,7 +37,7 @@ function toolRequest(
   point: 'PreToolUse' | 'PostToolUse',
   extra: Record<string, unknown> = {},
 ): PointRequest | undefined {
-  const agent = loopAgent(exec.agent)
+  const agent = loopAgentOf(exec.agent)
   if (!agent) return undefined
   const tool = claudeNameOf(bridge, exec)
   const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
@@ -75,7 +65,7 @@ export async function onPreToolUse(
   next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
 ): Promise<PreToolDecision> {
   const decision = await decidePreToolUse(bridge, exec, next)
-  const agent = loopAgent(exec.agent)
+  const agent = loopAgentOf(exec.agent)
   if (decision.action === 'deny' || !agent) return decision
   // What PostToolUse reports about the call (`duration_ms`, Write/Edit `originalFile`): taken after
   // every PreToolUse decision, so a rewritten path is the one snapshotted.

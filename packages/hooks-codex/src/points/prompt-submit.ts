@@ -40,7 +40,7 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
       point: 'UserPromptSubmit',
       agent,
       subjects: [],
-      payload: userPromptSubmitPayload({ agent, model: b.model(agent), turn }, contentText(prompt.content)),
+      payload: userPromptSubmitPayload(b.payloadContext(agent, turn), contentText(prompt.content)),
       ...(turn !== undefined ? { turn } : {}),
       signal: b.lifetime(agent),
     })

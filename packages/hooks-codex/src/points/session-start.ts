@@ -34,7 +34,7 @@ export function installSessionStart(b: Bridge): SessionStartPoint {
         point: 'SessionStart',
         agent,
         subjects: [source],
-        payload: sessionStartPayload({ agent, model: b.model(agent) }, source),
+        payload: sessionStartPayload(b.payloadContext(agent), source),
         signal,
       })
       if (signal.aborted) return

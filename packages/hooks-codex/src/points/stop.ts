@@ -30,7 +30,7 @@ export function installStop(b: Bridge): void {
         agent,
         subjects: [],
         payload: stopPayload(
-          { agent, model: b.model(agent), turn: info.turn },
+          b.payloadContext(agent, info.turn),
           info.continuations > 0,
           lastAssistantText(agent),
         ),

@@ -10,14 +10,8 @@
 // with the feedback; `continue:false` does the same with its stop text (the turn is not halted);
 // `additionalContext` is added after the results. `tool_input` is the one PreToolUse saw (the patch is
 // computed before the body changes the file), or the hook's own rewrite when one was applied.
-import type { Agent, HookContext } from '@tack/agent'
-import type {
-  PostToolDecision,
-  PreToolDecision,
-  ToolAgent,
-  ToolExecution,
-  ToolExecutionResult,
-} from '@tack/tools'
+import { type Agent, type HookContext, loopAgentOf } from '@tack/agent'
+import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
@@ -36,12 +30,6 @@ export function deniedMessage(tool: ToolFields, reason: string): string {
   }
   return `Tool call blocked by PreToolUse hook: ${reason}. Tool: ${tool.tool_name}`
 }
-
-/** The loop hands tools its real agents; a call without one that can be driven runs no hooks. */
-const driven = (agent: ToolAgent | undefined): Agent | undefined =>
-  typeof (agent as Partial<Agent> | undefined)?.inject === 'function' && 'status' in (agent ?? {})
-    ? (agent as Agent)
-    : undefined
 
 /**
  * The PostToolUse `tool_response`: for Bash the command's own output (the bash tool's `meta.output`,
@@ -69,7 +57,7 @@ export function installToolUse(b: Bridge): void {
   b.ctx.on(
     'tools/pre-execute',
     async (exec: ToolExecution, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> => {
-      const agent = driven(exec.agent)
+      const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
       const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
       const subjects = matcherSubjects(codexName)
@@ -91,7 +79,7 @@ export function installToolUse(b: Bridge): void {
         point: 'PreToolUse',
         agent,
         subjects,
-        payload: preToolUsePayload({ agent, model: b.model(agent), turn }, tool),
+        payload: preToolUsePayload(b.payloadContext(agent, turn), tool),
         ...(turn !== undefined ? { turn } : {}),
         toolCallId: exec.callId,
         signal: exec.signal,
@@ -123,7 +111,7 @@ export function installToolUse(b: Bridge): void {
       result: ToolExecutionResult,
       next: () => Promise<PostToolDecision>,
     ): Promise<PostToolDecision> => {
-      const agent = driven(exec.agent)
+      const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
       const key = keyOf(agent, exec.callId)
       const remembered = inputs.get(key)
@@ -142,11 +130,7 @@ export function installToolUse(b: Bridge): void {
         point: 'PostToolUse',
         agent,
         subjects,
-        payload: postToolUsePayload(
-          { agent, model: b.model(agent), turn },
-          tool,
-          toolResponse(codexName, result),
-        ),
+        payload: postToolUsePayload(b.payloadContext(agent, turn), tool, toolResponse(codexName, result)),
         ...(turn !== undefined ? { turn } : {}),
         toolCallId: exec.callId,
         signal: exec.signal,

@@ -3,3 +3,4 @@
 // `@tack/session/invariants` instead (the CLI's TACK_DEV=1 wiring through `@tack/agent/invariants`).
 export * from './dev.ts'
 export { describeSessionStore } from './store-suite.ts'
+export { expectRecoveredSession } from './recovered.ts'
