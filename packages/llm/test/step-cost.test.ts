@@ -68,7 +68,8 @@ describe.each(KINDS)('%s', (kind) => {
     const messages = history()
     const first = PROTOCOLS[kind].callOptions(request(MODEL_OF[kind], { messages }))
     const firstText = JSON.stringify(first.prompt)
-    ;(messages[2] as { content: Array<{ type: 'text'; text: string }> }).content[0].text = 'const a = 2'
+    ;(messages[2] as unknown as { content: Array<{ type: 'text'; text: string }> }).content[0].text =
+      'const a = 2'
     const second = PROTOCOLS[kind].callOptions(request(MODEL_OF[kind], { messages }))
     expect(firstText).toContain('const a = 1')
     expect(JSON.stringify(second.prompt)).toContain('const a = 2')
