@@ -14,6 +14,8 @@ export interface RunMeasure {
   readonly exitCode: number | null
   readonly wallS: number
   readonly cpuS?: number
+  /** The kernel's share of `cpuS` (system time). */
+  readonly sysS?: number
   readonly maxRssMb?: number
   readonly firstRequestS?: number
   readonly requests: readonly LoggedRequest[]
@@ -81,6 +83,7 @@ export async function measureRun(opts: {
   const requests = [...server.requests]
   await server.close()
   let cpuS: number | undefined
+  let sysS: number | undefined
   let maxRssMb: number | undefined
   if (useTime) {
     const [, user, sys, rssKb] = (await readFile(timeFile, 'utf8'))
@@ -90,6 +93,7 @@ export async function measureRun(opts: {
       .split(' ')
       .map(Number)
     cpuS = user + sys
+    sysS = sys
     maxRssMb = rssKb / 1024
   }
   await rm(root, { recursive: true, force: true })
@@ -98,6 +102,7 @@ export async function measureRun(opts: {
     exitCode: code,
     wallS,
     ...(cpuS !== undefined ? { cpuS } : {}),
+    ...(sysS !== undefined ? { sysS } : {}),
     ...(maxRssMb !== undefined ? { maxRssMb } : {}),
     ...(first !== undefined ? { firstRequestS: (first - started) / 1000 } : {}),
     requests,

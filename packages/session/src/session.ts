@@ -109,6 +109,15 @@ export class Session {
   }
 
   /**
+   * One event by position (= its `seq`), or undefined past the end. For readers that follow the log
+   * incrementally: `events()` copies the whole log whenever it grew, which per step is garbage that
+   * grows with history (docs/decisions/0066-flat-memory.md).
+   */
+  eventAt(seq: number): SessionEvent | undefined {
+    return this.#events[seq]
+  }
+
+  /**
    * Calls `listener` synchronously inside every later `append`, before it returns. Events appended by
    * a listener are delivered, in order, after the current event reaches every listener. A throwing
    * listener does not stop the others; after all have run, `append` rethrows the first error (the

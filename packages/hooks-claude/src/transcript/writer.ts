@@ -38,10 +38,11 @@ export class TranscriptWriter {
 
   /** Writes the lines for events appended since the last sync; throws on I/O errors (callers contain them). */
   sync(): void {
-    const events = this.#session.events()
+    // Only the new events; `events()` would copy the whole log on every sync.
+    const session = this.#session
     const lines: string[] = []
-    for (; this.#next < events.length; this.#next++) {
-      for (const line of this.#projector.push(events[this.#next])) lines.push(`${line}\n`)
+    for (; this.#next < session.length; this.#next++) {
+      for (const line of this.#projector.push(session.eventAt(this.#next)!)) lines.push(`${line}\n`)
     }
     if (!this.#started) {
       mkdirSync(dirname(this.path), { recursive: true })
