@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LoopbackEntry } from '@tack/llm/testing'
 import { median, type RunMeasure } from '../lib/measure-run.ts'
-import { measurePiRun } from '../lib/pi-run.ts'
+import { measurePiRun, piCli } from '../lib/pi-run.ts'
 import { measureTackRun } from '../lib/tack-run.ts'
 
 export const SHORT = 20
@@ -62,6 +62,14 @@ interface Figures {
 }
 
 if (import.meta.main) {
+  try {
+    piCli()
+  } catch {
+    console.error(
+      'bench/long: the pi coding agent (@mariozechner/pi-coding-agent) is not installed; run `npm install`',
+    )
+    process.exit(1)
+  }
   const runs = Number(process.env.BENCH_RUNS ?? 3)
   const samples = new Map<string, RunMeasure[]>()
   // Alternated, so load on the machine falls on both agents alike.
