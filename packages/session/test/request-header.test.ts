@@ -34,6 +34,21 @@ function inStep(): Session {
   return s
 }
 
+/** Property: after every header of any sequence drawn from `h`, requestHeader() is it and the fold. */
+function recordsFoldAsGiven(h: fc.Arbitrary<EpochHeader>): void {
+  fc.assert(
+    fc.property(fc.array(h, { minLength: 1, maxLength: 12 }), (headers) => {
+      const s = inStep()
+      for (const next of headers) {
+        s.recordRequestHeader(next)
+        expect(s.requestHeader()).toEqual(normalizeHeader(next))
+        expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
+      }
+    }),
+    { numRuns: 200 },
+  )
+}
+
 describe('request headers', () => {
   test('SL-14 normalizeHeader drops empty system, tools and prefix and undefined config fields', () => {
     const h = normalizeHeader({
@@ -257,17 +272,7 @@ describe('request headers', () => {
       system: fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 4 }).map((l) => l.join('\n')),
       tools: fc.shuffledSubarray([tool('read'), tool('write'), tool('bash')]),
     })
-    fc.assert(
-      fc.property(fc.array(h, { minLength: 1, maxLength: 12 }), (headers) => {
-        const s = inStep()
-        for (const next of headers) {
-          s.recordRequestHeader(next)
-          expect(s.requestHeader()).toEqual(normalizeHeader(next))
-          expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
-        }
-      }),
-      { numRuns: 200 },
-    )
+    recordsFoldAsGiven(h)
   })
 
   test('SL-17 the prefix rides on the snapshot only; later deltas never carry it', () => {
@@ -337,17 +342,7 @@ describe('request headers', () => {
         system: fc.constantFrom('a', 'b\nc'),
         tools: fc.constantFrom(...lists),
       })
-      fc.assert(
-        fc.property(fc.array(h, { minLength: 1, maxLength: 12 }), (headers) => {
-          const s = inStep()
-          for (const next of headers) {
-            s.recordRequestHeader(next)
-            expect(s.requestHeader()).toEqual(normalizeHeader(next))
-            expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
-          }
-        }),
-        { numRuns: 200 },
-      )
+      recordsFoldAsGiven(h)
     })
 
     test('SL-2 jsonEqual treats undefined-valued keys as absent on either side', () => {
