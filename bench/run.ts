@@ -13,6 +13,7 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   { id: 'p5', file: 'hooks/run.ts', what: 'hook overhead' },
   { id: 'p6', file: 'dice/run.ts', what: 'agent-dice Stop hook' },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
+  { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
 ]
 
 const wanted = process.argv.slice(2).map((a) => a.toLowerCase())

@@ -36,10 +36,12 @@ export class TranscriptFile {
 
   /** Writes the lines for events appended since the last sync; throws on I/O errors (callers contain them). */
   sync(): void {
-    const events = this.#session.events()
+    // Only the new events: `events()` would copy the whole log on every sync (docs/decisions/0066-flat-memory.md).
+    const session = this.#session
     const lines: string[] = this.#started ? [] : (this.#projector.start?.() ?? []).map((l) => `${l}\n`)
-    for (; this.#next < events.length; this.#next++) {
-      for (const line of this.#projector.push(events[this.#next])) lines.push(`${line}\n`)
+    for (; this.#next < session.length; this.#next++) {
+      const event = session.eventAt(this.#next)
+      if (event) for (const line of this.#projector.push(event)) lines.push(`${line}\n`)
     }
     if (!this.#started) {
       mkdirSync(dirname(this.path), { recursive: true })

@@ -33,9 +33,10 @@ export class PermissionModeTracker {
   modeOf(agent: Agent): string | undefined {
     let st = this.#seen.get(agent.session)
     if (!st) this.#seen.set(agent.session, (st = { next: 0 }))
-    const events = agent.session.events()
-    for (; st.next < events.length; st.next++) {
-      const e = events[st.next] as SessionEvent & { data: { mode?: unknown } }
+    // Event by event, not `events()`: that copies the whole log on every call (twice per tool call).
+    const session = agent.session
+    for (; st.next < session.length; st.next++) {
+      const e = session.eventAt(st.next) as SessionEvent & { data: { mode?: unknown } }
       if ((e.type as string) === 'permission/mode' && typeof e.data.mode === 'string') st.mode = e.data.mode
     }
     return st.mode ?? agent.options.permissionMode

@@ -6,10 +6,30 @@ import { SessionEventError } from './errors.ts'
 import type { EpochHeader, HeaderDelta, SessionEvent, ToolSchema } from './events.ts'
 import { jsonEqual } from './json.ts'
 
+/**
+ * Deep-frozen values with no `undefined`-valued property: already canonical and unable to change, so
+ * shared instead of copied. The tool schemas are such a value, the same one every step; copying them
+ * each step was garbage that grew the heap of a long session (docs/decisions/0066-flat-memory.md).
+ */
+const settled = new WeakSet<object>()
+
+function isSettled(value: object): boolean {
+  if (settled.has(value)) return true
+  if (!Object.isFrozen(value)) return false
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key]
+    if (v === undefined) return false
+    if (v !== null && typeof v === 'object' && !isSettled(v)) return false
+  }
+  settled.add(value)
+  return true
+}
+
 /** Deep copy without `undefined`-valued properties (no validation; `append` validates). */
 function canonical<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(canonical) as T
   if (value === null || typeof value !== 'object') return value
+  if (isSettled(value)) return value
+  if (Array.isArray(value)) return value.map(canonical) as T
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = canonical(v)
   return out as T

@@ -56,6 +56,8 @@ export class Session {
   #messages: Message[] = []
   #projectionCount = 0
   #header: EpochHeader | undefined
+  /** The last header found equal to `#header`: a later one sharing its frozen parts is equal too. */
+  #agreed: EpochHeader | undefined
   #headerWritten = false
 
   constructor(opts: SessionOptions) {
@@ -104,6 +106,15 @@ export class Session {
   events(): readonly SessionEvent[] {
     if (this.#snapshot.length !== this.#events.length) this.#snapshot = Object.freeze(this.#events.slice())
     return this.#snapshot
+  }
+
+  /**
+   * One event by position (= its `seq`), or undefined past the end. For readers that follow the log
+   * incrementally: `events()` copies the whole log whenever it grew, which per step is garbage that
+   * grows with history (docs/decisions/0066-flat-memory.md).
+   */
+  eventAt(seq: number): SessionEvent | undefined {
+    return this.#events[seq]
   }
 
   /**
@@ -191,7 +202,11 @@ export class Session {
       this.#headerWritten = true
       return event
     }
-    if (jsonEqual(base, next)) return undefined
+    if (this.#agreed && sameParts(this.#agreed, next)) return undefined
+    if (jsonEqual(base, next)) {
+      this.#agreed = next
+      return undefined
+    }
     const delta = diffHeader(base, next)
     if (delta && roundTrips(base, delta, next)) return this.append('request/header-delta', delta)
     return this.append('request/header', { header: next, reason: 'fallback' })
@@ -200,6 +215,11 @@ export class Session {
   /** The folded request header in force (frozen), or undefined before any header event. */
   requestHeader(): EpochHeader | undefined {
     return this.#header
+  }
+
+  #setHeader(header: EpochHeader | undefined): void {
+    this.#header = header && deepFreeze(header)
+    this.#agreed = undefined
   }
 
   #positionOf(seq: number): number {
@@ -227,7 +247,7 @@ export class Session {
 
   #store(event: SessionEvent, header: EpochHeader | undefined): void {
     this.#events.push(event)
-    if (header !== this.#header) this.#header = header && deepFreeze(header)
+    if (header !== this.#header) this.#setHeader(header)
     const change = this.#surface.add(event)
     if (!change) return
     if (change.kind === 'replace') {
@@ -259,7 +279,7 @@ export class Session {
     this.#surface.check(event.type, event.op)
     const header = this.#nextHeader(event.type, event.data as JsonValue)
     this.#events.push(deepFreeze(event))
-    if (header !== this.#header) this.#header = header && deepFreeze(header)
+    if (header !== this.#header) this.#setHeader(header)
     this.#surface.add(event)
     // Loaded nodes are projected lazily, on the first deriveMessages().
   }
@@ -303,6 +323,21 @@ export class Session {
     }
     if (failure) throw failure.error
   }
+}
+
+/**
+ * Whether `next` has the very same tools and prefix objects as `agreed`, the same system and an equal
+ * config: then it equals what `agreed` equalled, without walking the tool schemas again. Both are
+ * outputs of `normalizeHeader`, which shares an object only when it is deep-frozen (else it copies,
+ * and a copy is never the same object), so a shared part cannot have changed.
+ */
+function sameParts(agreed: EpochHeader, next: EpochHeader): boolean {
+  return (
+    agreed.tools === next.tools &&
+    agreed.messagePrefix === next.messagePrefix &&
+    agreed.system === next.system &&
+    jsonEqual(agreed.config, next.config)
+  )
 }
 
 function roundTrips(base: EpochHeader, delta: HeaderDelta, next: EpochHeader): boolean {

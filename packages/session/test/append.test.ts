@@ -340,4 +340,15 @@ describe('append', () => {
     const s = newSession()
     expect(result(s, 'c1').op).toEqual({ kind: 'append' })
   })
+
+  test('SL-1 eventAt(seq) is the stored event itself, undefined past the end, and follows appends', () => {
+    const s = newSession()
+    startTurn(s)
+    expect(s.eventAt(0)).toBe(s.events()[0])
+    expect(s.eventAt(1)).toBeUndefined()
+    startStep(s)
+    expect(s.eventAt(1)?.type).toBe('step/start')
+    expect(s.eventAt(s.length - 1)).toBe(s.events().at(-1))
+    expect(Object.isFrozen(s.eventAt(1))).toBe(true)
+  })
 })

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { deepFreeze } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
 import {
   applyHeaderDelta,
@@ -31,6 +32,21 @@ function inStep(): Session {
   startTurn(s)
   startStep(s)
   return s
+}
+
+/** Property: after every header of any sequence drawn from `h`, requestHeader() is it and the fold. */
+function recordsFoldAsGiven(h: fc.Arbitrary<EpochHeader>): void {
+  fc.assert(
+    fc.property(fc.array(h, { minLength: 1, maxLength: 12 }), (headers) => {
+      const s = inStep()
+      for (const next of headers) {
+        s.recordRequestHeader(next)
+        expect(s.requestHeader()).toEqual(normalizeHeader(next))
+        expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
+      }
+    }),
+    { numRuns: 200 },
+  )
 }
 
 describe('request headers', () => {
@@ -256,17 +272,7 @@ describe('request headers', () => {
       system: fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 4 }).map((l) => l.join('\n')),
       tools: fc.shuffledSubarray([tool('read'), tool('write'), tool('bash')]),
     })
-    fc.assert(
-      fc.property(fc.array(h, { minLength: 1, maxLength: 12 }), (headers) => {
-        const s = inStep()
-        for (const next of headers) {
-          s.recordRequestHeader(next)
-          expect(s.requestHeader()).toEqual(normalizeHeader(next))
-          expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
-        }
-      }),
-      { numRuns: 200 },
-    )
+    recordsFoldAsGiven(h)
   })
 
   test('SL-17 the prefix rides on the snapshot only; later deltas never carry it', () => {
@@ -292,5 +298,59 @@ describe('request headers', () => {
     const back = applyHeaderDelta(b, d2!)
     expect('messagePrefix' in back).toBe(false)
     expect(back).toEqual(normalizeHeader(base))
+  })
+
+  describe('per-step cost (docs/decisions/0066-flat-memory.md)', () => {
+    const frozenTools = deepFreeze([tool('read'), tool('write'), tool('bash')])
+
+    test('SL-14 normalizeHeader shares deep-frozen tools and copies mutable ones or ones with undefined', () => {
+      expect(normalizeHeader({ ...base, tools: frozenTools }).tools).toBe(frozenTools)
+      const mutable = [tool('read')]
+      const copied = normalizeHeader({ ...base, tools: mutable }).tools
+      expect(copied).not.toBe(mutable)
+      expect(copied).toEqual(mutable)
+      const holed = deepFreeze([{ ...tool('read'), description: undefined }]) as unknown as ToolSchema[]
+      const canonical = normalizeHeader({ ...base, tools: holed }).tools!
+      expect(canonical).not.toBe(holed)
+      expect('description' in canonical[0]).toBe(false)
+    })
+
+    test('SL-16 the same frozen tools with another config or system still record a change, and a return to the old one too', () => {
+      const s = inStep()
+      const a = { ...base, tools: frozenTools }
+      expect(s.recordRequestHeader(a)?.type).toBe('request/header')
+      expect(s.recordRequestHeader(a)).toBeUndefined()
+      expect(s.recordRequestHeader({ ...a })).toBeUndefined()
+      const hotter = { ...a, config: { ...a.config, temperature: 0.9 } }
+      expect(s.recordRequestHeader(hotter)?.type).toBe('request/header-delta')
+      expect(s.recordRequestHeader(hotter)).toBeUndefined()
+      // Back to `a`: it agreed with the header before the change, which must not count any more.
+      expect(s.recordRequestHeader(a)?.type).toBe('request/header-delta')
+      expect(s.recordRequestHeader({ ...a, system: 'other' })?.type).toBe('request/header-delta')
+      expect(s.requestHeader()).toEqual(normalizeHeader({ ...a, system: 'other' }))
+      expect(foldRequestHeader(s.events())).toEqual(s.requestHeader())
+    })
+
+    test('SL-16 property: with shared frozen tool lists, requestHeader() is always the last header and the fold', () => {
+      const lists = [
+        frozenTools,
+        deepFreeze([tool('read'), tool('bash')]),
+        deepFreeze([tool('bash'), tool('read')]),
+      ]
+      const h = fc.record({
+        config: fc.record({ model: fc.constantFrom('m1', 'm2') }),
+        system: fc.constantFrom('a', 'b\nc'),
+        tools: fc.constantFrom(...lists),
+      })
+      recordsFoldAsGiven(h)
+    })
+
+    test('SL-2 jsonEqual treats undefined-valued keys as absent on either side', () => {
+      expect(jsonEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true)
+      expect(jsonEqual({ a: 1 }, { a: 1, b: undefined })).toBe(true)
+      expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false)
+      expect(jsonEqual({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false)
+      expect(jsonEqual({ a: { x: [1, 2] } }, { a: { x: [1, 2] } })).toBe(true)
+    })
   })
 })

@@ -11,7 +11,7 @@ import { anthropicProtocol } from './anthropic.ts'
 import { deepseekProtocol } from './deepseek.ts'
 import { openaiProtocol } from './openai.ts'
 import { openaiCompatibleProtocol } from './openai-compatible.ts'
-import type { WireProtocol } from './protocol.ts'
+import type { ConnectedEndpoint, WireProtocol } from './protocol.ts'
 import { streamModel } from './stream.ts'
 
 export const PROTOCOLS: Readonly<Record<ProviderKind, WireProtocol>> = {
@@ -28,7 +28,33 @@ export interface ProviderRuntime {
   readonly origins?: LlmOrigins
 }
 
+/** How many distinct endpoint/model pairs one adapter keeps built (a session uses one or two). */
+const MODEL_CACHE_SIZE = 8
+
 export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
+  // Building an AI SDK model is not free: the OpenAI-compatible one compiles its zod chunk schemas in
+  // its constructor, ~150 KB of garbage and a few ms per request when rebuilt each step
+  // (docs/decisions/0066-flat-memory.md). A model holds only its settings, so equal settings share one.
+  const models = new Map<string, Promise<Awaited<ReturnType<WireProtocol['model']>>>>()
+  const modelFor = (protocol: WireProtocol, endpoint: ConnectedEndpoint, modelId: string) => {
+    const key = JSON.stringify([
+      protocol.kind,
+      endpoint.name,
+      endpoint.baseUrl,
+      endpoint.apiKey ?? null,
+      endpoint.headers,
+      modelId,
+    ])
+    let model = models.get(key)
+    if (!model) {
+      model = protocol.model(endpoint, modelId)
+      // A failed build is not remembered: the next request tries again.
+      model.catch(() => models.delete(key))
+      if (models.size >= MODEL_CACHE_SIZE) models.delete(models.keys().next().value as string)
+      models.set(key, model)
+    }
+    return model
+  }
   return {
     async stream(request, signal) {
       const { config, env } = runtime
@@ -74,7 +100,8 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
       let model: Awaited<ReturnType<WireProtocol['model']>>
       try {
         options = protocol.callOptions(request)
-        model = await protocol.model(
+        model = await modelFor(
+          protocol,
           {
             name: resolved.provider,
             baseUrl: resolved.baseUrl,

@@ -21,7 +21,7 @@ import type {
 import type { LlmRequest } from '@tack/agent'
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
-import { toCallOptions } from './prompt.ts'
+import { type PromptStyle, toCallOptions } from './prompt.ts'
 
 const load = lazy(() => import('@ai-sdk/anthropic'))
 
@@ -52,16 +52,19 @@ export const anthropicProtocol: WireProtocol = {
   },
 }
 
+// One object for the process: toCallOptions caches converted messages per style object.
+const STYLE: PromptStyle = {
+  toolInput: 'raw',
+  errorResults: 'error-text',
+  reasoning: 'signed',
+  signedReasoning: (signature) =>
+    signature.startsWith(REDACTED_THINKING_PREFIX)
+      ? { anthropic: { redactedData: signature.slice(REDACTED_THINKING_PREFIX.length) } }
+      : { anthropic: { signature } },
+}
+
 function anthropicCallOptions(request: LlmRequest): LanguageModelV4CallOptions {
-  return toCallOptions(request, {
-    toolInput: 'raw',
-    errorResults: 'error-text',
-    reasoning: 'signed',
-    signedReasoning: (signature) =>
-      signature.startsWith(REDACTED_THINKING_PREFIX)
-        ? { anthropic: { redactedData: signature.slice(REDACTED_THINKING_PREFIX.length) } }
-        : { anthropic: { signature } },
-  })
+  return toCallOptions(request, STYLE)
 }
 
 /** Adds the breakpoints described at the top of this file. */

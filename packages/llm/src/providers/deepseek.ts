@@ -4,9 +4,12 @@
 // Cache reads come from `prompt_cache_hit_tokens`; DeepSeek's disk cache has no write count.
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
-import { toCallOptions } from './prompt.ts'
+import { type PromptStyle, toCallOptions } from './prompt.ts'
 
 const load = lazy(() => import('@ai-sdk/deepseek'))
+
+// One object for the process: toCallOptions caches converted messages per style object.
+const STYLE: PromptStyle = { toolInput: 'parsed', errorResults: 'text', reasoning: 'text' }
 
 export const deepseekProtocol: WireProtocol = {
   kind: 'deepseek',
@@ -19,8 +22,7 @@ export const deepseekProtocol: WireProtocol = {
     }).chat(modelId)
   },
   // The package JSON-encodes the input itself, so it gets the parsed value.
-  callOptions: (request) =>
-    toCallOptions(request, { toolInput: 'parsed', errorResults: 'text', reasoning: 'text' }),
+  callOptions: (request) => toCallOptions(request, STYLE),
   hooks: {
     // The package reports a finish even when the stream ended without DeepSeek's finish_reason;
     // only a raw reason from the wire means the answer is complete.

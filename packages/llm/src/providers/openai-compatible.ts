@@ -4,10 +4,13 @@
 import type { LanguageModelV4Usage } from '@ai-sdk/provider'
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
-import { toCallOptions } from './prompt.ts'
+import { type PromptStyle, toCallOptions } from './prompt.ts'
 import { toUsage } from './stream.ts'
 
 const load = lazy(() => import('@ai-sdk/openai-compatible'))
+
+// One object for the process: toCallOptions caches converted messages per style object.
+const STYLE: PromptStyle = { toolInput: 'raw', errorResults: 'text', reasoning: 'text' }
 
 export const openaiCompatibleProtocol: WireProtocol = {
   kind: 'openai-compatible',
@@ -22,8 +25,7 @@ export const openaiCompatibleProtocol: WireProtocol = {
       includeUsage: true,
     }).chatModel(modelId)
   },
-  callOptions: (request) =>
-    toCallOptions(request, { toolInput: 'raw', errorResults: 'text', reasoning: 'text' }),
+  callOptions: (request) => toCallOptions(request, STYLE),
   hooks: {
     // The package maps cached reads only; servers that report cache writes use OpenAI's field.
     usage: (usage) => toUsage(usage, cacheWriteTokens(usage)),

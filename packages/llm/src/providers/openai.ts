@@ -3,9 +3,12 @@
 // temperature). Chat Completions returns no reasoning text, so reasoning blocks are not sent back.
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
-import { toCallOptions } from './prompt.ts'
+import { type PromptStyle, toCallOptions } from './prompt.ts'
 
 const load = lazy(() => import('@ai-sdk/openai'))
+
+// One object for the process: toCallOptions caches converted messages per style object.
+const STYLE: PromptStyle = { toolInput: 'raw', errorResults: 'text', reasoning: 'drop' }
 
 export const openaiProtocol: WireProtocol = {
   kind: 'openai',
@@ -19,7 +22,6 @@ export const openaiProtocol: WireProtocol = {
       headers: { ...endpoint.headers },
     }).chat(modelId)
   },
-  callOptions: (request) =>
-    toCallOptions(request, { toolInput: 'raw', errorResults: 'text', reasoning: 'drop' }),
+  callOptions: (request) => toCallOptions(request, STYLE),
   hooks: {},
 }

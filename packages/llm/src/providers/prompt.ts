@@ -10,6 +10,7 @@ import type {
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider'
 import type { LlmRequest } from '@tack/agent'
+import { deepFreeze } from '@tack/kernel'
 import type { AssistantBlock, ContentBlock, Message } from '@tack/session'
 
 export interface PromptStyle {
@@ -30,14 +31,36 @@ export interface PromptStyle {
   readonly signedReasoning?: (signature: string) => SharedV4ProviderOptions
 }
 
+/**
+ * Converted messages by style, then by message. The session's derived messages are deep-frozen and
+ * shared from one request to the next, so each is converted once per style instead of the whole
+ * history once per step (docs/decisions/0066-flat-memory.md). Styles are module constants; `null`
+ * remembers a message that converts to nothing.
+ */
+const converted = new WeakMap<PromptStyle, WeakMap<Message, LanguageModelV4Message | null>>()
+
+function convertedFor(style: PromptStyle): WeakMap<Message, LanguageModelV4Message | null> {
+  let byMessage = converted.get(style)
+  if (!byMessage) converted.set(style, (byMessage = new WeakMap()))
+  return byMessage
+}
+
 /** The call options for `request`, without the abort signal. */
 export function toCallOptions(request: LlmRequest, style: PromptStyle): LanguageModelV4CallOptions {
   const { config } = request
   const prompt: LanguageModelV4Message[] = []
   if (request.system) prompt.push({ role: 'system', content: request.system })
+  const cache = convertedFor(style)
   for (const message of request.messages) {
-    const converted = toMessage(message, style)
-    if (converted) prompt.push(converted)
+    let one = cache.get(message)
+    if (one === undefined) {
+      // Frozen, because the same object goes out with every later request: a provider package
+      // that edited it in place would change history (they copy; the freeze makes sure).
+      one = deepFreeze(toMessage(message, style)) ?? null
+      // Only frozen messages are shared across requests; a caller's mutable one may change.
+      if (Object.isFrozen(message)) cache.set(message, one)
+    }
+    if (one) prompt.push(one)
   }
   const tools: LanguageModelV4FunctionTool[] | undefined = request.tools?.length
     ? request.tools.map((tool) => ({
