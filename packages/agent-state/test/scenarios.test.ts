@@ -21,7 +21,8 @@ for (const harness of HARNESSES) {
         await scenario.run(d)
         await d.settle()
         // R26: every file written validates against the shipped schema
-        for (const [name, text] of Object.entries(await d.files())) expect(validateFile(name, text), name).toEqual([])
+        for (const [name, text] of Object.entries(await d.files()))
+          expect(validateFile(name, text), name).toEqual([])
       })
     }
   })

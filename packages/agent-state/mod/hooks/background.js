@@ -6,7 +6,16 @@ import { isRecord } from './values.js'
 
                                                           
 
-const TERMINAL = new Set(['completed', 'failed', 'killed', 'stopped', 'cancelled', 'canceled', 'error', 'timeout'])
+const TERMINAL = new Set([
+  'completed',
+  'failed',
+  'killed',
+  'stopped',
+  'cancelled',
+  'canceled',
+  'error',
+  'timeout',
+])
 
 /** A successful call's result: not a deny, not an error. */
 export function toolResponse(outcome         )                                 {
@@ -16,7 +25,8 @@ export function toolResponse(outcome         )                                 {
 
 export function backgroundStartOf(tool         , response                         )               {
   const id = (value         ) => (typeof value === 'string' ? value : '')
-  if (tool === 'Bash' && id(response.backgroundTaskId)) return { id: id(response.backgroundTaskId), kind: 'proc' }
+  if (tool === 'Bash' && id(response.backgroundTaskId))
+    return { id: id(response.backgroundTaskId), kind: 'proc' }
   if (tool === 'Monitor' && id(response.taskId)) return { id: id(response.taskId), kind: 'proc' }
   if (tool === 'Agent' && response.status === 'async_launched' && id(response.agentId))
     return { id: id(response.agentId), kind: 'agent' }

@@ -31,7 +31,7 @@ import { fileId, flag, isRecord, name, numberValue, word } from './values.js'
 import { pump } from './writer.js'
 
 /** The `.catch` every registration but `turn.step` carries: whatever failed, the event goes on. */
-function pass($       , e    , next      )                   {
+function pass(_$       , e    , next      )                   {
   return next(e)
 }
 
@@ -100,20 +100,25 @@ async function gather($       , s         , outputDir         , cwdHint         
   const startedMs = startedAt(await attempt(() => $.session.usage()))
   await syncClock($, s)
   const base = dir === null || id === '' ? null : `${dir === '/' ? '' : dir}/${id}`
-  const files = base === null ? null : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1` }
+  const files =
+    base === null ? null : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1` }
   return { host, version, id, cwd: typeof cwd === 'string' ? cwd : '', startedMs, files }
 }
 
 /** R13 open: gathered now, applied in order after anything already pending. */
 function startOpen($       , s         , outputDir         , cwdHint         )       {
   const gathered = gather($, s, outputDir, cwdHint)
-  void whenOpen(s, async () => {
-    const opening = await gathered
-    stopHeartbeat(s)
-    open(s, opening)
-    void pump($, s)
-    void startHeartbeat($, s)
-  }, true)
+  void whenOpen(
+    s,
+    async () => {
+      const opening = await gathered
+      stopHeartbeat(s)
+      open(s, opening)
+      void pump($, s)
+      void startHeartbeat($, s)
+    },
+    true,
+  )
 }
 
 /** R13 reopening: after an end, the first prompt, command or turn opens the session the host now has. */

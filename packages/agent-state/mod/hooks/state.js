@@ -220,7 +220,13 @@ export function turnStart(s         )       {
   refresh(s)
 }
 
-export function turnComplete(s         , turnId         , main         , reason         , reasonWord        )       {
+export function turnComplete(
+  s         ,
+  turnId         ,
+  main         ,
+  reason         ,
+  reasonWord        ,
+)       {
   logUsage(s, turnId)
   if (!main) return
   s.turnOpen = false
@@ -247,7 +253,13 @@ export function callSettle(s         , key               )       {
 }
 
 /** R11: whether an `ask` verdict counts, and if so the call it marks. */
-export function verdict(s         , decision         , tool        , toolUseId         , turnAtCheck        )       {
+export function verdict(
+  s         ,
+  decision         ,
+  tool        ,
+  toolUseId         ,
+  turnAtCheck        ,
+)       {
   if (decision !== 'ask' || DIALOG_TOOLS.has(tool)) return
   if (s.phase !== 'open' || !s.turnOpen || s.turnCounter !== turnAtCheck) return
   let call = typeof toolUseId === 'string' ? s.calls.get(toolUseId) : undefined

@@ -7,7 +7,10 @@ export const SIGNAL_MAX = 60
 /** Word value: lower-cased, `[a-z0-9_]` only, at most 60 characters; empty becomes `unknown`. */
 export function word(value         )         {
   const text = typeof value === 'string' ? value : ''
-  const cleaned = text.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, SIGNAL_MAX)
+  const cleaned = text
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, SIGNAL_MAX)
   return cleaned === '' ? 'unknown' : cleaned
 }
 
@@ -29,7 +32,6 @@ export function fileId(value         )         {
 
 /** A name kept as written but bounded, with control characters removed (tool and command names). */
 export function name(value         , max        )         {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   return (typeof value === 'string' ? value : '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max)
 }
 

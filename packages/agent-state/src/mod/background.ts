@@ -5,7 +5,16 @@ import { isRecord } from './values.ts'
 
 export type Start = { id: string; kind: 'agent' | 'proc' }
 
-const TERMINAL = new Set(['completed', 'failed', 'killed', 'stopped', 'cancelled', 'canceled', 'error', 'timeout'])
+const TERMINAL = new Set([
+  'completed',
+  'failed',
+  'killed',
+  'stopped',
+  'cancelled',
+  'canceled',
+  'error',
+  'timeout',
+])
 
 /** A successful call's result: not a deny, not an error. */
 export function toolResponse(outcome: unknown): Record<string, unknown> | null {
@@ -15,7 +24,8 @@ export function toolResponse(outcome: unknown): Record<string, unknown> | null {
 
 export function backgroundStartOf(tool: unknown, response: Record<string, unknown>): Start | null {
   const id = (value: unknown) => (typeof value === 'string' ? value : '')
-  if (tool === 'Bash' && id(response.backgroundTaskId)) return { id: id(response.backgroundTaskId), kind: 'proc' }
+  if (tool === 'Bash' && id(response.backgroundTaskId))
+    return { id: id(response.backgroundTaskId), kind: 'proc' }
   if (tool === 'Monitor' && id(response.taskId)) return { id: id(response.taskId), kind: 'proc' }
   if (tool === 'Agent' && response.status === 'async_launched' && id(response.agentId))
     return { id: id(response.agentId), kind: 'agent' }

@@ -15,7 +15,8 @@ export function resolveFolder(
   if (trimmed === '~' || trimmed.startsWith('~/')) return homeDir === null ? null : homeDir + trimmed.slice(1)
   if (trimmed !== '') return null
   if (host === 'tack') {
-    if (typeof tackHome === 'string' && tackHome.startsWith('/')) return `${tackHome.replace(/\/+$/, '')}/agent-state`
+    if (typeof tackHome === 'string' && tackHome.startsWith('/'))
+      return `${tackHome.replace(/\/+$/, '')}/agent-state`
     return homeDir === null ? null : `${homeDir}/.tack/agent-state`
   }
   return homeDir === null ? null : `${homeDir}/.claude/agent-state`

@@ -30,7 +30,7 @@ import { fileId, flag, isRecord, name, numberValue, word } from './values.ts'
 import { pump } from './writer.ts'
 
 /** The `.catch` every registration but `turn.step` carries: whatever failed, the event goes on. */
-function pass($: Host$, e: Ev, next: Next): Promise<unknown> {
+function pass(_$: Host$, e: Ev, next: Next): Promise<unknown> {
   return next(e)
 }
 
@@ -99,20 +99,25 @@ async function gather($: Host$, s: Session, outputDir: unknown, cwdHint: unknown
   const startedMs = startedAt(await attempt(() => $.session.usage()))
   await syncClock($, s)
   const base = dir === null || id === '' ? null : `${dir === '/' ? '' : dir}/${id}`
-  const files = base === null ? null : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1` }
+  const files =
+    base === null ? null : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1` }
   return { host, version, id, cwd: typeof cwd === 'string' ? cwd : '', startedMs, files }
 }
 
 /** R13 open: gathered now, applied in order after anything already pending. */
 function startOpen($: Host$, s: Session, outputDir: unknown, cwdHint: unknown): void {
   const gathered = gather($, s, outputDir, cwdHint)
-  void whenOpen(s, async () => {
-    const opening = await gathered
-    stopHeartbeat(s)
-    open(s, opening)
-    void pump($, s)
-    void startHeartbeat($, s)
-  }, true)
+  void whenOpen(
+    s,
+    async () => {
+      const opening = await gathered
+      stopHeartbeat(s)
+      open(s, opening)
+      void pump($, s)
+      void startHeartbeat($, s)
+    },
+    true,
+  )
 }
 
 /** R13 reopening: after an end, the first prompt, command or turn opens the session the host now has. */

@@ -219,7 +219,13 @@ export function turnStart(s: Session): void {
   refresh(s)
 }
 
-export function turnComplete(s: Session, turnId: unknown, main: boolean, reason: unknown, reasonWord: string): void {
+export function turnComplete(
+  s: Session,
+  turnId: unknown,
+  main: boolean,
+  reason: unknown,
+  reasonWord: string,
+): void {
   logUsage(s, turnId)
   if (!main) return
   s.turnOpen = false
@@ -246,7 +252,13 @@ export function callSettle(s: Session, key: string | null): void {
 }
 
 /** R11: whether an `ask` verdict counts, and if so the call it marks. */
-export function verdict(s: Session, decision: unknown, tool: string, toolUseId: unknown, turnAtCheck: number): void {
+export function verdict(
+  s: Session,
+  decision: unknown,
+  tool: string,
+  toolUseId: unknown,
+  turnAtCheck: number,
+): void {
   if (decision !== 'ask' || DIALOG_TOOLS.has(tool)) return
   if (s.phase !== 'open' || !s.turnOpen || s.turnCounter !== turnAtCheck) return
   let call = typeof toolUseId === 'string' ? s.calls.get(toolUseId) : undefined

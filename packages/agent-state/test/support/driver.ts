@@ -22,7 +22,11 @@ export interface Driver {
   /** Dispatches one event through the mod above `core`, the host's own behaviour (an echo by default). */
   fire(event: string, e: Record<string, unknown>, core?: (e: unknown) => unknown): Promise<unknown>
   /** Dispatches one `turn.step`: the chunks the model streams and the step result. */
-  step(e: Record<string, unknown>, chunks: unknown[], result: unknown): Promise<{ chunks: unknown[]; result: unknown }>
+  step(
+    e: Record<string, unknown>,
+    chunks: unknown[],
+    result: unknown,
+  ): Promise<{ chunks: unknown[]; result: unknown }>
   /** Runs the heartbeat timer once, with the host clock `ms` later. */
   beat(ms: number): Promise<void>
   /** What `$.session.id()` resolves from now on (Claude Code's `/clear` changes it). */

@@ -7,7 +7,10 @@ import { ModApiDouble, settle } from './mod-api-double.ts'
 export const HOME = '/home/person'
 export const OUTPUT = `${HOME}/.claude/agent-state`
 
-export async function harnessA(setup: Setup = {}, sessionId = 'session-a1'): Promise<Driver & { double: ModApiDouble }> {
+export async function harnessA(
+  setup: Setup = {},
+  sessionId = 'session-a1',
+): Promise<Driver & { double: ModApiDouble }> {
   const double = new ModApiDouble({
     sessionId,
     throwing: setup.throwing,
@@ -15,7 +18,8 @@ export async function harnessA(setup: Setup = {}, sessionId = 'session-a1'): Pro
     options: setup.outputDir === undefined ? {} : { outputDir: setup.outputDir },
   })
   if (setup.logCapChars === undefined) {
-    const built = (await import('../../mod/hooks/register.js')) as { register: (on: unknown, o: unknown) => void }
+    const shipped = new URL('../../mod/hooks/register.js', import.meta.url).href
+    const built = (await import(shipped)) as { register: (on: unknown, o: unknown) => void }
     await double.load(built.register)
   } else await double.load(createRegister({ logCapChars: setup.logCapChars, endWaitMs: 1_000 }) as never)
   const capabilities = new Set<Capability>(['limits', 'faults', 'throwing', 'classic', 'prompt-box'])

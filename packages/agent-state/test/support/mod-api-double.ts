@@ -5,7 +5,7 @@
 // `.catch` handler with a replay-safe `next`, and `$` is flat nouns whose methods return promises.
 // The fs is in memory (with injectable delays, hangs and failures) or a real folder on disk.
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -61,7 +61,10 @@ export class ModApiDouble {
   readonly $: Record<string, Record<string, (...args: never[]) => unknown>>
   private registering = false
 
-  constructor(readonly opts: DoubleOptions = {}) {
+  readonly opts: DoubleOptions
+
+  constructor(opts: DoubleOptions = {}) {
+    this.opts = opts
     this.sessionId = opts.sessionId ?? 'session-a1'
     this.cwd = opts.cwd ?? '/work/project'
     this.$ = this.build$()
@@ -88,13 +91,23 @@ export class ModApiDouble {
         every: async (_ms: number, fn: () => unknown) => {
           const timer = { fn, cancelled: false }
           this.timers.add(timer)
-          return { cancel: () => ((timer.cancelled = true), this.timers.delete(timer)) }
+          return {
+            cancel: () => {
+              timer.cancelled = true
+              this.timers.delete(timer)
+            },
+          }
         },
       },
-      ui: new Proxy({}, { get: () => (...args: unknown[]) => this.uiCalls.push(args) }) as Record<
-        string,
-        (...args: never[]) => unknown
-      >,
+      ui: new Proxy(
+        {},
+        {
+          get:
+            () =>
+            (...args: unknown[]) =>
+              this.uiCalls.push(args),
+        },
+      ) as Record<string, (...args: never[]) => unknown>,
     }
     if (!this.opts.noProcess) nouns.process = { run: (argv: string[]) => this.processRun(argv) }
     if (!this.opts.throwing) return Object.freeze(nouns)
@@ -131,16 +144,18 @@ export class ModApiDouble {
   }
 
   private async fsExists(path: string): Promise<boolean> {
-    if (this.opts.disk) return readFile(path).then(
-      () => true,
-      () => false,
-    )
+    if (this.opts.disk)
+      return readFile(path).then(
+        () => true,
+        () => false,
+      )
     return this.memory.has(path)
   }
 
   private async processRun(argv: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
     if (this.failRename) return { exitCode: 1, stdout: '', stderr: 'mv: refused' }
-    if (argv[0] !== 'mv' || argv[1] !== '-f' || argv.length !== 4) return { exitCode: 2, stdout: '', stderr: '' }
+    if (argv[0] !== 'mv' || argv[1] !== '-f' || argv.length !== 4)
+      return { exitCode: 2, stdout: '', stderr: '' }
     const [, , from, to] = argv
     if (this.opts.disk) {
       const r = await run('mv', ['-f', from, to]).then(

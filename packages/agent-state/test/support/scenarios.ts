@@ -43,7 +43,9 @@ const signal = (out: Output, name: string) =>
 export function normalise(files: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, text] of Object.entries(files))
-    out[name] = text.replace(/"(t|[a-z_]*_ms|at_ms)":\d+/g, '"$1":0').replace(/"(host|version)":("[^"]*"|null)/g, '"$1":"*"')
+    out[name] = text
+      .replace(/"(t|[a-z_]*_ms|at_ms)":\d+/g, '"$1":0')
+      .replace(/"(host|version)":("[^"]*"|null)/g, '"$1":"*"')
   return out
 }
 
@@ -75,7 +77,14 @@ const stepResult = (turnId: string, index: number, u: unknown) => ({
 })
 type Outcome = Record<string, unknown>
 /** One tool call; `during` runs beneath it (inside the permission check and the run). */
-function call(d: Driver, tool: string, id: string, result: Outcome, during?: () => Promise<void>, extra = {}) {
+function call(
+  d: Driver,
+  tool: string,
+  id: string,
+  result: Outcome,
+  during?: () => Promise<void>,
+  extra = {},
+) {
   return d.fire('tool.call', { tool, tool_use_id: id, ...extra }, async () => {
     await during?.()
     return { result, text: 'ok', ref: id }
@@ -111,7 +120,12 @@ export const SCENARIOS: Scenario[] = [
         'heartbeat_interval_ms',
         'signals',
       ])
-      expect(out.snapshot).toMatchObject({ schema: 1, session_id: 'session-a1', cwd: '/work/project', state: 'idle' })
+      expect(out.snapshot).toMatchObject({
+        schema: 1,
+        session_id: 'session-a1',
+        cwd: '/work/project',
+        state: 'idle',
+      })
       expect(out.snapshot?.heartbeat_interval_ms).toBe(30_000)
       expect(out.log.map((l) => l.kind)).toEqual(['session_start', 'state'])
       expect(out.log[0]).toMatchObject({ schema: 1, cwd: '/work/project', host: d.host })
@@ -124,7 +138,11 @@ export const SCENARIOS: Scenario[] = [
       await start(d)
       let during = ''
       await turn(d, async (turnId) => {
-        await d.step({ turnId, index: 0, model: 'model-a', messageCount: 1 }, [{ type: 'text' }], stepResult(turnId, 0, usage(10, 5)))
+        await d.step(
+          { turnId, index: 0, model: 'model-a', messageCount: 1 },
+          [{ type: 'text' }],
+          stepResult(turnId, 0, usage(10, 5)),
+        )
         await call(d, 'Bash', 'tu-1', { stdout: 'x' }, async () => {
           during = String((await output(d)).snapshot?.state)
         })
@@ -133,7 +151,9 @@ export const SCENARIOS: Scenario[] = [
       expect(during).toBe('tool')
       expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Bash', 'working', 'idle'])
       expect(signal(out, 'turn_end')).toBe('answer')
-      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([{ model: 'model-a', input: 10, output: 5 }])
+      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([
+        { model: 'model-a', input: 10, output: 5 },
+      ])
     },
   },
   {
@@ -162,7 +182,16 @@ export const SCENARIOS: Scenario[] = [
       const out = await output(d)
       expect(seen).toEqual(['permission:Bash', 'working', 'tool'])
       expect(out.snapshot?.state).toBe('idle')
-      expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Bash', 'permission:Bash', 'working', 'tool:AskUserQuestion', 'working', 'idle'])
+      expect(statesOf(out)).toEqual([
+        'idle',
+        'working',
+        'tool:Bash',
+        'permission:Bash',
+        'working',
+        'tool:AskUserQuestion',
+        'working',
+        'idle',
+      ])
     },
   },
   {
@@ -185,7 +214,15 @@ export const SCENARIOS: Scenario[] = [
       })
       const out = await output(d)
       expect(afterRead).toBe('permission:Bash')
-      expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Read', 'tool:Bash', 'permission:Bash', 'working', 'idle'])
+      expect(statesOf(out)).toEqual([
+        'idle',
+        'working',
+        'tool:Read',
+        'tool:Bash',
+        'permission:Bash',
+        'working',
+        'idle',
+      ])
     },
   },
   {
@@ -199,15 +236,25 @@ export const SCENARIOS: Scenario[] = [
           const sub = 'agent-7'
           const subTurn = `${turnId}/sub`
           await d.fire('turn.start', { text: 'sub task', turnId: subTurn, agentId: sub }, (e) => e)
-          await d.step({ turnId: subTurn, index: 0, model: 'model-s', messageCount: 1, agentId: sub }, [], stepResult(subTurn, 0, usage(3, 2)))
-          await d.fire('turn.complete', { answer: 'x', durationMs: 1, isAborted: false, turnId: subTurn, agentId: sub, reason: 'answer' }, (e) => e)
+          await d.step(
+            { turnId: subTurn, index: 0, model: 'model-s', messageCount: 1, agentId: sub },
+            [],
+            stepResult(subTurn, 0, usage(3, 2)),
+          )
+          await d.fire(
+            'turn.complete',
+            { answer: 'x', durationMs: 1, isAborted: false, turnId: subTurn, agentId: sub, reason: 'answer' },
+            (e) => e,
+          )
           mid = String((await output(d)).snapshot?.state)
         })
       })
       const out = await output(d)
       expect(mid).toBe('tool')
       expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Agent', 'working', 'idle'])
-      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([{ model: 'model-s', sub_agent: true, input: 3 }])
+      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([
+        { model: 'model-s', sub_agent: true, input: 3 },
+      ])
       expect(signalsOf(out).filter((s) => s.startsWith('turn_end'))).toEqual(['turn_end=answer'])
     },
   },
@@ -217,15 +264,47 @@ export const SCENARIOS: Scenario[] = [
     async run(d) {
       await start(d)
       await turn(d, async (turnId) => {
-        await d.step({ turnId, index: 0, model: 'model-a', messageCount: 1 }, [], stepResult(turnId, 0, usage(10, 1, 4, 2)))
-        await d.step({ turnId, index: 1, model: 'model-a', messageCount: 2 }, [], stepResult(turnId, 1, usage(5, 1)))
-        await d.step({ turnId, index: 2, model: 'model-b', messageCount: 2 }, [], stepResult(turnId, 2, usage(7, 3)))
-        await d.step({ turnId, index: 3, model: 'model-b', messageCount: 2 }, [], stepResult(turnId, 3, { input_tokens: -1 }))
+        await d.step(
+          { turnId, index: 0, model: 'model-a', messageCount: 1 },
+          [],
+          stepResult(turnId, 0, usage(10, 1, 4, 2)),
+        )
+        await d.step(
+          { turnId, index: 1, model: 'model-a', messageCount: 2 },
+          [],
+          stepResult(turnId, 1, usage(5, 1)),
+        )
+        await d.step(
+          { turnId, index: 2, model: 'model-b', messageCount: 2 },
+          [],
+          stepResult(turnId, 2, usage(7, 3)),
+        )
+        await d.step(
+          { turnId, index: 3, model: 'model-b', messageCount: 2 },
+          [],
+          stepResult(turnId, 3, { input_tokens: -1 }),
+        )
       })
       const out = await output(d)
       expect(out.log.filter((l) => l.kind === 'usage').map(({ t, ...l }) => l)).toEqual([
-        { kind: 'usage', model: 'model-a', sub_agent: false, input: 15, output: 2, cache_read: 4, cache_creation: 2 },
-        { kind: 'usage', model: 'model-b', sub_agent: false, input: 7, output: 3, cache_read: 0, cache_creation: 0 },
+        {
+          kind: 'usage',
+          model: 'model-a',
+          sub_agent: false,
+          input: 15,
+          output: 2,
+          cache_read: 4,
+          cache_creation: 2,
+        },
+        {
+          kind: 'usage',
+          model: 'model-b',
+          sub_agent: false,
+          input: 7,
+          output: 3,
+          cache_read: 0,
+          cache_creation: 0,
+        },
       ])
     },
   },
@@ -269,8 +348,13 @@ export const SCENARIOS: Scenario[] = [
     async run(d) {
       await start(d)
       const edit = (text: string, core?: () => unknown) =>
-        d.fire('prompt.edit', { origin: { kind: 'composer' }, text, cursor: 0, start: 0, end: 0, inputText: text }, core ?? (() => ({ text, cursor: 0 })))
-      const suggest = (core: () => unknown) => d.fire('prompt.suggest', { text: 'SUGGESTION', origin: { kind: 'suggestion' } }, core)
+        d.fire(
+          'prompt.edit',
+          { origin: { kind: 'composer' }, text, cursor: 0, start: 0, end: 0, inputText: text },
+          core ?? (() => ({ text, cursor: 0 })),
+        )
+      const suggest = (core: () => unknown) =>
+        d.fire('prompt.suggest', { text: 'SUGGESTION', origin: { kind: 'suggestion' } }, core)
       await edit('typing')
       expect(signal(await output(d), 'draft')).toBe('1')
       // an edit whose next resolves after a submit
@@ -284,7 +368,13 @@ export const SCENARIOS: Scenario[] = [
       expect(signal(await output(d), 'suggest')).toBe('1')
       await d.fire('turn.start', { text: 'more', turnId: 't-8' })
       expect(signal(await output(d), 'suggest')).toBe('')
-      await d.fire('turn.complete', { answer: '', durationMs: 1, isAborted: false, turnId: 't-8', reason: 'answer' })
+      await d.fire('turn.complete', {
+        answer: '',
+        durationMs: 1,
+        isAborted: false,
+        turnId: 't-8',
+        reason: 'answer',
+      })
       // a suggestion whose next resolves after an edit that leaves text
       const late = deferred<unknown>()
       const shown = suggest(() => late.promise)
@@ -316,7 +406,14 @@ export const SCENARIOS: Scenario[] = [
       await measure(Number.NaN, 20_000)
       await d.beat(30_000) // the log is written in batches (R7)
       const out = await output(d)
-      expect(signalsOf(out)).toEqual(['quota_5h=12', 'quota_7d=3', 'context=43', 'context=51', 'quota_5h=9999', 'context='])
+      expect(signalsOf(out)).toEqual([
+        'quota_5h=12',
+        'quota_7d=3',
+        'context=43',
+        'context=51',
+        'quota_5h=9999',
+        'context=',
+      ])
     },
   },
   {
@@ -370,8 +467,16 @@ export const SCENARIOS: Scenario[] = [
       const results: unknown[] = []
       results.push(await start(d))
       await turn(d, async (turnId) => {
-        results.push((await d.step({ turnId, index: 0, model: 'm', messageCount: 1 }, ['c1', 'c2'], { usage: usage(1, 1) })).chunks)
-        results.push(await call(d, 'Bash', 'tu-1', { stdout: 'y' }, () => ask(d, 'Bash', 'tu-1').then(() => {})))
+        results.push(
+          (
+            await d.step({ turnId, index: 0, model: 'm', messageCount: 1 }, ['c1', 'c2'], {
+              usage: usage(1, 1),
+            })
+          ).chunks,
+        )
+        results.push(
+          await call(d, 'Bash', 'tu-1', { stdout: 'y' }, () => ask(d, 'Bash', 'tu-1').then(() => {})),
+        )
       })
       results.push(await d.fire('session.end', { reason: 'other', sessionId: 'x' }))
       expect(results).toEqual([
@@ -435,7 +540,11 @@ export const SCENARIOS: Scenario[] = [
       const fresh = await output(d, 'session-b2')
       expect(old.snapshot?.state).toBe('ended')
       expect(signalsOf(old).at(-1)).toBe('session_end=clear')
-      expect(fresh.snapshot).toMatchObject({ session_id: 'session-b2', state: 'working', cwd: '/work/project' })
+      expect(fresh.snapshot).toMatchObject({
+        session_id: 'session-b2',
+        state: 'working',
+        cwd: '/work/project',
+      })
       expect(statesOf(fresh)).toEqual(['idle', 'working'])
     },
   },
@@ -444,16 +553,50 @@ export const SCENARIOS: Scenario[] = [
     title: 'privacy canaries',
     async run(d) {
       await start(d)
-      await d.fire('prompt.edit', { origin: { kind: 'composer' }, text: 'CANARY-draft', cursor: 0, start: 0, end: 0, inputText: 'CANARY-draft' })
-      await d.fire('prompt.suggest', { text: 'CANARY-suggestion', origin: { kind: 'suggestion' } }, () => ({ isShown: true }))
-      await d.fire('command.run', { command: 'review', args: 'CANARY-args', origin: {}, presentation: {} }, () => ({ text: 'CANARY-command-output' }))
+      await d.fire('prompt.edit', {
+        origin: { kind: 'composer' },
+        text: 'CANARY-draft',
+        cursor: 0,
+        start: 0,
+        end: 0,
+        inputText: 'CANARY-draft',
+      })
+      await d.fire('prompt.suggest', { text: 'CANARY-suggestion', origin: { kind: 'suggestion' } }, () => ({
+        isShown: true,
+      }))
+      await d.fire(
+        'command.run',
+        { command: 'review', args: 'CANARY-args', origin: {}, presentation: {} },
+        () => ({ text: 'CANARY-command-output' }),
+      )
       await d.fire('prompt.submit', { text: 'CANARY-prompt', wait: true, origin: { kind: 'sdk' } })
       await d.fire('turn.start', { text: 'CANARY-prompt', turnId: 't-16' })
-      await d.fire('tool.call', { tool: 'Bash', tool_use_id: 'tu-1', command: 'echo CANARY-input' }, () => ({ result: { stdout: 'CANARY-output' }, text: 'CANARY-output' }))
-      await d.fire('classic.Notification', { message: 'CANARY-notification', notification_type: 'idle_prompt' })
-      await d.fire('classic.StopFailure', { error: 'server_error', error_details: 'CANARY-error', last_assistant_message: 'CANARY-answer' })
-      await d.fire('prompt.submit', { text: '<task-notification><task-id>t</task-id><status>completed</status><summary>CANARY-task</summary></task-notification>', wait: false, origin: { kind: 'task-notification' } })
-      await d.fire('turn.complete', { answer: 'CANARY-answer', refusal: 'CANARY-refusal', durationMs: 1, isAborted: false, turnId: 't-16', reason: 'answer' })
+      await d.fire('tool.call', { tool: 'Bash', tool_use_id: 'tu-1', command: 'echo CANARY-input' }, () => ({
+        result: { stdout: 'CANARY-output' },
+        text: 'CANARY-output',
+      }))
+      await d.fire('classic.Notification', {
+        message: 'CANARY-notification',
+        notification_type: 'idle_prompt',
+      })
+      await d.fire('classic.StopFailure', {
+        error: 'server_error',
+        error_details: 'CANARY-error',
+        last_assistant_message: 'CANARY-answer',
+      })
+      await d.fire('prompt.submit', {
+        text: '<task-notification><task-id>t</task-id><status>completed</status><summary>CANARY-task</summary></task-notification>',
+        wait: false,
+        origin: { kind: 'task-notification' },
+      })
+      await d.fire('turn.complete', {
+        answer: 'CANARY-answer',
+        refusal: 'CANARY-refusal',
+        durationMs: 1,
+        isAborted: false,
+        turnId: 't-16',
+        reason: 'answer',
+      })
       await d.fire('session.end', { reason: 'other', sessionId: 'session-a1' })
       const written = Object.values(await d.files()).join('')
       expect(written.length).toBeGreaterThan(200)
