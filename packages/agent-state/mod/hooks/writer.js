@@ -4,7 +4,7 @@
 // change or beat. Claude Code's `$.fs.write` is not atomic, so there each file goes through `<file>.tmp`
 // and `mv -f`; tack's is (65-mod-host.md, Additions), so there it is written directly.
                                           
-import {                           snapshotText } from './state.js'
+import {             QUEUE_MAX,               snapshotText } from './state.js'
 import { isRecord } from './values.js'
 
 /** Starts a write unless one is in flight; resolves when nothing is pending or a write failed. */
@@ -44,10 +44,9 @@ async function writeOnce($       , s         , files       )                {
     try {
       await appendLog($, s, files, batch.join(''))
     } catch (error) {
-      if (s.files === files) {
-        s.queue.unshift(...batch)
-        s.batchDue = true
-      }
+      // The lines go back in order, and wait for the next beat, turn end or session end to fall due
+      // again: retrying a large batch on every change would make an unwritable folder cost every event.
+      if (s.files === files) s.queue = batch.concat(s.queue).slice(-QUEUE_MAX)
       throw error
     }
   }

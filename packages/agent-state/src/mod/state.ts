@@ -14,7 +14,7 @@ export const DEFAULT_LIMITS: Limits = { logCapChars: 1_000_000, endWaitMs: 1_000
 
 export const SCHEMA = 1
 export const HEARTBEAT_MS = 30_000
-const QUEUE_MAX = 5_000
+export const QUEUE_MAX = 5_000
 const CALLS_MAX = 100
 const USAGE_KEYS_MAX = 200
 const BACKGROUND_MAX = 50

@@ -3,7 +3,7 @@
 // change or beat. Claude Code's `$.fs.write` is not atomic, so there each file goes through `<file>.tmp`
 // and `mv -f`; tack's is (65-mod-host.md, Additions), so there it is written directly.
 import type { Host$ } from './host-api.ts'
-import { type Files, type Session, snapshotText } from './state.ts'
+import { type Files, QUEUE_MAX, type Session, snapshotText } from './state.ts'
 import { isRecord } from './values.ts'
 
 /** Starts a write unless one is in flight; resolves when nothing is pending or a write failed. */
@@ -43,10 +43,9 @@ async function writeOnce($: Host$, s: Session, files: Files): Promise<void> {
     try {
       await appendLog($, s, files, batch.join(''))
     } catch (error) {
-      if (s.files === files) {
-        s.queue.unshift(...batch)
-        s.batchDue = true
-      }
+      // The lines go back in order, and wait for the next beat, turn end or session end to fall due
+      // again: retrying a large batch on every change would make an unwritable folder cost every event.
+      if (s.files === files) s.queue = batch.concat(s.queue).slice(-QUEUE_MAX)
       throw error
     }
   }

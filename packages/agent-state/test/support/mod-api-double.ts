@@ -5,7 +5,7 @@
 // `.catch` handler with a replay-safe `next`, and `$` is flat nouns whose methods return promises.
 // The fs is in memory (with injectable delays, hangs and failures) or a real folder on disk.
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -21,6 +21,11 @@ export type DoubleOptions = {
   startedAt?: unknown
   /** A real folder: files go to disk and `mv` is the real one. Otherwise an in-memory fs. */
   disk?: boolean
+  /**
+   * On disk, `mv -f` runs as rename(2) in this process — the one system call `mv` makes within a file
+   * system — unless this is set, when the real `mv` is spawned (slower: a process per write).
+   */
+  spawnMv?: boolean
   /** Omit `$.process` (a host without the noun): `run` throws a TypeError as Claude Code does. */
   noProcess?: boolean
   /** Every `$` call throws (R19 scenario 12). */
@@ -45,7 +50,7 @@ export function deepFreeze<T>(value: T): T {
 export class ModApiDouble {
   readonly registrations = new Map<string, Registration>()
   readonly memory = new Map<string, string>()
-  /** Every fs.write, in order: path and whether it had finished. */
+  /** Every fs.write that landed, in order. */
   readonly writes: Array<{ path: string; text: string }> = []
   readonly uiCalls: unknown[] = []
   readonly nextCalls: Array<{ event: string; sameE: boolean }> = []
@@ -129,11 +134,11 @@ export class ModApiDouble {
     if (this.hangWrites) return new Promise(() => {})
     if (this.writeDelayMs) await new Promise((resolve) => setTimeout(resolve, this.writeDelayMs))
     if (this.failWrites) throw new Error(`EACCES: ${path}`)
-    this.writes.push({ path, text })
     if (this.opts.disk) {
       await mkdir(dirname(path), { recursive: true })
       await writeFile(path, text)
     } else this.memory.set(path, text)
+    this.writes.push({ path, text }) // writes that landed
   }
 
   private async fsRead(path: string): Promise<string> {
@@ -157,6 +162,11 @@ export class ModApiDouble {
     if (argv[0] !== 'mv' || argv[1] !== '-f' || argv.length !== 4)
       return { exitCode: 2, stdout: '', stderr: '' }
     const [, , from, to] = argv
+    if (this.opts.disk && !this.opts.spawnMv)
+      return rename(from, to).then(
+        () => ({ exitCode: 0, stdout: '', stderr: '' }),
+        (error: Error) => ({ exitCode: 1, stdout: '', stderr: error.message }),
+      )
     if (this.opts.disk) {
       const r = await run('mv', ['-f', from, to]).then(
         () => 0,
