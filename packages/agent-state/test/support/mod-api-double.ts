@@ -1,5 +1,5 @@
 // Harness A of R27: a test double of Claude Code's mod API, faithful to the reference
-// (`/work/shared/reference/claude-code-mods.md` §1–4): `register(on, options)` records `on(event, hook)`
+// (`docs/requirements/claude-code-mods.md` §1–4): `register(on, options)` records `on(event, hook)`
 // registrations (one per name, each with at most one `.catch`), hooks are `($, e, next)` with a deep-frozen
 // `e`, `turn.step` hooks are async generators whose `next(e)` returns a stream, a throwing hook falls to its
 // `.catch` handler with a replay-safe `next`, and `$` is flat nouns whose methods return promises.
