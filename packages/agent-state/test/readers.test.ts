@@ -316,3 +316,24 @@ describe('R25 tmux', () => {
     expect(tmuxLine(counts, { style: 'plain' })).toBe('')
   })
 })
+
+describe('the command line', () => {
+  test('no command prints the usage on stderr and exits 2; --help on stdout, 0', () => {
+    const none = cli([])
+    expect(none.status).toBe(2)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toContain('Usage: agent-state')
+    const help = cli(['--help'])
+    expect(help.status).toBe(0)
+    expect(help.stdout).toContain('plugin-dir')
+  })
+
+  test('a named folder that does not exist is reported once on stderr', () => {
+    const r = cli(['status', '--dir', '/nonexistent/agent-state'])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe('No live sessions.\n')
+    expect(r.stderr).toBe('agent-state: no folder /nonexistent/agent-state\n')
+    const t = cli(['tmux', '--dir', '/nonexistent/agent-state'])
+    expect(t.stdout).toBe('\n')
+  })
+})

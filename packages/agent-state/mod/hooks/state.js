@@ -35,16 +35,19 @@ const DIALOG_TOOLS = new Set(['AskUserQuestion', 'ExitPlanMode', 'EnterPlanMode'
 
                                                                           
 
+/** What an open learns from the host. `files` is null with no folder or no usable id: nothing is kept. */
                        
-                
-                                  
                 
                         
             
              
                           
-                                                                                  
                      
+ 
+
+                                 
+                
+                                  
                                                                                                       
                      
                   
@@ -116,15 +119,6 @@ export function newSession(limits        )          {
 export function now(s         )         {
   return Date.now() + s.clockOffset
 }
-
-                       
-                
-                        
-            
-             
-                          
-                     
- 
 
 /** R13 open: a fresh session, logged as `session_start` then `state idle`. */
 export function open(s         , o         )       {

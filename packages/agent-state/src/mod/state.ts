@@ -34,16 +34,19 @@ type Sum = {
 
 export type Files = { snapshot: string; log: string; previousLog: string }
 
-export type Session = {
-  limits: Limits
-  phase: 'none' | 'open' | 'ended'
+/** What an open learns from the host. `files` is null with no folder or no usable id: nothing is kept. */
+export type Opening = {
   host: HostName
   version: string | null
   id: string
   cwd: string
   startedMs: number | null
-  /** null: no folder or no usable id, so nothing is kept for writing (R4, R5). */
   files: Files | null
+}
+
+export type Session = Opening & {
+  limits: Limits
+  phase: 'none' | 'open' | 'ended'
   /** Host clock minus Date.now(), refreshed at open and each beat, so stamps follow `$.clock.now`. */
   clockOffset: number
   state: StateName
@@ -114,15 +117,6 @@ export function newSession(limits: Limits): Session {
 
 export function now(s: Session): number {
   return Date.now() + s.clockOffset
-}
-
-export type Opening = {
-  host: HostName
-  version: string | null
-  id: string
-  cwd: string
-  startedMs: number | null
-  files: Files | null
 }
 
 /** R13 open: a fresh session, logged as `session_start` then `state idle`. */

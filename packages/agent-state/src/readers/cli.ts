@@ -42,10 +42,11 @@ function version(): string {
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    io.stdout.write(USAGE)
-    return command === undefined ? 2 : 0
+  if (command === undefined) {
+    io.stderr.write(USAGE)
+    return 2
   }
+  if (command === '--help' || command === '-h' || command === 'help') return help(io)
   if (command === '--version' || command === '-V') {
     io.stdout.write(`${version()}\n`)
     return 0

@@ -1,5 +1,6 @@
 // R23–R25: `status`, `watch` and `tmux`, over the snapshots R22 reads. Each takes its streams and
 // environment as arguments, so `tack state …` runs the very same code.
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Entry, folders, readEntries } from './snapshots.ts'
 import { renderJson, renderTable } from './table.ts'
@@ -18,7 +19,14 @@ export class UsageError extends Error {}
 const clock = (io: Io) => io.now?.() ?? Date.now()
 
 async function load(io: Io, sel: Selection, warned: Set<string>): Promise<Entry[]> {
-  return readEntries(folders(sel.dirs, io.env), {
+  const dirs = folders(sel.dirs, io.env)
+  for (const dir of dirs) {
+    // a folder asked for by name that is not there is worth a word; the defaults are only read if present
+    if (existsSync(dir) || warned.has(dir)) continue
+    warned.add(dir)
+    io.stderr.write(`agent-state: no folder ${dir}\n`)
+  }
+  return readEntries(dirs, {
     now: clock(io),
     staleAfterMs: sel.staleAfterMs,
     onNewerSchema: (file, schema) => {
