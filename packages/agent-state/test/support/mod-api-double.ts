@@ -262,8 +262,11 @@ export class ModApiDouble {
   async files(dir: string): Promise<Record<string, string>> {
     const out: Record<string, string> = {}
     if (this.opts.disk) {
-      for (const name of await readdir(dir).catch(() => [] as string[]))
-        out[name] = await readFile(join(dir, name), 'utf8')
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        // a `.tmp` renamed away between the listing and the read is simply gone
+        const text = await readFile(join(dir, name), 'utf8').catch(() => null)
+        if (text !== null) out[name] = text
+      }
       return out
     }
     for (const [path, text] of this.memory) if (dirname(path) === dir) out[path.slice(dir.length + 1)] = text
