@@ -14,6 +14,7 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   { id: 'p6', file: 'dice/run.ts', what: 'agent-dice Stop hook' },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
   { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
+  { id: 'state', file: 'state/run.ts', what: 'agent-state tmux over 200 snapshots (budget 150 ms)' },
 ]
 
 const wanted = process.argv.slice(2).map((a) => a.toLowerCase())

@@ -16,7 +16,7 @@ const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
 export const DIST = join(ROOT, 'dist')
 
 /** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas. */
-const RUNTIME_DIRS = ['bin', 'hooks', 'schema']
+const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod']
 
 interface LockEntry {
   readonly version?: string

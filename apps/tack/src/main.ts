@@ -19,6 +19,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { diceCommand } = await import('./commands/dice.ts')
       return await diceCommand(argv.slice(1), { ...cio, env })
     }
+    if (argv[0] === 'state') {
+      // agent-state's readers parse their own flags (--dir, --json, --interval, …).
+      const { stateCommand } = await import('./commands/state.ts')
+      return await stateCommand(argv.slice(1), { ...cio, env })
+    }
     const { positionals, flags } = parseCommandLine(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {

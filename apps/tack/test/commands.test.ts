@@ -1,6 +1,6 @@
 // The CLI's commands through the real binary, with the `scripted` file provider (AL-21) as the model.
 import { existsSync, readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { jsonLines, runTack, sandbox, writeJson } from './helpers.ts'
@@ -152,6 +152,38 @@ describe('tack doctor and tack dice', () => {
     expect(Object.keys(slots)).toContain('reflect')
     const list = await runTack(['dice', 'list'], { env: box.env, cwd: box.workspace })
     expect(list.stdout).toContain('reflect')
+  })
+
+  test('issue 13: tack state runs the agent-state readers over <tack home>/agent-state', async () => {
+    const box = await sandbox()
+    const now = Date.now()
+    const snapshot = {
+      schema: 1,
+      session_id: 'tack-state-0001',
+      host: 'tack',
+      version: '0.1.0',
+      cwd: box.workspace,
+      session_started_ms: now - 1_000,
+      state: 'permission',
+      tool: 'bash',
+      state_since_ms: now - 1_000,
+      heartbeat_ms: now,
+      heartbeat_interval_ms: 30_000,
+      signals: {},
+    }
+    await mkdir(join(box.tackHome, 'agent-state'), { recursive: true })
+    await writeJson(join(box.tackHome, 'agent-state', 'tack-state-0001.json'), snapshot)
+    const env = { ...box.env, AGENT_STATE_DIR: '' }
+    const status = await runTack(['state', 'status', '--json'], { env, cwd: box.workspace })
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout).sessions).toMatchObject([
+      { session_id: 'tack-state-0001', liveness: 'live' },
+    ])
+    const tmux = await runTack(['state', 'tmux', '--cwd', box.workspace], { env, cwd: box.workspace })
+    expect(tmux.stdout).toBe('perm:1\n')
+    const bad = await runTack(['state', 'watch', '--interval', '5'], { env, cwd: box.workspace })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--interval takes a whole number from 200 to 60000')
   })
 })
 

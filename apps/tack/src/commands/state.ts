@@ -1,0 +1,13 @@
+// `tack state …`: the agent-state readers (status, watch, tmux, plugin-dir), the same code as the
+// `agent-state` command. With no --dir or AGENT_STATE_DIR they read <tack home>/agent-state (where the
+// agent-state mod writes under tack) and ~/.claude/agent-state.
+import type { CommandIO } from '../io.ts'
+
+export async function stateCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { main } = await import('agent-state')
+  return main(argv, {
+    env: io.env,
+    stdout: { write: (text: string) => io.out(text), isTTY: process.stdout.isTTY === true },
+    stderr: { write: (text: string) => io.err(text) },
+  })
+}

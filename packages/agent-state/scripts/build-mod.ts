@@ -1,0 +1,46 @@
+// Builds mod/hooks/*.js from src/mod/*.ts (R1): Node's own type stripper (erasable syntax only, so line
+// and column positions stay), relative `.ts` imports renamed to `.js`. The output is committed, so the
+// mod folder works from a checkout and a tarball alike; `--check` fails when it is out of date, and the
+// package's tests run that check.
+//
+//   node packages/agent-state/scripts/build-mod.ts          write mod/hooks/
+//   node packages/agent-state/scripts/build-mod.ts --check  exit 1 if mod/hooks/ differs from the source
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { stripTypeScriptTypes } from 'node:module'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const source = join(root, 'src', 'mod')
+const target = join(root, 'mod', 'hooks')
+/** Types only: erased entirely, so it ships as nothing. */
+const TYPE_ONLY = new Set(['host-api.ts'])
+const HEADER = '// Generated from packages/agent-state/src/mod by scripts/build-mod.ts; edit the source.\n'
+
+process.removeAllListeners('warning') // the stripper's experimental warning is noise in a build
+
+export function buildMod(): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const file of readdirSync(source).filter((f) => f.endsWith('.ts') && !TYPE_ONLY.has(f))) {
+    const stripped = stripTypeScriptTypes(readFileSync(join(source, file), 'utf8'), { mode: 'strip' })
+    const js = stripped.replace(/(from\s*)(['"])(\.\/[^'"]+)\.ts\2/g, '$1$2$3.js$2')
+    out.set(file.replace(/\.ts$/, '.js'), HEADER + js)
+  }
+  return out
+}
+
+if (import.meta.main) {
+  const built = buildMod()
+  if (process.argv.includes('--check')) {
+    const stale = [...built].filter(([name, js]) => {
+      const path = join(target, name)
+      return !existsSync(path) || readFileSync(path, 'utf8') !== js
+    })
+    const extra = readdirSync(target).filter((f) => f.endsWith('.js') && !built.has(f))
+    if (stale.length || extra.length) {
+      process.stderr.write(
+        `agent-state mod/hooks is out of date (${[...stale.map(([n]) => n), ...extra].join(', ')}); run node packages/agent-state/scripts/build-mod.ts\n`,
+      )
+      process.exit(1)
+    }
+  } else for (const [name, js] of built) writeFileSync(join(target, name), js)
+}
