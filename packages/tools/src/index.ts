@@ -44,3 +44,12 @@ export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-s
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
 export { TOOLS_MODES } from './modes.ts'
+export type {
+  BindingOutcome,
+  CodeBinding,
+  CodeRunBudgets,
+  CodeRunFailureKind,
+  CodeRunOutcome,
+  CodeRunRequest,
+  CodeRuntime,
+} from './code-mode/runtime.ts'
