@@ -10,6 +10,18 @@ import { dirname, join } from 'node:path'
 import variant from '@jitl/quickjs-wasmfile-release-sync'
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
 
+/**
+ * The part of the WebAssembly JS API used here. Node has it as a global, but the project's `lib`
+ * (es2024, no DOM) does not type it; quickjs-emscripten-core's own declarations accept these values.
+ */
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<WasmModule>
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory
+}
+type WasmModule = object
+type WasmMemory = { readonly buffer: ArrayBuffer }
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+
 const PAGE = 65_536
 /** The initial memory the QuickJS build declares (16 MiB); an import smaller than this is refused. */
 const INITIAL_PAGES = 256
@@ -23,13 +35,13 @@ export interface Isolate {
   readonly memoryBytes: number
 }
 
-let compiled: Promise<WebAssembly.Module> | undefined
+let compiled: Promise<WasmModule> | undefined
 let spare: Promise<Isolate> | undefined
 
-function compiledModule(): Promise<WebAssembly.Module> {
+function compiledModule(): Promise<WasmModule> {
   compiled ??= (async () => {
     const entry = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync')
-    return WebAssembly.compile(await readFile(join(dirname(entry), 'emscripten-module.wasm')))
+    return wasm.compile(await readFile(join(dirname(entry), 'emscripten-module.wasm')))
   })()
   return compiled
 }
@@ -39,7 +51,7 @@ export function memoryPages(memoryBytes: number): number {
 }
 
 async function instantiate(memoryBytes: number): Promise<Isolate> {
-  const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: memoryPages(memoryBytes) })
+  const wasmMemory = new wasm.Memory({ initial: INITIAL_PAGES, maximum: memoryPages(memoryBytes) })
   const wasmModule = await compiledModule()
   const qjs = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule, wasmMemory }))
   return { qjs, memoryBytes }

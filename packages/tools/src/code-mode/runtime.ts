@@ -1,6 +1,7 @@
 // The contract between Code Mode (run_code, in this package) and a code runtime that runs the program
 // (TL-23, TL-30). The runtime lives in its own package (@tack/code-runtime) so the registry carries no
 // WebAssembly; it mounts as `ctx.codeRuntime`, and without it a non-native mode fails loudly (TL-20).
+import type { CodeRunFailureKind } from '../errors.ts'
 
 /** Limits of one run (TL-30). */
 export interface CodeRunBudgets {
@@ -37,7 +38,6 @@ export interface CodeRunRequest {
   readonly budgets?: Partial<CodeRunBudgets>
 }
 
-export type CodeRunFailureKind = 'compile' | 'runtime' | 'timeout' | 'memory' | 'aborted'
 
 export type CodeRunOutcome =
   | {
