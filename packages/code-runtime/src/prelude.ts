@@ -42,7 +42,8 @@ export function preludeSource(toolNames: readonly string[], maxLogChars: number)
     if (cut) return
     let line = args.map(show).join(' ')
     if (used + line.length + 1 > MAX) {
-      line = line.slice(0, Math.max(0, MAX - used)) + '… [console output cut at ' + MAX + ' characters]'
+      const note = '… [console output cut at ' + MAX + ' characters]'
+      line = line.slice(0, Math.max(0, MAX - used - note.length - 1)) + note
       cut = true
     }
     used += line.length + 1

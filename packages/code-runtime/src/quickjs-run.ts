@@ -13,6 +13,12 @@ import { takeIsolate } from './isolate-pool.ts'
 import { HOST_CALL, HOST_LOG, preludeSource, RUNNER } from './prelude.ts'
 import { stripProgram } from './strip.ts'
 
+/** Below the QuickJS build's WebAssembly stack, so deep recursion is a guest `InternalError`. */
+const GUEST_STACK_BYTES = 512 * 1024
+
+/** Room past maxLogBytes for the prelude's cut note and multi-byte characters near the cut. */
+const LOG_SLACK = 256
+
 type Failure = Extract<CodeRunOutcome, { ok: false }>
 type StopReason = 'compute' | 'wall' | 'aborted'
 
@@ -24,6 +30,11 @@ export async function runProgram(request: CodeRunRequest, budgets: CodeRunBudget
   const run = new GuestRun(isolate.qjs, request, budgets)
   try {
     return await run.execute(stripped.js)
+  } catch (error) {
+    // The instance itself failed (a WebAssembly trap, a stack overflow the guest check missed); it is
+    // dropped with the run, so the failure is this program's alone.
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { ok: false, kind: 'runtime', message: `the sandbox stopped: ${message}`, logs: '' }
   } finally {
     run.dispose()
   }
@@ -49,6 +60,8 @@ class GuestRun {
     this.budgets = budgets
     this.runtime = qjs.newRuntime()
     this.runtime.setMemoryLimit(budgets.memoryBytes)
+    // QuickJS's own stack check must trip before the WebAssembly stack overflows (a host RangeError).
+    this.runtime.setMaxStackSize(GUEST_STACK_BYTES)
     this.runtime.setInterruptHandler(() => this.shouldStop())
     this.context = this.runtime.newContext()
     this.installHostFunctions()
@@ -124,11 +137,12 @@ class GuestRun {
       .newFunction(HOST_LOG, (lineHandle) => {
         // Read the length first: a program calling the raw function directly must not make the host
         // copy a 100 MB string out of the isolate.
+        // The prelude counts characters and adds a cut note; the slack lets that note through.
         const length = this.lengthOf(lineHandle)
-        if (!(length <= this.budgets.maxLogBytes - this.logBytes)) return
+        if (!(length <= this.budgets.maxLogBytes + LOG_SLACK - this.logBytes)) return
         const line = context.getString(lineHandle)
         this.logBytes += Buffer.byteLength(line) + 1
-        if (this.logBytes <= this.budgets.maxLogBytes) this.logs.push(line)
+        this.logs.push(line)
       })
       .consume((fn) => context.setProp(context.global, HOST_LOG, fn))
   }
