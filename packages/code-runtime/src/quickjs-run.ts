@@ -51,6 +51,8 @@ class GuestRun {
   private logBytes = 0
   private readonly waiting = new Set<QuickJSDeferredPromise>()
   private wake: (() => void) | undefined
+  /** A tool call settled since the last wait: its guest jobs are pending. */
+  private woken = false
   private disposed = false
   private readonly request: CodeRunRequest
   private readonly budgets: CodeRunBudgets
@@ -80,6 +82,15 @@ class GuestRun {
       for (;;) {
         const jobs = this.guest(() => this.runtime.executePendingJobs())
         if (jobs.error) return this.failure(jobs.error, 'runtime')
+        if (this.request.signal.aborted) return this.stopFailure('aborted')
+        // Let tool calls the program just issued start before deciding anything: a program that
+        // fires a call and returns must see that call dispatched, then aborted, not silently dropped.
+        if (this.waiting.size > 0) await new Promise((resolve) => setImmediate(resolve))
+        if (this.woken) {
+          // A call settled meanwhile: run the guest code waiting on it first.
+          this.woken = false
+          continue
+        }
         const state = this.context.getPromiseState(promise)
         if (state.type === 'fulfilled') {
           const returned = this.readReturned(state.value)
@@ -128,6 +139,7 @@ class GuestRun {
           deferred.resolve(text)
           text.dispose()
           deferred.dispose()
+          this.woken = true
           this.wake?.()
         })
         return deferred.handle
@@ -180,10 +192,15 @@ class GuestRun {
 
   /** Resolves when a tool call settles (undefined) or the run must stop (the reason). */
   private waitForHost(): Promise<StopReason | undefined> {
+    if (this.woken) {
+      this.woken = false
+      return Promise.resolve(undefined)
+    }
     const { signal } = this.request
     const remaining = this.budgets.maxWallMs - (performance.now() - this.startedAt)
     return new Promise((resolve) => {
       const done = (reason: StopReason | undefined) => {
+        this.woken = false
         clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
         this.wake = undefined
@@ -218,6 +235,7 @@ class GuestRun {
   private failure(errorHandle: QuickJSHandle, fallback: 'compile' | 'runtime'): Failure {
     const error = this.describe(errorHandle)
     errorHandle.dispose()
+    if (this.request.signal.aborted) return this.stopFailure('aborted')
     if (this.stopped) return this.stopFailure(this.stopped)
     if (/out of memory/i.test(error.message))
       return this.fail('memory', `the program ran out of memory (limit ${this.budgets.memoryBytes} bytes)`)
