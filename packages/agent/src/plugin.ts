@@ -29,7 +29,11 @@ export const AgentPlugin = definePlugin({
     const systemPrompt = new SystemPromptService()
     // TL-19, TL-21: the Code Mode SDK, built by the registry from the current tool set at each
     // assembly; '' (dropped) in native mode, a throw (turn error) without a code runtime (TL-20).
-    systemPrompt.section({ name: SDK_SECTION_NAME, order: SDK_SECTION_ORDER, text: () => ctx.tools.sdkSection() })
+    systemPrompt.section({
+      name: SDK_SECTION_NAME,
+      order: SDK_SECTION_ORDER,
+      text: () => ctx.tools.sdkSection(),
+    })
     ctx.provide('systemPrompt', systemPrompt)
     ctx.provide('agents', new AgentsService(ctx, config))
   },

@@ -19,13 +19,15 @@ export const CodeRuntimeConfig = Schema.object({
     default: 600_000,
     min: 1,
     max: MAX_TIMER_MS,
-    description: 'Milliseconds a Code Mode run may take in all, tool waits included; past it the run fails `timeout`.',
+    description:
+      'Milliseconds a Code Mode run may take in all, tool waits included; past it the run fails `timeout`.',
   }),
   memoryBytes: Schema.integer({
     default: 268_435_456,
     min: 1_048_576,
     max: 4_294_967_296,
-    description: "The QuickJS runtime's memory limit in bytes for one run; an allocation past it fails the run `memory`.",
+    description:
+      "The QuickJS runtime's memory limit in bytes for one run; an allocation past it fails the run `memory`.",
   }),
   maxLogBytes: Schema.integer({
     default: 64_000,

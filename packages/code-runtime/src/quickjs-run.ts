@@ -25,7 +25,8 @@ type StopReason = 'compute' | 'wall' | 'aborted'
 export async function runProgram(request: CodeRunRequest, budgets: CodeRunBudgets): Promise<CodeRunOutcome> {
   const stripped = stripProgram(request.code, RUNNER)
   if (!stripped.ok) return { ok: false, kind: 'compile', message: stripped.message, logs: '' }
-  if (request.signal.aborted) return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
+  if (request.signal.aborted)
+    return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
   const isolate = await takeIsolate(budgets.memoryBytes)
   const run = new GuestRun(isolate.qjs, request, budgets)
   try {
@@ -71,7 +72,9 @@ class GuestRun {
 
   async execute(js: string): Promise<CodeRunOutcome> {
     const prelude = this.guest(() =>
-      this.context.evalCode(preludeSource(Object.keys(this.request.bindings).sort(), this.budgets.maxLogBytes)),
+      this.context.evalCode(
+        preludeSource(Object.keys(this.request.bindings).sort(), this.budgets.maxLogBytes),
+      ),
     )
     if (prelude.error) return this.failure(prelude.error, 'runtime')
     prelude.value.dispose()
@@ -165,7 +168,11 @@ class GuestRun {
     try {
       return await binding(json)
     } catch (error) {
-      return { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error) }
+      return {
+        ok: false,
+        code: 'TOOL_FAILED',
+        message: error instanceof Error ? error.message : String(error),
+      }
     }
   }
 
@@ -185,7 +192,10 @@ class GuestRun {
     const now = performance.now()
     if (this.request.signal.aborted) this.stopped = 'aborted'
     else if (now - this.startedAt > this.budgets.maxWallMs) this.stopped = 'wall'
-    else if (this.computeUsed + (this.enteredAt === undefined ? 0 : now - this.enteredAt) > this.budgets.computeMs)
+    else if (
+      this.computeUsed + (this.enteredAt === undefined ? 0 : now - this.enteredAt) >
+      this.budgets.computeMs
+    )
       this.stopped = 'compute'
     return this.stopped !== undefined
   }
@@ -240,7 +250,10 @@ class GuestRun {
     if (/out of memory/i.test(error.message))
       return this.fail('memory', `the program ran out of memory (limit ${this.budgets.memoryBytes} bytes)`)
     if (/string too long/i.test(error.message))
-      return this.fail('memory', 'the program built a string longer than QuickJS allows (2^30 - 1 characters)')
+      return this.fail(
+        'memory',
+        'the program built a string longer than QuickJS allows (2^30 - 1 characters)',
+      )
     const kind = fallback === 'compile' && error.name === 'SyntaxError' ? 'compile' : 'runtime'
     return this.fail(kind, error.name ? `${error.name}: ${error.message}` : error.message)
   }
@@ -267,7 +280,10 @@ class GuestRun {
       case 'wall':
         return this.fail('timeout', `the run took longer than maxWallMs (${this.budgets.maxWallMs} ms)`)
       case 'compute':
-        return this.fail('timeout', `the program computed for longer than computeMs (${this.budgets.computeMs} ms)`)
+        return this.fail(
+          'timeout',
+          `the program computed for longer than computeMs (${this.budgets.computeMs} ms)`,
+        )
     }
   }
 

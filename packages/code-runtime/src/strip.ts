@@ -5,7 +5,9 @@
 // `module.stripTypeScriptTypes`'s ExperimentalWarning on stderr (docs/decisions/0080-code-runtime.md).
 import { transformSync } from 'amaro'
 
-export type Stripped = { readonly ok: true; readonly js: string } | { readonly ok: false; readonly message: string }
+export type Stripped =
+  | { readonly ok: true; readonly js: string }
+  | { readonly ok: false; readonly message: string }
 
 /**
  * Wraps the program as the body of an async arrow function handed to `runner` (so top-level `await`
@@ -25,7 +27,11 @@ export function stripProgram(code: string, runner: string): Stripped {
 /** swc throws a plain object `{code, message, startLine, startColumn, …}`, not an Error. */
 function compileMessage(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { message, startLine, startColumn } = error as { message: unknown; startLine?: unknown; startColumn?: unknown }
+    const { message, startLine, startColumn } = error as {
+      message: unknown
+      startLine?: unknown
+      startColumn?: unknown
+    }
     // Line 1 of the stripped text is the wrapper, so the program's line is one less.
     const where =
       typeof startLine === 'number' && typeof startColumn === 'number'

@@ -21,7 +21,10 @@ describe('TL-24 argument normalisation', () => {
 
   test('TL-24 a missing argument becomes {}; the dispatched value equals the logged one', async () => {
     const k = await kernel()
-    const result = await runCode(k, 'return await tools.slow({ ms: 1 }) + " / " + (await tools.fail().catch((e) => e.code))')
+    const result = await runCode(
+      k,
+      'return await tools.slow({ ms: 1 }) + " / " + (await tools.fail().catch((e) => e.code))',
+    )
     expect(textOf(result)).toBe('"waited 1 ms / TOOL_FAILED"')
     expect(dispatches(k).map((d) => [d.name, d.arguments])).toEqual([
       ['slow', { ms: 1 }],
@@ -39,7 +42,11 @@ describe('TL-25 serial queue', () => {
           defineTool({
             name: 'nap',
             description: 'Sleeps ms, records when.',
-            parameters: { type: 'object', properties: { id: { type: 'string' }, ms: { type: 'integer' } }, required: ['id', 'ms'] },
+            parameters: {
+              type: 'object',
+              properties: { id: { type: 'string' }, ms: { type: 'integer' } },
+              required: ['id', 'ms'],
+            },
             execute: async ({ id, ms }) => {
               const start = performance.now()
               await new Promise((r) => setTimeout(r, ms))
@@ -102,17 +109,21 @@ describe('TL-26 the same pipeline', () => {
 describe('TL-27 tool/code-dispatch', () => {
   test('TL-27 one event per sub-call, all between the parent tool/call and the run_code result, summaries capped', async () => {
     const k = await kernel({ tools: { dispatchSummaryMaxChars: 10 } })
-    await runCode(k, 'for (let i = 0; i < 3; i++) await tools.echo({ text: "result number " + i })', { callId: 'p1' })
+    await runCode(k, 'for (let i = 0; i < 3; i++) await tools.echo({ text: "result number " + i })', {
+      callId: 'p1',
+    })
     const types = k.session.events().map((e) => e.type)
     expect(types).toEqual(['tool/call', 'tool/code-dispatch', 'tool/code-dispatch', 'tool/code-dispatch'])
-    expect(dispatches(k)).toEqual([0, 1, 2].map((i) => ({
-      parentCallId: 'p1',
-      subCallId: `p1:code:${i + 1}`,
-      name: 'echo',
-      arguments: { text: `result number ${i}` },
-      isError: false,
-      resultSummary: `result num… [${`result number ${i}`.length - 10} more characters]`,
-    })))
+    expect(dispatches(k)).toEqual(
+      [0, 1, 2].map((i) => ({
+        parentCallId: 'p1',
+        subCallId: `p1:code:${i + 1}`,
+        name: 'echo',
+        arguments: { text: `result number ${i}` },
+        isError: false,
+        resultSummary: `result num… [${`result number ${i}`.length - 10} more characters]`,
+      })),
+    )
   })
 })
 
@@ -168,7 +179,9 @@ describe('TL-29 failed runs', () => {
     const k = await kernel()
     const result = await runCode(k, 'console.log("before"); throw new TypeError("bad thing")')
     expect(result.meta).toEqual({ kind: 'runtime', logs: 'before' })
-    expect(textOf(result)).toBe('run_code failed (runtime): TypeError: bad thing\n\nConsole output before the failure:\nbefore')
+    expect(textOf(result)).toBe(
+      'run_code failed (runtime): TypeError: bad thing\n\nConsole output before the failure:\nbefore',
+    )
   })
 
   test('TL-29 an aborted run is kind aborted', async () => {

@@ -13,7 +13,14 @@ describe('TL-23 run_code', () => {
       'return [typeof process, typeof require, typeof fetch, typeof setTimeout, typeof setInterval, typeof queueMicrotask === "function" ? "q" : "undefined"]',
     )
     expect(result.isError).toBe(false)
-    expect(JSON.parse(textOf(result))).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined', 'undefined'])
+    expect(JSON.parse(textOf(result))).toEqual([
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+      'undefined',
+    ])
   })
 
   test('TL-23 the result is the console output followed by the JSON of the returned value; types are stripped', async () => {
@@ -38,7 +45,11 @@ describe('R5 escapes and exhaustion end as structured errors, and the runtime go
     ['dynamic import', 'const fs = await import("node:fs")\nreturn Object.keys(fs)', /runtime/],
     ['require', 'return require("child_process")', /runtime/],
     ['process', 'return process.env', /runtime/],
-    ['globalThis tricks', 'const g = (0, eval)("this")\nreturn g.constructor.constructor("return process")().env', /runtime/],
+    [
+      'globalThis tricks',
+      'const g = (0, eval)("this")\nreturn g.constructor.constructor("return process")().env',
+      /runtime/,
+    ],
     ['Function constructor', 'return Function("return this")().process.exit(1)', /runtime/],
     ['an infinite loop', 'while (true) {}', /timeout/],
     ['a memory bomb', 'const a = []\nwhile (true) a.push(new Array(100000).fill(1))', /memory/],

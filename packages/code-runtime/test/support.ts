@@ -2,7 +2,7 @@
 // and a way to run a program through the real run_code tool and pipeline.
 import { tmpdir } from 'node:os'
 import { Context } from '@tack/kernel'
-import { SESSION_FORMAT_VERSION, Session, type SessionEvent } from '@tack/session'
+import { SESSION_FORMAT_VERSION, Session, type SessionEventMap } from '@tack/session'
 import type { ToolExecutionResult, ToolsConfigInput } from '@tack/tools'
 import { ToolsPlugin } from '@tack/tools'
 import { echoTool, slowTool, stubAgent, throwingTool } from '@tack/tools/testing'
@@ -16,7 +16,11 @@ export interface Kernel {
 let sessions = 0
 
 export async function kernel(
-  opts: { tools?: ToolsConfigInput; runtime?: CodeRuntimeConfigInput | false; setup?: (ctx: Context) => void } = {},
+  opts: {
+    tools?: ToolsConfigInput
+    runtime?: CodeRuntimeConfigInput | false
+    setup?: (ctx: Context) => void
+  } = {},
 ): Promise<Kernel> {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, { mode: 'code', ...opts.tools })
@@ -24,7 +28,12 @@ export async function kernel(
   for (const tool of [echoTool, slowTool, throwingTool]) ctx.tools.register(tool)
   opts.setup?.(ctx)
   const session = new Session({
-    header: { version: SESSION_FORMAT_VERSION, id: `code-${++sessions}`, createdAt: new Date(0).toISOString(), cwd: tmpdir() },
+    header: {
+      version: SESSION_FORMAT_VERSION,
+      id: `code-${++sessions}`,
+      createdAt: new Date(0).toISOString(),
+      cwd: tmpdir(),
+    },
   })
   return { ctx, session }
 }
@@ -38,7 +47,13 @@ export async function runCode(
   opts: { signal?: AbortSignal; callId?: string } = {},
 ): Promise<ToolExecutionResult> {
   const callId = opts.callId ?? `call_${++calls}`
-  k.session.append('tool/call', { turn: 1, step: 1, callId, name: 'run_code', arguments: JSON.stringify({ code }) })
+  k.session.append('tool/call', {
+    turn: 1,
+    step: 1,
+    callId,
+    name: 'run_code',
+    arguments: JSON.stringify({ code }),
+  })
   const result = await k.ctx.tools.execute({
     callId,
     name: 'run_code',
@@ -52,7 +67,7 @@ export async function runCode(
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('\n')
 
-export type Dispatch = Extract<SessionEvent, { type: 'tool/code-dispatch' }>['data']
+export type Dispatch = SessionEventMap['tool/code-dispatch']
 
 export const dispatches = (k: Kernel): Dispatch[] =>
   k.session

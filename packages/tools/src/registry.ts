@@ -43,7 +43,7 @@ export const ToolsConfig = Schema.object({
     min: 0,
     max: 1_000_000,
     description:
-      'Characters of a Code Mode sub-call\'s result kept in its `tool/code-dispatch` log event (TL-27); the program itself gets the whole result.',
+      "Characters of a Code Mode sub-call's result kept in its `tool/code-dispatch` log event (TL-27); the program itself gets the whole result.",
   }),
   abortGraceMs: Schema.integer({
     default: 10_000,
@@ -84,7 +84,11 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   register(def: ToolDefinition): () => void {
     const validator = checkToolDefinition(def)
     if (def.name === RUN_CODE)
-      throw new ToolRegistrationError('DUPLICATE_TOOL', RUN_CODE, `"${RUN_CODE}" is reserved for Code Mode (TL-19)`)
+      throw new ToolRegistrationError(
+        'DUPLICATE_TOOL',
+        RUN_CODE,
+        `"${RUN_CODE}" is reserved for Code Mode (TL-19)`,
+      )
     const { entries } = this.state
     const name = def.name
     const entry: Entry = Object.freeze({
@@ -152,7 +156,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   private env(): PipelineEnv {
-    const { home, entries, inflight } = this.state
+    const { home, inflight } = this.state
     return {
       ctx: home,
       logger: this.logger(),

@@ -164,7 +164,11 @@ describe('TL-2 wire list', () => {
 
 describe('TL-19 mode config', () => {
   test('TL-19 mode defaults to native', async () => {
-    expect(ToolsConfig.parse({})).toEqual({ mode: 'native', abortGraceMs: 10_000, dispatchSummaryMaxChars: 500 })
+    expect(ToolsConfig.parse({})).toEqual({
+      mode: 'native',
+      abortGraceMs: 10_000,
+      dispatchSummaryMaxChars: 500,
+    })
     const ctx = await createToolsContext()
     ctx.tools.register(echoTool)
     expect(ctx.tools.schemas()).toHaveLength(1)

@@ -89,7 +89,11 @@ export class CodeDispatch {
     // A sub-call's additionalContext is dropped (TL-26): mid-program there is no place for it that
     // keeps the log's message order, and the program sees the result itself.
     if (!result.isError) return { ok: true, text }
-    return { ok: false, code: result.error?.code ?? 'TOOL_FAILED', message: text || result.error?.message || '' }
+    return {
+      ok: false,
+      code: result.error?.code ?? 'TOOL_FAILED',
+      message: text || result.error?.message || '',
+    }
   }
 }
 
@@ -102,9 +106,7 @@ function parseLogged(argumentsJson: string): JsonValue {
 }
 
 function textOf(result: ToolExecutionResult): string {
-  return result.content
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('\n')
+  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
 }
 
 function summary(text: string, max: number): string {

@@ -31,7 +31,16 @@ const ANNOTATIONS = new Set([
   '$id',
   '$comment',
 ])
-const TYPED = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'additionalProperties'])
+const TYPED = new Set([
+  'type',
+  'properties',
+  'required',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'additionalProperties',
+])
 /** Deeper than this is `unknown`: no tool needs it, and it bounds the recursion on hostile input. */
 const MAX_DEPTH = 24
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
@@ -100,7 +109,9 @@ function arrayType(schema: Schema, indent: number, depth: number): string {
 
 function objectType(schema: Schema, indent: number, depth: number): string {
   const properties = isSchema(schema.properties) ? schema.properties : {}
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k) => typeof k === 'string') : [])
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((k) => typeof k === 'string') : [],
+  )
   const keys = Object.keys(properties).sort(codeUnitOrder)
   const inner = ' '.repeat(indent + 2)
   const lines: string[] = []
@@ -132,9 +143,11 @@ export function docComment(description: unknown, indent: string): string {
     .map((line) => line.replace(/\s+$/, ''))
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
   if (lines.length === 1) return `${indent}/** ${lines[0]} */`
-  return [`${indent}/**`, ...lines.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)), `${indent} */`].join(
-    '\n',
-  )
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)),
+    `${indent} */`,
+  ].join('\n')
 }
 
 function literal(value: unknown): string {

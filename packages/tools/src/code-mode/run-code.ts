@@ -46,7 +46,11 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
     async execute({ code }, call) {
       const runtime = typescriptRuntime(env.home)
       if (!runtime) throw new CodeModeUnavailableError(env.mode)
-      const dispatch = new CodeDispatch({ tools: env.tools, parent: call, summaryMaxChars: env.summaryMaxChars })
+      const dispatch = new CodeDispatch({
+        tools: env.tools,
+        parent: call,
+        summaryMaxChars: env.summaryMaxChars,
+      })
       let outcome: CodeRunOutcome
       try {
         const bindings = Object.fromEntries(env.toolNames().map((name) => [name, dispatch.binding(name)]))

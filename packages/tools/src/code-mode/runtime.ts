@@ -38,7 +38,6 @@ export interface CodeRunRequest {
   readonly budgets?: Partial<CodeRunBudgets>
 }
 
-
 export type CodeRunOutcome =
   | {
       readonly ok: true

@@ -46,16 +46,18 @@ describe('TL-22 jsonSchemaToTs goldens', () => {
     expect(jsonSchemaToTs({ type: 'object', additionalProperties: { type: 'number' } })).toBe(
       '{\n  [key: string]: number\n}',
     )
-    expect(jsonSchemaToTs({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true })).toBe(
-      '{\n  a?: string\n  [key: string]: unknown\n}',
-    )
+    expect(
+      jsonSchemaToTs({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }),
+    ).toBe('{\n  a?: string\n  [key: string]: unknown\n}')
     expect(jsonSchemaToTs({ type: 'object', properties: {} })).toBe('{}')
   })
 
   test('TL-22 nested objects indent by two spaces per level', () => {
     const schema = {
       type: 'object',
-      properties: { outer: { type: 'object', properties: { inner: { type: 'string', description: 'x */ y' } } } },
+      properties: {
+        outer: { type: 'object', properties: { inner: { type: 'string', description: 'x */ y' } } },
+      },
       required: ['outer'],
     }
     expect(jsonSchemaToTs(schema)).toBe(
@@ -64,9 +66,9 @@ describe('TL-22 jsonSchemaToTs goldens', () => {
   })
 
   test('TL-22 anyOf and type arrays become unions', () => {
-    expect(jsonSchemaToTs({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'number' } }] })).toBe(
-      'string | number[]',
-    )
+    expect(
+      jsonSchemaToTs({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'number' } }] }),
+    ).toBe('string | number[]')
     expect(jsonSchemaToTs({ type: ['integer', 'number', 'null'] })).toBe('number | null')
   })
 
@@ -153,7 +155,14 @@ describe('TL-22 properties', () => {
 
   test('TL-22 never throws on arbitrary values, including hostile objects', () => {
     fc.assert(fc.property(fc.anything(), (value) => typeof jsonSchemaToTs(value) === 'string'))
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no') } })
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no')
+        },
+      },
+    )
     expect(jsonSchemaToTs(hostile)).toBe('unknown')
   })
 
