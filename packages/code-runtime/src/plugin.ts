@@ -2,6 +2,7 @@
 import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import type { CodeRunOutcome, CodeRunRequest, CodeRuntime } from '@tack/tools'
 import { Service, type Context } from 'cordis'
+import { warmIsolates } from './isolate-pool.ts'
 import { runProgram } from './quickjs-run.ts'
 
 /** setTimeout's ceiling: a longer wall budget would fire at once. */
@@ -51,6 +52,11 @@ export class QuickJSCodeRuntime extends Service implements CodeRuntime {
 
   run(request: CodeRunRequest): Promise<CodeRunOutcome> {
     return runProgram(request, { ...this.config, ...request.budgets })
+  }
+
+  /** Compiles the WebAssembly and prepares an isolate now, so the first run starts warm. */
+  warm(): void {
+    warmIsolates(this.config.memoryBytes)
   }
 }
 

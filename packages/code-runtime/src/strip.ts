@@ -3,7 +3,16 @@
 // ships for `--experimental-strip-types`, used as a library: the same grammar and the same refusal of
 // syntax that needs transformation (enums, namespaces, parameter properties), without
 // `module.stripTypeScriptTypes`'s ExperimentalWarning on stderr (docs/decisions/0080-code-runtime.md).
-import { transformSync } from 'amaro'
+import { createRequire } from 'node:module'
+
+type Amaro = typeof import('amaro')
+let amaro: Amaro | undefined
+
+/** amaro loads swc's WebAssembly when imported: only a process that runs a program pays for it. */
+function stripper(): Amaro {
+  amaro ??= createRequire(import.meta.url)('amaro') as Amaro
+  return amaro
+}
 
 export type Stripped =
   | { readonly ok: true; readonly js: string }
@@ -17,7 +26,7 @@ export type Stripped =
 export function stripProgram(code: string, runner: string): Stripped {
   const wrapped = `${runner}(async () => {\n${code}\n})`
   try {
-    const out = transformSync(wrapped, { mode: 'strip-only', filename: 'program.ts' })
+    const out = stripper().transformSync(wrapped, { mode: 'strip-only', filename: 'program.ts' })
     return { ok: true, js: out.code }
   } catch (error) {
     return { ok: false, message: compileMessage(error) }

@@ -56,7 +56,7 @@ export class CodeModeUnavailableError extends Error {
   constructor(mode: string) {
     super(
       `tools mode "${mode}" needs a TypeScript code runtime (ctx.codeRuntime, the @tack/code-runtime plugin), ` +
-        `and none is loaded; load it or set the tools mode to "native"`,
+        `and none is loaded; load it (in tack: do not turn plugins.codeRuntime off) or set the tools mode to "native"`,
     )
     this.mode = mode
   }

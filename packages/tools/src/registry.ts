@@ -143,11 +143,11 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   presentCall(name: string, args: unknown): RenderIntent {
-    return presentCall(this.state.entries.get(name), name, args, this.logger())
+    return presentCall(this.lookup(name), name, args, this.logger())
   }
 
   presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent {
-    return presentResult(this.state.entries.get(name), name, args, result, this.logger())
+    return presentResult(this.lookup(name), name, args, result, this.logger())
   }
 
   async settled(): Promise<void> {

@@ -62,7 +62,11 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
       if (!outcome.ok) throw new CodeRunFailedError(outcome.kind, outcome.message, outcome.logs)
       return { content: resultText(outcome.logs, outcome.returned), meta: { subCalls: dispatch.dispatched } }
     },
-    presentCall: ({ code }) => ({ kind: 'generic', title: RUN_CODE, body: code }),
+    // The progress line and cards show the size of the program; the body is the program itself.
+    presentCall: ({ code }) => {
+      const lines = code.split('\n').length
+      return { kind: 'generic', title: `${RUN_CODE} (${lines} line${lines === 1 ? '' : 's'})`, body: code }
+    },
   })
   return tool as ToolDefinition
 }
