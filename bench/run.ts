@@ -12,6 +12,7 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   { id: 'p4', file: 'prefix/run.ts', what: 'prompt-cache stability' },
   { id: 'p5', file: 'hooks/run.ts', what: 'hook overhead' },
   { id: 'p6', file: 'dice/run.ts', what: 'agent-dice Stop hook' },
+  { id: 'p7', file: 'code-mode/run.ts', what: 'Code Mode: requests and tokens vs native, sandbox start' },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
 ]
 
