@@ -68,34 +68,16 @@ describe('TL-19 Code Mode in the CLI', () => {
     })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('TACK_TOOLS_MODE must be one of native, code, both (got "fast")')
-    await writeFile(join(box.root, 'budget.yml'), 'plugins:\n  codeRuntime:\n    computeMs: 0\n')
-    const budget = await runTack(
-      ['run', '--trust', '--config', join(box.root, 'budget.yml'), '--model', await script(), 'go'],
-      {
-        env: { ...box.env, TACK_TOOLS_MODE: 'code' },
-        cwd: box.workspace,
-      },
-    )
+    /** A run in code mode with one more config file. */
+    const withConfig = async (name: string, yaml: string) => {
+      await writeFile(join(box.root, name), yaml)
+      const args = ['run', '--trust', '--config', join(box.root, name), '--tools-mode', 'code']
+      return runTack([...args, '--model', await script(), 'go'], { env: box.env, cwd: box.workspace })
+    }
+    const budget = await withConfig('budget.yml', 'plugins:\n  codeRuntime:\n    computeMs: 0\n')
     expect(budget.code).toBe(2)
     expect(budget.stderr).toContain('plugins.codeRuntime.computeMs: must be an integer 1–2147483647 (got 0)')
-    await writeFile(join(box.root, 'off.yml'), 'plugins:\n  codeRuntime: false\n')
-    const off = await runTack(
-      [
-        'run',
-        '--trust',
-        '--config',
-        join(box.root, 'off.yml'),
-        '--tools-mode',
-        'code',
-        '--model',
-        await script(),
-        'go',
-      ],
-      {
-        env: box.env,
-        cwd: box.workspace,
-      },
-    )
+    const off = await withConfig('off.yml', 'plugins:\n  codeRuntime: false\n')
     expect(off.code).toBe(1)
     expect(off.stderr).toContain('(CODE_MODE_UNAVAILABLE)')
   })

@@ -53,19 +53,15 @@ describe('TL-19 modes', () => {
     expect(requests.native.system ?? '').not.toContain('declare const tools')
     expect(requests.code.system).toContain('declare const tools')
     expect(requests.both.system).toBe(requests.code.system)
-    const runCode = (requests.code.tools as Array<{ name: string; parameters: unknown }>)[0]
+    // run_code's wire schema is its definition's, with the validator's `additionalProperties: false`.
+    const runCode = (requests.code.tools as Array<{ name: string; parameters: { required: string[] } }>)[0]
+    const probe = await agentIn('code')
     expect(runCode.parameters).toEqual({
-      type: 'object',
-      properties: {
-        code: {
-          type: 'string',
-          minLength: 1,
-          description: 'The program: the body of an async function (top-level await and return allowed).',
-        },
-      },
-      required: ['code'],
+      ...probe.ctx.tools.get('run_code')?.parameters,
       additionalProperties: false,
     })
+    expect(runCode.parameters.required).toEqual(['code'])
+    await probe.dispose()
   })
 })
 

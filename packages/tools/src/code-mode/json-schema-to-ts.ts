@@ -3,22 +3,18 @@
 // a keyword it does not know) becomes `unknown`, which is always a sound type for the model to hold.
 // The output depends only on the schema — keys in code-unit order, two-space indent, LF, no trailing
 // space — so an unchanged tool set gives a byte-identical SDK and the provider prompt cache holds.
+import { SUBSET_KEYWORDS } from '../schema/subset.ts'
 
-/** Keywords that only annotate or constrain values within a type; they never change the TypeScript type. */
-const ANNOTATIONS = new Set([
-  'description',
-  'default',
-  'minimum',
-  'maximum',
+/**
+ * Keywords outside the defineTool subset (TL-4) that only annotate or constrain values within a type:
+ * a schema from elsewhere may carry them without changing its TypeScript type. Any other unknown
+ * keyword (`$ref`, `allOf`, `not`, `patternProperties`, …) makes the type `unknown`.
+ */
+const EXTRA_ANNOTATIONS = new Set([
   'exclusiveMinimum',
   'exclusiveMaximum',
   'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
   'format',
-  'minItems',
-  'maxItems',
   'uniqueItems',
   'minProperties',
   'maxProperties',
@@ -30,16 +26,6 @@ const ANNOTATIONS = new Set([
   '$schema',
   '$id',
   '$comment',
-])
-const TYPED = new Set([
-  'type',
-  'properties',
-  'required',
-  'items',
-  'enum',
-  'const',
-  'anyOf',
-  'additionalProperties',
 ])
 /** Deeper than this is `unknown`: no tool needs it, and it bounds the recursion on hostile input. */
 const MAX_DEPTH = 24
@@ -60,7 +46,8 @@ export function jsonSchemaToTs(schema: unknown, indent = 0): string {
 function typeOf(schema: unknown, indent: number, depth: number): string {
   if (schema === false) return 'never'
   if (!isSchema(schema) || depth > MAX_DEPTH) return 'unknown'
-  for (const key of Object.keys(schema)) if (!TYPED.has(key) && !ANNOTATIONS.has(key)) return 'unknown'
+  for (const key of Object.keys(schema))
+    if (!SUBSET_KEYWORDS.has(key) && !EXTRA_ANNOTATIONS.has(key)) return 'unknown'
   if ('const' in schema) return literal(schema.const)
   if ('enum' in schema) {
     if (!Array.isArray(schema.enum)) return 'unknown'
