@@ -6,7 +6,7 @@
 // start ≤ 20 ms per run.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runProgram, warmIsolates } from '@tack/code-runtime'
+import { runProgram, warmIsolates } from '@tack/code-runtime/runner'
 import type { LoopbackEntry } from '@tack/llm/testing'
 import { measureTackRun } from '../lib/tack-run.ts'
 

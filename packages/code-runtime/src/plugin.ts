@@ -2,8 +2,6 @@
 import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import type { CodeRunOutcome, CodeRunRequest, CodeRuntime } from '@tack/tools'
 import { Service, type Context } from 'cordis'
-import { warmIsolates } from './isolate-pool.ts'
-import { runProgram } from './quickjs-run.ts'
 
 /** setTimeout's ceiling: a longer wall budget would fire at once. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -50,13 +48,15 @@ export class QuickJSCodeRuntime extends Service implements CodeRuntime {
     this.config = config
   }
 
-  run(request: CodeRunRequest): Promise<CodeRunOutcome> {
+  // QuickJS is imported on first use: `tack run` in native mode loads this plugin but never pays for it.
+  async run(request: CodeRunRequest): Promise<CodeRunOutcome> {
+    const { runProgram } = await import('./quickjs-run.ts')
     return runProgram(request, { ...this.config, ...request.budgets })
   }
 
   /** Compiles the WebAssembly and prepares an isolate now, so the first run starts warm. */
   warm(): void {
-    warmIsolates(this.config.memoryBytes)
+    void import('./isolate-pool.ts').then(({ warmIsolates }) => warmIsolates(this.config.memoryBytes))
   }
 }
 
