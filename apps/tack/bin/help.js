@@ -24,7 +24,8 @@ Common flags:
   --model provider/model     deepseek/…, openai/…, anthropic/…, local/… or a configured endpoint
   --base-url URL             an OpenAI-compatible server (Ollama, llama.cpp, vLLM, …)
   --permission-mode MODE     ask | workspace-write (headless default) | read-only | yolo
-  --tools-mode MODE          native (default; code and both are not available until Code Mode lands)
+  --tools-mode MODE          native (default), code (the model writes TypeScript against the tools) or both;
+                             also TACK_TOOLS_MODE
   --cwd DIR                  workspace folder (default: the current folder)
   --config FILE              an extra config file (YAML), layered after $TACK_HOME/config.yml and .tack/config.yml
   --profile NAME             apply a named profile from the config files

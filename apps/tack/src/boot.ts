@@ -84,6 +84,15 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ...(cfg('tools') ?? {}),
     ...(opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}),
   })
+  // Code Mode's runtime costs nothing until a program runs; in a non-native mode its WebAssembly is
+  // compiled now, so the first run_code starts warm (docs/decisions/0080-code-runtime.md).
+  const codeRuntimeConfig = cfg('codeRuntime')
+  if (codeRuntimeConfig !== undefined) {
+    const runtime = await catalogEntry('codeRuntime')!.load()
+    await load('codeRuntime', runtime.plugin, codeRuntimeConfig)
+    const mode = opts.settings.toolsMode ?? cfg('tools')?.mode ?? 'native'
+    if (mode !== 'native') (ctx.get('codeRuntime') as { warm?(): void }).warm?.()
+  }
   const agent = await catalogEntry('agent')!.load()
   await load('agent', agent.plugin, cfg('agent') ?? {})
   const llm = await import('@tack/llm')

@@ -31,6 +31,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'codeRuntime',
+    description: "Code Mode's sandbox (QuickJS): budgets of run_code programs",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/code-runtime')
+      return { plugin: m.CodeRuntimePlugin, Config: m.CodeRuntimeConfig }
+    },
+  },
+  {
     key: 'llm',
     description: 'model providers and retries',
     defaultOn: true,

@@ -28,9 +28,12 @@ export async function resolveSettings(
   if (pm !== undefined && !(PERMISSION_MODES as readonly string[]).includes(pm)) {
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got "${pm}")`)
   }
-  const tm = flags['tools-mode']
+  // The flag wins over TACK_TOOLS_MODE, which wins over config files (an empty variable is unset).
+  const tmFlag = flags['tools-mode']
+  const tm = tmFlag ?? (env.TACK_TOOLS_MODE || undefined)
   if (tm !== undefined && !(TOOLS_MODES as readonly string[]).includes(tm)) {
-    throw new UsageError(`--tools-mode must be one of ${TOOLS_MODES.join(', ')} (got "${tm}")`)
+    const source = tmFlag !== undefined ? '--tools-mode' : 'TACK_TOOLS_MODE'
+    throw new UsageError(`${source} must be one of ${TOOLS_MODES.join(', ')} (got "${tm}")`)
   }
   const trust = workspaceTrust(cwd, paths.home, flags.trust, env)
   let model = flags.model

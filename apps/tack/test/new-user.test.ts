@@ -160,7 +160,7 @@ describe('issue 10.8: the defects a new user meets', () => {
     expect(doctor.stdout).not.toContain('~/.tack')
   })
 
-  test('--help lists every command and flag, and says --tools-mode code is not available yet', async () => {
+  test('--help lists every command and flag, and the tools modes', async () => {
     const box = await sandbox()
     const help = (await runTack(['--help'], { env: box.env, cwd: box.workspace })).stdout
     for (const flag of Object.keys(COMMON_OPTIONS)) expect(help, flag).toContain(`--${flag}`)
@@ -182,7 +182,7 @@ describe('issue 10.8: the defects a new user meets', () => {
       'tack --version',
     ])
       expect(help, command).toContain(command)
-    expect(help).toMatch(/--tools-mode MODE.*code and both are not available until Code Mode lands/)
+    expect(help).toMatch(/--tools-mode MODE +native \(default\), code .* or both;\n +also TACK_TOOLS_MODE/)
   })
 })
 

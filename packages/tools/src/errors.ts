@@ -45,15 +45,18 @@ export class ToolRegistrationError extends Error {
   }
 }
 
-/** `schemas()` in `code` or `both` mode before Code Mode exists (TL-19, TL-20). */
+/**
+ * A prompt assembly in `code` or `both` mode with no TypeScript code runtime mounted (TL-20): the turn
+ * ends `error` rather than offering the model a `run_code` that cannot run.
+ */
 export class CodeModeUnavailableError extends Error {
   override readonly name = 'CodeModeUnavailableError'
   readonly code = 'CODE_MODE_UNAVAILABLE'
   readonly mode: string
   constructor(mode: string) {
     super(
-      `tools mode "${mode}" needs Code Mode, which is not available in this build of @tack/tools; ` +
-        `set the tools plugin's "mode" to "native"`,
+      `tools mode "${mode}" needs a TypeScript code runtime (ctx.codeRuntime, the @tack/code-runtime plugin), ` +
+        `and none is loaded; load it (in tack: do not turn plugins.codeRuntime off) or set the tools mode to "native"`,
     )
     this.mode = mode
   }
@@ -74,5 +77,26 @@ export class ToolFailure extends Error {
     this.code = code
     this.content = options.content
     this.meta = options.meta
+  }
+}
+
+/** How a Code Mode run failed (TL-29). */
+export type CodeRunFailureKind = 'compile' | 'runtime' | 'timeout' | 'memory' | 'aborted'
+
+/**
+ * A `run_code` program that did not complete (TL-29): thrown by the run_code body, it becomes an error
+ * result with `error {name: 'CodeRunFailedError', code: 'CODE_RUN_FAILED'}`, content stating the kind,
+ * the message and the captured console output, and `meta {kind, logs}`.
+ */
+export class CodeRunFailedError extends ToolFailure {
+  override readonly name = 'CodeRunFailedError'
+  readonly kind: CodeRunFailureKind
+  readonly logs: string
+  constructor(kind: CodeRunFailureKind, message: string, logs: string) {
+    const text = [`run_code failed (${kind}): ${message}`]
+    if (logs) text.push('', 'Console output before the failure:', logs)
+    super('CODE_RUN_FAILED', message, { content: text.join('\n'), meta: { kind, logs } })
+    this.kind = kind
+    this.logs = logs
   }
 }

@@ -12,6 +12,8 @@ export {
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
   CodeModeUnavailableError,
+  CodeRunFailedError,
+  type CodeRunFailureKind,
   InvalidToolSchemaError,
   TOOL_ERROR_CODES,
   ToolFailure,
@@ -44,3 +46,14 @@ export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-s
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
 export { TOOLS_MODES } from './modes.ts'
+export type {
+  BindingOutcome,
+  CodeBinding,
+  CodeRunBudgets,
+  CodeRunOutcome,
+  CodeRunRequest,
+  CodeRuntime,
+} from './code-mode/runtime.ts'
+export { jsonSchemaToTs } from './code-mode/json-schema-to-ts.ts'
+export { CodeDispatch, type DispatchOptions } from './code-mode/dispatch.ts'
+export { RUN_CODE, SDK_SECTION_NAME, SDK_SECTION_ORDER, sdkSectionText } from './code-mode/sdk.ts'

@@ -1,4 +1,4 @@
-// The log-only session events the tools pipeline appends (TL-31, TL-32, TL-35), merged into the
+// The log-only session events the tools pipeline appends (TL-27, TL-31, TL-32, TL-35), merged into the
 // session vocabulary. They are appended through `exec.agent.session` only when a call has an agent.
 import type { JsonValue } from '@tack/session'
 
@@ -17,6 +17,20 @@ declare module '@tack/session' {
       by: 'user' | 'rule' | 'none'
       scope?: 'once' | 'session'
     }
+    /**
+     * One sub-call of a run_code program, appended when it settles (TL-27), between the parent's
+     * `tool/call` and `tool/result`. `arguments` is what was dispatched; `resultSummary` is the
+     * result's text cut at the registry's `dispatchSummaryMaxChars`.
+     */
+    'tool/code-dispatch': {
+      parentCallId: string
+      subCallId: string
+      name: string
+      arguments: JsonValue
+      isError: boolean
+      errorCode?: string
+      resultSummary: string
+    }
   }
 }
 
@@ -26,4 +40,5 @@ export const TOOLS_LOG_EVENTS = Object.freeze([
   'tool/arguments-rewritten',
   'approval/requested',
   'approval/resolved',
+  'tool/code-dispatch',
 ] as const)

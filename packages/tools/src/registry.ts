@@ -6,6 +6,9 @@ import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/ker
 import type { ToolSchema } from '@tack/session'
 import { type Context, type Logger, Service } from 'cordis'
 import { checkToolDefinition } from './define-tool.ts'
+import { codeUnitOrder } from './code-mode/json-schema-to-ts.ts'
+import { runCodeTool, typescriptRuntime } from './code-mode/run-code.ts'
+import { RUN_CODE, sdkSectionText } from './code-mode/sdk.ts'
 import { CodeModeUnavailableError, ToolRegistrationError } from './errors.ts'
 import { TOOLS_MODES } from './modes.ts'
 import { executeCall, type PipelineEnv, type PipelineTool } from './pipeline/execute.ts'
@@ -33,7 +36,14 @@ export const ToolsConfig = Schema.object({
   mode: Schema.enum(TOOLS_MODES, {
     default: 'native',
     description:
-      'How tools reach the model (TL-19). Only `native` works today: `code` and `both` are accepted but `schemas()` throws CodeModeUnavailableError until Code Mode lands.',
+      'How tools reach the model (TL-19): `native` sends every tool schema; `code` sends only `run_code` and describes the tools as a TypeScript API in the system prompt (Code Mode, needs the code-runtime plugin); `both` does both.',
+  }),
+  dispatchSummaryMaxChars: Schema.integer({
+    default: 500,
+    min: 0,
+    max: 1_000_000,
+    description:
+      "Characters of a Code Mode sub-call's result kept in its `tool/code-dispatch` log event (TL-27); the program itself gets the whole result.",
   }),
   abortGraceMs: Schema.integer({
     default: 10_000,
@@ -57,6 +67,8 @@ interface State {
   readonly inflight: Set<Promise<unknown>>
   wire?: readonly ToolSchema[]
   names?: readonly string[]
+  sdk?: string
+  runCode?: Entry
 }
 
 export class ToolRegistryService extends Service implements ToolRegistry {
@@ -71,6 +83,12 @@ export class ToolRegistryService extends Service implements ToolRegistry {
 
   register(def: ToolDefinition): () => void {
     const validator = checkToolDefinition(def)
+    if (def.name === RUN_CODE)
+      throw new ToolRegistrationError(
+        'DUPLICATE_TOOL',
+        RUN_CODE,
+        `"${RUN_CODE}" is reserved for Code Mode (TL-19)`,
+      )
     const { entries } = this.state
     const name = def.name
     const entry: Entry = Object.freeze({
@@ -104,20 +122,20 @@ export class ToolRegistryService extends Service implements ToolRegistry {
 
   schemas(): readonly ToolSchema[] {
     const mode = this.config.mode
-    switch (mode) {
-      case 'native':
-        this.state.wire ??= Object.freeze(this.sorted().map((entry) => entry.wire))
-        return this.state.wire
-      case 'code':
-      case 'both':
-        throw new CodeModeUnavailableError(mode)
-      default:
-        return mode satisfies never
-    }
+    if (mode !== 'native') this.requireRuntime()
+    this.state.wire ??= Object.freeze(this.wireEntries().map((entry) => entry.wire))
+    return this.state.wire
+  }
+
+  sdkSection(): string {
+    if (this.config.mode === 'native') return ''
+    this.requireRuntime()
+    this.state.sdk ??= sdkSectionText(this.sorted().map((entry) => entry.def))
+    return this.state.sdk
   }
 
   get(name: string): ToolDefinition | undefined {
-    return this.state.entries.get(name)?.def
+    return this.lookup(name)?.def
   }
 
   execute(call: ToolCallRequest): Promise<ToolExecutionResult> {
@@ -125,11 +143,11 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   presentCall(name: string, args: unknown): RenderIntent {
-    return presentCall(this.state.entries.get(name), name, args, this.logger())
+    return presentCall(this.lookup(name), name, args, this.logger())
   }
 
   presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent {
-    return presentResult(this.state.entries.get(name), name, args, result, this.logger())
+    return presentResult(this.lookup(name), name, args, result, this.logger())
   }
 
   async settled(): Promise<void> {
@@ -138,14 +156,14 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   private env(): PipelineEnv {
-    const { home, entries, inflight } = this.state
+    const { home, inflight } = this.state
     return {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
-      lookup: (name) => entries.get(name),
+      lookup: (name) => this.lookup(name),
       names: () => {
-        this.state.names ??= Object.freeze(this.sorted().map((entry) => entry.def.name))
+        this.state.names ??= Object.freeze(this.wireEntries().map((entry) => entry.def.name))
         return this.state.names
       },
       track: (body) => {
@@ -159,16 +177,59 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return this.state.home.logger('tools')
   }
 
+  /** A registered tool, or run_code in a non-native mode. */
+  private lookup(name: string): Entry | undefined {
+    if (name === RUN_CODE && this.config.mode !== 'native') return this.runCode()
+    return this.state.entries.get(name)
+  }
+
+  /** The tools the model is offered in the configured mode, sorted by name (TL-2, TL-19). */
+  private wireEntries(): Entry[] {
+    switch (this.config.mode) {
+      case 'native':
+        return this.sorted()
+      case 'code':
+        return [this.runCode()]
+      case 'both':
+        return [...this.sorted(), this.runCode()].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
+      default:
+        return this.config.mode satisfies never
+    }
+  }
+
+  private runCode(): Entry {
+    if (!this.state.runCode) {
+      const def = runCodeTool({
+        home: this.state.home,
+        tools: this,
+        toolNames: () => this.sorted().map((entry) => entry.def.name),
+        summaryMaxChars: this.config.dispatchSummaryMaxChars,
+        mode: this.config.mode,
+      })
+      const validator = checkToolDefinition(def)
+      this.state.runCode = Object.freeze({
+        def,
+        validator,
+        wire: Object.freeze({ name: def.name, description: def.description, parameters: validator.wire }),
+      })
+    }
+    return this.state.runCode
+  }
+
+  /** TL-20: a non-native mode without a TypeScript runtime fails every prompt assembly. */
+  private requireRuntime(): void {
+    if (!typescriptRuntime(this.state.home)) throw new CodeModeUnavailableError(this.config.mode)
+  }
+
   private sorted(): Entry[] {
     // Code-unit order, independent of locale and of registration order (TL-2).
-    return [...this.state.entries.values()].sort((a, b) =>
-      a.def.name < b.def.name ? -1 : a.def.name > b.def.name ? 1 : 0,
-    )
+    return [...this.state.entries.values()].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
   }
 
   private changed(): void {
     this.state.wire = undefined
     this.state.names = undefined
+    this.state.sdk = undefined
   }
 }
 

@@ -162,20 +162,25 @@ describe('TL-2 wire list', () => {
   })
 })
 
-describe('TL-19 mode config (native only until Code Mode lands)', () => {
+describe('TL-19 mode config', () => {
   test('TL-19 mode defaults to native', async () => {
-    expect(ToolsConfig.parse({})).toEqual({ mode: 'native', abortGraceMs: 10_000 })
+    expect(ToolsConfig.parse({})).toEqual({
+      mode: 'native',
+      abortGraceMs: 10_000,
+      dispatchSummaryMaxChars: 500,
+    })
     const ctx = await createToolsContext()
     ctx.tools.register(echoTool)
     expect(ctx.tools.schemas()).toHaveLength(1)
   })
 
-  test('TL-19 code and both are accepted but schemas() throws CodeModeUnavailableError', async () => {
+  test('TL-20 code and both without a code runtime: schemas() and the SDK section throw CodeModeUnavailableError', async () => {
     for (const mode of ['code', 'both'] as const) {
       const ctx = await createToolsContext({ mode })
       ctx.tools.register(echoTool)
       expect(() => ctx.tools.schemas()).toThrow(CodeModeUnavailableError)
-      expect(() => ctx.tools.schemas()).toThrow(`tools mode "${mode}" needs Code Mode`)
+      expect(() => ctx.tools.sdkSection()).toThrow(CodeModeUnavailableError)
+      expect(() => ctx.tools.schemas()).toThrow(`tools mode "${mode}" needs a TypeScript code runtime`)
       // Execution does not depend on the mode.
       expect((await ctx.tools.execute(call('echo', { text: 'hi' }))).content).toEqual([
         { type: 'text', text: 'hi' },

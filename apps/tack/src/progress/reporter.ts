@@ -4,7 +4,7 @@
 // `llm/stream`), never as an edit to the loop: the reporter only watches.
 import type { LlmRequest, LlmResponse } from '@tack/agent'
 import type { RetryInfo } from '@tack/llm'
-import type { Session, SessionEvent } from '@tack/session'
+import type { Session, SessionEvent, SessionEventMap } from '@tack/session'
 import type { RenderIntent, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { StatusSink, Styles } from './status-line.ts'
@@ -32,6 +32,8 @@ export interface Reporter {
 interface Running {
   readonly label: string
   readonly started: number
+  /** The latest sub-call of a run_code program. */
+  readonly sub?: string
 }
 
 /** The elapsed-time tick of the live line. */
@@ -62,7 +64,8 @@ export function createReporter(opts: ReporterOptions): Reporter {
     if (calls.length > 0) {
       const last = calls[calls.length - 1]
       const more = calls.length > 1 ? s.dim(` (+${calls.length - 1} more)`) : ''
-      sink.status(`▸ ${last.label}${more} ${s.dim(seconds(t - last.started))}`)
+      const sub = last.sub ? s.dim(` → ${last.sub}`) : ''
+      sink.status(`▸ ${last.label}${sub}${more} ${s.dim(seconds(t - last.started))}`)
       return
     }
     if (waiting) {
@@ -117,6 +120,21 @@ export function createReporter(opts: ReporterOptions): Reporter {
               `${s.red('✗')} ${what}${took} — ${data.error?.code ?? 'error'}${data.error?.message ? `: ${firstLine(data.error.message)}` : ''}`,
             )
           else line(`${s.green('✓')} ${what}${took}`)
+        }
+        break
+      }
+      case 'tool/code-dispatch': {
+        // A run_code program's sub-call (TL-27): shown under its run_code call, denials always.
+        const data = e.data as SessionEventMap['tool/code-dispatch']
+        const what = label(data.name, JSON.stringify(data.arguments))
+        const parent = running.get(data.parentCallId)
+        if (parent) running.set(data.parentCallId, { ...parent, sub: what })
+        if (data.errorCode === 'DENIED')
+          line(s.yellow(`denied: ${what} — ${firstLine(data.resultSummary || 'denied')}`))
+        else if (!sink.live) {
+          if (data.isError)
+            line(`  ↳ ${s.red('✗')} ${what} — ${data.errorCode ?? 'error'}: ${firstLine(data.resultSummary)}`)
+          else line(`  ↳ ${s.green('✓')} ${what}`)
         }
         break
       }

@@ -1,0 +1,70 @@
+// The plugin mounting `ctx.codeRuntime` (TL-30), with the run budgets as validated Config.
+import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
+import type { CodeRunOutcome, CodeRunRequest, CodeRuntime } from '@tack/tools'
+import { Service, type Context } from 'cordis'
+
+/** setTimeout's ceiling: a longer wall budget would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647
+
+export const CodeRuntimeConfig = Schema.object({
+  computeMs: Schema.integer({
+    default: 60_000,
+    min: 1,
+    max: MAX_TIMER_MS,
+    description:
+      "Milliseconds of guest execution a Code Mode program may use (waits on tools are not counted); past it the run fails `timeout`. Enforced by QuickJS's interrupt handler, so `while (true) {}` stops too.",
+  }),
+  maxWallMs: Schema.integer({
+    default: 600_000,
+    min: 1,
+    max: MAX_TIMER_MS,
+    description:
+      'Milliseconds a Code Mode run may take in all, tool waits included; past it the run fails `timeout`.',
+  }),
+  memoryBytes: Schema.integer({
+    default: 268_435_456,
+    min: 1_048_576,
+    max: 4_294_967_296,
+    description:
+      "The QuickJS runtime's memory limit in bytes for one run; an allocation past it fails the run `memory`.",
+  }),
+  maxLogBytes: Schema.integer({
+    default: 64_000,
+    min: 1_024,
+    max: 64 * 1024 * 1024,
+    description:
+      "Bytes of a run's captured console output kept (the rest is cut with a note); the returned value's JSON is cut at the same size.",
+  }),
+})
+export type CodeRuntimeConfig = ConfigOf<typeof CodeRuntimeConfig>
+export type CodeRuntimeConfigInput = ConfigInput<typeof CodeRuntimeConfig>
+
+export class QuickJSCodeRuntime extends Service implements CodeRuntime {
+  readonly language = 'typescript'
+  readonly config: CodeRuntimeConfig
+
+  constructor(ctx: Context, config: CodeRuntimeConfig) {
+    super(ctx, 'codeRuntime')
+    this.config = config
+  }
+
+  // QuickJS is imported on first use: `tack run` in native mode loads this plugin but never pays for it.
+  async run(request: CodeRunRequest): Promise<CodeRunOutcome> {
+    const { runProgram } = await import('./quickjs-run.ts')
+    return runProgram(request, { ...this.config, ...request.budgets })
+  }
+
+  /** Compiles the WebAssembly and prepares an isolate now, so the first run starts warm. */
+  warm(): void {
+    void import('./isolate-pool.ts').then(({ warmIsolates }) => warmIsolates(this.config.memoryBytes))
+  }
+}
+
+/** The plugin providing `ctx.codeRuntime`. */
+export const CodeRuntimePlugin = definePlugin({
+  name: 'code-runtime',
+  Config: CodeRuntimeConfig,
+  apply(ctx, config) {
+    new QuickJSCodeRuntime(ctx, config)
+  },
+})

@@ -1,0 +1,297 @@
+// One Code Mode run in a fresh QuickJS instance, runtime and context (TL-23, TL-30): its own heap
+// with a hard maximum (isolate-pool.ts), memory limit and interrupt handler, all dropped when the run
+// ends, so nothing a program does outlives it.
+import type { BindingOutcome, CodeRunBudgets, CodeRunOutcome, CodeRunRequest } from '@tack/tools'
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from 'quickjs-emscripten-core'
+import { takeIsolate } from './isolate-pool.ts'
+import { HOST_CALL, HOST_LOG, preludeSource, RUNNER } from './prelude.ts'
+import { stripProgram } from './strip.ts'
+
+/** Below the QuickJS build's WebAssembly stack, so deep recursion is a guest `InternalError`. */
+const GUEST_STACK_BYTES = 512 * 1024
+
+/** Room past maxLogBytes for the prelude's cut note and multi-byte characters near the cut. */
+const LOG_SLACK = 256
+
+type Failure = Extract<CodeRunOutcome, { ok: false }>
+type StopReason = 'compute' | 'wall' | 'aborted'
+
+export async function runProgram(request: CodeRunRequest, budgets: CodeRunBudgets): Promise<CodeRunOutcome> {
+  const stripped = stripProgram(request.code, RUNNER)
+  if (!stripped.ok) return { ok: false, kind: 'compile', message: stripped.message, logs: '' }
+  if (request.signal.aborted)
+    return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
+  const isolate = await takeIsolate(budgets.memoryBytes)
+  const run = new GuestRun(isolate.qjs, request, budgets)
+  try {
+    return await run.execute(stripped.js)
+  } catch (error) {
+    // The instance itself failed (a WebAssembly trap, a stack overflow the guest check missed); it is
+    // dropped with the run, so the failure is this program's alone.
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { ok: false, kind: 'runtime', message: `the sandbox stopped: ${message}`, logs: '' }
+  } finally {
+    run.dispose()
+  }
+}
+
+class GuestRun {
+  private readonly runtime: QuickJSRuntime
+  private readonly context: QuickJSContext
+  private readonly startedAt = performance.now()
+  private computeUsed = 0
+  private enteredAt: number | undefined
+  private stopped: StopReason | undefined
+  private readonly logs: string[] = []
+  private logBytes = 0
+  private readonly waiting = new Set<QuickJSDeferredPromise>()
+  private wake: (() => void) | undefined
+  /** A tool call settled since the last wait: its guest jobs are pending. */
+  private woken = false
+  private disposed = false
+  private readonly request: CodeRunRequest
+  private readonly budgets: CodeRunBudgets
+
+  constructor(qjs: QuickJSWASMModule, request: CodeRunRequest, budgets: CodeRunBudgets) {
+    this.request = request
+    this.budgets = budgets
+    this.runtime = qjs.newRuntime()
+    this.runtime.setMemoryLimit(budgets.memoryBytes)
+    // QuickJS's own stack check must trip before the WebAssembly stack overflows (a host RangeError).
+    this.runtime.setMaxStackSize(GUEST_STACK_BYTES)
+    this.runtime.setInterruptHandler(() => this.shouldStop())
+    this.context = this.runtime.newContext()
+    this.installHostFunctions()
+  }
+
+  async execute(js: string): Promise<CodeRunOutcome> {
+    const prelude = this.guest(() =>
+      this.context.evalCode(
+        preludeSource(Object.keys(this.request.bindings).sort(), this.budgets.maxLogBytes),
+      ),
+    )
+    if (prelude.error) return this.failure(prelude.error, 'runtime')
+    prelude.value.dispose()
+    const main = this.guest(() => this.context.evalCode(js, 'program.ts'))
+    if (main.error) return this.failure(main.error, 'compile')
+    const promise = main.value
+    try {
+      for (;;) {
+        const jobs = this.guest(() => this.runtime.executePendingJobs())
+        if (jobs.error) return this.failure(jobs.error, 'runtime')
+        if (this.request.signal.aborted) return this.stopFailure('aborted')
+        // Let tool calls the program just issued start before deciding anything: a program that
+        // fires a call and returns must see that call dispatched, then aborted, not silently dropped.
+        if (this.waiting.size > 0) await new Promise((resolve) => setImmediate(resolve))
+        if (this.woken) {
+          // A call settled meanwhile: run the guest code waiting on it first.
+          this.woken = false
+          continue
+        }
+        const state = this.context.getPromiseState(promise)
+        if (state.type === 'fulfilled') {
+          const returned = this.readReturned(state.value)
+          state.value.dispose()
+          return { ok: true, logs: this.logText(), ...(returned !== undefined ? { returned } : {}) }
+        }
+        if (state.type === 'rejected') return this.failure(state.error, 'runtime')
+        if (this.stopped) return this.stopFailure(this.stopped)
+        if (this.waiting.size === 0)
+          return this.fail(
+            'runtime',
+            'the program is waiting on a promise that nothing can settle (no tool call is in flight)',
+          )
+        const reason = await this.waitForHost()
+        if (reason) return this.stopFailure(reason)
+      }
+    } finally {
+      promise.dispose()
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.wake?.()
+    for (const deferred of this.waiting) deferred.dispose()
+    this.waiting.clear()
+    // After an out-of-memory the heap may be inconsistent; a failed teardown must not hide the result.
+    try {
+      this.context.dispose()
+      this.runtime.dispose()
+    } catch {}
+  }
+
+  private installHostFunctions(): void {
+    const { context } = this
+    context
+      .newFunction(HOST_CALL, (nameHandle, jsonHandle) => {
+        const name = context.getString(nameHandle)
+        const json = context.getString(jsonHandle)
+        const deferred = context.newPromise()
+        this.waiting.add(deferred)
+        void this.dispatch(name, json).then((outcome) => {
+          if (this.disposed) return
+          this.waiting.delete(deferred)
+          const text = context.newString(JSON.stringify(outcome))
+          deferred.resolve(text)
+          text.dispose()
+          deferred.dispose()
+          this.woken = true
+          this.wake?.()
+        })
+        return deferred.handle
+      })
+      .consume((fn) => context.setProp(context.global, HOST_CALL, fn))
+    context
+      .newFunction(HOST_LOG, (lineHandle) => {
+        // Read the length first: a program calling the raw function directly must not make the host
+        // copy a 100 MB string out of the isolate.
+        // The prelude counts characters and adds a cut note; the slack lets that note through.
+        const length = this.lengthOf(lineHandle)
+        if (!(length <= this.budgets.maxLogBytes + LOG_SLACK - this.logBytes)) return
+        const line = context.getString(lineHandle)
+        this.logBytes += Buffer.byteLength(line) + 1
+        this.logs.push(line)
+      })
+      .consume((fn) => context.setProp(context.global, HOST_LOG, fn))
+  }
+
+  private async dispatch(name: string, json: string): Promise<BindingOutcome> {
+    const binding = Object.hasOwn(this.request.bindings, name) ? this.request.bindings[name] : undefined
+    if (!binding) return { ok: false, code: 'UNKNOWN_TOOL', message: `no tool named "${name}"` }
+    try {
+      return await binding(json)
+    } catch (error) {
+      return {
+        ok: false,
+        code: 'TOOL_FAILED',
+        message: error instanceof Error ? error.message : String(error),
+      }
+    }
+  }
+
+  /** Runs guest code, counting its time against `computeMs` (waits on tools are not counted). */
+  private guest<T>(fn: () => T): T {
+    this.enteredAt = performance.now()
+    try {
+      return fn()
+    } finally {
+      this.computeUsed += performance.now() - this.enteredAt
+      this.enteredAt = undefined
+    }
+  }
+
+  private shouldStop(): boolean {
+    if (this.stopped) return true
+    const now = performance.now()
+    if (this.request.signal.aborted) this.stopped = 'aborted'
+    else if (now - this.startedAt > this.budgets.maxWallMs) this.stopped = 'wall'
+    else if (
+      this.computeUsed + (this.enteredAt === undefined ? 0 : now - this.enteredAt) >
+      this.budgets.computeMs
+    )
+      this.stopped = 'compute'
+    return this.stopped !== undefined
+  }
+
+  /** Resolves when a tool call settles (undefined) or the run must stop (the reason). */
+  private waitForHost(): Promise<StopReason | undefined> {
+    if (this.woken) {
+      this.woken = false
+      return Promise.resolve(undefined)
+    }
+    const { signal } = this.request
+    const remaining = this.budgets.maxWallMs - (performance.now() - this.startedAt)
+    return new Promise((resolve) => {
+      const done = (reason: StopReason | undefined) => {
+        this.woken = false
+        clearTimeout(timer)
+        signal.removeEventListener('abort', onAbort)
+        this.wake = undefined
+        resolve(reason)
+      }
+      const onAbort = () => done('aborted')
+      const timer = setTimeout(() => done('wall'), Math.max(0, remaining))
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.wake = () => done(undefined)
+      if (signal.aborted) onAbort()
+    })
+  }
+
+  private readReturned(handle: QuickJSHandle): string | undefined {
+    if (this.context.typeof(handle) !== 'string') return undefined
+    const length = this.lengthOf(handle)
+    // The prelude cuts the JSON at maxLogBytes characters; a program that replaced the runner does not
+    // get to make the host copy more than twice that.
+    if (!(length <= this.budgets.maxLogBytes * 2)) return JSON.stringify('[returned value too large]')
+    return this.context.getString(handle)
+  }
+
+  private lengthOf(handle: QuickJSHandle): number {
+    const length = this.context.getProp(handle, 'length')
+    try {
+      return this.context.getNumber(length)
+    } finally {
+      length.dispose()
+    }
+  }
+
+  private failure(errorHandle: QuickJSHandle, fallback: 'compile' | 'runtime'): Failure {
+    const error = this.describe(errorHandle)
+    errorHandle.dispose()
+    if (this.request.signal.aborted) return this.stopFailure('aborted')
+    if (this.stopped) return this.stopFailure(this.stopped)
+    if (/out of memory/i.test(error.message))
+      return this.fail('memory', `the program ran out of memory (limit ${this.budgets.memoryBytes} bytes)`)
+    if (/string too long/i.test(error.message))
+      return this.fail(
+        'memory',
+        'the program built a string longer than QuickJS allows (2^30 - 1 characters)',
+      )
+    const kind = fallback === 'compile' && error.name === 'SyntaxError' ? 'compile' : 'runtime'
+    return this.fail(kind, error.name ? `${error.name}: ${error.message}` : error.message)
+  }
+
+  private describe(handle: QuickJSHandle): { name: string; message: string } {
+    try {
+      const dumped: unknown = this.context.dump(handle)
+      if (typeof dumped === 'object' && dumped !== null) {
+        const { name, message } = dumped as { name?: unknown; message?: unknown }
+        if (typeof message === 'string') return { name: typeof name === 'string' ? name : '', message }
+      }
+      const text = JSON.stringify(dumped) ?? String(dumped)
+      return { name: '', message: `the program threw ${text.length > 500 ? `${text.slice(0, 500)}…` : text}` }
+    } catch {
+      // The isolate could not even describe its error: it is out of memory.
+      return { name: 'InternalError', message: 'out of memory' }
+    }
+  }
+
+  private stopFailure(reason: StopReason): Failure {
+    switch (reason) {
+      case 'aborted':
+        return this.fail('aborted', 'the run was aborted')
+      case 'wall':
+        return this.fail('timeout', `the run took longer than maxWallMs (${this.budgets.maxWallMs} ms)`)
+      case 'compute':
+        return this.fail(
+          'timeout',
+          `the program computed for longer than computeMs (${this.budgets.computeMs} ms)`,
+        )
+    }
+  }
+
+  private fail(kind: Failure['kind'], message: string): Failure {
+    return { ok: false, kind, message, logs: this.logText() }
+  }
+
+  private logText(): string {
+    return this.logs.join('\n')
+  }
+}

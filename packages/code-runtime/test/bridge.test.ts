@@ -1,0 +1,194 @@
+// TL-24 to TL-29: the dispatch bridge between a run_code program and the tools pipeline.
+import { defineTool } from '@tack/tools'
+import { createGatedTool } from '@tack/tools/testing'
+import { describe, expect, test } from 'vitest'
+import { dispatches, kernel, runCode, textOf } from './support.ts'
+
+describe('TL-24 argument normalisation', () => {
+  test('TL-24 a BigInt call rejects INVALID_ARGS, the program catches it and a later call succeeds', async () => {
+    const k = await kernel()
+    const result = await runCode(
+      k,
+      `try { await tools.echo({ text: 1n as any }) } catch (e: any) { console.log(e.name, e.code) }
+       const cyclic: any = {}; cyclic.self = cyclic
+       try { await tools.echo(cyclic) } catch (e: any) { console.log(e.name, e.code) }
+       return await tools.echo({ text: "after" })`,
+    )
+    expect(textOf(result)).toBe('ToolCallError INVALID_ARGS\nToolCallError INVALID_ARGS\n"after"')
+    // Only the call that could be serialised was dispatched.
+    expect(dispatches(k).map((d) => d.arguments)).toEqual([{ text: 'after' }])
+  })
+
+  test('TL-24 a missing argument becomes {}; the dispatched value equals the logged one', async () => {
+    const k = await kernel()
+    const result = await runCode(
+      k,
+      'return await tools.slow({ ms: 1 }) + " / " + (await tools.fail().catch((e) => e.code))',
+    )
+    expect(textOf(result)).toBe('"waited 1 ms / TOOL_FAILED"')
+    expect(dispatches(k).map((d) => [d.name, d.arguments])).toEqual([
+      ['slow', { ms: 1 }],
+      ['fail', {}],
+    ])
+  })
+})
+
+describe('TL-25 serial queue', () => {
+  test('TL-25 two slow calls under Promise.all never overlap and start in issue order; a failed call does not stall it', async () => {
+    const spans: Array<{ id: string; start: number; end: number }> = []
+    const k = await kernel({
+      setup: (ctx) =>
+        ctx.tools.register(
+          defineTool({
+            name: 'nap',
+            description: 'Sleeps ms, records when.',
+            parameters: {
+              type: 'object',
+              properties: { id: { type: 'string' }, ms: { type: 'integer' } },
+              required: ['id', 'ms'],
+            },
+            execute: async ({ id, ms }) => {
+              const start = performance.now()
+              await new Promise((r) => setTimeout(r, ms))
+              spans.push({ id, start, end: performance.now() })
+              if (id === 'b') throw new Error('b fails')
+              return id
+            },
+          }),
+        ),
+    })
+    const result = await runCode(
+      k,
+      `const r = await Promise.allSettled([tools.nap({ id: "a", ms: 150 }), tools.nap({ id: "b", ms: 100 }), tools.nap({ id: "c", ms: 50 })])
+       return r.map((x) => x.status)`,
+    )
+    expect(JSON.parse(textOf(result))).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(spans.map((s) => s.id)).toEqual(['a', 'b', 'c'])
+    for (let i = 1; i < spans.length; i++) expect(spans[i].start).toBeGreaterThanOrEqual(spans[i - 1].end)
+  })
+})
+
+describe('TL-26 the same pipeline', () => {
+  test('TL-26 a policy denying a tool is caught in the program as DENIED; sub-call ids are <parent>:code:<n>', async () => {
+    const seen: string[] = []
+    const k = await kernel({
+      setup: (ctx) => {
+        ctx.on('tools/pre-execute', (exec) => {
+          seen.push(exec.callId)
+          return exec.name === 'fail' ? { action: 'deny', reason: 'no failing here' } : { action: 'allow' }
+        })
+      },
+    })
+    const result = await runCode(
+      k,
+      `const out = []
+       try { await tools.fail({}) } catch (e: any) { out.push(e.name + " " + e.code + " " + e.message) }
+       out.push(await tools.echo({ text: "still fine" }))
+       return out`,
+      { callId: 'parent' },
+    )
+    expect(JSON.parse(textOf(result))).toEqual(['ToolCallError DENIED no failing here', 'still fine'])
+    expect(seen).toEqual(['parent', 'parent:code:1', 'parent:code:2'])
+    expect(dispatches(k)[0]).toMatchObject({ subCallId: 'parent:code:1', isError: true, errorCode: 'DENIED' })
+  })
+
+  test("TL-26 a sub-call's post-execute additionalContext appends nothing; the run_code call's own does", async () => {
+    const k = await kernel({
+      setup: (ctx) => {
+        ctx.on('tools/post-execute', (exec) => ({
+          action: 'accept',
+          additionalContext: [{ content: `ctx for ${exec.name}`, source: { kind: 'plugin', name: 'test' } }],
+        }))
+      },
+    })
+    const result = await runCode(k, 'return await tools.echo({ text: "x" })')
+    expect(result.additionalContext?.map((c) => c.content)).toEqual(['ctx for run_code'])
+  })
+})
+
+describe('TL-27 tool/code-dispatch', () => {
+  test('TL-27 one event per sub-call, all between the parent tool/call and the run_code result, summaries capped', async () => {
+    const k = await kernel({ tools: { dispatchSummaryMaxChars: 10 } })
+    await runCode(k, 'for (let i = 0; i < 3; i++) await tools.echo({ text: "result number " + i })', {
+      callId: 'p1',
+    })
+    const types = k.session.events().map((e) => e.type)
+    expect(types).toEqual(['tool/call', 'tool/code-dispatch', 'tool/code-dispatch', 'tool/code-dispatch'])
+    expect(dispatches(k)).toEqual(
+      [0, 1, 2].map((i) => ({
+        parentCallId: 'p1',
+        subCallId: `p1:code:${i + 1}`,
+        name: 'echo',
+        arguments: { text: `result number ${i}` },
+        isError: false,
+        resultSummary: `result num… [${`result number ${i}`.length - 10} more characters]`,
+      })),
+    )
+  })
+})
+
+describe('TL-28 run-scoped abort', () => {
+  test('TL-28 a program that starts a slow call and returns: the tool sees the abort, its event precedes the result, nothing is dispatched after', async () => {
+    const gated = createGatedTool()
+    const k = await kernel({ setup: (ctx) => ctx.tools.register(gated.tool) })
+    const result = await runCode(k, 'tools.gated(); tools.echo({ text: "queued" }); return "left early"')
+    expect(textOf(result)).toBe('"left early"')
+    const signal = await gated.started
+    expect(signal.aborted).toBe(true)
+    // The in-flight call settled (aborted) and was logged before run_code returned; the queued one never ran.
+    expect(dispatches(k).map((d) => [d.name, d.errorCode])).toEqual([['gated', 'ABORTED']])
+    await new Promise((r) => setTimeout(r, 50))
+    expect(dispatches(k)).toHaveLength(1)
+  })
+
+  test('TL-28 the outer signal aborts the run: kind aborted, the in-flight sub-call aborted', async () => {
+    const gated = createGatedTool()
+    const k = await kernel({ setup: (ctx) => ctx.tools.register(gated.tool) })
+    const outer = new AbortController()
+    const pending = runCode(k, 'await tools.gated(); return "never"', { signal: outer.signal })
+    await gated.started
+    outer.abort()
+    const result = await pending
+    expect(result.error?.code).toBe('CODE_RUN_FAILED')
+    expect(result.meta).toMatchObject({ kind: 'aborted' })
+    expect(dispatches(k).map((d) => d.errorCode)).toEqual(['ABORTED'])
+  })
+})
+
+describe('TL-29 failed runs', () => {
+  const programs: Array<[string, string]> = [
+    ['compile', 'const = 1'],
+    ['runtime', 'console.log("before"); throw new TypeError("bad thing")'],
+    ['timeout', 'console.log("spinning"); while (true) {}'],
+    ['memory', 'const a: string[] = []; while (true) a.push("m".repeat(1 << 20) + a.length)'],
+  ]
+  for (const [kind, code] of programs) {
+    test(`TL-29 a ${kind} failure is CodeRunFailedError with kind, message and captured logs`, async () => {
+      const k = await kernel({ runtime: { computeMs: 500, memoryBytes: 16 * 1024 * 1024 } })
+      const result = await runCode(k, code)
+      expect(result.isError).toBe(true)
+      expect(result.error).toMatchObject({ name: 'CodeRunFailedError', code: 'CODE_RUN_FAILED' })
+      const meta = result.meta as { kind: string; logs: string }
+      expect(meta.kind).toBe(kind)
+      expect(textOf(result)).toContain(`run_code failed (${kind}): `)
+      if (meta.logs) expect(textOf(result)).toContain(`Console output before the failure:\n${meta.logs}`)
+    })
+  }
+
+  test('TL-29 captured logs survive a runtime failure', async () => {
+    const k = await kernel()
+    const result = await runCode(k, 'console.log("before"); throw new TypeError("bad thing")')
+    expect(result.meta).toEqual({ kind: 'runtime', logs: 'before' })
+    expect(textOf(result)).toBe(
+      'run_code failed (runtime): TypeError: bad thing\n\nConsole output before the failure:\nbefore',
+    )
+  })
+
+  test('TL-29 an aborted run is kind aborted', async () => {
+    const k = await kernel()
+    const outer = new AbortController()
+    outer.abort()
+    const result = await runCode(k, 'return 1', { signal: outer.signal })
+    expect(result.isError).toBe(true)
+  })
+})

@@ -1,0 +1,36 @@
+// The `tools:sdk` system prompt section (TL-21): a short preamble on run_code, then the tools as a
+// TypeScript API generated from their own declarations — name, description, parameter schema and
+// access — so a plugin's tool appears with no edit here. run_code itself is left out.
+import { toolAccess } from '../declarations.ts'
+import type { ToolDefinition } from '../types.ts'
+import { docComment, jsonSchemaToTs } from './json-schema-to-ts.ts'
+
+export const RUN_CODE = 'run_code'
+export const SDK_SECTION_NAME = 'tools:sdk'
+export const SDK_SECTION_ORDER = 150
+
+const PREAMBLE = `# Code Mode
+
+To use tools, call \`run_code\` with a TypeScript program. It runs as the body of an async function: \`await\` tool calls, \`return\` a value, and \`console.log\` what you want to see; the result is the console output followed by the JSON of the returned value. Do as much as you can in one program — read, filter, decide and act — so the task takes few round-trips.
+
+Each \`tools.<name>(args)\` resolves to the tool's text output. Calls run one at a time in the order they are made, even under \`Promise.all\`. A failed or denied call rejects with a \`ToolCallError\` carrying \`code\` (e.g. \`DENIED\`, \`NOT_FOUND\`, \`INVALID_ARGS\`) and \`message\`; catch it to go on. The program has only ECMAScript built-ins, \`tools\` and \`console\`: no file system, network, environment, process, timers or imports — use the tools for all of that. Enums and namespaces are not supported.`
+
+/** The section text for these tools (sorted by the caller, run_code excluded here). */
+export function sdkSectionText(tools: readonly ToolDefinition[]): string {
+  const members: string[] = []
+  for (const def of tools) {
+    if (def.name === RUN_CODE) continue
+    const doc = [def.description.trim(), `Access: ${toolAccess(def)}.`].filter(Boolean).join('\n\n')
+    members.push(docComment(doc, '  '))
+    // A tool with no required argument may be called with none (TL-24: a missing argument is `{}`).
+    const optional = requiredCount(def.parameters) === 0 ? '?' : ''
+    members.push(`  ${def.name}(args${optional}: ${jsonSchemaToTs(def.parameters, 2)}): Promise<string>`)
+  }
+  const body = members.length ? `declare const tools: {\n${members.join('\n')}\n}` : 'declare const tools: {}'
+  return `${PREAMBLE}\n\n\`\`\`ts\n${body}\n\`\`\``
+}
+
+function requiredCount(parameters: unknown): number {
+  const required = (parameters as { required?: unknown } | null)?.required
+  return Array.isArray(required) ? required.length : 0
+}
