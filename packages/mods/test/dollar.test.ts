@@ -53,7 +53,12 @@ describe('$.session, $.env, $.ui, $.plugin', () => {
     expect(await $.session.version()).toEqual({ version: '9.9.9', host: 'tack' })
     expect(await $.session.id()).toBe('s1')
     expect(await $.session.cwd()).toBe(ws)
-    expect(await $.session.usage()).toEqual({ startedAt: 1, context: { tokens: 42 }, rateLimits: [], cost: null })
+    expect(await $.session.usage()).toEqual({
+      startedAt: 1,
+      context: { tokens: 42 },
+      rateLimits: [],
+      cost: null,
+    })
     expect(await $.env.get('SOME_VAR')).toBe('v')
     expect($.ui.log('hello', { a: 1 })).toBeUndefined()
     expect(lines).toEqual(['hello {"a":1}'])
