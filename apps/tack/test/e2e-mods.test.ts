@@ -36,7 +36,7 @@ afterEach(async () => {
   closeServer = undefined
 })
 
-async function loopConfig(script: Parameters<typeof startLoopbackServer>[0]['script']) {
+async function loopConfig(script: NonNullable<Parameters<typeof startLoopbackServer>[0]>['script']) {
   const server = await startLoopbackServer({ script })
   closeServer = () => server.close()
   const config = join(box.root, 'loop.yml')
