@@ -3,7 +3,8 @@
 // config (dirs relative to the process's working folder), `<workspace>/.tack/mods/*` (only in a trusted
 // workspace: a mod is code that runs in tack's process), then `--mod DIR` flags. A folder counts as a mod
 // when it holds `.claude-plugin/plugin.json`.
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { sortedEntries } from './dir-entries.ts'
 import { join, resolve } from 'node:path'
 import type { ModSpec } from '@tack/mods'
 import type { Settings } from './config/load.ts'
@@ -17,14 +18,7 @@ export interface FoundMods {
 
 /** The mod folders directly inside `dir`, by name. */
 export function modFoldersIn(dir: string): string[] {
-  let names: string[]
-  try {
-    names = readdirSync(dir).sort()
-  } catch {
-    return []
-  }
-  return names
-    .filter((n) => !n.startsWith('.'))
+  return sortedEntries(dir)
     .map((n) => join(dir, n))
     .filter((p) => existsSync(join(p, '.claude-plugin', 'plugin.json')))
 }

@@ -79,15 +79,27 @@ interface CallState {
   ok?: { value: unknown }
 }
 
-/** Runs `entries[index…]` above `core`, skipping hooks whose matcher does not match. */
-export function runChain(hooks: readonly BoundHook[], env: DispatchEnv, core: Below): Below {
-  const layer = (index: number): Below => {
+/**
+ * `hooks` stacked above `core`, first outermost: each layer runs its hook through `invoke` (with the layer
+ * beneath), or passes `e` straight down when the hook's matcher does not match.
+ */
+export function stack<L extends (e: Ev) => unknown>(
+  hooks: readonly BoundHook[],
+  core: L,
+  invoke: (hook: BoundHook, e: Ev, below: L) => ReturnType<L>,
+): L {
+  const layer = (index: number): L => {
     if (index >= hooks.length) return core
     const below = layer(index + 1)
     const hook = hooks[index]
-    return (e) => (matches(hook.entry.matcher, e) ? invokeHook(hook, env, e, below) : below(e))
+    return ((e: Ev) => (matches(hook.entry.matcher, e) ? invoke(hook, e, below) : below(e))) as L
   }
   return layer(0)
+}
+
+/** Runs `hooks` above `core`, skipping hooks whose matcher does not match. */
+export function runChain(hooks: readonly BoundHook[], env: DispatchEnv, core: Below): Below {
+  return stack(hooks, core, (hook, e, below) => invokeHook(hook, env, e, below))
 }
 
 async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Below): Promise<unknown> {

@@ -7,10 +7,9 @@
 // `next`, the rest of that stream is forwarded and its result stands.
 import { BudgetClock, BudgetExpired } from './budget.ts'
 import { currentDispatch } from './dispatch-context.ts'
-import { applyPins, type BoundHook, type DispatchEnv, type Ev } from './dispatch.ts'
+import { applyPins, type BoundHook, type DispatchEnv, type Ev, stack } from './dispatch.ts'
 import type { ModChunk, StepResult } from './events/step-chunks.ts'
 import { HookFault } from './faults.ts'
-import { matches } from './matcher.ts'
 
 export type StepStream = AsyncGenerator<ModChunk, StepResult>
 export type StreamLayer = (e: Ev) => StepStream
@@ -21,13 +20,7 @@ export function runStreamChain(
   env: DispatchEnv,
   core: StreamLayer,
 ): StreamLayer {
-  const layer = (index: number): StreamLayer => {
-    if (index >= hooks.length) return core
-    const below = layer(index + 1)
-    const hook = hooks[index]
-    return (e) => (matches(hook.entry.matcher, e) ? invokeStreamHook(hook, env, e, below) : below(e))
-  }
-  return layer(0)
+  return stack(hooks, core, (hook, e, below) => invokeStreamHook(hook, env, e, below))
 }
 
 const isAsyncGenerator = (v: unknown): v is AsyncGenerator<unknown, unknown> =>
@@ -38,12 +31,7 @@ const isAsyncGenerator = (v: unknown): v is AsyncGenerator<unknown, unknown> =>
 
 /** `inner` with the hook's clock paused while it is pulled, plus `.result`. */
 function pausedStream(inner: StepStream, clock: BudgetClock): HookStream {
-  let settle!: (r: StepResult) => void
-  let fail!: (e: unknown) => void
-  const result = new Promise<StepResult>((resolve, reject) => {
-    settle = resolve
-    fail = reject
-  })
+  const { promise: result, resolve: settle, reject: fail } = Promise.withResolvers<StepResult>()
   result.catch(() => {})
   async function* run(): StepStream {
     try {

@@ -180,22 +180,14 @@ describe('session and turn events (requirement 10)', () => {
     ).toEqual({
       isShown: true,
     })
-    const presentation = { isFullscreen: false, columns: 80 }
-    expect(
-      await fireModEvent(s.ctx, s.agent, 'command.run', {
-        command: 'hello',
-        args: 'there',
+    const command = (name: string, args: string) =>
+      fireModEvent(s.ctx, s.agent, 'command.run', {
+        command: name,
+        args,
         origin: { kind: 'sdk' },
-        presentation,
-      }),
-    ).toEqual({ text: 'hi there' })
-    expect(
-      await fireModEvent(s.ctx, s.agent, 'command.run', {
-        command: 'other',
-        args: '',
-        origin: { kind: 'sdk' },
-        presentation,
-      }),
-    ).toEqual({})
+        presentation: { isFullscreen: false, columns: 80 },
+      })
+    expect(await command('hello', 'there')).toEqual({ text: 'hi there' })
+    expect(await command('other', '')).toEqual({})
   })
 })

@@ -102,12 +102,7 @@ export function tackResponseOf(
   fromCore: WeakSet<object>,
   toTackName: (claudeName: string) => string,
 ): LlmResponse {
-  let settle!: (final: LlmFinal) => void
-  let fail!: (error: unknown) => void
-  const final = new Promise<LlmFinal>((resolve, reject) => {
-    settle = resolve
-    fail = reject
-  })
+  const { promise: final, resolve: settle, reject: fail } = Promise.withResolvers<LlmFinal>()
   async function* run(): AsyncGenerator<StreamChunk> {
     let untouched = true
     let text = ''
