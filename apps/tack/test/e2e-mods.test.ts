@@ -142,21 +142,31 @@ describe('tack run with mods', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  test('a broken mod is one stderr line naming it, and the run goes on', async () => {
+  test('a broken mod is one stderr line naming it; a failing hook warns once; the run goes on', async () => {
     box = await sandbox()
     const broken = await writeMod(
       box.root,
       'broken',
       'export const register = () => { throw new Error("bad mod") }',
     )
-    const { config } = await loopConfig([{ kind: 'text', text: 'still fine' }])
-    const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', broken, 'hi'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const flaky = await writeMod(
+      box.root,
+      'flaky',
+      `export const register = (on) => on('turn.step', async function* () { throw new Error('flaky step') })`,
+    )
+    const { config } = await loopConfig([
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'true' } }] },
+      { kind: 'text', text: 'still fine' },
+    ])
+    const run = await runTack(
+      ['run', '--config', config, '--model', 'loop/m', '--mod', broken, '--mod', flaky, 'hi'],
+      { env: box.env, cwd: box.workspace },
+    )
     expect(run.code).toBe(0)
     expect(run.stdout).toBe('still fine\n')
     expect(run.stderr).toContain('mod "broken": register() threw: bad mod')
+    // two steps, two skips: warned once per mod, event and kind
+    expect(run.stderr.match(/mod "flaky": turn\.step hook skipped \(throw\): flaky step/g)).toHaveLength(1)
   })
 
   test('plugins.mods budgets are validated config', async () => {

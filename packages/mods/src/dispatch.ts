@@ -109,8 +109,12 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
   env.signal?.addEventListener('abort', onCancel, { once: true })
   const state: CallState = { called: false }
   let pinFault: HookFault | undefined
+  let abandoned = false
   const next = Object.assign(
     async (e2: unknown = e) => {
+      // A hook that ran out of budget (or already settled) runs nothing more: its late next() would
+      // run a tool or a request nobody is waiting for.
+      if (abandoned) throw new Error(`${env.event}: next() after the hook was settled or abandoned`)
       let rewritten: Ev
       try {
         rewritten = applyPins(env.spec, e, e2)
@@ -149,6 +153,7 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
           : new HookFault('throw', errorMessage(error)))
     return await failOpen(bound, env, e, below, state, fault)
   } finally {
+    abandoned = true
     clock.stop()
     env.signal?.removeEventListener('abort', onCancel)
   }

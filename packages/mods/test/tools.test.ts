@@ -189,3 +189,24 @@ describe('tool.call', () => {
     expect(faults(session)).toEqual([])
   })
 })
+
+describe('an abandoned hook', () => {
+  it('cannot run the tool after its budget expired: its late next() throws (requirement 9)', async () => {
+    const target = join(ws, 'late.txt')
+    const dir = writeMod({
+      name: 'late',
+      source: `export function register(on) {
+        on('tool.call', async ($, e, next) => {
+          await $.clock.sleep(150)
+          return next({ ...e, content: 'late run' })
+        })
+      }`,
+    })
+    session = await modSession([{ dir }], [writeCall(target), text('done')], { hookBudgetMs: 50 }, ws)
+    await session.agent.send({ content: 'go', source: { kind: 'user' } })
+    await new Promise((r) => setTimeout(r, 250))
+    // the skip ran the call as asked; the late next() never ran it again with its rewrite
+    expect(readFileSync(target, 'utf8')).toBe('hello')
+    expect(faults(session)[0]).toMatchObject({ kind: 'timeout', mod: 'late' })
+  })
+})
