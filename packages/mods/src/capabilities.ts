@@ -5,6 +5,7 @@
 export const SUPPORTED_EVENTS = Object.freeze([
   'session.start',
   'session.end',
+  'session.measure',
   'turn.start',
   'turn.step',
   'turn.complete',

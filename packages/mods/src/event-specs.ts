@@ -29,6 +29,7 @@ const DECISIONS = ['allow', 'ask', 'deny']
 export const EVENT_SPECS: Readonly<Record<ModEventName, EventSpec>> = {
   'session.start': { pinned: 'all', check: objectWith('cwd') },
   'session.end': { pinned: 'all', check: objectWith('sessionId'), budget: 'sessionEnd' },
+  'session.measure': { pinned: 'all', check: objectWith('changed') },
   'turn.start': { pinned: 'all', check: objectWith('turnId') },
   'turn.step': { pinned: 'all', rewritable: ['model', 'effort'], check: objectWith('turnId', 'index') },
   'turn.complete': {

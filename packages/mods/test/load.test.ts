@@ -214,6 +214,7 @@ describe('capabilities (requirement 12)', () => {
       events: [
         'session.start',
         'session.end',
+        'session.measure',
         'turn.start',
         'turn.step',
         'turn.complete',

@@ -122,6 +122,34 @@ describe('session and turn events (requirement 10)', () => {
     expect(events[3][1]).toEqual({ reason: 'other', sessionId: s.agent.session.id })
   })
 
+  it('session.measure follows each turn with the context in use, only when something changed', async () => {
+    const { s, read } = await start(
+      `const seen = []
+      export function register(on) {
+        on('session.measure', async ($, e, next) => { seen.push(e); await $.fs.write(OUT + '/measure.json', JSON.stringify(seen)); return next(e) })
+      }`,
+      [
+        text('one', { usage }),
+        text('two', { usage }),
+        text('three', { usage: { inputTokens: 300, outputTokens: 1 } }),
+      ],
+    )
+    await s.agent.send(user('a'))
+    await s.agent.send(user('b'))
+    await s.agent.send(user('c'))
+    await s.agent.whenIdle()
+    await new Promise((r) => setTimeout(r, 50))
+    const seen = read('measure.json') as {
+      context: { tokens: number; window: number }
+      rateLimits: []
+      changed: string[]
+    }[]
+    // turn 2 used the same context as turn 1 and the scripted model has no price: no event for it
+    expect(seen.map((e) => e.context.tokens)).toEqual([120, 300])
+    expect(seen[0]).toMatchObject({ rateLimits: [], changed: ['context'] })
+    expect(seen[0].context.window).toBeGreaterThan(0)
+  })
+
   it('prompt.submit: {drop} blocks the prompt; a rewritten text is what the model gets', async () => {
     const { s } = await start(
       `export function register(on) {

@@ -4,6 +4,7 @@
 // facts (`text`, `answer`, summed `usage`) are read from the log as it is appended.
 import type { Agent, DisposeCause } from '@tack/agent'
 import type { Session, SessionEvent, Usage } from '@tack/session'
+import { createMeasure } from './measure.ts'
 import { claudeUsage } from './step-chunks.ts'
 import { echo, type Mapping, textOf } from './shared.ts'
 
@@ -15,6 +16,8 @@ export interface TurnFacts {
   answer: string
   usage?: Usage
   lastFinish?: string
+  /** The usage of the turn's last request (its input tokens are the context in use). */
+  lastUsage?: Usage
   model: string
 }
 
@@ -38,6 +41,7 @@ export function turnIdOf(agent: Agent, turn: number): string {
 
 export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): void {
   const { ctx, host } = m
+  const measure = createMeasure(m)
   ctx.on('agent/created', (agent: Agent) => {
     host.sessionOf(agent)
   })
@@ -98,6 +102,7 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
         facts.lastFinish = data.finishReason
         if (data.usage) {
           facts.usage = addUsage(facts.usage, data.usage)
+          facts.lastUsage = data.usage
           const mods = host.sessionOf(agent)
           if (mods && !agent.parent) mods.lastInputTokens = data.usage.inputTokens
         }
@@ -122,6 +127,8 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
           ...(e2.usage ? { usage: e2.usage } : {}),
         }))
         ctx.agents.trackDetached(agent, run)
+        const measured = agent.parent ? undefined : measure(agent, facts, facts.lastUsage)
+        if (measured) ctx.agents.trackDetached(agent, measured)
         return
       }
     }
