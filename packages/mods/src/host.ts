@@ -25,6 +25,8 @@ export class ModHost {
   readonly loaded: LoadedMod[] = []
   readonly failures: ModLoadFailure[] = []
   private readonly sessions = new WeakMap<Agent, SessionMods>()
+  /** Sessions whose instances were released: a late event must not import a fresh instance. */
+  private readonly closed = new WeakSet<Agent>()
 
   private readonly deps: HostDeps
 
@@ -77,6 +79,7 @@ export class ModHost {
   sessionOf(agent: Agent): SessionMods | undefined {
     if (this.loaded.length === 0) return undefined
     const root = this.root(agent)
+    if (this.closed.has(root)) return undefined
     let mods = this.sessions.get(root)
     if (!mods) this.sessions.set(root, (mods = new SessionMods(root, this.loaded, this.deps)))
     return mods
@@ -87,6 +90,7 @@ export class ModHost {
     const mods = this.sessions.get(agent)
     mods?.close()
     this.sessions.delete(agent)
+    this.closed.add(agent)
   }
 
   /** Fires `event` for `agent`'s session; with no mod hooked on it, runs `core` directly. */
