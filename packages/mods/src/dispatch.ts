@@ -109,6 +109,8 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
   env.signal?.addEventListener('abort', onCancel, { once: true })
   const state: CallState = { called: false }
   let pinFault: HookFault | undefined
+  // What beneath threw (tack's own failure): passed on as it is, never mistaken for the hook's.
+  let belowError: { error: unknown } | undefined
   let abandoned = false
   const next = Object.assign(
     async (e2: unknown = e) => {
@@ -128,6 +130,10 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
         const value = await below(rewritten)
         state.ok = { value }
         return value
+      } catch (error) {
+        // a host refusal (a HookFault) is the calling hook's failure; anything else is tack's own
+        if (!(error instanceof HookFault)) belowError = { error }
+        throw error
       } finally {
         clock.resume()
       }
@@ -144,6 +150,7 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
     if (problem) throw new HookFault('shape', problem)
     return result
   } catch (error) {
+    if (belowError && error === belowError.error) throw error
     const fault =
       pinFault ??
       (error instanceof HookFault

@@ -30,7 +30,11 @@ const isAsyncGenerator = (v: unknown): v is AsyncGenerator<unknown, unknown> =>
   typeof (v as AsyncGenerator)[Symbol.asyncIterator] === 'function'
 
 /** `inner` with the hook's clock paused while it is pulled, plus `.result`. */
-function pausedStream(inner: StepStream, clock: BudgetClock): HookStream {
+function pausedStream(
+  inner: StepStream,
+  clock: BudgetClock,
+  onBelowError: (error: unknown) => void,
+): HookStream {
   const { promise: result, resolve: settle, reject: fail } = Promise.withResolvers<StepResult>()
   result.catch(() => {})
   async function* run(): StepStream {
@@ -40,6 +44,9 @@ function pausedStream(inner: StepStream, clock: BudgetClock): HookStream {
         let r: IteratorResult<ModChunk, StepResult>
         try {
           r = await inner.next()
+        } catch (error) {
+          onBelowError(error)
+          throw error
         } finally {
           clock.resume()
         }
@@ -79,10 +86,14 @@ async function* invokeStreamHook(bound: BoundHook, env: DispatchEnv, e: Ev, belo
   const onCancel = () => clock.controller.abort(env.signal?.reason)
   env.signal?.addEventListener('abort', onCancel, { once: true })
   let last: HookStream | undefined
+  // What beneath threw (the model's own failure): passed on as it is, never mistaken for the hook's.
+  let belowError: { error: unknown } | undefined
   const yielded: ModChunk[] = []
   const next = Object.assign(
     (e2: unknown = e) => {
-      last = pausedStream(below(applyPins(env.spec, e, e2)), clock)
+      last = pausedStream(below(applyPins(env.spec, e, e2)), clock, (error) => {
+        belowError = { error }
+      })
       return last
     },
     {
@@ -133,6 +144,7 @@ async function* invokeStreamHook(bound: BoundHook, env: DispatchEnv, e: Ev, belo
       }
     }
   } catch (error) {
+    if (belowError && error === belowError.error) throw error
     const kind =
       error instanceof HookFault ? error.kind : error instanceof BudgetExpired ? 'timeout' : 'throw'
     env.fault({ mod: entry.mod, event: env.event, kind, message: (error as Error)?.message ?? String(error) })

@@ -219,3 +219,16 @@ describe('session and turn events (requirement 10)', () => {
     expect(await command('other', '')).toEqual({})
   })
 })
+
+describe("tack's own failures pass through a hook", () => {
+  it('a model error beneath an observing turn.step hook ends the turn with that error, not an empty answer', async () => {
+    const { s } = await start(
+      `export function register(on) { on('turn.step', async function* ($, e, next) { return yield* next(e) }) }`,
+      [{ kind: 'error', message: 'upstream exploded', code: 'BOOM' }],
+    )
+    const outcome = await s.agent.send(user('hi'))
+    expect(outcome.reason.kind).toBe('error')
+    expect(JSON.stringify(outcome.reason)).toContain('upstream exploded')
+    expect(s.events().filter((e) => e.type === 'mod/fault')).toEqual([])
+  })
+})

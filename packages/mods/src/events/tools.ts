@@ -11,6 +11,7 @@ import {
   toClaudeToolResponse,
 } from '@tack/hooks-claude'
 import type { PreToolDecision, ToolAnswer, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import { HookFault } from '../faults.ts'
 import { isObject, type Mapping, textOf } from './shared.ts'
 
 const MOD_SOURCE = { kind: 'plugin', name: 'mods' } as const
@@ -50,7 +51,8 @@ export function installToolCall(m: Mapping): void {
       let runs = 0
       const core = async (e2: Readonly<Record<string, unknown>>) => {
         // tools/call lets its next() run once (30-tools.md TL-31): a second run would fail the whole call
-        if (runs++ > 0) throw new Error('tack runs a tool call once: next() was already called for this call')
+        if (runs++ > 0)
+          throw new HookFault('throw', 'tack runs a tool call once: next() was already called for this call')
         const { tool: _t, tool_use_id: _id, agentId: _a, ...rest } = e2
         const changed = !isDeepStrictEqual(rest, input)
         const runArgs = changed ? fromClaudeToolInput(claudeName, rest) : args
