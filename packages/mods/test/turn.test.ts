@@ -168,10 +168,12 @@ describe('session and turn events (requirement 10)', () => {
     const out = tempDir()
     const dir = writeMod({
       name: 'counter',
-      source: `let turns = 0
+      // the counter lives in a relative import: the instance query reaches it too
+      source: `import { bump } from './state.mjs'
       export function register(on) {
-        on('turn.start', async ($, e, next) => { turns++; await $.fs.write(${JSON.stringify(out)} + '/' + (await $.session.id()), String(turns)); return next(e) })
+        on('turn.start', async ($, e, next) => { const turns = bump(); await $.fs.write(${JSON.stringify(out)} + '/' + (await $.session.id()), String(turns)); return next(e) })
       }`,
+      files: { 'hooks/state.mjs': 'let turns = 0\nexport const bump = () => ++turns\n' },
     })
     const a = await modSession([{ dir }], [text('a')])
     const b = await modSession([{ dir }], [text('b')])
