@@ -238,3 +238,23 @@ describe('capabilities (requirement 12)', () => {
     })
   })
 })
+
+describe('ModsConfig (requirement 9)', () => {
+  it('defaults the budgets, takes configured ones, rejects out-of-range ones and bad mod lists', () => {
+    expect(ModsConfig.parse({})).toMatchObject({
+      mods: [],
+      hookBudgetMs: 10_000,
+      catchBudgetMs: 1_000,
+      promptEditBudgetMs: 50,
+      sessionEndBudgetMs: 1_500,
+    })
+    expect(ModsConfig.parse({ hookBudgetMs: 250, mods: [{ dir: 'm', options: { a: 1 } }] })).toMatchObject({
+      hookBudgetMs: 250,
+      mods: [{ dir: 'm', options: { a: 1 } }],
+    })
+    expect(() => ModsConfig.parse({ catchBudgetMs: 0 })).toThrow('catchBudgetMs')
+    expect(() => ModsConfig.parse({ sessionEndBudgetMs: 60_001 })).toThrow('sessionEndBudgetMs')
+    expect(() => ModsConfig.parse({ mods: [{ dir: '' }] })).toThrow('mods')
+    expect(() => ModsConfig.parse({ mods: [{ dir: 'x', extra: 1 }] })).toThrow('mods')
+  })
+})
