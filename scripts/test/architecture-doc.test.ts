@@ -8,6 +8,7 @@ import { listenersOf, type SeamName } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
 import { boot } from '../../apps/tack/src/boot.ts'
 import { resolveSettings } from '../../apps/tack/src/settings.ts'
+import { findModFolders } from '../../apps/tack/src/mod-folders.ts'
 import { findUserPlugins } from '../../apps/tack/src/user-plugins.ts'
 import { DOCS_WITH_SNIPPETS } from '../gen-doc-snippets.ts'
 import { codeSpans, fillSnippets, snippetPaths } from '../lib/doc-references.ts'
@@ -18,7 +19,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
 const INNER_PLUGINS = new Set(['SessionsService'])
 const USER_PLUGIN = 'doc-probe'
 
-/** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/. */
+/** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/ and one mod in $TACK_HOME/mods/. */
 async function bootLikeTackRun() {
   const root = mkdtempSync(join(tmpdir(), 'tack-arch-'))
   const home = join(root, 'home')
@@ -35,6 +36,18 @@ async function bootLikeTackRun() {
       '}',
     ].join('\n'),
   )
+  const mod = join(home, '.tack', 'mods', 'doc-mod')
+  mkdirSync(join(mod, '.claude-plugin'), { recursive: true })
+  mkdirSync(join(mod, 'hooks'))
+  writeFileSync(
+    join(mod, '.claude-plugin', 'plugin.json'),
+    JSON.stringify({ name: 'doc-mod', version: '1.0.0' }),
+  )
+  writeFileSync(join(mod, 'hooks', 'hooks.json'), JSON.stringify({ modules: ['./register.mjs'] }))
+  writeFileSync(
+    join(mod, 'hooks', 'register.mjs'),
+    "export const register = (on) => on('turn.start', ($, e, next) => next(e))\n",
+  )
   const env = {
     HOME: home,
     TACK_HOME: join(home, '.tack'),
@@ -43,10 +56,11 @@ async function bootLikeTackRun() {
   }
   const resolved = await resolveSettings({}, env, workspace)
   const found = findUserPlugins(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
-  return boot({ ...resolved, env, userPlugins: found.refs })
+  const mods = findModFolders(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
+  return boot({ ...resolved, env, userPlugins: found.refs, mods: mods.specs })
 }
 
-/** The `Plugin` column of the load-order table, in order (the row for the user's plugins has none). */
+/** The `Plugin` column of the load-order table, in order (the row for the user's plugins has none; `mods` follows it). */
 function documentedLoadOrder(): string[] {
   const section = DOC.slice(DOC.indexOf('## Plugin load order'), DOC.indexOf('## Add a tool'))
   return section
@@ -63,8 +77,8 @@ describe('docs/architecture.md', () => {
         .map((runtime) => (runtime as { name?: string }).name)
         .filter((name): name is string => typeof name === 'string' && !INNER_PLUGINS.has(name))
       const documented = documentedLoadOrder()
-      expect(documented.at(-1)).toBe('your plugins')
-      expect(loaded).toEqual([...documented.slice(0, -1), USER_PLUGIN])
+      expect(documented.slice(-2)).toEqual(['your plugins', 'mods'])
+      expect(loaded).toEqual([...documented.slice(0, -2), USER_PLUGIN, 'mods'])
 
       const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
       expect(lines.map((m) => m[1])).toEqual(['tools/pre-execute', 'agent/turn-continuation'])

@@ -14,6 +14,9 @@ Usage:
   tack sessions import FILE  a jsonl export back into the store ("-" reads stdin)
   tack hooks list [--json]   Claude Code and Codex hooks found, their sources and whether they run
   tack hooks trust [--project]
+  tack mods list             Claude Code mods a run loads: the events and $ nouns each uses, whether tack has them
+  tack mods check DIR        whether a mod folder loads in tack, or exactly what it is missing
+  tack mods capabilities     the mod events and $ nouns tack supports (JSON)
   tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
   tack trust --list | --revoke [DIR]
   tack dice …                the agent-dice CLI on tack's data folder
@@ -33,6 +36,7 @@ Common flags:
   --trust                    trust the workspace for this run only (CI); see tack trust
   --allow TOOL[:pattern]     (run, repeatable) allow matching calls: bash:"git status", read:/docs/**
   --deny TOOL[:pattern]      (run, repeatable) deny matching calls: bash:rm, write, *:secrets/**
+  --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
   -c, --continue             (run) continue this workspace's most recent session
@@ -46,7 +50,7 @@ Common flags:
 
 Environment:
   DEEPSEEK_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY   provider keys (also read from $TACK_HOME/.env)
-  TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/
+  TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/, mods/
   TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
   NO_COLOR=1                 no colour in tack run's progress on a terminal

@@ -23,6 +23,7 @@ export const COMMON_OPTIONS = {
   resume: { type: 'string', short: 'r' },
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
+  mod: { type: 'string', multiple: true },
 } as const
 
 export type CommonFlags = {
@@ -54,6 +55,8 @@ export type CommonFlags = {
   allow?: string[]
   /** `--deny TOOL[:pattern]` (repeatable): permission deny rules for this run (cli-rules.ts). */
   deny?: string[]
+  /** `--mod DIR` (repeatable): a Claude Code mod folder for this run (80-cli.md §7.2). */
+  mod?: string[]
 }
 
 export class UsageError extends Error {

@@ -3,6 +3,7 @@
 // agent — the loop, tools, providers and every enabled plugin with its validated config, then the
 // user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
 import { mkdirSync } from 'node:fs'
+import type { ModSpec } from '@tack/mods'
 import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { Settings } from './config/load.ts'
@@ -31,6 +32,8 @@ export interface BootOptions {
   readonly verbose?: boolean
   /** `--allow` / `--deny` rules for this run, added to the permission plugin's (cli-rules.ts). */
   readonly cliRules?: CliRuleSpecs
+  /** Claude Code mod folders to load last, in order (`findModFolders`). */
+  readonly mods?: readonly ModSpec[]
 }
 
 export interface Booted {
@@ -157,6 +160,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     } catch (error) {
       throw new CliError(`plugin ${loaded.file} failed to load: ${(error as Error).message.split('\n')[0]}`)
     }
+  }
+  // Mods load last, after the hook bridges and the user's plugins (docs/architecture.md): their
+  // tools/call, tools/pre-execute and prompt-submit listeners are registered first (outermost), so the
+  // order here decides only emit and serial seams. Skipped without mods: nothing to pay for.
+  const modsConfig = cfg('mods')
+  if (modsConfig !== undefined && (opts.mods?.length ?? 0) > 0) {
+    const entry = await catalogEntry('mods')!.load()
+    await load('mods', entry.plugin, { dataDir: opts.paths.home, ...modsConfig, mods: opts.mods })
   }
   if (opts.env.TACK_DEV === '1') {
     const { installRequestInvariant, installStructureInvariant } = await import('@tack/agent/invariants')

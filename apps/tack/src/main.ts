@@ -52,6 +52,10 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         const { hooksCommand } = await import('./commands/hooks.ts')
         return await hooksCommand(rest, flags, { ...cio, env })
       }
+      case 'mods': {
+        const { modsCommand } = await import('./commands/mods.ts')
+        return await modsCommand(rest, flags, { ...cio, env })
+      }
       default:
         throw new UsageError(`unknown command "${command}" (see tack --help)`)
     }

@@ -13,6 +13,8 @@ export interface TackPaths {
   readonly dice: string
   /** The user's own plugins (docs/decisions/0014-user-plugins.md). */
   readonly plugins: string
+  /** The user's own Claude Code mod folders (docs/decisions/0070-mod-host.md). */
+  readonly mods: string
 }
 
 export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): TackPaths {
@@ -26,6 +28,7 @@ export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): 
     scratch: join(home, 'scratch'),
     dice: join(home, 'dice'),
     plugins: join(home, 'plugins'),
+    mods: join(home, 'mods'),
   }
 }
 
@@ -37,4 +40,9 @@ export function projectConfigPath(cwd: string): string {
 /** The project plugin folder of a workspace. */
 export function projectPluginsPath(cwd: string): string {
   return join(cwd, '.tack', 'plugins')
+}
+
+/** The project mod folder of a workspace (loaded only when the workspace is trusted). */
+export function projectModsPath(cwd: string): string {
+  return join(cwd, '.tack', 'mods')
 }

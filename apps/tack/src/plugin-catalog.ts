@@ -139,6 +139,15 @@ export const CATALOG: readonly CatalogEntry[] = [
       return { plugin: { name: m.name, Config: m.Config, apply: m.apply }, Config: m.Config }
     },
   },
+  {
+    key: 'mods',
+    description: "the Claude Code mod host: unmodified mods (register(on, options)) on tack's seams",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/mods')
+      return { plugin: m.ModsPlugin, Config: m.ModsConfig }
+    },
+  },
 ]
 
 export function catalogEntry(key: string): CatalogEntry | undefined {

@@ -13,6 +13,7 @@ export async function untrustedNotice(
   r: Resolved,
   env: NodeJS.ProcessEnv,
   heldBackPlugins: readonly string[],
+  heldBackMods: readonly string[] = [],
 ): Promise<string | undefined> {
   if (r.trust.trusted) return undefined
   const hooks = heldBackHooks(await collectHooks(r.settings, r.paths, env, r.cwd, r.trust))
@@ -22,6 +23,7 @@ export async function untrustedNotice(
   const notRun = [
     hooks.length ? `${hooks.length} project hook(s)` : '',
     heldBackPlugins.length ? `${heldBackPlugins.length} project plugin(s)` : '',
+    heldBackMods.length ? `${heldBackMods.length} project mod(s)` : '',
   ].filter(Boolean)
   if (notRun.length) parts.push(`not run: ${notRun.join(', ')}`)
   if (parts.length === 0) return undefined

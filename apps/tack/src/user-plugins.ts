@@ -7,7 +7,8 @@
 // module exports a cordis plugin: `default` (an object with `apply`, or a function), or `apply` itself
 // (with optional `name`, `Config`, `inject`). Its `Config` (a `@tack/kernel` Schema object, or any Standard
 // Schema) validates its settings like a built-in's; without one, settings are an error.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { sortedEntries } from './dir-entries.ts'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ConfigIssue } from '@tack/kernel'
@@ -39,15 +40,9 @@ const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs']
 
 /** The plugin files of a folder, by name: files with a plugin extension, and folders with an index file. */
 export function pluginFilesIn(dir: string): string[] {
-  let names: string[]
-  try {
-    names = readdirSync(dir).sort()
-  } catch {
-    return []
-  }
   const out: string[] = []
-  for (const name of names) {
-    if (name.startsWith('.') || name.endsWith('.d.ts')) continue
+  for (const name of sortedEntries(dir)) {
+    if (name.endsWith('.d.ts')) continue
     const path = join(dir, name)
     let isDir = false
     try {

@@ -72,6 +72,7 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
 
   await reportHooks(resolved, io, line, problems)
   await reportPlugins(resolved, line, problems)
+  await reportMods(resolved, flags, line, problems)
 
   const warnings: string[] = []
   const { reportInstructions } = await import('./doctor-instructions.ts')
@@ -174,6 +175,33 @@ async function reportPlugins(r: Resolved, line: Line, problems: string[]): Promi
   }
   for (const file of found.heldBack)
     line('plugin', `not run — ${file}: this workspace is not trusted (${HOW_TO_TRUST})`)
+}
+
+/** Loaded mods and what the host supports (65-mod-host.md requirement 12). */
+async function reportMods(r: Resolved, flags: CommonFlags, line: Line, problems: string[]): Promise<void> {
+  const { capabilities, checkModFolder } = await import('@tack/mods')
+  const { findModFolders } = await import('../mod-folders.ts')
+  const found = findModFolders(r.settings, r.paths, r.cwd, r.trust.trusted, flags.mod)
+  if (found.specs.length === 0 && found.heldBack.length === 0) line('mods', '(none)')
+  for (const spec of found.specs) {
+    const check = await checkModFolder(spec.dir, spec.options)
+    if (check.ok)
+      line('mod', `${check.name} — ${spec.dir} (events: ${check.scan?.events.join(', ') || 'none'})`)
+    else {
+      line('mod', `BROKEN — ${check.problems.join('; ')}`)
+      problems.push(...check.problems)
+    }
+  }
+  for (const dir of found.heldBack)
+    line('mod', `not run — ${dir}: this workspace is not trusted (${HOW_TO_TRUST})`)
+  const caps = capabilities()
+  line('mod events', caps.events.join(', '))
+  line(
+    'mod nouns',
+    Object.entries(caps.nouns)
+      .map(([n, m]) => `${n} (${m.join(', ')})`)
+      .join('; '),
+  )
 }
 
 const PLACE = { home: '$TACK_HOME/plugins', config: 'config', project: '.tack/plugins' } as const

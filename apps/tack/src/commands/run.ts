@@ -9,12 +9,15 @@ import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { CliError } from '../errors.ts'
 import { chooseModel } from '../settings.ts'
+import { findModFolders } from '../mod-folders.ts'
 import { untrustedNotice } from '../untrusted-notice.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
+import type { Agent } from '@tack/agent'
 import type { ToolRegistry } from '@tack/tools'
+import type { Context } from 'cordis'
 import { findUserPlugins } from '../user-plugins.ts'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
@@ -40,7 +43,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const { settings, paths, cwd, trust } = resolved
   const { reporter, err } = runProgress(io, flags)
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
-  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
+  const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
+  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
   if (notice) err(notice)
   const model = await chooseModel(settings, io.env)
   const booted = await boot({
@@ -50,6 +54,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     cwd,
     trust,
     userPlugins: plugins.refs,
+    mods: mods.specs,
     warn: err,
     cliRules,
     verbose: flags.verbose === true,
@@ -112,6 +117,16 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
+    // `tack run "/name args"`: a mod's command.run hook may answer it (65-mod-host.md requirement 10)
+    const commandAnswer = await answerSlashCommand(ctx, agent, input.content)
+    if (commandAnswer !== undefined) {
+      for (const signal of signals) process.off(signal, onSignal)
+      await handle.dispose('exit')
+      if (json)
+        io.out(`${JSON.stringify({ type: 'command', sessionId: agent.session.id, text: commandAnswer })}\n`)
+      else io.out(commandAnswer.endsWith('\n') ? commandAnswer : `${commandAnswer}\n`)
+      return 0
+    }
     const outcome = await agent.send({ content: input.content, source: { kind: 'user' } })
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
@@ -145,6 +160,14 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     reporter.finish()
     await booted.close()
   }
+}
+
+/** A mod's answer to a headless slash command, or undefined (no mods, not a command, not answered). */
+async function answerSlashCommand(ctx: Context, agent: Agent, content: unknown): Promise<string | undefined> {
+  if (typeof content !== 'string' || !content.startsWith('/') || !ctx.get('mods')) return undefined
+  const { runHeadlessCommand } = await import('@tack/mods')
+  const answer = await runHeadlessCommand(ctx.mods, agent, content)
+  return answer?.text
 }
 
 /** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */

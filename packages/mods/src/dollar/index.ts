@@ -1,0 +1,69 @@
+// `$` for one mod instance in one session (65-mod-host.md requirement 11): frozen and flat; every
+// method returns a Promise except `ui.log`; each call pauses the calling hook's budget clock except
+// `$.clock.sleep`, whose time counts. A method tack lacks is simply absent, so calling it throws a
+// TypeError, as in Claude Code.
+import { withClockPaused } from '../dispatch-context.ts'
+import { createClock, type Timers } from './clock.ts'
+import { createFs } from './fs.ts'
+import { createProcess } from './process.ts'
+import { createStore, storeFile } from './store.ts'
+
+export interface SessionFacts {
+  readonly id: () => string
+  readonly cwd: () => string
+  readonly startedAt: number
+  /** The last request's input tokens, when a step finished. */
+  readonly contextTokens: () => number | undefined
+}
+
+export interface DollarDeps {
+  readonly mod: { readonly name: string; readonly root: string }
+  readonly session: SessionFacts
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly dataDir: string
+  readonly version: string
+  /** `$.ui.log` and timer failures land here (tack's log, prefixed with the mod id). */
+  readonly log: (line: string) => void
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: methods of every shape are wrapped alike
+type AnyFn = (...args: any[]) => Promise<unknown>
+
+function paused<T extends Record<string, AnyFn>>(noun: T): T {
+  const out: Record<string, AnyFn> = {}
+  for (const [name, fn] of Object.entries(noun)) out[name] = (...args) => withClockPaused(() => fn(...args))
+  return Object.freeze(out) as T
+}
+
+export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers } {
+  const timers = createClock((message) => deps.log(message))
+  const { sleep, ...clockRest } = timers.clock
+  const dollar = Object.freeze({
+    fs: paused(createFs(deps.session.cwd)),
+    env: paused({ get: async (name: string) => deps.env[name] }),
+    session: paused({
+      id: async () => deps.session.id(),
+      cwd: async () => deps.session.cwd(),
+      version: async () => ({ version: deps.version, host: 'tack' }),
+      usage: async () => {
+        const tokens = deps.session.contextTokens()
+        return {
+          startedAt: deps.session.startedAt,
+          context: tokens === undefined ? {} : { tokens },
+          rateLimits: [],
+          cost: null,
+        }
+      },
+    }),
+    clock: Object.freeze({ ...paused(clockRest), sleep }),
+    store: paused(createStore(storeFile(deps.dataDir, deps.mod.name))),
+    ui: Object.freeze({
+      log: (...values: unknown[]) => {
+        deps.log(values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' '))
+      },
+    }),
+    process: paused(createProcess(deps.session.cwd)),
+    plugin: Object.freeze({ name: deps.mod.name, root: deps.mod.root }),
+  })
+  return { dollar, timers }
+}

@@ -1,0 +1,131 @@
+// The mods of one session: an instance of every loaded mod (65-mod-host.md requirement 2), their hooks
+// per event in config order then registration order, and what the event mappings need to know about
+// the session's turns. Subagents share their root agent's instances (their events carry `agentId`).
+import type { Agent } from '@tack/agent'
+import { deepFreeze } from '@tack/kernel'
+import type { Usage } from '@tack/session'
+import type { Timers } from './dollar/clock.ts'
+import { createDollar } from './dollar/index.ts'
+import { type Below, type BoundHook, type DispatchEnv, type Ev, runChain } from './dispatch.ts'
+import { runStreamChain, type StepStream, type StreamLayer } from './stream-dispatch.ts'
+import { EVENT_SPECS } from './event-specs.ts'
+import type { ModFault } from './faults.ts'
+import type { ModEventName } from './capabilities.ts'
+import { type LoadedMod, registerInstance } from './instance.ts'
+import type { HookEntry } from './registration.ts'
+import type { ModsConfig } from './config.ts'
+
+export interface HostDeps {
+  readonly config: ModsConfig
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly dataDir: string
+  readonly version: string
+  log(mod: string, line: string): void
+  warn(line: string): void
+  fault(agent: Agent, fault: ModFault): void
+}
+
+/** What the event mappings track per turn. */
+export interface TurnTrack {
+  turn: number
+  startedAt: number
+  step: number
+  answer: string
+  usage?: Usage
+  lastFinish?: string
+  userText: string
+}
+
+export class SessionMods {
+  readonly hooks = new Map<string, BoundHook[]>()
+  readonly ready: Promise<void>
+  readonly startedAt = Date.now()
+  sessionStart: Promise<unknown> = Promise.resolve()
+  turn: TurnTrack | undefined
+  lastInputTokens: number | undefined
+  private readonly timers: Timers[] = []
+  private sessionEndDeadline: number | undefined
+
+  readonly agent: Agent
+  private readonly deps: HostDeps
+
+  constructor(agent: Agent, mods: readonly LoadedMod[], deps: HostDeps) {
+    this.agent = agent
+    this.deps = deps
+    this.ready = this.open(mods)
+  }
+
+  private async open(mods: readonly LoadedMod[]): Promise<void> {
+    for (const mod of mods) {
+      let byEvent: Map<string, HookEntry[]>
+      try {
+        byEvent = await registerInstance(mod.manifest, mod.options, `session-${this.agent.id}`)
+      } catch (error) {
+        this.deps.warn(`${(error as Error).message} (session ${this.agent.id}; the mod is off for it)`)
+        continue
+      }
+      const { dollar, timers } = createDollar({
+        mod: { name: mod.manifest.name, root: mod.manifest.root },
+        session: {
+          id: () => this.agent.id,
+          cwd: () => this.agent.cwd,
+          startedAt: this.startedAt,
+          contextTokens: () => this.lastInputTokens,
+        },
+        env: this.deps.env,
+        dataDir: this.deps.dataDir,
+        version: this.deps.version,
+        log: (line) => this.deps.log(mod.manifest.name, line),
+      })
+      this.timers.push(timers)
+      for (const [event, entries] of byEvent) {
+        const list = this.hooks.get(event) ?? []
+        for (const entry of entries) list.push({ entry, dollar })
+        this.hooks.set(event, list)
+      }
+    }
+  }
+
+  has(event: ModEventName): boolean {
+    return (this.hooks.get(event)?.length ?? 0) > 0
+  }
+
+  private env(event: ModEventName, agent: Agent, signal?: AbortSignal): DispatchEnv {
+    const spec = EVENT_SPECS[event]
+    const { config } = this.deps
+    let budgetMs = config.hookBudgetMs
+    if (spec.budget === 'promptEdit') budgetMs = config.promptEditBudgetMs
+    if (spec.budget === 'sessionEnd') {
+      this.sessionEndDeadline ??= Date.now() + config.sessionEndBudgetMs
+      budgetMs = Math.max(1, this.sessionEndDeadline - Date.now())
+    }
+    return {
+      event,
+      spec,
+      budgetMs,
+      catchBudgetMs: config.catchBudgetMs,
+      pausable: spec.budget !== 'sessionEnd',
+      signal,
+      fault: (f) => this.deps.fault(agent, f),
+    }
+  }
+
+  /** Runs `event` through this session's hooks above `core`. */
+  async fire(event: ModEventName, agent: Agent, e: Ev, core: Below, signal?: AbortSignal): Promise<unknown> {
+    await this.ready
+    const hooks = this.hooks.get(event) ?? []
+    if (hooks.length === 0) return core(e)
+    return runChain(hooks, this.env(event, agent, signal), core)(deepFreeze(structuredClone(e)))
+  }
+
+  /** Runs a streaming event (`turn.step`) through this session's hooks above `core`. */
+  stream(event: ModEventName, agent: Agent, e: Ev, core: StreamLayer, signal?: AbortSignal): StepStream {
+    const hooks = this.hooks.get(event) ?? []
+    return runStreamChain(hooks, this.env(event, agent, signal), core)(deepFreeze(structuredClone(e)))
+  }
+
+  /** Ends the instances' timers (session end or dispose). */
+  close(): void {
+    for (const t of this.timers) t.dispose()
+  }
+}
