@@ -40,7 +40,7 @@ export class AcpService {
 export const AcpPlugin = definePlugin({
   name: 'acp',
   Config: AcpConfig,
-  inject: ['tools', 'agents'],
+  inject: ['tools', 'agents', 'sessions', 'sessionStore'],
   apply(ctx, config) {
     const service = new AcpService(ctx, config)
     ctx.provide('acp', service)
@@ -70,7 +70,7 @@ export const AcpPlugin = definePlugin({
         return next()
       },
     )
-    ctx.on('agent/request', async (agent, _info, config, next) => {
+    ctx.on('agent/request', async (agent, _info, _config, next) => {
       const chosen = service.sessionOf(agent)?.choices.model
       const given = await next()
       return chosen && chosen !== given.model ? { ...given, model: chosen } : given
