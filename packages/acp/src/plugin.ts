@@ -31,9 +31,16 @@ export class AcpService {
     return this.#server?.sessionOf(agent)
   }
 
-  /** Whether bash calls of this session run in the client's terminal (requirement 11). */
-  usesClientTerminal(): boolean {
-    return this.config.clientTerminal && this.#server?.clientCapabilities.terminal === true
+  /**
+   * Whether bash calls of this session run in the client's terminal (requirement 11): the client
+   * offers one, config allows it, and the session's mode does not sandbox bash. In workspace-write and
+   * read-only tack confines bash in its OS sandbox, which a client terminal would escape, so those
+   * modes keep bash local (docs/decisions/0090-acp-server.md).
+   */
+  usesClientTerminal(session: AcpSession): boolean {
+    const sandboxed =
+      session.choices.permissionMode === 'workspace-write' || session.choices.permissionMode === 'read-only'
+    return this.config.clientTerminal && this.#server?.clientCapabilities.terminal === true && !sandboxed
   }
 }
 
@@ -57,7 +64,7 @@ export const AcpPlugin = definePlugin({
       async (exec: ToolExecution, next: (exec?: ToolExecution) => Promise<ToolExecutionResult>) => {
         const session = service.sessionOf(exec.agent)
         if (!session) return next()
-        if (exec.name === 'bash' && service.usesClientTerminal()) {
+        if (exec.name === 'bash' && service.usesClientTerminal(session)) {
           return runInClientTerminal(
             session.client,
             session.id,
