@@ -1,6 +1,6 @@
 // 50-acp.md requirement 15: every scenario folder under ./scenarios runs the real `tack acp` with the
 // scripted model and compares its normalised stdout with the golden; TACK_SNAPSHOT=refresh rewrites
-// the goldens. Requirement 1 rides along: every stdout line is a JSON-RPC 2.0 message, and the
+// the goldens. 50-acp.md requirement 1 rides along: every stdout line is a JSON-RPC 2.0 message, and the
 // process exits 0 when the client closes stdin.
 import { readdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
