@@ -5,12 +5,10 @@
 import { readFileSync } from 'node:fs'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
-import { boot } from '../boot.ts'
 import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
-import { chooseModel, resolveSettings } from '../settings.ts'
-import { untrustedNotice } from '../untrusted-notice.ts'
-import { findUserPlugins } from '../user-plugins.ts'
+import { bootAgentCommand } from '../agent-boot.ts'
+import { resolveSettings } from '../settings.ts'
 
 export async function acpCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   if (args.length > 0) throw new UsageError(`tack acp takes no arguments (got "${args.join(' ')}")`)
@@ -19,36 +17,14 @@ export async function acpCommand(args: string[], flags: CommonFlags, io: Command
       'tack acp speaks ACP on stdio; --json, -p, -c and -r do not apply (the client loads sessions)',
     )
   const resolved = await resolveSettings(flags, io.env, io.cwd)
-  const { settings, paths, cwd, trust } = resolved
+  const { settings } = resolved
   const err = (text: string) => io.err(text.endsWith('\n') ? text : `${text}\n`)
-  const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
-  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack)
-  if (notice) err(notice)
-  const model = await chooseModel(settings, io.env)
-  const acpConfig = settings.plugins.acp
+  const acpConfig = resolved.settings.plugins.acp
   if (acpConfig === false)
     throw new CliError('tack acp needs the acp plugin, which the config turns off (plugins.acp: false)')
-  const booted = await boot({
-    settings,
-    paths,
-    env: io.env,
-    cwd,
-    trust,
-    userPlugins: plugins.refs,
-    warn: err,
-    verbose: flags.verbose === true,
-    noSession: flags['no-session'] === true,
-  })
+  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn: err })
   const { ctx } = booted
-  io.protectSecrets?.(ctx.llmProviders.keyVariables())
   try {
-    let problem: string | undefined
-    try {
-      problem = ctx.llmProviders.resolve(model).problem
-    } catch (error) {
-      problem = (error as Error).message
-    }
-    if (problem) throw new CliError(`${model}: ${problem}`)
     const { AcpPlugin, serveStdio } = await import('@tack/acp')
     try {
       await ctx.plugin(AcpPlugin, acpConfig ?? {})

@@ -1,14 +1,13 @@
 // 50-acp.md requirement 17 and issue 15's acceptance: the npm `acpx` client (a devDependency, pinned)
 // drives `tack acp` from outside, started with the Zed configuration the README shows (its command,
 // args and env, read from the README itself), the scripted model chosen in $TACK_HOME/config.yml.
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { type Sandbox, sandbox, TACK_BIN } from '../helpers.ts'
+import { runTack, type Sandbox, sandbox, TACK_BIN } from '../helpers.ts'
 
 const ACPX = join(dirname(createRequire(import.meta.url).resolve('acpx/package.json')), 'dist', 'cli.js')
 const README = fileURLToPath(new URL('../../../../README.md', import.meta.url))
@@ -43,25 +42,18 @@ async function editorBox(script: unknown[]): Promise<{ box: Sandbox; model: stri
   return { box, model, agent: [zed.command, ...zed.args].join(' ') }
 }
 
-function acpx(
-  box: Sandbox,
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACPX, ...args], {
-      env: box.env,
-      cwd: box.workspace,
-      stdio: 'pipe',
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end()
-  })
-}
+/** acpx's common flags for a run against `agent` in the sandbox's workspace, JSON output. */
+const acpxFlags = (box: Sandbox, agent: string, ...more: string[]) => [
+  '--agent',
+  agent,
+  '--cwd',
+  box.workspace,
+  '--format',
+  'json',
+  ...more,
+]
+
+const acpx = (box: Sandbox, args: string[]) => runTack(args, { env: box.env, cwd: box.workspace, bin: ACPX })
 
 /** Processes of this sandbox (they carry its TACK_HOME): acpx's queue owner, and tack under it. */
 const sandboxProcesses = (box: Sandbox) =>
@@ -92,6 +84,12 @@ const messages = (stdout: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>)
 
 /** The agent's answer: its message chunks joined. */
+/** The first session/update whose params mention all of `texts`. */
+const updateWith = (stdout: string, ...texts: string[]) =>
+  messages(stdout).find(
+    (m) => m.method === 'session/update' && texts.every((t) => JSON.stringify(m.params).includes(t)),
+  )
+
 const answer = (stdout: string) =>
   messages(stdout)
     .map(
@@ -115,17 +113,7 @@ test('issue 15: acpx edits a file with one permission prompt, prompts again, and
     { kind: 'text', text: 'Still fixed after the load.' },
   ])
   await writeFile(join(box.workspace, 'greeting.txt'), 'helo world\n')
-  const common = [
-    '--agent',
-    agent,
-    '--cwd',
-    box.workspace,
-    '--format',
-    'json',
-    '--approve-all',
-    '--ttl',
-    '60',
-  ]
+  const common = acpxFlags(box, agent, '--approve-all', '--ttl', '60')
   const created = await acpx(box, [...common, 'sessions', 'new'])
   expect(created.code, `${created.stderr}\n${created.stdout}`).toBe(0)
 
@@ -134,13 +122,7 @@ test('issue 15: acpx edits a file with one permission prompt, prompts again, and
   const firstMessages = messages(first.stdout)
   expect(firstMessages.filter((m) => m.method === 'session/request_permission')).toHaveLength(1)
   expect(answer(first.stdout)).toBe('Fixed the greeting.')
-  const completed = firstMessages.find(
-    (m) =>
-      m.method === 'session/update' &&
-      JSON.stringify(m.params).includes('"status":"completed"') &&
-      JSON.stringify(m.params).includes('"type":"diff"'),
-  )
-  expect(completed, first.stdout).toBeDefined()
+  expect(updateWith(first.stdout, '"status":"completed"', '"type":"diff"'), first.stdout).toBeDefined()
   expect(await readFile(join(box.workspace, 'greeting.txt'), 'utf8')).toBe('hello world\n')
 
   const second = await acpx(box, [...common, 'prompt', 'anything else?'])
@@ -183,27 +165,13 @@ test('50-acp.md requirement 17: acpx exec with --approve-all writes the file; wi
     ['--deny-all', false],
   ] as const) {
     const { box, agent } = await editorBox(script)
-    const run = await acpx(box, [
-      '--agent',
-      agent,
-      '--cwd',
-      box.workspace,
-      '--format',
-      'json',
-      flag,
-      'exec',
-      'write out.txt',
-    ])
+    const run = await acpx(box, acpxFlags(box, agent, flag, 'exec', 'write out.txt'))
     // acpx exits 5 (its PERMISSION_DENIED code) when it denied a permission; the turn itself ended.
     expect(run.code, run.stderr).toBe(written ? 0 : 5)
     expect(run.stdout).toContain('"stopReason":"end_turn"')
     expect(answer(run.stdout)).toBe('Wrote out.txt.')
-    const toolUpdate = messages(run.stdout).find(
-      (m) =>
-        m.method === 'session/update' &&
-        JSON.stringify(m.params).includes(written ? '"status":"completed"' : '"status":"failed"'),
-    )
-    expect(toolUpdate, run.stdout).toBeDefined()
+    const status = written ? '"status":"completed"' : '"status":"failed"'
+    expect(updateWith(run.stdout, status, '"toolCallId"'), run.stdout).toBeDefined()
     const exists = await readFile(join(box.workspace, 'out.txt'), 'utf8').then(
       () => true,
       () => false,
