@@ -13,7 +13,7 @@ export interface StdioStreams {
 export async function serveStdio(server: AcpServer, streams?: StdioStreams): Promise<void> {
   const stdin = streams?.stdin ?? process.stdin
   const stdout = streams?.stdout ?? process.stdout
-  if (!streams) redirectConsole()
+  if (!streams) redirectConsoleToStderr()
   const stream = ndJsonStream(
     Writable.toWeb(stdout as Writable) as WritableStream<Uint8Array>,
     Readable.toWeb(stdin as Readable) as ReadableStream<Uint8Array>,
@@ -23,8 +23,11 @@ export async function serveStdio(server: AcpServer, streams?: StdioStreams): Pro
   await server.disposeAll()
 }
 
-/** Plugins and libraries that print with console.log would corrupt the protocol stream. */
-function redirectConsole(): void {
+/**
+ * Plugins and libraries that print with console.log would corrupt the protocol stream; `tack acp`
+ * calls this before it loads any plugin (a plugin may print while it loads).
+ */
+export function redirectConsoleToStderr(): void {
   const toStderr = (...args: unknown[]) => console.error(...args)
   console.log = toStderr
   console.info = toStderr

@@ -16,6 +16,9 @@ export async function acpCommand(args: string[], flags: CommonFlags, io: Command
     throw new UsageError(
       'tack acp speaks ACP on stdio; --json, -p, -c and -r do not apply (the client loads sessions)',
     )
+  // Stdout belongs to the protocol from here on, before any plugin loads (50-acp.md requirement 1).
+  const { AcpPlugin, redirectConsoleToStderr, serveStdio } = await import('@tack/acp')
+  redirectConsoleToStderr()
   const resolved = await resolveSettings(flags, io.env, io.cwd)
   const { settings } = resolved
   const err = (text: string) => io.err(text.endsWith('\n') ? text : `${text}\n`)
@@ -25,7 +28,6 @@ export async function acpCommand(args: string[], flags: CommonFlags, io: Command
   const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn: err })
   const { ctx } = booted
   try {
-    const { AcpPlugin, serveStdio } = await import('@tack/acp')
     try {
       await ctx.plugin(AcpPlugin, acpConfig ?? {})
     } catch (error) {
