@@ -24,6 +24,8 @@ export class AcpSession {
   #client: AgentContext
   #choices: SessionChoices
   #queue: Promise<void> = Promise.resolve()
+  /** Set on dispose: the client is gone, so what the ending turn still logs is not sent. */
+  #closed = false
   readonly #live: LiveUpdates
   readonly #env: UpdateEnv
   readonly #warn: (line: string) => void
@@ -67,6 +69,7 @@ export class AcpSession {
 
   /** Queues one update; updates leave in the order they were queued. */
   send(update: SessionUpdate): void {
+    if (this.#closed) return
     const client = this.#client
     this.#queue = this.#queue
       .then(() => client.notify('session/update', { sessionId: this.id, update }))
@@ -139,6 +142,7 @@ export class AcpSession {
   }
 
   async dispose(): Promise<void> {
+    this.#closed = true
     this.cancel()
     this.#unsubscribe()
     await this.handle.dispose('exit')
