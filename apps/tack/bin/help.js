@@ -19,6 +19,7 @@ Usage:
   tack mods capabilities     the mod events and $ nouns tack supports (JSON)
   tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
   tack trust --list | --revoke [DIR]
+  tack acp                   serve the Agent Client Protocol on stdio, for editors (Zed, any ACP client)
   tack dice …                the agent-dice CLI on tack's data folder
   tack doctor                check Node, config files, models and keys, the session store, hooks
   tack --version | --help

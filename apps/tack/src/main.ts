@@ -40,6 +40,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
         const { sessionsCommand } = await import('./commands/sessions.ts')
         return await sessionsCommand(rest, flags, { ...cio, env })
       }
+      case 'acp': {
+        // Imported only here: the ACP SDK costs nothing to the other commands (and `--version`).
+        const { acpCommand } = await import('./commands/acp.ts')
+        return await acpCommand(rest, flags, { ...cio, env })
+      }
       case 'doctor': {
         const { doctorCommand } = await import('./commands/doctor.ts')
         return await doctorCommand(flags, { ...cio, env })

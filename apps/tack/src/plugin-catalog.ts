@@ -131,6 +131,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'acp',
+    description: 'the Agent Client Protocol server (loaded by `tack acp` only)',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/acp')
+      return { plugin: m.AcpPlugin, Config: m.AcpConfig }
+    },
+  },
+  {
     key: 'dice',
     description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
     defaultOn: true,

@@ -44,10 +44,11 @@ export async function sandbox(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sandbox
 
 export function runTack(
   args: readonly string[],
-  opts: { env: NodeJS.ProcessEnv; cwd: string; input?: string },
+  /** `bin`: another Node script to run instead of tack (a client such as acpx). */
+  opts: { env: NodeJS.ProcessEnv; cwd: string; input?: string; bin?: string },
 ): Promise<TackResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TACK_BIN, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? TACK_BIN, ...args], {
       env: opts.env,
       cwd: opts.cwd,
       stdio: 'pipe',

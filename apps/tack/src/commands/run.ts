@@ -5,12 +5,9 @@
 import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
 import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
-import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { CliError } from '../errors.ts'
-import { chooseModel } from '../settings.ts'
-import { findModFolders } from '../mod-folders.ts'
-import { untrustedNotice } from '../untrusted-notice.ts'
+import { bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
@@ -18,7 +15,6 @@ import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import type { Agent } from '@tack/agent'
 import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
-import { findUserPlugins } from '../user-plugins.ts'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
 
@@ -40,36 +36,11 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const input = await readRunInput(args, io)
   const cliRules = parseCliRules(flags)
   const { resolved, resume } = await resolveRunTarget(flags, io)
-  const { settings, paths, cwd, trust } = resolved
+  const { settings, cwd } = resolved
   const { reporter, err } = runProgress(io, flags)
-  const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
-  const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
-  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
-  if (notice) err(notice)
-  const model = await chooseModel(settings, io.env)
-  const booted = await boot({
-    settings,
-    paths,
-    env: io.env,
-    cwd,
-    trust,
-    userPlugins: plugins.refs,
-    mods: mods.specs,
-    warn: err,
-    cliRules,
-    verbose: flags.verbose === true,
-    noSession: flags['no-session'] === true,
-  })
+  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn: err, cliRules })
   const { ctx } = booted
-  io.protectSecrets?.(ctx.llmProviders.keyVariables())
   try {
-    let problem: string | undefined
-    try {
-      problem = ctx.llmProviders.resolve(model).problem
-    } catch (error) {
-      problem = (error as Error).message
-    }
-    if (problem) throw new CliError(`${model}: ${problem}`)
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
     diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'

@@ -1,0 +1,49 @@
+// What every command that runs an agent does before its first turn (`tack run`, `tack acp`): find the
+// user's plugins and mods (naming those held back by trust), pick the model, boot, redact endpoint keys from
+// the output, and check the model is served — closing the boot again when it is not.
+import type { CommonFlags } from './args.ts'
+import { type Booted, boot } from './boot.ts'
+import type { CliRuleSpecs } from './cli-rules.ts'
+import type { CommandIO } from './io.ts'
+import { findModFolders } from './mod-folders.ts'
+import { assertModelServed } from './model-check.ts'
+import { chooseModel, type Resolved } from './settings.ts'
+import { untrustedNotice } from './untrusted-notice.ts'
+import { findUserPlugins } from './user-plugins.ts'
+
+export async function bootAgentCommand(opts: {
+  resolved: Resolved
+  flags: CommonFlags
+  io: CommandIO
+  warn: (text: string) => void
+  cliRules?: CliRuleSpecs
+}): Promise<{ booted: Booted; model: string }> {
+  const { resolved, flags, io, warn } = opts
+  const { settings, paths, cwd, trust } = resolved
+  const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
+  const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
+  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
+  if (notice) warn(notice)
+  const model = await chooseModel(settings, io.env)
+  const booted = await boot({
+    settings,
+    paths,
+    env: io.env,
+    cwd,
+    trust,
+    userPlugins: plugins.refs,
+    mods: mods.specs,
+    warn,
+    ...(opts.cliRules ? { cliRules: opts.cliRules } : {}),
+    verbose: flags.verbose === true,
+    noSession: flags['no-session'] === true,
+  })
+  io.protectSecrets?.(booted.ctx.llmProviders.keyVariables())
+  try {
+    assertModelServed(booted.ctx, model)
+  } catch (error) {
+    await booted.close()
+    throw error
+  }
+  return { booted, model }
+}

@@ -1,0 +1,148 @@
+// 50-acp.md requirement 11 and the `acp` plugin's config: bash in the client's terminal. A stub client
+// records every terminal request; the real `tack acp` runs with the scripted model.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type ClientApp, methods } from '@agentclientprotocol/sdk'
+import { expect, test } from 'vitest'
+import { runTack, sandbox } from '../helpers.ts'
+import { type AcpChild, startAcp, updatesOf } from './client.ts'
+
+interface StubTerminal {
+  readonly calls: string[]
+  readonly created: unknown[]
+}
+
+/** A client terminal that "runs" every command: it exits 0 with fixed output, or never when `hang`. */
+function stubTerminal(stub: StubTerminal, hang: boolean) {
+  let exit: ((value: { exitCode: number | null; signal: string | null }) => void) | undefined
+  return (app: ClientApp) =>
+    app
+      .onRequest(methods.client.terminal.create, ({ params }) => {
+        stub.calls.push('create')
+        stub.created.push(params)
+        return { terminalId: 'term-1' }
+      })
+      .onRequest(methods.client.terminal.waitForExit, () => {
+        stub.calls.push('wait')
+        return hang
+          ? new Promise((resolve) => {
+              exit = resolve
+            })
+          : { exitCode: 0, signal: null }
+      })
+      .onRequest(methods.client.terminal.output, () => {
+        stub.calls.push('output')
+        return { output: 'from the editor terminal\n', truncated: false }
+      })
+      .onRequest(methods.client.terminal.kill, () => {
+        stub.calls.push('kill')
+        exit?.({ exitCode: null, signal: 'SIGKILL' })
+        return {}
+      })
+      .onRequest(methods.client.terminal.release, () => {
+        stub.calls.push('release')
+        return {}
+      })
+}
+
+const bashScript = (command: string) => [
+  { kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] },
+  { kind: 'text', text: 'done' },
+]
+
+async function promptOnce(acp: AcpChild) {
+  const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, {
+    cwd: acp.box.workspace,
+    mcpServers: [],
+  })
+  return acp.connection.agent.request(methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: 'text', text: 'run it' }],
+  })
+}
+
+test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, output, release; the card shows the terminal', async () => {
+  const stub: StubTerminal = { calls: [], created: [] }
+  const acp = await startAcp({
+    args: ['--permission-mode', 'yolo'],
+    script: bashScript('echo hi'),
+    capabilities: { terminal: true },
+    configure: stubTerminal(stub, false),
+  })
+  try {
+    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect(stub.calls).toEqual(['create', 'wait', 'output', 'release'])
+    expect(stub.created[0]).toMatchObject({
+      command: 'bash',
+      args: ['-c', 'echo hi'],
+      cwd: acp.box.workspace,
+    })
+    const running = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'in_progress')
+    expect(running?.content).toEqual([{ type: 'terminal', terminalId: 'term-1' }])
+    const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
+    expect(JSON.stringify(done?.content)).toContain('from the editor terminal')
+  } finally {
+    expect(await acp.close()).toBe(0)
+  }
+})
+
+test('50-acp.md requirement 11: the timeout kills, then releases (plugins.acp.terminalTimeoutMs configured)', async () => {
+  const box = await sandbox()
+  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    terminalTimeoutMs: 1000\n')
+  const stub: StubTerminal = { calls: [], created: [] }
+  const acp = await startAcp({
+    box,
+    args: ['--permission-mode', 'yolo', '--config', join(box.root, 'acp.yml')],
+    script: bashScript('sleep 100'),
+    capabilities: { terminal: true },
+    configure: stubTerminal(stub, true),
+  })
+  try {
+    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect(stub.calls).toEqual(['create', 'wait', 'kill', 'output', 'release'])
+    const failed = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'failed')
+    expect(JSON.stringify(failed?.content)).toContain('timed out after 1000 ms')
+  } finally {
+    expect(await acp.close()).toBe(0)
+  }
+})
+
+test('config: clientTerminal false, or a sandboxed mode, keeps bash local; the default uses the client terminal (previous tests)', async () => {
+  const box = await sandbox()
+  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    clientTerminal: false\n')
+  for (const args of [
+    ['--permission-mode', 'yolo', '--config', join(box.root, 'acp.yml')],
+    ['--permission-mode', 'workspace-write'],
+  ]) {
+    const stub: StubTerminal = { calls: [], created: [] }
+    const acp = await startAcp({
+      box: { ...box },
+      args,
+      script: bashScript('echo local'),
+      capabilities: { terminal: true },
+      configure: stubTerminal(stub, false),
+    })
+    try {
+      await writeFile(join(box.root, 'model.json.cursor'), JSON.stringify({ next: 0, calls: 0 }))
+      expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+      expect(stub.calls).toEqual([])
+      const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
+      expect(JSON.stringify(done?.content)).toContain('local')
+    } finally {
+      expect(await acp.close()).toBe(0)
+    }
+  }
+})
+
+test('config: an out-of-range plugins.acp field is one line naming the key, exit 2', async () => {
+  const box = await sandbox()
+  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    terminalTimeoutMs: 5\n')
+  const result = await runTack(['acp', '--model', 'scripted/x.json', '--config', join(box.root, 'acp.yml')], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(result.code).toBe(2)
+  expect(result.stdout).toBe('')
+  expect(result.stderr).toContain('plugins.acp.terminalTimeoutMs')
+  expect(result.stderr.trim().split('\n')).toHaveLength(1)
+})

@@ -1,0 +1,152 @@
+// One ACP session: a tack agent plus what the client sees of it. Updates are sent in log order through
+// one queue (requirement 8); a prompt settles when its own turn ends and every update of that turn has
+// been written (requirements 5 and 6).
+import type {
+  AgentContext,
+  ContentBlock as AcpBlock,
+  PromptResponse,
+  RequestPermissionRequest,
+  SessionUpdate,
+} from '@agentclientprotocol/sdk'
+import type { Agent, AgentHandle } from '@tack/agent'
+import { setPermissionMode } from '@tack/permissions'
+import type { ApprovalAnswer, ApprovalRequest } from '@tack/tools'
+import type { SessionChoices } from './options.ts'
+import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
+import { promptContent } from './prompt-content.ts'
+import { stopReasonOf } from './stop-reason.ts'
+import { LiveUpdates, toolCallUpdate, type UpdateEnv } from './updates.ts'
+
+export class AcpSession {
+  readonly id: string
+  readonly handle: AgentHandle
+  readonly rules = new SessionRules()
+  #client: AgentContext
+  #choices: SessionChoices
+  #queue: Promise<void> = Promise.resolve()
+  /** Set on dispose: the client is gone, so what the ending turn still logs is not sent. */
+  #closed = false
+  readonly #live: LiveUpdates
+  readonly #env: UpdateEnv
+  readonly #warn: (line: string) => void
+  readonly #unsubscribe: () => void
+
+  constructor(init: {
+    handle: AgentHandle
+    client: AgentContext
+    choices: SessionChoices
+    env: UpdateEnv
+    warn: (line: string) => void
+  }) {
+    this.handle = init.handle
+    this.id = init.handle.agent.session.id
+    this.#client = init.client
+    this.#choices = init.choices
+    this.#env = init.env
+    this.#warn = init.warn
+    this.#live = new LiveUpdates(init.env)
+    this.#unsubscribe = this.agent.session.subscribe((event) => {
+      for (const update of this.#live.translate(event)) this.send(update)
+    })
+  }
+
+  get agent(): Agent {
+    return this.handle.agent
+  }
+
+  get client(): AgentContext {
+    return this.#client
+  }
+
+  get choices(): SessionChoices {
+    return this.#choices
+  }
+
+  /** The latest request's client context (a load from another connection takes the session over). */
+  attach(client: AgentContext): void {
+    this.#client = client
+  }
+
+  /** Queues one update; updates leave in the order they were queued. */
+  send(update: SessionUpdate): void {
+    if (this.#closed) return
+    const client = this.#client
+    this.#queue = this.#queue
+      .then(() => client.notify('session/update', { sessionId: this.id, update }))
+      .catch((error: unknown) =>
+        this.#warn(`tack acp: a session/update could not be sent: ${messageOf(error)}`),
+      )
+  }
+
+  /** Resolves when every update queued so far has been written. */
+  flushed(): Promise<void> {
+    return this.#queue
+  }
+
+  async prompt(blocks: readonly AcpBlock[]): Promise<PromptResponse> {
+    const content = promptContent(blocks)
+    const outcome = await this.agent.send({ content, source: { kind: 'user' } })
+    // A cancelled call whose result never reached the log still gets its final status.
+    for (const callId of this.#live.openCalls())
+      if (outcome.reason.kind !== 'completed')
+        this.send({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'failed' })
+    await this.flushed()
+    return { stopReason: stopReasonOf(outcome.reason, outcome.turn, this.agent.session.events()) }
+  }
+
+  cancel(): void {
+    if (this.agent.status === 'running') this.agent.cancel('cancelled by the client')
+  }
+
+  /** Applies and logs a new set of choices (requirement 7). */
+  choose(next: SessionChoices): void {
+    const before = this.#choices
+    this.#choices = next
+    if (next.permissionMode !== before.permissionMode) setPermissionMode(this.agent, next.permissionMode)
+    if (next.toolsMode !== before.toolsMode)
+      this.agent.session.append('acp/config', { configId: 'tools_mode', value: next.toolsMode })
+    if (next.model !== before.model)
+      this.agent.session.append('acp/config', { configId: 'model', value: next.model })
+  }
+
+  /** Asks the client about one `ask` decision, unless a rule of this session already answers it. */
+  async requestPermission(req: ApprovalRequest): Promise<ApprovalAnswer> {
+    const key = ruleKey(req.exec)
+    const known = this.rules.match(key)
+    if (known) return known
+    const args = (req.exec.arguments ?? {}) as Record<string, unknown>
+    const call = toolCallUpdate(this.#env, req.exec.callId, { name: req.exec.name, args })
+    const { sessionUpdate: _, ...toolCall } = call as SessionUpdate & { sessionUpdate: 'tool_call' }
+    const params: RequestPermissionRequest = {
+      sessionId: this.id,
+      toolCall,
+      options: [...PERMISSION_OPTIONS],
+    }
+    // Updates of the call go out before the question about it.
+    await this.flushed()
+    const response = await this.#client.request('session/request_permission', params, {
+      cancellationSignal: req.signal,
+      stopWaitingOnCancel: true,
+    })
+    return this.rules.answer(response.outcome, key)
+  }
+
+  /** Marks a call as running (after its permission, before its body). */
+  started(callId: string, extra: Partial<SessionUpdate> = {}): void {
+    this.send({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: callId,
+      status: 'in_progress',
+      ...extra,
+    } as SessionUpdate)
+  }
+
+  async dispose(): Promise<void> {
+    this.#closed = true
+    this.cancel()
+    this.#unsubscribe()
+    await this.handle.dispose('exit')
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

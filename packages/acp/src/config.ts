@@ -1,0 +1,27 @@
+// The validated Config of AcpPlugin (50-acp.md requirement 11 and the client terminal's limits).
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+export const AcpConfig = Schema.object({
+  clientTerminal: Schema.boolean({
+    default: true,
+    description:
+      "Run the bash tool in the client's terminal when the client offers one (the editor then shows it live). The command then runs outside tack's bash sandbox, as the editor runs it.",
+  }),
+  terminalTimeoutMs: Schema.integer({
+    default: 120_000,
+    min: 1_000,
+    max: 3_600_000,
+    description:
+      'Timeout of a bash call in a client terminal when the call gives none (`timeout_ms`); on expiry the command is killed.',
+  }),
+  terminalOutputBytes: Schema.integer({
+    default: 1_048_576,
+    min: 1_024,
+    max: 67_108_864,
+    description:
+      'How much output a client terminal keeps for the model (`outputByteLimit`); the end is kept.',
+  }),
+})
+
+export type AcpConfig = ConfigOf<typeof AcpConfig>
+export type AcpConfigInput = ConfigInput<typeof AcpConfig>

@@ -1,0 +1,108 @@
+// The session's modes and config options (50-acp.md requirement 7): permission mode as both ACP modes
+// and the `permission_mode` select, the tools mode as `tools_mode`, the model as `model`. Validation
+// of a client's choice lives here; applying it is the session's (acp-session.ts).
+import { RequestError, type SessionConfigOption, type SessionModeState } from '@agentclientprotocol/sdk'
+import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions'
+import type { ToolsMode } from '@tack/tools'
+
+export interface SessionChoices {
+  readonly permissionMode: PermissionMode
+  readonly toolsMode: ToolsMode
+  readonly model: string
+}
+
+const MODE_TEXT: Readonly<Record<PermissionMode, { name: string; description: string }>> = {
+  ask: { name: 'Ask', description: 'Reads run; every write, command and network call asks first.' },
+  'workspace-write': {
+    name: 'Workspace write',
+    description: 'Writes and commands inside the workspace run; anything outside asks.',
+  },
+  'read-only': {
+    name: 'Read only',
+    description: 'Reads run; writes, commands and network calls are refused.',
+  },
+  yolo: { name: 'Yolo', description: 'Everything runs without asking (deny rules still apply).' },
+}
+
+export const CONFIG_IDS = Object.freeze(['permission_mode', 'tools_mode', 'model'] as const)
+export type ConfigId = (typeof CONFIG_IDS)[number]
+
+export interface OptionSpace {
+  /** The tools modes this build can serve (Code Mode is not in it yet: docs/decisions/0090-acp-server.md). */
+  readonly toolsModes: readonly ToolsMode[]
+  /** Models the client may pick; the session's own is always among them. */
+  models(current: string): readonly string[]
+}
+
+export function modeState(choices: SessionChoices): SessionModeState {
+  return {
+    currentModeId: choices.permissionMode,
+    availableModes: PERMISSION_MODES.map((id) => ({ id, ...MODE_TEXT[id] })),
+  }
+}
+
+export function configOptions(choices: SessionChoices, space: OptionSpace): SessionConfigOption[] {
+  return [
+    {
+      type: 'select',
+      id: 'permission_mode',
+      name: 'Permission mode',
+      category: 'mode',
+      currentValue: choices.permissionMode,
+      options: PERMISSION_MODES.map((value) => ({ value, ...MODE_TEXT[value] })),
+    },
+    {
+      type: 'select',
+      id: 'tools_mode',
+      name: 'Tools mode',
+      description: 'How tools reach the model: as native tool calls, or through Code Mode.',
+      currentValue: choices.toolsMode,
+      options: space.toolsModes.map((value) => ({ value, name: value })),
+    },
+    {
+      type: 'select',
+      id: 'model',
+      name: 'Model',
+      category: 'model',
+      currentValue: choices.model,
+      options: space.models(choices.model).map((value) => ({ value, name: value })),
+    },
+  ]
+}
+
+/** The choices with `configId` set to `value`, or -32602 naming what is wrong. */
+export function choose(
+  choices: SessionChoices,
+  space: OptionSpace,
+  configId: string,
+  value: unknown,
+): SessionChoices {
+  const pick = <T extends string>(allowed: readonly T[]): T => {
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
+    throw RequestError.invalidParams(
+      { field: 'value' },
+      `value ${JSON.stringify(value)} is not allowed for ${configId} (allowed: ${allowed.join(', ')})`,
+    )
+  }
+  switch (configId) {
+    case 'permission_mode':
+      return { ...choices, permissionMode: pick(PERMISSION_MODES) }
+    case 'tools_mode':
+      return { ...choices, toolsMode: pick(space.toolsModes) }
+    case 'model':
+      return { ...choices, model: pick(space.models(choices.model)) }
+    default:
+      throw RequestError.invalidParams(
+        { field: 'configId' },
+        `unknown config option ${JSON.stringify(configId)} (known: ${CONFIG_IDS.join(', ')})`,
+      )
+  }
+}
+
+export function checkMode(modeId: string): PermissionMode {
+  if ((PERMISSION_MODES as readonly string[]).includes(modeId)) return modeId as PermissionMode
+  throw RequestError.invalidParams(
+    { field: 'modeId' },
+    `unknown mode ${JSON.stringify(modeId)} (available: ${PERMISSION_MODES.join(', ')})`,
+  )
+}

@@ -1,0 +1,54 @@
+// Permission requests for `ask` decisions (50-acp.md requirement 9): the four ACP options, and what
+// each answer means for this call and the rest of the session. "Always" answers become session rules
+// held here: a later call they match is answered without asking (by: 'rule', scope: 'session') and the
+// pipeline logs that answer like any other (`approval/resolved`).
+import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk'
+import type { ApprovalAnswer, ToolExecution } from '@tack/tools'
+
+export const PERMISSION_OPTIONS: readonly PermissionOption[] = Object.freeze([
+  { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
+  { optionId: 'allow-always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject-once', name: 'Reject', kind: 'reject_once' },
+  { optionId: 'reject-always', name: 'Always reject', kind: 'reject_always' },
+])
+
+export const REJECTED = 'The user rejected this tool call.'
+
+/** What a rule of this session matches: the tool, and for bash the exact command. */
+export function ruleKey(exec: Pick<ToolExecution, 'name' | 'arguments'>): string {
+  if (exec.name === 'bash') {
+    const command = (exec.arguments as { command?: unknown } | undefined)?.command
+    return `bash\u0000${typeof command === 'string' ? command : ''}`
+  }
+  return exec.name
+}
+
+export class SessionRules {
+  readonly #allow = new Set<string>()
+  readonly #deny = new Set<string>()
+
+  /** The answer a stored rule gives, if one matches. */
+  match(key: string): ApprovalAnswer | undefined {
+    if (this.#deny.has(key)) return { action: 'deny', by: 'rule', reason: REJECTED, scope: 'session' }
+    if (this.#allow.has(key)) return { action: 'allow', by: 'rule', scope: 'session' }
+    return undefined
+  }
+
+  /** The approval answer for the client's outcome, remembering "always" answers. */
+  answer(outcome: RequestPermissionOutcome, key: string): ApprovalAnswer {
+    if (outcome.outcome === 'cancelled') return { action: 'deny', by: 'user', reason: REJECTED }
+    switch (outcome.optionId) {
+      case 'allow-once':
+        return { action: 'allow', by: 'user', scope: 'once' }
+      case 'allow-always':
+        this.#allow.add(key)
+        return { action: 'allow', by: 'user', scope: 'session' }
+      case 'reject-always':
+        this.#deny.add(key)
+        return { action: 'deny', by: 'user', reason: REJECTED, scope: 'session' }
+      default:
+        // reject-once, and any option id the client made up: refusing is the safe reading.
+        return { action: 'deny', by: 'user', reason: REJECTED, scope: 'once' }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+// AcpPlugin: what an ACP server needs inside tack's kernel. It answers `ask` decisions with the
+// client's permission requests (ctx.approval), marks calls `in_progress` as their bodies start and
+// runs bash in the client's terminal when offered (tools/execute), and applies a session's chosen
+// model (agent/request). Agents that belong to no ACP session pass through untouched.
+import { definePlugin } from '@tack/kernel'
+import type { ApprovalRequest, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type { Context } from 'cordis'
+import type { AcpSession } from './acp-session.ts'
+import { runInClientTerminal } from './client-terminal.ts'
+import { AcpConfig } from './config.ts'
+import './log-events.ts'
+import { AcpServer, type AcpServerOptions } from './server.ts'
+
+export class AcpService {
+  #server: AcpServer | undefined
+  readonly #ctx: Context
+  readonly config: AcpConfig
+
+  constructor(ctx: Context, config: AcpConfig) {
+    this.#ctx = ctx
+    this.config = config
+  }
+
+  /** A server for one client connection (`tack acp` serves exactly one, on stdio). */
+  server(opts: AcpServerOptions): AcpServer {
+    this.#server = new AcpServer(this.#ctx, opts)
+    return this.#server
+  }
+
+  sessionOf(agent: ToolExecution['agent']): AcpSession | undefined {
+    return this.#server?.sessionOf(agent)
+  }
+
+  /**
+   * Whether bash calls of this session run in the client's terminal (requirement 11): the client
+   * offers one, config allows it, and the session's mode does not sandbox bash. In workspace-write and
+   * read-only tack confines bash in its OS sandbox, which a client terminal would escape, so those
+   * modes keep bash local (docs/decisions/0090-acp-server.md).
+   */
+  usesClientTerminal(session: AcpSession): boolean {
+    const sandboxed =
+      session.choices.permissionMode === 'workspace-write' || session.choices.permissionMode === 'read-only'
+    return this.config.clientTerminal && this.#server?.clientCapabilities.terminal === true && !sandboxed
+  }
+}
+
+export const AcpPlugin = definePlugin({
+  name: 'acp',
+  Config: AcpConfig,
+  inject: ['tools', 'agents', 'sessions', 'sessionStore'],
+  apply(ctx, config) {
+    const service = new AcpService(ctx, config)
+    ctx.provide('acp', service)
+    ctx.provide('approval', {
+      request: async (req: ApprovalRequest) => {
+        const session = service.sessionOf(req.agent)
+        // Not an ACP session's call (none exist outside `tack acp`): nobody to ask.
+        if (!session) return { action: 'deny', by: 'none', reason: 'No ACP client to ask.' }
+        return session.requestPermission(req)
+      },
+    })
+    ctx.on(
+      'tools/execute',
+      async (exec: ToolExecution, next: (exec?: ToolExecution) => Promise<ToolExecutionResult>) => {
+        const session = service.sessionOf(exec.agent)
+        if (!session) return next()
+        if (exec.name === 'bash' && service.usesClientTerminal(session)) {
+          return runInClientTerminal(
+            session.client,
+            session.id,
+            exec,
+            { timeoutMs: config.terminalTimeoutMs, outputByteLimit: config.terminalOutputBytes },
+            (terminalId) => session.started(exec.callId, { content: [{ type: 'terminal', terminalId }] }),
+          )
+        }
+        session.started(exec.callId)
+        return next()
+      },
+    )
+    ctx.on('agent/request', async (agent, _info, _config, next) => {
+      const chosen = service.sessionOf(agent)?.choices.model
+      const given = await next()
+      return chosen && chosen !== given.model ? { ...given, model: chosen } : given
+    })
+  },
+})
+
+declare module 'cordis' {
+  interface Context {
+    acp: AcpService
+  }
+}

@@ -1,0 +1,298 @@
+// `tack acp`: tack as an ACP v1 agent (50-acp.md). One fluent SDK app; every handler translates and
+// hands the work to tack's services (agents, sessions, tools, approval) — behaviour stays in tack.
+import { statSync } from 'node:fs'
+import { isAbsolute } from 'node:path'
+import {
+  type AgentApp,
+  type AgentContext,
+  agent as agentApp,
+  type ClientCapabilities,
+  type InitializeResponse,
+  type McpServer,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+  type SessionConfigOption,
+  type SessionModeState,
+} from '@agentclientprotocol/sdk'
+import type { Agent, AgentHandle } from '@tack/agent'
+import type { PermissionMode } from '@tack/permissions'
+import type { AnySessionEvent, SessionEvent } from '@tack/session'
+import type { ToolsMode } from '@tack/tools'
+import type { Context } from 'cordis'
+import { AcpSession } from './acp-session.ts'
+import { ACP_COMMANDS, COMMAND_OPTIONS, costText, isAcpCommand } from './commands.ts'
+import {
+  checkMode,
+  choose,
+  configOptions,
+  modeState,
+  type OptionSpace,
+  type SessionChoices,
+} from './options.ts'
+import { slashCommand } from './prompt-content.ts'
+import { replayUpdates, type UpdateEnv } from './updates.ts'
+
+export interface AcpServerOptions {
+  /** tack's version, for `agentInfo`. */
+  readonly version: string
+  /** The defaults of a new session (the CLI's settings). */
+  readonly model: string
+  readonly permissionMode: PermissionMode
+  readonly toolsMode: ToolsMode
+  /** Models a client may switch to besides the session's own. */
+  readonly models?: readonly string[]
+  /** Where warnings go (stderr). */
+  readonly warn: (line: string) => void
+}
+
+const NOT_FOUND = -32002
+
+export class AcpServer {
+  readonly #ctx: Context
+  readonly #opts: AcpServerOptions
+  readonly #sessions = new Map<string, AcpSession>()
+  #clientCapabilities: ClientCapabilities = {}
+
+  constructor(ctx: Context, opts: AcpServerOptions) {
+    this.#ctx = ctx
+    this.#opts = opts
+  }
+
+  /** What the client said it can do at `initialize` (anything omitted is unsupported). */
+  get clientCapabilities(): ClientCapabilities {
+    return this.#clientCapabilities
+  }
+
+  /** The ACP session an agent belongs to (a subagent's is its root agent's). */
+  sessionOf(agent: { id: string; parent?: unknown } | undefined): AcpSession | undefined {
+    let current = agent as { id: string; parent?: unknown } | undefined
+    while (current) {
+      const found = this.#sessions.get(current.id)
+      if (found) return found
+      current = current.parent as typeof current
+    }
+    return undefined
+  }
+
+  app(): AgentApp {
+    return agentApp({ name: 'tack' })
+      .onRequest(methods.agent.initialize, ({ params }) => this.#initialize(params.clientCapabilities))
+      .onRequest(methods.agent.session.new, async ({ params, client }) => {
+        const cwd = checkCwd(params.cwd)
+        this.#warnMcp(params.mcpServers)
+        const handle = await this.#ctx.agents.create({ cwd, options: this.#agentOptions(this.#defaults()) })
+        const session = this.#track(handle, client, this.#defaults())
+        this.#afterResponse(session)
+        return { sessionId: session.id, ...this.#state(session) }
+      })
+      .onRequest(methods.agent.session.load, async ({ params, client }) => {
+        checkCwd(params.cwd)
+        this.#warnMcp(params.mcpServers)
+        const session = this.#sessions.get(params.sessionId) ?? (await this.#resume(params.sessionId, client))
+        session.attach(client)
+        if (params.cwd !== session.agent.cwd)
+          this.#opts.warn(
+            `tack acp: session ${session.id} keeps its workspace ${session.agent.cwd} (the client asked for ${params.cwd})`,
+          )
+        for (const update of replayUpdates(session.agent.session.events(), this.#env(session.agent)))
+          session.send(update)
+        await session.flushed()
+        this.#afterResponse(session)
+        return this.#state(session)
+      })
+      .onRequest(methods.agent.session.prompt, async ({ params }) => {
+        const session = this.#session(params.sessionId)
+        const command = slashCommand(params.prompt)
+        if (command && isAcpCommand(command.name)) {
+          const text = this.#runCommand(session, command.name, command.input)
+          session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
+          await session.flushed()
+          return { stopReason: 'end_turn' }
+        }
+        return session.prompt(params.prompt)
+      })
+      .onNotification(methods.agent.session.cancel, ({ params }) => {
+        // A cancel for an unknown session, or with no turn running, is ignored (requirement 6).
+        this.#sessions.get(params.sessionId)?.cancel()
+      })
+      .onRequest(methods.agent.session.setMode, ({ params }) => {
+        const session = this.#session(params.sessionId)
+        this.#apply(session, { ...session.choices, permissionMode: checkMode(params.modeId) })
+        return {}
+      })
+      .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+        const session = this.#session(params.sessionId)
+        this.#apply(session, choose(session.choices, this.#space(), params.configId, params.value))
+        return { configOptions: this.#configOptions(session) }
+      })
+  }
+
+  /** Disposes every session: cancels its turn, drains its hooks, flushes its log. */
+  async disposeAll(): Promise<void> {
+    const sessions = [...this.#sessions.values()]
+    this.#sessions.clear()
+    await Promise.all(sessions.map((s) => s.dispose()))
+  }
+
+  #initialize(capabilities: ClientCapabilities | undefined): InitializeResponse {
+    this.#clientCapabilities = capabilities ?? {}
+    return {
+      // tack speaks version 1 only: a request for any other gets 1, and the client decides.
+      protocolVersion: PROTOCOL_VERSION,
+      agentInfo: { name: 'tack', title: 'tack', version: this.#opts.version },
+      agentCapabilities: {
+        loadSession: true,
+        // tack's messages carry text only, so no model gets images through ACP yet.
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        mcpCapabilities: { http: false, sse: false },
+      },
+      authMethods: [],
+    }
+  }
+
+  #defaults(): SessionChoices {
+    return {
+      permissionMode: this.#opts.permissionMode,
+      toolsMode: this.#opts.toolsMode,
+      model: this.#opts.model,
+    }
+  }
+
+  #agentOptions(choices: SessionChoices) {
+    return {
+      config: { model: choices.model },
+      permissionMode: choices.permissionMode,
+      labels: { acp: true },
+    }
+  }
+
+  async #resume(sessionId: string, client: AgentContext): Promise<AcpSession> {
+    const stored = await this.#ctx.sessions.list()
+    if (!stored.some((s) => s.id === sessionId))
+      throw new RequestError(NOT_FOUND, `session not found: ${sessionId}`, { sessionId })
+    const { events } = await this.#ctx.sessionStore.load(sessionId)
+    const choices = storedChoices(events, this.#defaults())
+    const handle = await this.#ctx.agents.resume(sessionId, this.#agentOptions(choices))
+    return this.#track(handle, client, choices)
+  }
+
+  #track(handle: AgentHandle, client: AgentContext, choices: SessionChoices): AcpSession {
+    const session = new AcpSession({
+      handle,
+      client,
+      choices,
+      env: this.#env(handle.agent),
+      warn: this.#opts.warn,
+    })
+    this.#sessions.set(session.id, session)
+    return session
+  }
+
+  #env(agent: Agent): UpdateEnv {
+    const tools = this.#ctx.tools
+    return {
+      cwd: agent.cwd,
+      title: (name, args) => {
+        try {
+          return tools.presentCall(name, args).title
+        } catch {
+          return name
+        }
+      },
+    }
+  }
+
+  #session(sessionId: string): AcpSession {
+    const session = this.#sessions.get(sessionId)
+    if (!session) throw new RequestError(NOT_FOUND, `session not found: ${sessionId}`, { sessionId })
+    return session
+  }
+
+  #space(): OptionSpace {
+    const extra = this.#opts.models ?? []
+    return {
+      // Code Mode is not part of this build: only the native tools mode can be chosen.
+      toolsModes: ['native'],
+      models: (current) => [...new Set([current, this.#opts.model, ...extra])],
+    }
+  }
+
+  #configOptions(session: AcpSession): SessionConfigOption[] {
+    return configOptions(session.choices, this.#space())
+  }
+
+  #state(session: AcpSession): { modes: SessionModeState; configOptions: SessionConfigOption[] } {
+    return { modes: modeState(session.choices), configOptions: this.#configOptions(session) }
+  }
+
+  /** Applies new choices and tells the client what changed (requirement 7). */
+  #apply(session: AcpSession, next: SessionChoices): void {
+    const modeChanged = next.permissionMode !== session.choices.permissionMode
+    session.choose(next)
+    if (modeChanged)
+      session.send({ sessionUpdate: 'current_mode_update', currentModeId: next.permissionMode })
+    session.send({ sessionUpdate: 'config_option_update', configOptions: this.#configOptions(session) })
+  }
+
+  #runCommand(session: AcpSession, name: string, input: string): string {
+    if (name === 'cost') return costText(session.agent.session.events())
+    const configId = COMMAND_OPTIONS[name]
+    const option = this.#configOptions(session).find((o) => o.id === configId)
+    const current = option && 'currentValue' in option ? String(option.currentValue) : ''
+    if (input === '') return `${option?.name ?? name}: ${current}`
+    try {
+      this.#apply(session, choose(session.choices, this.#space(), configId, input))
+      return `${option?.name ?? name} set to ${input}.`
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  /** `available_commands_update` goes out after the response it follows (requirements 3, 4, 13). */
+  #afterResponse(session: AcpSession): void {
+    setImmediate(() =>
+      session.send({ sessionUpdate: 'available_commands_update', availableCommands: [...ACP_COMMANDS] }),
+    )
+  }
+
+  #warnMcp(servers: readonly McpServer[] | undefined): void {
+    for (const server of servers ?? [])
+      this.#opts.warn(
+        `tack acp: MCP server "${server.name}" is not connected: tack does not connect MCP servers yet`,
+      )
+  }
+}
+
+/** `cwd` must be an absolute path to an existing directory (requirement 3). */
+function checkCwd(cwd: unknown): string {
+  if (typeof cwd !== 'string' || !isAbsolute(cwd))
+    throw RequestError.invalidParams(
+      { field: 'cwd' },
+      `cwd must be an absolute path (got ${JSON.stringify(cwd)})`,
+    )
+  let isDir = false
+  try {
+    isDir = statSync(cwd).isDirectory()
+  } catch {
+    // reported below
+  }
+  if (!isDir) throw RequestError.invalidParams({ field: 'cwd' }, `cwd ${cwd} is not an existing directory`)
+  return cwd
+}
+
+/** A stored session's choices: the last of each logged change over the defaults. */
+function storedChoices(events: readonly SessionEvent[], defaults: SessionChoices): SessionChoices {
+  let choices = defaults
+  for (const event of events) {
+    const e = event as AnySessionEvent
+    if ((e.type as string) === 'permission/mode')
+      choices = { ...choices, permissionMode: (event.data as { mode: PermissionMode }).mode }
+    if ((e.type as string) === 'acp/config') {
+      const { configId, value } = event.data as { configId: string; value: string }
+      if (configId === 'model') choices = { ...choices, model: value }
+      if (configId === 'tools_mode') choices = { ...choices, toolsMode: value as ToolsMode }
+    }
+  }
+  return choices
+}

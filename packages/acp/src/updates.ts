@@ -1,0 +1,153 @@
+// From tack's session log to ACP `session/update` payloads (50-acp.md requirements 4, 8 and 12). Live
+// updates follow the log as it is appended (streamed deltas, a call when it is logged, its result);
+// the replay of session/load walks a stored log (whole messages, each call with its final status).
+// Both build a call and a result with the same helpers, so a loaded session looks like a live one.
+import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
+import type { AnySessionEvent, SessionEvent } from '@tack/session'
+import type { TodoItem } from '@tack/tool-fs'
+import { type LoggedResult, resultContent } from './result-content.ts'
+import { callContent, parseArguments, toolKind, toolLocations } from './tool-kinds.ts'
+
+export interface UpdateEnv {
+  /** The session's workspace: relative tool paths are resolved against it. */
+  readonly cwd: string
+  /** The tool's presentation title for a call (the registry's `presentCall`). */
+  title(name: string, args: Record<string, unknown>): string
+}
+
+interface CallInfo {
+  readonly name: string
+  readonly args: Record<string, unknown>
+}
+
+export function toolCallUpdate(env: UpdateEnv, callId: string, call: CallInfo): SessionUpdate {
+  return {
+    sessionUpdate: 'tool_call',
+    toolCallId: callId,
+    title: env.title(call.name, call.args),
+    kind: toolKind(call.name),
+    status: 'pending',
+    locations: toolLocations(call.name, call.args, env.cwd),
+    rawInput: call.args,
+    content: callContent(call.name, call.args, env.cwd),
+  }
+}
+
+export function toolResultUpdate(
+  env: UpdateEnv,
+  callId: string,
+  result: LoggedResult,
+  args: Record<string, unknown>,
+): SessionUpdate {
+  const status: ToolCallStatus = result.isError ? 'failed' : 'completed'
+  return {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: callId,
+    status,
+    content: resultContent(result, args, env.cwd),
+  }
+}
+
+export function planUpdate(todos: readonly TodoItem[]): SessionUpdate {
+  const entries: PlanEntry[] = todos.map((todo) => ({
+    content: todo.content,
+    priority: todo.priority ?? 'medium',
+    status: todo.status,
+  }))
+  return { sessionUpdate: 'plan', entries }
+}
+
+const chunk = (
+  kind: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk',
+  text: string,
+): SessionUpdate => ({ sessionUpdate: kind, content: { type: 'text', text } })
+
+/** Turns appended events into updates, remembering each call's arguments for its result. */
+export class LiveUpdates {
+  readonly #env: UpdateEnv
+  readonly #calls = new Map<string, CallInfo>()
+
+  constructor(env: UpdateEnv) {
+    this.#env = env
+  }
+
+  translate(event: SessionEvent): SessionUpdate[] {
+    const e = event as AnySessionEvent
+    switch (e.type) {
+      case 'assistant/chunk': {
+        const c = e.data.chunk
+        if (c.type === 'text-delta' && c.text !== '') return [chunk('agent_message_chunk', c.text)]
+        if (c.type === 'reasoning-delta' && c.text !== '') return [chunk('agent_thought_chunk', c.text)]
+        return []
+      }
+      case 'tool/call': {
+        const call = { name: e.data.name, args: parseArguments(e.data.arguments) }
+        this.#calls.set(e.data.callId, call)
+        return [toolCallUpdate(this.#env, e.data.callId, call)]
+      }
+      case 'tool/result': {
+        const args = this.#calls.get(e.data.callId)?.args ?? {}
+        this.#calls.delete(e.data.callId)
+        return [toolResultUpdate(this.#env, e.data.callId, e.data, args)]
+      }
+      default:
+        return (e.type as string) === 'todo/write' ? [planUpdate(todosOf(event))] : []
+    }
+  }
+
+  /** Calls logged but without a result yet (a cancel marks them failed). */
+  openCalls(): string[] {
+    return [...this.#calls.keys()]
+  }
+}
+
+/**
+ * The whole history as updates, in log order (requirement 4): user messages, assistant text and
+ * reasoning, each call with its final status followed by its result content, then the last plan.
+ */
+export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): SessionUpdate[] {
+  const results = new Map<string, LoggedResult>()
+  for (const event of events) {
+    const e = event as AnySessionEvent
+    if (e.type === 'tool/result') results.set(e.data.callId, e.data)
+  }
+  const out: SessionUpdate[] = []
+  let plan: readonly TodoItem[] | undefined
+  for (const event of events) {
+    const e = event as AnySessionEvent
+    switch (e.type) {
+      case 'user/message':
+        for (const block of e.data.content) out.push(chunk('user_message_chunk', block.text))
+        break
+      case 'assistant/message':
+        for (const block of e.data.content) {
+          if (block.type === 'text' && block.text !== '') out.push(chunk('agent_message_chunk', block.text))
+          if (block.type === 'reasoning' && block.text !== '')
+            out.push(chunk('agent_thought_chunk', block.text))
+        }
+        break
+      case 'tool/call': {
+        const call = { name: e.data.name, args: parseArguments(e.data.arguments) }
+        const result = results.get(e.data.callId)
+        // A call without a result was cut off (crash recovery closes its turn): it failed.
+        const status: ToolCallStatus = result && !result.isError ? 'completed' : 'failed'
+        out.push({ ...toolCallUpdate(env, e.data.callId, call), status } as SessionUpdate)
+        out.push(
+          result
+            ? toolResultUpdate(env, e.data.callId, result, call.args)
+            : { sessionUpdate: 'tool_call_update', toolCallId: e.data.callId, status: 'failed' },
+        )
+        break
+      }
+      default:
+        if ((e.type as string) === 'todo/write') plan = todosOf(event)
+    }
+  }
+  if (plan) out.push(planUpdate(plan))
+  return out
+}
+
+function todosOf(event: SessionEvent): readonly TodoItem[] {
+  const { todos } = event.data as { todos?: readonly TodoItem[] }
+  return Array.isArray(todos) ? todos : []
+}

@@ -1,0 +1,72 @@
+// 50-acp.md requirement 16, in process: the SDK's client app connected straight to the server's agent
+// app (`clientApp.connect(agentApp)`), on a kernel with the scripted model and the fs tools.
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { client, methods, type SessionNotification } from '@agentclientprotocol/sdk'
+import { bootKernel, createScriptedModel, SCRIPTED_MODEL } from '@tack/agent/testing'
+import { PermissionsPlugin } from '@tack/permissions'
+import { FsToolsPlugin } from '@tack/tool-fs'
+import { expect, test } from 'vitest'
+import { AcpPlugin } from '../src/index.ts'
+
+test('50-acp.md requirement 16: in process, a prompt that writes a file asks once and streams its updates', async () => {
+  const { ctx } = await bootKernel({
+    plugins: [
+      { plugin: FsToolsPlugin },
+      { plugin: PermissionsPlugin, config: { mode: 'ask' } },
+      { plugin: AcpPlugin },
+    ],
+  })
+  const model = createScriptedModel([
+    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
+    { kind: 'text', text: 'Wrote a.txt.' },
+  ])
+  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
+  const warnings: string[] = []
+  const server = ctx.acp.server({
+    version: '0.0.0-test',
+    model: SCRIPTED_MODEL,
+    permissionMode: 'ask',
+    toolsMode: 'native',
+    warn: (line) => warnings.push(line),
+  })
+  const updates: SessionNotification[] = []
+  const asked: unknown[] = []
+  const app = client({ name: 'in-process' })
+    .onNotification(methods.client.session.update, ({ params }) => {
+      updates.push(params)
+    })
+    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+      asked.push(params)
+      return { outcome: { outcome: 'selected', optionId: 'allow-once' } }
+    })
+  const connection = app.connect(server.app())
+  const cwd = await mkdtemp(join(tmpdir(), 'tack-acp-'))
+  try {
+    const init = await connection.agent.request(methods.agent.initialize, {
+      protocolVersion: 1,
+      clientCapabilities: {},
+    })
+    expect(init.agentInfo).toMatchObject({ name: 'tack', version: '0.0.0-test' })
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })
+    const done = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'write a' }],
+    })
+    expect(done.stopReason).toBe('end_turn')
+    expect(asked).toHaveLength(1)
+    expect(await readFile(join(cwd, 'a.txt'), 'utf8')).toBe('A\n')
+    const kinds = updates.map((n) => n.update.sessionUpdate)
+    expect(kinds).toContain('tool_call')
+    const statuses = updates
+      .map((n) => n.update)
+      .filter((u) => u.sessionUpdate === 'tool_call_update')
+      .map((u) => (u as { status?: string }).status)
+    expect(statuses).toEqual(['in_progress', 'completed'])
+    expect(warnings).toEqual([])
+  } finally {
+    connection.close()
+    await server.disposeAll()
+  }
+})
