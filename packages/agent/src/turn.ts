@@ -4,7 +4,8 @@ import { waterfall } from '@tack/kernel'
 import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
 import { admitPrompt, drainHeld, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
-import { runStep, type StepRuntime } from './step.ts'
+import { runStep, type StepOutcome, type StepRuntime } from './step.ts'
+import { retryAfterStepError } from './step-error.ts'
 import type { ContinuationDecision, Prompt } from './types.ts'
 
 export interface TurnRuntime extends StepRuntime {
@@ -33,6 +34,7 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
       failure = { kind: 'rejected', reason: firstBlock ?? 'blocked' }
     } else {
       let continuations = 0
+      let stepRetries = 0
       while (!rt.signal.aborted) {
         if (step >= rt.maxStepsPerTurn) {
           failure = {
@@ -44,7 +46,14 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
           break
         }
         step++
-        const outcome = await runStep(rt, step)
+        let outcome: StepOutcome
+        try {
+          outcome = await runStep(rt, step)
+        } catch (error) {
+          if (!(await retryAfterStepError(rt, step, error, stepRetries))) throw error
+          stepRetries++
+          continue
+        }
         if (outcome.kind === 'aborted') break
         lastFinish = outcome.finishReason
         if (outcome.toolCalls > 0) continue
