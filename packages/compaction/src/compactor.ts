@@ -73,8 +73,7 @@ export class Compactor {
     const request = summaryRequest(region, {
       model,
       maxTokens: cfg.maxTokens,
-      // Room for the transcript in the summary model's own window, after its answer and the instructions.
-      maxTranscriptChars: Math.max(4096, Math.floor((this.windowOf(model) - cfg.maxTokens) * 0.8 * cfg.charsPerToken)),
+      maxTranscriptChars: transcriptBudget(this.windowOf(model), cfg.maxTokens, cfg.charsPerToken),
     })
     let summary: Awaited<ReturnType<typeof summarise>>
     try {
@@ -108,4 +107,13 @@ export class Compactor {
 
 function regionMessages(session: Session, count: number): Message[] {
   return session.deriveMessages().slice(0, count)
+}
+
+/**
+ * Characters of transcript the summary model can read: its window less the answer (at most a quarter of
+ * the window) with a fifth kept free for the instructions and for the estimate's error.
+ */
+export function transcriptBudget(window: number, maxTokens: number, charsPerToken: number): number {
+  const answer = Math.min(maxTokens, Math.floor(window / 4))
+  return Math.floor((window - answer) * 0.8 * charsPerToken)
 }

@@ -145,7 +145,7 @@ export class CompactionService {
 export const CompactionPlugin = definePlugin({
   name: 'compaction',
   Config: CompactionConfig,
-  inject: ['agents', 'tools'],
+  inject: ['agents', 'tools', 'modelAdapters', 'systemPrompt'],
   apply(ctx, config) {
     checkCompactionConfig(config)
     const service = new CompactionService(ctx, new Compactor(ctx, config))
