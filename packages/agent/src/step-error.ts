@@ -23,7 +23,17 @@ export async function retryAfterStepError(
     decision = await waterfall(
       rt.ctx,
       'agent/step-error',
-      [rt.agent, Object.freeze({ turn: rt.turn, step, code, message: errorMessage(error), retries, signal: rt.signal })],
+      [
+        rt.agent,
+        Object.freeze({
+          turn: rt.turn,
+          step,
+          code,
+          message: errorMessage(error),
+          retries,
+          signal: rt.signal,
+        }),
+      ],
       () => ({ action: 'fail' as const }),
     )
   } catch (listenerError) {

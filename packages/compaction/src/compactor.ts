@@ -9,13 +9,20 @@ import type { Message, Session } from '@tack/session'
 import type { Context } from 'cordis'
 import type { CompactionConfig } from './config.ts'
 import { COMPACTION_SOURCE, type CompactionTrigger } from './log-events.ts'
-import { measurePressure, type RequestParts } from './pressure.ts'
+import { measurePressure, messageChars, type RequestParts, tokensOf } from './pressure.ts'
 import { planCompaction } from './retention.ts'
 import { summarise, summaryRequest } from './summary.ts'
 
 /** What a compaction did. */
 export type CompactionResult =
-  | { readonly compacted: true; readonly fromSeq: number; readonly toSeq: number; readonly summarised: number; readonly retained: number; readonly pressure: number }
+  | {
+      readonly compacted: true
+      readonly fromSeq: number
+      readonly toSeq: number
+      readonly summarised: number
+      readonly retained: number
+      readonly pressure: number
+    }
   | { readonly compacted: false; readonly reason: string }
 
 /** The line ahead of the summary, so the model reads it as history, not as a new request. */
@@ -27,6 +34,8 @@ export interface CompactionRun {
   readonly trigger: CompactionTrigger
   readonly parts: RequestParts
   readonly signal: AbortSignal
+  /** What the user asked the summary to focus on (`/compact keep the API decisions`). */
+  readonly instructions?: string
   /** Checked before the summary lands: false when the session moved on meanwhile (a turn started). */
   readonly stillSafe?: () => boolean
 }
@@ -62,17 +71,27 @@ export class Compactor {
     const cfg = this.#config
     const window = this.windowOf(agent.model)
     // A model window smaller than `retainTokens` would keep everything: keep half the window at most.
-    const retain = Math.min(cfg.retainTokens, Math.floor(window / 2))
+    let retain = Math.min(cfg.retainTokens, Math.floor(window / 2))
+    // Asked for (`/compact`, `ctx.compact()`), it always shrinks: at most half the history stays verbatim
+    // (docs/decisions/0060-compaction.md).
+    if (run.trigger === 'manual')
+      retain = Math.min(retain, Math.floor(historyTokens(session, cfg.charsPerToken) / 2))
     const plan = planCompaction(session, retain, cfg.charsPerToken)
     if (!plan) return { compacted: false, reason: 'nothing before the kept tail to summarise' }
     const pressure = measurePressure(session, run.parts, cfg.charsPerToken).tokens
     const region = regionMessages(session, plan.summarised)
-    session.append('compact/start', { fromSeq: plan.fromSeq, toSeq: plan.toSeq, pressure, trigger: run.trigger })
+    session.append('compact/start', {
+      fromSeq: plan.fromSeq,
+      toSeq: plan.toSeq,
+      pressure,
+      trigger: run.trigger,
+    })
     await session.flush()
     const model = cfg.summarizationModel ?? agent.model
     const request = summaryRequest(region, {
       model,
       maxTokens: cfg.maxTokens,
+      ...(run.instructions ? { instructions: run.instructions } : {}),
       maxTranscriptChars: transcriptBudget(this.windowOf(model), cfg.maxTokens, cfg.charsPerToken),
     })
     let summary: Awaited<ReturnType<typeof summarise>>
@@ -91,10 +110,16 @@ export class Compactor {
       return { compacted: false, reason: why }
     }
     // One synchronous frame: the replace is never persisted without its brackets, nor they without it.
-    session.append('compact/summary', { text: summary.text, ...(summary.usage ? { usage: summary.usage } : {}) })
+    session.append('compact/summary', {
+      text: summary.text,
+      ...(summary.usage ? { usage: summary.usage } : {}),
+    })
     session.append(
       'context/message',
-      { content: [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.text}` }], source: COMPACTION_SOURCE },
+      {
+        content: [{ type: 'text', text: `${SUMMARY_HEADING}\n\n${summary.text}` }],
+        source: COMPACTION_SOURCE,
+      },
       { kind: 'replace', fromSeq: plan.fromSeq, toSeq: plan.toSeq },
     )
     session.append('compact/end', { ok: true })
@@ -103,6 +128,13 @@ export class Compactor {
     emitSafely(this.#ctx, 'agent/session-start', agent, 'compact')
     return { compacted: true, ...plan, pressure }
   }
+}
+
+function historyTokens(session: Session, charsPerToken: number): number {
+  return tokensOf(
+    session.deriveMessages().reduce((n, m) => n + messageChars(m), 0),
+    charsPerToken,
+  )
 }
 
 function regionMessages(session: Session, count: number): Message[] {

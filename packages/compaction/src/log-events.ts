@@ -18,7 +18,11 @@ declare module '@tack/session' {
 }
 
 /** Every event type this package appends. */
-export const COMPACTION_LOG_EVENTS = Object.freeze(['compact/start', 'compact/summary', 'compact/end'] as const)
+export const COMPACTION_LOG_EVENTS = Object.freeze([
+  'compact/start',
+  'compact/summary',
+  'compact/end',
+] as const)
 
 /** The source of the summary's `context/message`. */
 export const COMPACTION_SOURCE = Object.freeze({ kind: 'plugin', name: 'compaction' } as const)

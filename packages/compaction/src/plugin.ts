@@ -5,12 +5,18 @@
 import type { Agent, PreStepInfo, StepErrorDecision, StepErrorInfo } from '@tack/agent'
 import { definePlugin } from '@tack/kernel'
 import type { Context } from 'cordis'
-import { checkCompactionConfig, CompactionConfig } from './config.ts'
+import { CompactionConfig } from './config.ts'
 import { type CompactionResult, Compactor } from './compactor.ts'
 import type { RequestParts } from './pressure.ts'
 
 /** The code `@tack/llm` gives a provider's "the request is longer than the context window" answer. */
 export const CONTEXT_TOO_LONG = 'CONTEXT_TOO_LONG'
+
+export interface CompactOptions {
+  readonly signal?: AbortSignal
+  /** What the summary should focus on (`/compact keep the API decisions`); only for an idle agent. */
+  readonly instructions?: string
+}
 
 interface AgentState {
   /** On-demand compactions asked for while a turn ran: the next pre-step (or the turn's end) runs them. */
@@ -35,9 +41,10 @@ export class CompactionService {
    * Compacts `agent`'s session whatever the pressure (CP-2's on-demand trigger). On an idle agent it runs
    * now; while a turn runs it runs before the next step, or when the turn ends.
    */
-  compact(agent: Agent, opts: { signal?: AbortSignal } = {}): Promise<CompactionResult> {
+  compact(agent: Agent, opts: CompactOptions = {}): Promise<CompactionResult> {
     const state = this.#state(agent)
-    if (agent.status === 'disposed') return Promise.resolve({ compacted: false, reason: 'the agent is disposed' })
+    if (agent.status === 'disposed')
+      return Promise.resolve({ compacted: false, reason: 'the agent is disposed' })
     if (agent.status === 'running')
       return new Promise((resolve) => {
         state.pending.push(resolve)
@@ -49,6 +56,7 @@ export class CompactionService {
         trigger: 'manual',
         parts: this.#idleParts(),
         signal,
+        ...(opts.instructions ? { instructions: opts.instructions } : {}),
         stillSafe: () => agent.status === 'idle',
       }),
     )
@@ -76,7 +84,12 @@ export class CompactionService {
       state.autoFailedInTurn = info.turn
       this.#ctx
         .logger('compaction')
-        .warn('the session is at %d of %d tokens and could not be compacted: %s', tokens, limit, result.reason)
+        .warn(
+          'the session is at %d of %d tokens and could not be compacted: %s',
+          tokens,
+          limit,
+          result.reason,
+        )
     }
   }
 
@@ -92,7 +105,9 @@ export class CompactionService {
       this.#compactor.compact({ agent, trigger: 'context-too-long', parts, signal: info.signal }),
     )
     if (result.compacted) return { action: 'retry' }
-    this.#ctx.logger('compaction').warn('the model said the context is too long, and compaction could not help: %s', result.reason)
+    this.#ctx
+      .logger('compaction')
+      .warn('the model said the context is too long, and compaction could not help: %s', result.reason)
     return next()
   }
 
@@ -147,7 +162,6 @@ export const CompactionPlugin = definePlugin({
   Config: CompactionConfig,
   inject: ['agents', 'tools', 'modelAdapters', 'systemPrompt'],
   apply(ctx, config) {
-    checkCompactionConfig(config)
     const service = new CompactionService(ctx, new Compactor(ctx, config))
     ctx.provide('compaction', service)
     ctx.mixin('compaction', ['compact'])
@@ -163,6 +177,6 @@ declare module 'cordis' {
   interface Context {
     compaction: CompactionService
     /** Compacts `agent`'s session now (idle) or before its next step (running); `ctx.compaction.compact`. */
-    compact(agent: Agent, opts?: { signal?: AbortSignal }): Promise<CompactionResult>
+    compact(agent: Agent, opts?: CompactOptions): Promise<CompactionResult>
   }
 }

@@ -22,6 +22,8 @@ const BLOCK_CHARS = 4000
 export interface SummaryRequestOptions {
   readonly model: string
   readonly maxTokens: number
+  /** The user's focus for this summary, if they gave one. */
+  readonly instructions?: string
   /** The transcript keeps its newest part within this many characters. */
   readonly maxTranscriptChars: number
 }
@@ -33,7 +35,8 @@ export function renderTranscript(messages: readonly Message[], maxChars: number)
     for (const block of m.content) {
       if (block.type === 'tool-call') parts.push(`[assistant calls ${block.name}] ${clip(block.arguments)}`)
       else if (block.type === 'reasoning') continue
-      else if (m.role === 'tool') parts.push(`[${m.isError ? 'error from' : 'result of'} ${m.name}] ${clip(block.text)}`)
+      else if (m.role === 'tool')
+        parts.push(`[${m.isError ? 'error from' : 'result of'} ${m.name}] ${clip(block.text)}`)
       else parts.push(`[${m.role}] ${clip(block.text)}`)
     }
   }
@@ -50,13 +53,16 @@ function clip(text: string): string {
 
 export function summaryRequest(messages: readonly Message[], opts: SummaryRequestOptions): LlmRequest {
   const transcript = renderTranscript(messages, opts.maxTranscriptChars)
+  const focus = opts.instructions
+    ? `\n\nWhen summarising, follow these instructions of the user: ${opts.instructions}`
+    : ''
   const request: LlmRequest = deepFreeze({
     config: { model: opts.model, maxTokens: opts.maxTokens },
     system: SUMMARY_SYSTEM_PROMPT,
     messages: [
       {
         role: 'user',
-        content: [{ type: 'text', text: `Summarise this conversation:\n\n${transcript}` }],
+        content: [{ type: 'text', text: `Summarise this conversation:\n\n${transcript}${focus}` }],
       },
     ],
   })

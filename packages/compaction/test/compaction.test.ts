@@ -5,13 +5,25 @@ import type { SessionStartSource } from '@tack/agent'
 import { renderContextEnvelope, surfaceOf } from '@tack/session'
 import { describe, expect, test } from 'vitest'
 import { COMPACTION_SOURCE, SUMMARY_HEADING } from '../src/index.ts'
-import { compactionAgent, eventsOfType, noteSteps, pairedProperly, summaryTexts, textOf, user } from './helpers.ts'
+import {
+  compactionAgent,
+  eventsOfType,
+  noteSteps,
+  pairedProperly,
+  summaryTexts,
+  textOf,
+  user,
+} from './helpers.ts'
 
 const SMALL = { contextWindow: 4096, retainTokens: 1000 }
 
 describe('CP-1 pressure', () => {
   test('CP-1 a configured charsPerToken: 1 triggers compaction on a history that the default does not', async () => {
-    const byDefault = await compactionAgent({ script: noteSteps(10), config: SMALL, summaries: summaryTexts(5) })
+    const byDefault = await compactionAgent({
+      script: noteSteps(10),
+      config: SMALL,
+      summaries: summaryTexts(5),
+    })
     expect((await byDefault.agent.send(user('take notes'))).reason).toEqual({ kind: 'completed' })
     expect(eventsOfType(byDefault.events(), 'compact/start')).toHaveLength(0)
     await byDefault.dispose()
@@ -68,12 +80,19 @@ describe('CP-2 threshold and triggers', () => {
     expect(eventsOfType(t.events(), 'compact/start')).toHaveLength(0)
     const result = await t.ctx.compact(t.agent)
     expect(result.compacted).toBe(true)
-    expect(eventsOfType(t.events(), 'compact/start').map((e) => e.data)).toMatchObject([{ trigger: 'manual' }])
+    expect(eventsOfType(t.events(), 'compact/start').map((e) => e.data)).toMatchObject([
+      { trigger: 'manual' },
+    ])
     await t.dispose()
   })
 
   test('CP-2 ctx.compact() during a turn runs before the next step', async () => {
-    const t = await compactionAgent({ script: noteSteps(4), config: { ...SMALL, auto: false }, noteChars: 2000, summaries: summaryTexts(1) })
+    const t = await compactionAgent({
+      script: noteSteps(4),
+      config: { ...SMALL, auto: false },
+      noteChars: 2000,
+      summaries: summaryTexts(1),
+    })
     let asked: Promise<unknown> | undefined
     let results = 0
     t.agent.session.subscribe((e) => {
@@ -115,7 +134,10 @@ describe('CP-4 summary', () => {
     expect(pairedProperly(after)).toBe(true)
     // every original event is still there, unchanged
     expect(t.events().slice(0, before.length)).toEqual(before)
-    const tail = t.events().slice(before.length).map((e) => e.type)
+    const tail = t
+      .events()
+      .slice(before.length)
+      .map((e) => e.type)
     expect(tail).toEqual(['compact/start', 'compact/summary', 'context/message', 'compact/end'])
     const [start, summary, replace, end] = t.events().slice(before.length)
     expect(start.data).toMatchObject({ fromSeq: result.fromSeq, toSeq: result.toSeq, trigger: 'manual' })
@@ -169,7 +191,12 @@ describe('CP-5 crash safety (in process)', () => {
   })
 
   test('CP-5 a log cut anywhere before compact/end folds to the old surface', async () => {
-    const t = await compactionAgent({ script: noteSteps(6), config: { ...SMALL, auto: false }, noteChars: 1500, summaries: summaryTexts(1) })
+    const t = await compactionAgent({
+      script: noteSteps(6),
+      config: { ...SMALL, auto: false },
+      noteChars: 1500,
+      summaries: summaryTexts(1),
+    })
     await t.agent.send(user('go'))
     const old = t.agent.session.surface().map((e) => e.seq)
     await t.ctx.compact(t.agent)
@@ -177,7 +204,8 @@ describe('CP-5 crash safety (in process)', () => {
     const end = events.findIndex((e) => e.type === 'compact/end')
     const start = events.findIndex((e) => e.type === 'compact/start')
     // the replace sits after the summary, right before compact/end: any shorter log has the old surface
-    for (let cut = start; cut < end - 1; cut++) expect(surfaceOf(events.slice(0, cut + 1)).map((e) => e.seq)).toEqual(old)
+    for (let cut = start; cut < end - 1; cut++)
+      expect(surfaceOf(events.slice(0, cut + 1)).map((e) => e.seq)).toEqual(old)
     expect(surfaceOf(events).map((e) => e.seq)).not.toEqual(old)
     await t.dispose()
   })
@@ -185,7 +213,12 @@ describe('CP-5 crash safety (in process)', () => {
 
 describe('CP-6 seams', () => {
   test('CP-6 agent/session-start fires with source compact after a compaction', async () => {
-    const t = await compactionAgent({ script: noteSteps(6), config: { ...SMALL, auto: false }, noteChars: 1500, summaries: summaryTexts(1) })
+    const t = await compactionAgent({
+      script: noteSteps(6),
+      config: { ...SMALL, auto: false },
+      noteChars: 1500,
+      summaries: summaryTexts(1),
+    })
     const sources: SessionStartSource[] = []
     t.ctx.on('agent/session-start', (_agent, source) => {
       sources.push(source)
@@ -203,14 +236,20 @@ describe('context too long', () => {
 
   test('a CONTEXT_TOO_LONG step error triggers one compaction and one retry instead of ending the turn', async () => {
     const t = await compactionAgent({
-      script: [...noteSteps(4).slice(0, 4), error(TOO_LONG, { code: 'CONTEXT_TOO_LONG', status: 400 }), text('done')],
+      script: [
+        ...noteSteps(4).slice(0, 4),
+        error(TOO_LONG, { code: 'CONTEXT_TOO_LONG', status: 400 }),
+        text('done'),
+      ],
       config: { ...SMALL, auto: false },
       noteChars: 1500,
       summaries: [text('short summary')],
     })
     const outcome = await t.agent.send(user('go'))
     expect(outcome.reason).toEqual({ kind: 'completed' })
-    expect(eventsOfType(t.events(), 'compact/start').map((e) => e.data)).toMatchObject([{ trigger: 'context-too-long' }])
+    expect(eventsOfType(t.events(), 'compact/start').map((e) => e.data)).toMatchObject([
+      { trigger: 'context-too-long' },
+    ])
     // the retried request starts with the summary
     expect(textOf(t.model.requests.at(-1)!.messages[0])).toContain('short summary')
     expect(pairedProperly(t.model.requests.at(-1)!.messages)).toBe(true)
@@ -235,7 +274,10 @@ describe('context too long', () => {
   })
 
   test('other step errors still end the turn', async () => {
-    const t = await compactionAgent({ script: [error('bad request', { code: 'HTTP_400', status: 400 })], config: SMALL })
+    const t = await compactionAgent({
+      script: [error('bad request', { code: 'HTTP_400', status: 400 })],
+      config: SMALL,
+    })
     expect((await t.agent.send(user('go'))).reason).toMatchObject({ kind: 'error', code: 'HTTP_400' })
     expect(eventsOfType(t.events(), 'compact/start')).toHaveLength(0)
     await t.dispose()

@@ -2,7 +2,7 @@
 // and the load-time check that `retainTokens` stays below a configured `contextWindow`.
 import { createTestAgent } from '@tack/agent/testing'
 import { describe, expect, test } from 'vitest'
-import { checkCompactionConfig, CompactionConfig, CompactionPlugin } from '../src/index.ts'
+import { CompactionConfig, CompactionPlugin } from '../src/index.ts'
 
 describe('CP-7 config', () => {
   test('CP-7 defaults', () => {
@@ -52,9 +52,10 @@ describe('CP-7 config', () => {
   })
 
   test('CP-7 retainTokens must stay below a configured contextWindow, at load', async () => {
-    expect(() => checkCompactionConfig(CompactionConfig.parse({ contextWindow: 8192, retainTokens: 8192 }))).toThrow(
-      /^retainTokens: must be below contextWindow \(8192\)/,
+    expect(() => CompactionConfig.parse({ contextWindow: 8192, retainTokens: 8192 })).toThrow(
+      /^retainTokens: must be below contextWindow \(8192\) \(got 8192\)$/,
     )
+    expect(CompactionConfig.parse({ contextWindow: 8192, retainTokens: 8191 }).retainTokens).toBe(8191)
     const t = await createTestAgent()
     await expect(
       Promise.resolve(t.ctx.plugin(CompactionPlugin, { contextWindow: 8192, retainTokens: 9000 })),

@@ -1,6 +1,13 @@
 // A test agent with the compaction plugin, a `note` tool whose result is a given size, and a second
 // scripted model that writes the summaries (so the main script is not interleaved with them).
-import { createScriptedModel, createTestAgent, type ScriptEntry, type TestAgent, text, toolCalls } from '@tack/agent/testing'
+import {
+  createScriptedModel,
+  createTestAgent,
+  type ScriptEntry,
+  type TestAgent,
+  text,
+  toolCalls,
+} from '@tack/agent/testing'
 import { defineTool, registerTool } from '@tack/tools'
 import type { Message, SessionEvent } from '@tack/session'
 import { CompactionPlugin } from '../src/index.ts'
@@ -23,7 +30,9 @@ export async function compactionAgent(opts: {
   const t = await createTestAgent({
     script: opts.script ?? [],
     config: { agent: { maxStepsPerTurn: 1000, ...(opts.agent ?? {}) } },
-    plugins: [{ plugin: CompactionPlugin, config: { summarizationModel: SUMMARY_MODEL, ...(opts.config ?? {}) } }],
+    plugins: [
+      { plugin: CompactionPlugin, config: { summarizationModel: SUMMARY_MODEL, ...(opts.config ?? {}) } },
+    ],
     setup: (ctx) => {
       ctx.modelAdapters.register([SUMMARY_MODEL], summaries.adapter)
       registerTool(

@@ -21,8 +21,18 @@ function historyEndingInToolExchange(resultChars: number): Session {
     ],
     finishReason: 'tool-calls',
   })
-  s.append('tool/result', { callId: 'c1', name: 'read', content: blocks('a'.repeat(resultChars)), isError: false })
-  s.append('tool/result', { callId: 'c2', name: 'read', content: blocks('b'.repeat(resultChars)), isError: false })
+  s.append('tool/result', {
+    callId: 'c1',
+    name: 'read',
+    content: blocks('a'.repeat(resultChars)),
+    isError: false,
+  })
+  s.append('tool/result', {
+    callId: 'c2',
+    name: 'read',
+    content: blocks('b'.repeat(resultChars)),
+    isError: false,
+  })
   return s
 }
 

@@ -124,13 +124,13 @@ export function toLlmError(error: unknown, context: ErrorContext): LlmError {
     ? 'OVERLOADED'
     : isContextTooLong(status, `${rawMessage}\n${body}`)
       ? 'CONTEXT_TOO_LONG'
-    : status !== undefined
-      ? `HTTP_${status}`
-      : net
-        ? 'NETWORK'
-        : e.name === 'AI_JSONParseError' || e.name === 'AI_TypeValidationError'
-          ? 'BAD_RESPONSE'
-          : 'PROVIDER_ERROR'
+      : status !== undefined
+        ? `HTTP_${status}`
+        : net
+          ? 'NETWORK'
+          : e.name === 'AI_JSONParseError' || e.name === 'AI_TypeValidationError'
+            ? 'BAD_RESPONSE'
+            : 'PROVIDER_ERROR'
   const where = status !== undefined ? `${context.provider} ${status}` : context.provider
   // The provider's own message, without its request body or our headers (never attached as cause).
   return new LlmError(clean(`${where}: ${firstLine(rawMessage)}`), {

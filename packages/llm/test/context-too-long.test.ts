@@ -52,17 +52,20 @@ const CASES = [
   ['Anthropic', MODEL_OF.anthropic, ANTHROPIC_BODY],
 ] as const
 
-test.each(CASES)('%s: its 400 "context too long" answer is CONTEXT_TOO_LONG, not retried', async (_name, model, body) => {
-  server.push({ kind: 'http-error', status: 400, body })
-  let error: unknown
-  try {
-    await adapterFor(server).stream(request(model), signal())
-  } catch (e) {
-    error = e
-  }
-  expect(error).toBeInstanceOf(LlmError)
-  expect(error).toMatchObject({ code: 'CONTEXT_TOO_LONG', status: 400, transient: false })
-})
+test.each(CASES)(
+  '%s: its 400 "context too long" answer is CONTEXT_TOO_LONG, not retried',
+  async (_name, model, body) => {
+    server.push({ kind: 'http-error', status: 400, body })
+    let error: unknown
+    try {
+      await adapterFor(server).stream(request(model), signal())
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(LlmError)
+    expect(error).toMatchObject({ code: 'CONTEXT_TOO_LONG', status: 400, transient: false })
+  },
+)
 
 test('an ordinary 400 stays HTTP_400, and a 5xx never reads as context too long', async () => {
   server.push({ kind: 'http-error', status: 400 })

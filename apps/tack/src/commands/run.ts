@@ -13,6 +13,7 @@ import { untrustedNotice } from '../untrusted-notice.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
+import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import type { ToolRegistry } from '@tack/tools'
 import { findUserPlugins } from '../user-plugins.ts'
@@ -104,19 +105,26 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     // A reader that leaves (`| head -1`) ends the turn like Ctrl-C, quietly (stream-guard.ts).
     io.onStdoutClosed?.(() => agent.cancel('stdout closed'))
     let interruptedBy: NodeJS.Signals | undefined
+    const compacting = new AbortController()
     const onSignal = (signal: NodeJS.Signals) => {
       if (interruptedBy) process.exit(SIGNAL_EXIT_CODES[signal])
       interruptedBy = signal
       agent.cancel('interrupted')
+      compacting.abort()
     }
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    const outcome = await agent.send({ content: input.content, source: { kind: 'user' } })
+    const compactWith = compactCommand(input.content)
+    const outcome =
+      compactWith === undefined
+        ? await agent.send({ content: input.content, source: { kind: 'user' } })
+        : await runCompactCommand(ctx, agent, compactWith, compacting.signal)
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
     const turnEvents = agent.session.events().slice(start)
-    const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
+    const answer =
+      'answer' in outcome ? outcome.answer : (lastAssistantText(turnEvents, { nonEmpty: true }) ?? '')
     await handle.dispose('exit')
     if (json) {
       const { costOf } = await import('@tack/llm')
