@@ -44,7 +44,7 @@ export async function measureTackRun(opts: {
   const config = join(root, 'bench.yml')
   await writeFile(
     config,
-    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
+    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n${opts.pluginsYaml ?? ''}`,
   )
   const timeFile = join(root, 'time.txt')
   const tackArgs = [
