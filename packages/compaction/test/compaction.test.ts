@@ -1,6 +1,6 @@
 // CP-1, CP-2, CP-4, CP-5 (in process), CP-6 and the "context too long" retry, through the real loop with
 // the scripted model. Window 4096 (the smallest allowed), threshold 0.8: compaction at 3276 tokens.
-import { error, text, toolCalls } from '@tack/agent/testing'
+import { error, type ScriptEntry, text, toolCalls } from '@tack/agent/testing'
 import type { SessionStartSource } from '@tack/agent'
 import { renderContextEnvelope, surfaceOf } from '@tack/session'
 import { describe, expect, test } from 'vitest'
@@ -16,6 +16,19 @@ import {
 } from './helpers.ts'
 
 const SMALL = { contextWindow: 4096, retainTokens: 1000 }
+
+/** Six 1500-character notes in a 4096-token window, compacted only on demand. */
+function sixNotes(
+  summaries: readonly ScriptEntry[],
+  more: { config?: Record<string, unknown>; after?: ScriptEntry[] } = {},
+) {
+  return compactionAgent({
+    script: [...noteSteps(6), ...(more.after ?? [])],
+    config: { ...SMALL, auto: false, ...(more.config ?? {}) },
+    noteChars: 1500,
+    summaries,
+  })
+}
 
 describe('CP-1 pressure', () => {
   test('CP-1 a configured charsPerToken: 1 triggers compaction on a history that the default does not', async () => {
@@ -111,12 +124,7 @@ describe('CP-2 threshold and triggers', () => {
 
 describe('CP-4 summary', () => {
   test('CP-4 the derived messages after compaction are [summary, retained tail]; the log keeps every event', async () => {
-    const t = await compactionAgent({
-      script: noteSteps(6),
-      config: { ...SMALL, auto: false },
-      noteChars: 1500,
-      summaries: [text('the user asked for six notes; all were taken')],
-    })
+    const t = await sixNotes([text('the user asked for six notes; all were taken')])
     await t.agent.send(user('take six notes'))
     const before = t.events()
     const messagesBefore = t.agent.session.deriveMessages()
@@ -152,12 +160,7 @@ describe('CP-4 summary', () => {
   })
 
   test('CP-4 the next request starts with the summary', async () => {
-    const t = await compactionAgent({
-      script: [...noteSteps(6), text('second answer')],
-      config: { ...SMALL, auto: false },
-      noteChars: 1500,
-      summaries: [text('SUMMARY-TEXT')],
-    })
+    const t = await sixNotes([text('SUMMARY-TEXT')], { after: [text('second answer')] })
     await t.agent.send(user('take six notes'))
     await t.ctx.compact(t.agent)
     await t.agent.send(user('and now?'))
@@ -170,11 +173,8 @@ describe('CP-4 summary', () => {
 
 describe('CP-5 crash safety (in process)', () => {
   test('CP-5 a failed summary (after compactionRetries) leaves the surface unchanged and says why', async () => {
-    const t = await compactionAgent({
-      script: noteSteps(6),
-      config: { ...SMALL, auto: false, compactionRetries: 1 },
-      noteChars: 1500,
-      summaries: [error('summary model down'), error('summary model down')],
+    const t = await sixNotes([error('summary model down'), error('summary model down')], {
+      config: { compactionRetries: 1 },
     })
     await t.agent.send(user('go'))
     const surface = t.agent.session.surface()
@@ -191,12 +191,7 @@ describe('CP-5 crash safety (in process)', () => {
   })
 
   test('CP-5 a log cut anywhere before compact/end folds to the old surface', async () => {
-    const t = await compactionAgent({
-      script: noteSteps(6),
-      config: { ...SMALL, auto: false },
-      noteChars: 1500,
-      summaries: summaryTexts(1),
-    })
+    const t = await sixNotes(summaryTexts(1))
     await t.agent.send(user('go'))
     const old = t.agent.session.surface().map((e) => e.seq)
     await t.ctx.compact(t.agent)
@@ -213,12 +208,7 @@ describe('CP-5 crash safety (in process)', () => {
 
 describe('CP-6 seams', () => {
   test('CP-6 agent/session-start fires with source compact after a compaction', async () => {
-    const t = await compactionAgent({
-      script: noteSteps(6),
-      config: { ...SMALL, auto: false },
-      noteChars: 1500,
-      summaries: summaryTexts(1),
-    })
+    const t = await sixNotes(summaryTexts(1))
     const sources: SessionStartSource[] = []
     t.ctx.on('agent/session-start', (_agent, source) => {
       sources.push(source)

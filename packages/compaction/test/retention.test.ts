@@ -6,6 +6,15 @@ import { planCompaction } from '../src/index.ts'
 const blocks = (text: string) => [{ type: 'text' as const, text }]
 const USER = { kind: 'user' as const }
 
+/** One `read` call block per id. */
+const readCalls = (...ids: string[]) =>
+  ids.map((callId) => ({
+    type: 'tool-call' as const,
+    callId,
+    name: 'read',
+    arguments: `{"path":"${callId}"}`,
+  }))
+
 /** user(long), assistant, user, assistant calling two tools, then their two long results. */
 function historyEndingInToolExchange(resultChars: number): Session {
   const s = new Session({ header: { version: 1, id: 'r', createdAt: new Date(0).toISOString(), cwd: '/' } })
@@ -15,10 +24,7 @@ function historyEndingInToolExchange(resultChars: number): Session {
   s.append('assistant/message', {
     turn: 2,
     step: 1,
-    content: [
-      { type: 'tool-call', callId: 'c1', name: 'read', arguments: '{"path":"a"}' },
-      { type: 'tool-call', callId: 'c2', name: 'read', arguments: '{"path":"b"}' },
-    ],
+    content: readCalls('c1', 'c2'),
     finishReason: 'tool-calls',
   })
   s.append('tool/result', {
