@@ -1,7 +1,7 @@
-// Generous timeouts: each test runs the binary two or three times on a shared, loaded machine.
 // Compaction through the real binary (35-compaction.md): `tack run -c "/compact"` compacts the session a
 // first run left, and (CP-5) a SIGKILL between `compact/start` and `compact/end` leaves a session that
-// loads with the old surface, no half-applied state, and compacts fine afterwards.
+// loads with the old surface, no half-applied state, and compacts fine afterwards. Generous timeouts: each
+// test runs the binary two or three times on a shared, loaded machine.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
@@ -51,6 +51,9 @@ test('CP-2 tack run -c "/compact" compacts the continued session: [summary, tail
   })
   expect(r.code).toBe(0)
   expect(r.stdout).toMatch(/^Compacted \d+ messages into a summary; kept the newest \d+/)
+  // the pause is explained on stderr
+  expect(r.stderr).toMatch(/^tack: compacting the session \(about \d+ tokens\)/m)
+  expect(r.stderr).toContain('tack: compacted: the older part is now a summary')
   const { events, session } = await loadOnly(box)
   checkLogStructure(events)
   const after = session.deriveMessages()

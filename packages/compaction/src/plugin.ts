@@ -120,6 +120,12 @@ export class CompactionService {
     for (const resolve of waiting) resolve(result)
   }
 
+  /** A disposed agent will run no further step: whoever waits for a compaction learns it did not happen. */
+  onDisposed(agent: Agent): void {
+    const waiting = this.#states.get(agent)?.pending.splice(0) ?? []
+    for (const resolve of waiting) resolve({ compacted: false, reason: 'the agent was disposed' })
+  }
+
   #state(agent: Agent): AgentState {
     let state = this.#states.get(agent)
     if (!state) {
@@ -169,6 +175,7 @@ export const CompactionPlugin = definePlugin({
     ctx.on('agent/step-error', (agent, info, next) => service.onStepError(agent, info, next))
     ctx.on('agent/status', (agent, status) => {
       if (status === 'idle') void service.onIdle(agent)
+      if (status === 'disposed') service.onDisposed(agent)
     })
   },
 })
