@@ -147,3 +147,53 @@ test('CP-5 SIGKILL between compact/start and compact/end: the session loads with
   const later = await loadOnly(box)
   expect(JSON.stringify(later.session.deriveMessages()[0].content)).toContain('after the crash')
 }, 120_000)
+
+test('a provider answering "context too long" (OpenAI wording, over HTTP) gets one compaction and one retry', async () => {
+  const box = await sandbox()
+  const tooLong = {
+    error: {
+      message:
+        "This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens. Please reduce the length of the messages.",
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+    },
+  }
+  const seq = (i: number) => ({
+    kind: 'tool-calls' as const,
+    calls: [{ name: 'bash', args: { command: `seq ${i} 400` } }],
+  })
+  const server = await startLoopbackServer({
+    script: [
+      seq(1),
+      seq(2),
+      seq(3),
+      { kind: 'http-error', status: 400, body: tooLong },
+      { kind: 'text', text: 'the agent printed numbers three times' },
+      { kind: 'text', text: 'done after compaction' },
+    ],
+  })
+  const config = join(box.root, 'loop.yml')
+  await writeFile(
+    config,
+    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
+  )
+  const r = await runTack(['run', '--config', config, '--model', 'loop/m', 'print numbers'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  await server.close()
+  expect(r.stderr).not.toContain('turn ended')
+  expect(r.code).toBe(0)
+  expect(r.stdout.trim()).toBe('done after compaction')
+  expect(server.requests).toHaveLength(6)
+  // the retried request is shorter than the refused one and starts after the summary
+  const refused = server.requests[3].bytes
+  const retried = server.requests[5]
+  expect(retried.bytes).toBeLessThan(refused)
+  expect(JSON.stringify(retried.body)).toContain('the agent printed numbers three times')
+  const { events } = await loadOnly(box)
+  expect(
+    events.filter((e) => e.type === 'compact/start').map((e) => (e.data as { trigger: string }).trigger),
+  ).toEqual(['context-too-long'])
+}, 120_000)

@@ -72,9 +72,10 @@ export class Compactor {
     const window = this.windowOf(agent.model)
     // A model window smaller than `retainTokens` would keep everything: keep half the window at most.
     let retain = Math.min(cfg.retainTokens, Math.floor(window / 2))
-    // Asked for (`/compact`, `ctx.compact()`), it always shrinks: at most half the history stays verbatim
-    // (docs/decisions/0060-compaction.md).
-    if (run.trigger === 'manual')
+    // Asked for (`/compact`, `ctx.compact()`) or forced by the provider's "context too long" (whose real
+    // window may be far below the one we assumed, e.g. a local server's), it always shrinks: at most half
+    // the history stays verbatim (docs/decisions/0060-compaction.md).
+    if (run.trigger !== 'auto')
       retain = Math.min(retain, Math.floor(historyTokens(session, cfg.charsPerToken) / 2))
     const plan = planCompaction(session, retain, cfg.charsPerToken)
     if (!plan) return { compacted: false, reason: 'nothing before the kept tail to summarise' }
