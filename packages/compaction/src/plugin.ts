@@ -23,6 +23,8 @@ interface AgentState {
   pending: Array<(result: CompactionResult) => void>
   /** The turn in which an automatic compaction failed: no further automatic attempt in it. */
   autoFailedInTurn?: number
+  /** The turn and step a "context too long" was answered with a retry: the retried step may not ask again. */
+  retriedAfterTooLong?: { turn: number; step: number }
   /** Serialises compactions of one agent. */
   tail: Promise<unknown>
 }
@@ -93,18 +95,27 @@ export class CompactionService {
     }
   }
 
-  /** `agent/step-error`: one compaction and one retry per turn after "context too long". */
+  /**
+   * `agent/step-error`: "context too long" gets one compaction and one retry. If the retried step is
+   * refused again, compaction did not help and the turn ends with the provider's error.
+   */
   async onStepError(
     agent: Agent,
     info: StepErrorInfo,
     next: () => Promise<StepErrorDecision>,
   ): Promise<StepErrorDecision> {
-    if (info.code !== CONTEXT_TOO_LONG || info.retries > 0) return next()
+    if (info.code !== CONTEXT_TOO_LONG) return next()
+    const state = this.#state(agent)
+    const last = state.retriedAfterTooLong
+    if (last && last.turn === info.turn && last.step === info.step - 1) return next()
     const parts: RequestParts = { system: this.#system(), prefix: [], tools: this.#tools() }
     const result = await this.#serial(agent, () =>
       this.#compactor.compact({ agent, trigger: 'context-too-long', parts, signal: info.signal }),
     )
-    if (result.compacted) return { action: 'retry' }
+    if (result.compacted) {
+      state.retriedAfterTooLong = { turn: info.turn, step: info.step }
+      return { action: 'retry' }
+    }
     this.#ctx
       .logger('compaction')
       .warn('the model said the context is too long, and compaction could not help: %s', result.reason)

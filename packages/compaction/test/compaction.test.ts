@@ -246,7 +246,7 @@ describe('context too long', () => {
     await t.dispose()
   })
 
-  test('a second CONTEXT_TOO_LONG in the same turn ends it with that error', async () => {
+  test('a CONTEXT_TOO_LONG right after the retry ends the turn with that error', async () => {
     const t = await compactionAgent({
       script: [
         ...noteSteps(4).slice(0, 4),
@@ -260,6 +260,19 @@ describe('context too long', () => {
     const outcome = await t.agent.send(user('go'))
     expect(outcome.reason).toMatchObject({ kind: 'error', code: 'CONTEXT_TOO_LONG' })
     expect(eventsOfType(t.events(), 'compact/start')).toHaveLength(1)
+    await t.dispose()
+  })
+
+  test('a later CONTEXT_TOO_LONG in the same turn, after steps that succeeded, is compacted again', async () => {
+    const tooLong = () => error(TOO_LONG, { code: 'CONTEXT_TOO_LONG', status: 400 })
+    const t = await compactionAgent({
+      script: [...noteSteps(4).slice(0, 4), tooLong(), ...noteSteps(4).slice(0, 4), tooLong(), text('done')],
+      config: { ...SMALL, auto: false },
+      noteChars: 1500,
+      summaries: summaryTexts(2),
+    })
+    expect((await t.agent.send(user('go'))).reason).toEqual({ kind: 'completed' })
+    expect(eventsOfType(t.events(), 'compact/end').map((e) => e.data)).toEqual([{ ok: true }, { ok: true }])
     await t.dispose()
   })
 
