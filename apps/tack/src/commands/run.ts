@@ -115,7 +115,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    const compactWith = compactCommand(input.content)
+    const compactWith = compactCommand(input)
     const outcome =
       compactWith === undefined
         ? await agent.send({ content: input.content, source: { kind: 'user' } })

@@ -4,17 +4,22 @@
 import type { Agent } from '@tack/agent'
 // for `ctx.compaction`'s type; erased at run time, so a run without `/compact` loads nothing of it
 import type {} from '@tack/compaction'
-import type { Content, TurnEndReason } from '@tack/session'
+import type { TurnEndReason } from '@tack/session'
 import type { Context } from 'cordis'
 import { CliError } from '../errors.ts'
+import type { RunInput } from './stdin-task.ts'
 
 const COMMAND = /^\/compact(?:\s+([\s\S]*))?$/
 
-/** The instructions of a `/compact` command (empty for the bare command), or undefined for any other input. */
-export function compactCommand(content: Content): string | undefined {
-  if (typeof content !== 'string') return undefined
-  const match = COMMAND.exec(content.trim())
-  return match ? (match[1] ?? '').trim() : undefined
+/**
+ * The instructions of a `/compact` command (empty for the bare command), or undefined for any other input.
+ * Piped stdin (`cat focus.md | tack run -c "/compact"`) adds to the instructions.
+ */
+export function compactCommand(input: RunInput): string | undefined {
+  const match = COMMAND.exec(input.task.trim())
+  if (!match) return undefined
+  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map((b) => b.text)
+  return [(match[1] ?? '').trim(), ...piped].filter(Boolean).join('\n')
 }
 
 export interface CompactOutcome {
