@@ -1,9 +1,11 @@
 // P4 prompt-cache stability: a 50-step scripted session with no header change and no compaction,
 // through the real `tack run` against the loopback server. For each consecutive pair of requests the
 // earlier message list must be a byte-identical prefix of the later one (and system and tools equal);
-// the ratio of pairs that hold is printed (budget 1.00).
+// the ratio of pairs that hold is printed (budget 1.00). Then the compaction scenario (35-compaction.md
+// CP-6): a long session in a small window, where each compaction should break the prefix exactly once.
 import type { LoggedRequest, LoopbackEntry } from '@tack/llm/testing'
 import { measureTackRun } from '../lib/tack-run.ts'
+import { compactionScenario } from './compaction.ts'
 
 const STEPS = 50
 
@@ -48,7 +50,21 @@ if (import.meta.main) {
     `  pairs where the earlier request is a byte-identical prefix of the next: ${held}/${reqs.length - 1}`,
   )
   console.log(`  ratio ${ratio.toFixed(2)}   budget 1.00 ${ratio === 1 ? 'ok' : 'OVER'}`)
-  console.log('  compaction scenario: not measured — @tack/compaction is not built yet (35-compaction.md)')
-  console.log(JSON.stringify({ id: 'P4', requests: reqs.length, held, ratio }))
+  const c = await compactionScenario()
+  console.log(
+    `  compaction scenario: ${c.requests} loop requests of a ${c.steps}-step session in a ${c.window}-token window (exit ${c.exitCode})`,
+  )
+  console.log(
+    `  compactions ${c.compactions}, prefix breaks ${c.breaks}: ${c.compactions ? (c.breaks / c.compactions).toFixed(2) : '—'} per compaction   budget 1.00 ${c.compactions > 0 && c.breaks === c.compactions ? 'ok' : 'OVER'}`,
+  )
+  console.log(
+    JSON.stringify({
+      id: 'P4',
+      requests: reqs.length,
+      held,
+      ratio,
+      compaction: { compactions: c.compactions, breaks: c.breaks, requests: c.requests },
+    }),
+  )
   if (ratio !== 1 || r.exitCode !== 0) process.exitCode = 1
 }

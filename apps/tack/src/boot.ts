@@ -124,6 +124,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
     ['instructions', { home: opts.paths.home }],
+    ['compaction', {}],
     ['dice', { base: opts.paths.dice }],
   ]
   for (const [key, defaults] of extras) {

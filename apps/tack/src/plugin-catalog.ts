@@ -113,6 +113,16 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'compaction',
+    description:
+      "compaction: keeps a long session inside the model's context window (summary of the older part)",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/compaction')
+      return { plugin: m.CompactionPlugin, Config: m.CompactionConfig }
+    },
+  },
+  {
     key: 'hooksClaude',
     description: "the Claude Code hooks bridge (runs the user's Claude Code hooks unmodified)",
     defaultOn: true,

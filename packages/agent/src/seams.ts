@@ -11,6 +11,7 @@ import type {
   PromptDecision,
   SessionStartSource,
   AgentStatus,
+  StepErrorDecision,
 } from './types.ts'
 import type { FinishReason } from '@tack/session'
 
@@ -21,6 +22,18 @@ export interface PreStepInfo {
   readonly system: string
   /** The session prefix of this loop instance (deep-frozen). */
   readonly prefix: readonly Message[]
+  readonly signal: AbortSignal
+}
+
+/** A step that failed (its `step/end` is logged) and what it failed with. */
+export interface StepErrorInfo {
+  readonly turn: number
+  readonly step: number
+  /** The turn-end code the failure would end the turn with (e.g. `CONTEXT_TOO_LONG`, `HTTP_500`). */
+  readonly code: string
+  readonly message: string
+  /** Retries `agent/step-error` listeners have already been granted in this turn. */
+  readonly retries: number
   readonly signal: AbortSignal
 }
 
@@ -83,6 +96,16 @@ declare module 'cordis' {
       signal: AbortSignal,
       next: () => Promise<LlmResponse>,
     ): LlmResponse | Promise<LlmResponse>
+    /**
+     * @mode waterfall — when a step failed (not by abort): a listener may repair the cause between steps
+     * (compaction after a "context too long" error) and answer `retry`, which runs one more step instead
+     * of ending the turn `error`. Result: the first short-circuiting listener's; default `{action: 'fail'}`.
+     */
+    'agent/step-error'(
+      agent: Agent,
+      info: StepErrorInfo,
+      next: () => Promise<StepErrorDecision>,
+    ): StepErrorDecision | Promise<StepErrorDecision>
     /**
      * @mode waterfall — when a step ends without tool calls or admitted steering and the turn is not
      * ending by abort, disposal or error. Result: `stop` ends the turn; `continue` appends its reason (or

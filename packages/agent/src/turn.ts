@@ -7,7 +7,8 @@ import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
 import { admitPrompt, drainHeld, pluginError } from './admission.ts'
 import { errorCode, errorMessage, TurnError } from './errors.ts'
 import { LoopDetector, loopMessage } from './loop-detector.ts'
-import { runStep, type StepRuntime } from './step.ts'
+import { runStep, type StepOutcome, type StepRuntime } from './step.ts'
+import { retryAfterStepError } from './step-error.ts'
 import { TokenBudget } from './token-budget.ts'
 import type { ContinuationDecision, Prompt } from './types.ts'
 
@@ -43,6 +44,7 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
       let continuations = 0
       const loops = new LoopDetector(rt.maxIdenticalCalls)
       const budget = new TokenBudget(rt.maxTurnTokens)
+      let stepRetries = 0
       while (!rt.signal.aborted) {
         if (budget.exceeded()) {
           failure = { kind: 'error', code: 'TOKEN_BUDGET', message: budget.message(), step }
@@ -58,7 +60,14 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
           break
         }
         step++
-        const outcome = await runStep(rt, step)
+        let outcome: StepOutcome
+        try {
+          outcome = await runStep(rt, step)
+        } catch (error) {
+          if (!(await retryAfterStepError(rt, step, error, stepRetries))) throw error
+          stepRetries++
+          continue
+        }
         if (outcome.kind === 'aborted') break
         lastFinish = outcome.finishReason
         budget.spend(outcome.usage)

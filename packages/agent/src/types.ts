@@ -115,4 +115,7 @@ export type ContinuationDecision =
   /** `source`: who steers (the steering message's source); default `agent/turn-continuation` (AL-16). */
   | { action: 'continue'; reason?: string; source?: MessageSource }
 
+/** What `agent/step-error` decides: end the turn with the step's error, or run one more step. */
+export type StepErrorDecision = { action: 'fail' } | { action: 'retry' }
+
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact'

@@ -170,8 +170,15 @@ export const Schema = {
   json<T>(opts: Common<T> & { allowed: string; test: (v: unknown) => v is T }) {
     return leaf('json', opts.allowed, opts, opts.test)
   },
-  object<S extends Record<string, Field<unknown>>>(shape: S, opts: { description?: string } = {}) {
-    return new ObjectSchema(shape, opts.description ?? '')
+  /**
+   * An object of fields. `refine` checks rules that span fields (e.g. one limit below another) once every
+   * field is valid; its issues name keys relative to this object.
+   */
+  object<S extends Record<string, Field<unknown>>>(
+    shape: S,
+    opts: { description?: string; refine?: (value: ShapeValue<S>) => readonly ConfigIssue[] } = {},
+  ) {
+    return new ObjectSchema(shape, opts.description ?? '', opts.refine)
   },
 }
 
@@ -187,9 +194,12 @@ export class ObjectSchema<S extends Record<string, Field<unknown>>>
   readonly hasDefault = true
   readonly shape: S
   readonly description: string
-  constructor(shape: S, description: string) {
+  // Typed on a plain record so every ObjectSchema stays assignable to ObjectSchema<Record<…>>.
+  readonly #refine?: (value: Record<string, unknown>) => readonly ConfigIssue[]
+  constructor(shape: S, description: string, refine?: (value: ShapeValue<S>) => readonly ConfigIssue[]) {
     this.shape = shape
     this.description = description
+    this.#refine = refine as ((value: Record<string, unknown>) => readonly ConfigIssue[]) | undefined
   }
   get defaultValue(): ShapeValue<S> {
     const result = this.check(undefined, '')
@@ -216,7 +226,10 @@ export class ObjectSchema<S extends Record<string, Field<unknown>>>
         if (r.value !== undefined) out[key] = r.value
       } else issues.push(...r.issues)
     }
-    return issues.length ? { ok: false, issues } : { ok: true, value: out as ShapeValue<S> }
+    if (issues.length) return { ok: false, issues }
+    const refined = this.#refine?.(out) ?? []
+    if (refined.length) return { ok: false, issues: refined.map((i) => ({ ...i, path: join(path, i.path) })) }
+    return { ok: true, value: out as ShapeValue<S> }
   }
   describe(path = ''): FieldInfo[] {
     return Object.entries(this.shape).flatMap(([key, field]) => field.describe(join(path, key)))

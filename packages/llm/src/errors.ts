@@ -59,7 +59,25 @@ interface ErrorShape {
   status?: unknown
   isRetryable?: unknown
   responseHeaders?: unknown
+  responseBody?: unknown
   cause?: unknown
+}
+
+/**
+ * How providers word "the request is longer than the model's context window" (a 400, or Anthropic's 413
+ * for a body over its size limit): OpenAI, DeepSeek, vLLM and OpenRouter ("maximum context length is N
+ * tokens", code `context_length_exceeded`), Anthropic ("prompt is too long: N tokens > M maximum"),
+ * llama.cpp ("exceeds the available context size", `exceed_context_size_error`), Gemini's OpenAI-compatible
+ * endpoint ("input token count … exceeds the maximum number of tokens"), Mistral ("too large for model
+ * with N maximum context length"). Compaction answers it with one compaction and one retry.
+ */
+const CONTEXT_TOO_LONG_WORDING =
+  /maximum context length|context[_ ]length[_ ]exceeded|prompt is too long|exceed(?:s|ed)? the (?:available )?context (?:size|window)|exceed_context_size|input token count.*exceeds the maximum|too large for model with \d+ maximum context length|request_too_large/i
+
+/** Whether a provider's 4xx answer says the request does not fit the model's context window. */
+export function isContextTooLong(status: number | undefined, text: string): boolean {
+  if (status !== undefined && (status < 400 || status >= 500)) return false
+  return CONTEXT_TOO_LONG_WORDING.test(text)
 }
 
 function networkCode(error: unknown, depth = 0): string | undefined {
@@ -101,15 +119,18 @@ export function toLlmError(error: unknown, context: ErrorContext): LlmError {
       ? (e.responseHeaders as Record<string, string>)
       : undefined,
   )
+  const body = typeof e.responseBody === 'string' ? e.responseBody : ''
   const code = overloaded
     ? 'OVERLOADED'
-    : status !== undefined
-      ? `HTTP_${status}`
-      : net
-        ? 'NETWORK'
-        : e.name === 'AI_JSONParseError' || e.name === 'AI_TypeValidationError'
-          ? 'BAD_RESPONSE'
-          : 'PROVIDER_ERROR'
+    : isContextTooLong(status, `${rawMessage}\n${body}`)
+      ? 'CONTEXT_TOO_LONG'
+      : status !== undefined
+        ? `HTTP_${status}`
+        : net
+          ? 'NETWORK'
+          : e.name === 'AI_JSONParseError' || e.name === 'AI_TypeValidationError'
+            ? 'BAD_RESPONSE'
+            : 'PROVIDER_ERROR'
   const where = status !== undefined ? `${context.provider} ${status}` : context.provider
   // The provider's own message, without its request body or our headers (never attached as cause).
   return new LlmError(clean(`${where}: ${firstLine(rawMessage)}`), {

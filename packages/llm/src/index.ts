@@ -12,7 +12,7 @@ export {
   PROVIDER_KINDS,
   type ProviderKind,
 } from './endpoints.ts'
-export { isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
+export { isContextTooLong, isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
 export { type BaseUrlSource, type LlmOrigins, projectBaseUrlProblem, type ValueOrigin } from './origins.ts'
 export { redact, REDACTED } from './secrets.ts'
 export {

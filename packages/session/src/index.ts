@@ -7,7 +7,7 @@ export { checkJson, type JsonCheck, jsonEqual, MAX_JSON_DEPTH } from './json.ts'
 export { MemorySessionStore } from './memory-store.ts'
 export { assistantText, lastAssistantText } from './assistant-text.ts'
 export { deriveEventMessage, renderContextEnvelope, toContentBlocks } from './messages.ts'
-export { registerRequestOrigin, requestOriginOf } from './origin.ts'
+export { isOneShotRequest, markOneShotRequest, registerRequestOrigin, requestOriginOf } from './origin.ts'
 export { INTERRUPTED_RESULT_TEXT, openTurnAt, recoverLog } from './recover.ts'
 export {
   memorySessionStorePlugin,

@@ -13,3 +13,17 @@ export function registerRequestOrigin(request: object, session: Session): void {
 export function requestOriginOf(request: object): Session | undefined {
   return origins.get(request)
 }
+
+const oneShots = new WeakSet<object>()
+
+/**
+ * Records that `request` is a plugin's one-shot call built from no session's surface (a compaction
+ * summary): the request invariant lets it pass even where every loop request must carry an origin.
+ */
+export function markOneShotRequest(request: object): void {
+  oneShots.add(request)
+}
+
+export function isOneShotRequest(request: object): boolean {
+  return oneShots.has(request)
+}

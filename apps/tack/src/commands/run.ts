@@ -11,6 +11,7 @@ import { bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
+import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import type { Agent } from '@tack/agent'
 import type { ToolRegistry } from '@tack/tools'
@@ -80,16 +81,21 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     // A reader that leaves (`| head -1`) ends the turn like Ctrl-C, quietly (stream-guard.ts).
     io.onStdoutClosed?.(() => agent.cancel('stdout closed'))
     let interruptedBy: NodeJS.Signals | undefined
+    const compacting = new AbortController()
     const onSignal = (signal: NodeJS.Signals) => {
       if (interruptedBy) process.exit(SIGNAL_EXIT_CODES[signal])
       interruptedBy = signal
       agent.cancel('interrupted')
+      compacting.abort()
     }
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    // `tack run "/name args"`: a mod's command.run hook may answer it (65-mod-host.md requirement 10)
-    const commandAnswer = await answerSlashCommand(ctx, agent, input.content)
+    const compactWith = compactCommand(input)
+    // `tack run "/name args"`: a mod's command.run hook may answer it (65-mod-host.md requirement 10);
+    // `/compact` is tack's own and comes first.
+    const commandAnswer =
+      compactWith === undefined ? await answerSlashCommand(ctx, agent, input.content) : undefined
     if (commandAnswer !== undefined) {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
@@ -98,11 +104,15 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       else io.out(commandAnswer.endsWith('\n') ? commandAnswer : `${commandAnswer}\n`)
       return 0
     }
-    const outcome = await agent.send({ content: input.content, source: { kind: 'user' } })
+    const outcome =
+      compactWith === undefined
+        ? await agent.send({ content: input.content, source: { kind: 'user' } })
+        : await runCompactCommand(ctx, agent, compactWith, compacting.signal)
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
     const turnEvents = agent.session.events().slice(start)
-    const answer = lastAssistantText(turnEvents, { nonEmpty: true }) ?? ''
+    const answer =
+      'answer' in outcome ? outcome.answer : (lastAssistantText(turnEvents, { nonEmpty: true }) ?? '')
     await handle.dispose('exit')
     if (json) {
       const { costOf } = await import('@tack/llm')

@@ -33,6 +33,15 @@ const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
   // Turning project instructions off or reading less of them only narrows what the model is told.
   'instructions.enabled',
   'instructions.maxBytes',
+  // How much history is kept and when it is summarised changes no access; `summarizationModel` is left
+  // out, since it chooses where the conversation is sent.
+  'compaction.auto',
+  'compaction.contextWindow',
+  'compaction.thresholdRatio',
+  'compaction.retainTokens',
+  'compaction.charsPerToken',
+  'compaction.maxTokens',
+  'compaction.compactionRetries',
 ])
 
 /** Narrowest first: a project may move the mode only towards the start of this list. */

@@ -85,7 +85,23 @@ export function createReporter(opts: ReporterOptions): Reporter {
     return describeCall(name, rawArguments, intent)
   }
 
+  /** Compaction's brackets (log events `@tack/compaction` declares): a pause a person should understand. */
+  function onCompaction(e: SessionEvent): void {
+    const data = e.data as { pressure?: number; ok?: boolean; error?: string }
+    if ((e.type as string) === 'compact/start') {
+      waiting = undefined
+      line(s.dim(`compacting the session (about ${data.pressure} tokens): summarising its older part…`))
+    } else if ((e.type as string) === 'compact/end') {
+      if (data.ok) line(s.dim('compacted: the older part is now a summary'))
+      else line(s.yellow(`compaction failed: ${firstLine(data.error ?? 'unknown error')}`))
+    }
+  }
+
   function onEvent(e: SessionEvent): void {
+    if ((e.type as string).startsWith('compact/')) {
+      onCompaction(e)
+      return
+    }
     switch (e.type) {
       case 'step/start': {
         const data = e.data as { step: number }

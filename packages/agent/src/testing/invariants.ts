@@ -3,7 +3,7 @@
 // and the request invariant on `llm/stream` (SL-19). They live here, not in @tack/session, because they
 // listen on seams this package declares; the log checks themselves are @tack/session's.
 import type { Context } from '@tack/kernel'
-import { requestOriginOf } from '@tack/session'
+import { isOneShotRequest, requestOriginOf } from '@tack/session'
 import {
   checkRequestAgainstLog,
   InvariantError,
@@ -59,7 +59,8 @@ export interface RequestInvariant {
 /**
  * Prepends an `llm/stream` listener that rebuilds each request from its origin session's log and
  * throws `InvariantError` on any difference before calling `next()`. Requests without a registered
- * origin (e.g. a plugin's one-shot summarisation call) pass unchecked unless `requireOrigin` is set.
+ * origin pass unchecked unless `requireOrigin` is set; a request marked with `markOneShotRequest` (a
+ * plugin's one-shot summarisation call) always passes unchecked.
  */
 export function installRequestInvariant(
   ctx: Context,
@@ -74,7 +75,7 @@ export function installRequestInvariant(
   ): Promise<LlmResponse> => {
     const session = requestOriginOf(request)
     if (!session) {
-      if (opts.requireOrigin)
+      if (opts.requireOrigin && !isOneShotRequest(request))
         throw new InvariantError('request', 'llm/stream request has no registered origin session')
       skipped++
       return next()
