@@ -21,7 +21,9 @@ export const BashToolPlugin = definePlugin({
     if (config.scratchMaxAgeHours > 0)
       await sweepScratch(config.scratchRoot, config.scratchMaxAgeHours * HOUR_MS)
     const ledger = placeholderLedger(config)
-    // Not awaited: housekeeping must not delay start-up; every sandboxed call sweeps again before it runs.
-    if (ledger) void sweepPlaceholders(ledger).catch(() => {})
+    // Awaited: a run without a bash call would otherwise exit before the sweep is done and leave a killed
+    // run's placeholders in the workspace (the R1 test caught it). It reads one small folder; every
+    // sandboxed call sweeps again before it runs.
+    if (ledger) await sweepPlaceholders(ledger).catch(() => {})
   },
 })
