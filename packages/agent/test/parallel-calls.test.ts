@@ -55,6 +55,22 @@ function tracker() {
 const reads = (ms: readonly number[], name = 'slow_read') =>
   ms.map((m, i) => ({ name, args: { id: `r${i + 1}`, ms: m } }))
 
+/** An agent with the tracker's tools whose model asks for reads of these delays in one message, then answers. */
+const readingAgent = (
+  tools: ReturnType<typeof tracker>,
+  delays: readonly number[],
+  agent: Record<string, unknown> = {},
+  setup: (ctx: Context) => unknown = () => {},
+) =>
+  createTestAgent({
+    config: { agent },
+    script: [toolCalls(reads(delays)), text('done')],
+    setup: async (ctx) => {
+      tools.register(ctx)
+      await setup(ctx)
+    },
+  })
+
 const idsOf = (events: readonly SessionEvent[], type: string) =>
   events.filter((e) => e.type === type).map((e) => (e.data as { callId: string }).callId)
 
@@ -66,10 +82,7 @@ describe('parallel tool calls', () => {
     // The first call is the slowest, so results finish out of order and must wait to be logged.
     const delays = [600, 300, 450, 350, 250]
     const tools = tracker()
-    const t = await createTestAgent({
-      script: [toolCalls(reads(delays)), text('done')],
-      setup: (ctx) => tools.register(ctx),
-    })
+    const t = await readingAgent(tools, delays)
     const outcome = await t.agent.send(user('read five files'))
     expect(outcome.reason).toEqual({ kind: 'completed' })
 
@@ -92,11 +105,7 @@ describe('parallel tool calls', () => {
   test('AL-26 maxParallelTools 1 runs the same reads one after another', async () => {
     const delays = [120, 80, 100]
     const tools = tracker()
-    const t = await createTestAgent({
-      config: { agent: { maxParallelTools: 1 } },
-      script: [toolCalls(reads(delays)), text('done')],
-      setup: (ctx) => tools.register(ctx),
-    })
+    const t = await readingAgent(tools, delays, { maxParallelTools: 1 })
     await t.agent.send(user('go'))
     expect(tools.peak()).toBe(1)
     expect(tools.span('r2').start).toBeGreaterThanOrEqual(tools.span('r1').end)
@@ -106,11 +115,7 @@ describe('parallel tool calls', () => {
 
   test('AL-26 the bound holds: five reads with maxParallelTools 2 never run more than two at once', async () => {
     const tools = tracker()
-    const t = await createTestAgent({
-      config: { agent: { maxParallelTools: 2 } },
-      script: [toolCalls(reads([200, 40, 60, 80, 30])), text('done')],
-      setup: (ctx) => tools.register(ctx),
-    })
+    const t = await readingAgent(tools, [200, 40, 60, 80, 30], { maxParallelTools: 2 })
     await t.agent.send(user('go'))
     expect(tools.peak()).toBe(2)
     const model = ['call_1', 'call_2', 'call_3', 'call_4', 'call_5']
@@ -158,22 +163,18 @@ describe('parallel tool calls', () => {
     const tools = tracker()
     const pre: string[] = []
     const post: string[] = []
-    const t = await createTestAgent({
-      script: [toolCalls(reads([150, 20, 80])), text('done')],
-      setup: (ctx) => {
-        tools.register(ctx)
-        ctx.on('tools/pre-execute', (exec, next) => {
-          pre.push(exec.callId)
-          return next()
-        })
-        ctx.on('tools/post-execute', (exec, _result, _next) => {
-          post.push(exec.callId)
-          return {
-            action: 'accept',
-            additionalContext: [{ content: `seen ${exec.callId}`, source: { kind: 'plugin', name: 'spy' } }],
-          }
-        })
-      },
+    const t = await readingAgent(tools, [150, 20, 80], {}, (ctx) => {
+      ctx.on('tools/pre-execute', (exec, next) => {
+        pre.push(exec.callId)
+        return next()
+      })
+      ctx.on('tools/post-execute', (exec, _result, _next) => {
+        post.push(exec.callId)
+        return {
+          action: 'accept',
+          additionalContext: [{ content: `seen ${exec.callId}`, source: { kind: 'plugin', name: 'spy' } }],
+        }
+      })
     })
     await t.agent.send(user('go'))
     expect([...pre].sort()).toEqual(['call_1', 'call_2', 'call_3'])
@@ -194,11 +195,7 @@ describe('parallel tool calls', () => {
 
   test('AL-26 cancel stops every call in flight; calls not started get ABORTED; the surface stays balanced', async () => {
     const tools = tracker()
-    const t = await createTestAgent({
-      config: { agent: { maxParallelTools: 3 } },
-      script: [toolCalls(reads([60000, 60000, 60000, 60000]))],
-      setup: (ctx) => tools.register(ctx),
-    })
+    const t = await readingAgent(tools, [60000, 60000, 60000, 60000], { maxParallelTools: 3 })
     const sent = t.agent.send(user('go'))
     await waitForEvent(
       t.agent.session,
@@ -210,13 +207,8 @@ describe('parallel tool calls', () => {
     expect((await sent).reason).toEqual({ kind: 'aborted' })
     expect(performance.now() - cancelledAt).toBeLessThan(5000)
     expect(idsOf(t.events(), 'tool/call')).toEqual(['call_1', 'call_2', 'call_3'])
+    expect(idsOf(t.events(), 'tool/result')).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
     const results = t.events().filter((e) => e.type === 'tool/result')
-    expect(results.map((e) => (e.data as { callId: string }).callId)).toEqual([
-      'call_1',
-      'call_2',
-      'call_3',
-      'call_4',
-    ])
     expect(results.slice(0, 3).map(resultText)).toEqual([
       'r1 stopped early',
       'r2 stopped early',
@@ -232,25 +224,21 @@ describe('parallel tool calls', () => {
     let open = 0
     let peakQuestions = 0
     const asked: string[] = []
-    const t = await createTestAgent({
-      script: [toolCalls(reads([30, 30, 30])), text('done')],
-      setup: async (ctx) => {
-        tools.register(ctx)
-        ctx.on('tools/pre-execute', () => ({ action: 'ask', reason: 'test' }))
-        await ctx.plugin({
-          name: 'approver',
-          apply: (inner: Context) =>
-            void inner.provide('approval', {
-              request: async (req: { exec: { callId: string } }) => {
-                asked.push(req.exec.callId)
-                peakQuestions = Math.max(peakQuestions, ++open)
-                await sleep(40)
-                open--
-                return { action: 'allow', by: 'user' }
-              },
-            }),
-        })
-      },
+    const t = await readingAgent(tools, [30, 30, 30], {}, async (ctx) => {
+      ctx.on('tools/pre-execute', () => ({ action: 'ask', reason: 'test' }))
+      await ctx.plugin({
+        name: 'approver',
+        apply: (inner: Context) =>
+          void inner.provide('approval', {
+            request: async (req: { exec: { callId: string } }) => {
+              asked.push(req.exec.callId)
+              peakQuestions = Math.max(peakQuestions, ++open)
+              await sleep(40)
+              open--
+              return { action: 'allow', by: 'user' }
+            },
+          }),
+      })
     })
     expect((await t.agent.send(user('go'))).reason).toEqual({ kind: 'completed' })
     expect(asked).toEqual(['call_1', 'call_2', 'call_3'])
@@ -299,31 +287,19 @@ describe('parallel tool calls', () => {
 
   test('AL-26 a failed durability point starts no more calls; the calls running are awaited and logged first', async () => {
     const tools = tracker()
-    const t = await createTestAgent({
-      config: { agent: { maxParallelTools: 2 } },
-      script: [toolCalls(reads([150, 60, 10, 10]))],
-      setup: (ctx) => {
-        tools.register(ctx)
-        // The store fails (a full disk) from the batch that would make call_3 durable on.
-        ctx.on('session/flush', async (_session, events) => {
-          if (
-            events.some((e) => e.type === 'tool/call' && (e.data as { callId: string }).callId === 'call_3')
-          )
-            throw new Error('disk full')
-        })
-      },
+    const t = await readingAgent(tools, [150, 60, 10, 10], { maxParallelTools: 2 }, (ctx) => {
+      // The store fails (a full disk) from the batch that would make call_3 durable on.
+      ctx.on('session/flush', async (_session, events) => {
+        if (events.some((e) => e.type === 'tool/call' && (e.data as { callId: string }).callId === 'call_3'))
+          throw new Error('disk full')
+      })
     })
     const outcome = await t.agent.send(user('go'))
     expect(outcome.reason).toMatchObject({ kind: 'error', code: 'PERSIST_FAILED' })
     // call_3 was logged but never ran; the slow call_1 still ran to its end and was logged in order.
     expect(tools.spans.map((x) => x.id).sort()).toEqual(['r1', 'r2'])
+    expect(idsOf(t.events(), 'tool/result')).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
     const results = t.events().filter((e) => e.type === 'tool/result')
-    expect(results.map((e) => (e.data as { callId: string }).callId)).toEqual([
-      'call_1',
-      'call_2',
-      'call_3',
-      'call_4',
-    ])
     expect(results.slice(0, 2).map(resultText)).toEqual(['r1 done', 'r2 done'])
     expect(results.slice(2).map((e) => (e.data as { error?: { code: string } }).error?.code)).toEqual([
       'PERSIST_FAILED',
