@@ -11,7 +11,8 @@ const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
   'agent.maxStepsPerTurn',
   'agent.maxParallelTools',
   'agent.maxIdenticalCalls',
-  'agent.maxTurnTokens',
+  // Not `agent.maxTurnTokens`: a project could lift (or turn off) the token budget the user set to bound
+  // what a turn costs them.
   'tools.mode',
   'tools.abortGraceMs',
   'llm.retry',

@@ -1,5 +1,5 @@
-// An untrusted project's config may tune compaction's limits, but not choose where the conversation is
-// sent for its summary (`summarizationModel`) (docs/decisions/0013-workspace-trust.md, 0060-compaction.md).
+// An untrusted project config may tune limits, but not choose where the conversation is sent for its
+// summary (`summarizationModel`) nor lift the token budget (docs/decisions/0013-workspace-trust.md, 0060-compaction.md).
 import { expect, test } from 'vitest'
 import { keepHarmless } from '../src/config/untrusted.ts'
 
@@ -22,4 +22,13 @@ test('an untrusted project keeps compaction limits and loses summarizationModel'
   const { summarizationModel: _dropped, ...limits } = layer.plugins.compaction
   expect(kept).toEqual({ plugins: { compaction: limits } })
   expect(refused).toEqual(['plugins.compaction.summarizationModel'])
+})
+
+test("an untrusted project cannot set the per-turn token budget (it could lift the user's)", () => {
+  const { kept, refused } = keepHarmless(
+    { plugins: { agent: { maxTurnTokens: 0, maxIdenticalCalls: 3 } } },
+    {},
+  )
+  expect(kept).toEqual({ plugins: { agent: { maxIdenticalCalls: 3 } } })
+  expect(refused).toEqual(['plugins.agent.maxTurnTokens'])
 })
