@@ -95,25 +95,30 @@ describe('turn.step (requirement 7)', () => {
 describe('session and turn events (requirement 10)', () => {
   it('session.start, turn.start, turn.complete and session.end carry their fields; $.session.version says tack', async () => {
     const { s, out } = await start(
-      `const log = []
-      const save = ($) => $.fs.write(OUT + '/events.json', JSON.stringify(log))
+      // One file per event: the hooks of turn.complete and session.end may overlap, and two writes of one
+      // growing file could land out of order.
+      `const save = ($, name, entry) => $.fs.write(OUT + '/' + name + '.json', JSON.stringify(entry))
       export function register(on) {
-        on('session.start', async ($, e, next) => { log.push(['session.start', e, await $.session.version()]); await save($); return next(e) })
-        on('turn.start', async ($, e, next) => { log.push(['turn.start', e]); await save($); return next(e) })
-        on('turn.complete', async ($, e, next) => { log.push(['turn.complete', e]); await save($); return next(e) })
-        on('session.end', async ($, e, next) => { log.push(['session.end', e]); await save($); return next(e) })
+        on('session.start', async ($, e, next) => { await save($, 'session.start', ['session.start', e, await $.session.version()]); return next(e) })
+        on('turn.start', async ($, e, next) => { await save($, 'turn.start', ['turn.start', e]); return next(e) })
+        on('turn.complete', async ($, e, next) => { await save($, 'turn.complete', ['turn.complete', e]); return next(e) })
+        on('session.end', async ($, e, next) => { await save($, 'session.end', ['session.end', e]); return next(e) })
       }`,
       [toolCalls([{ name: 'bash', args: { command: 'true' }, id: 'b' }], { usage }), text('done', { usage })],
     )
     await s.agent.send(user('do it'))
     await s.dispose()
     sessions = []
-    const events = JSON.parse(readFileSync(join(out, 'events.json'), 'utf8')) as [
-      string,
-      Record<string, unknown>,
-      unknown?,
-    ][]
-    expect(events.map((e) => e[0])).toEqual(['session.start', 'turn.start', 'turn.complete', 'session.end'])
+    const names = ['session.start', 'turn.start', 'turn.complete', 'session.end']
+    const events = names.map(
+      (name) =>
+        JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8')) as [
+          string,
+          Record<string, unknown>,
+          unknown?,
+        ],
+    )
+    expect(events.map((e) => e[0])).toEqual(names)
     expect(events[0][1]).toEqual({ cwd: s.cwd, surface: null, isInteractive: false })
     expect(events[0][2]).toMatchObject({ host: 'tack' })
     expect(events[1][1]).toEqual({ text: 'do it', turnId: `${s.agent.session.id}:1` })
