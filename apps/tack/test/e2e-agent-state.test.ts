@@ -60,11 +60,11 @@ test('R3 tack run --mod <agent-state mod> writes the session files; tack state s
     .map((l) => JSON.parse(l))
   const states = log.filter((l) => l.kind === 'state').map((l) => (l.tool ? `${l.state}:${l.tool}` : l.state))
   expect(states).toEqual(['idle', 'working', 'tool:Bash', 'working', 'idle', 'ended'])
-  // R10: token usage per turn and model — both requests of the turn, summed
+  // 70-agent-state.md R10: token usage per turn and model — both requests of the turn, summed
   expect(log.filter((l) => l.kind === 'usage')).toMatchObject([
     { model: 'loop/m', sub_agent: false, input: 100, output: 9, cache_read: 0, cache_creation: 0 },
   ])
-  // privacy (R20): neither the prompt, the command nor the answer reaches the files
+  // privacy (70-agent-state.md R20): neither the prompt, the command nor the answer reaches the files
   expect(JSON.stringify(log) + JSON.stringify(snapshot)).not.toMatch(/run echo|from-bash|all done/)
 
   const env = { ...box.env, AGENT_STATE_DIR: '' }
