@@ -15,6 +15,8 @@ export const SUPPORTED_EVENTS = Object.freeze([
   'command.run',
   'tool.call',
   'tool.check',
+  'classic.StopFailure',
+  'classic.Notification',
 ] as const)
 
 export type ModEventName = (typeof SUPPORTED_EVENTS)[number]

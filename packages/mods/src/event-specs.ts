@@ -74,6 +74,9 @@ export const EVENT_SPECS: Readonly<Record<ModEventName, EventSpec>> = {
         ? undefined
         : 'not { decision: allow | ask | deny }',
   },
+  // host-raised observers with nothing of tack's beneath: any object answer passes
+  'classic.StopFailure': { pinned: 'all', check: objectWith() },
+  'classic.Notification': { pinned: 'all', check: objectWith() },
 }
 
 /** The keys of `e` pinned for `event`. */

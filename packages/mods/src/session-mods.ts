@@ -44,6 +44,9 @@ export class SessionMods {
   turn: TurnTrack | undefined
   lastInputTokens: number | undefined
   private readonly timers: Timers[] = []
+  /** `$` calls of this session's instances not settled yet, and who waits for none. */
+  private inFlight = 0
+  private idleWaiters: Array<() => void> = []
   private sessionEndDeadline: number | undefined
 
   readonly agent: Agent
@@ -76,6 +79,7 @@ export class SessionMods {
         dataDir: this.deps.dataDir,
         version: this.deps.version,
         log: (line) => this.deps.log(mod.manifest.name, line),
+        track: (call) => this.track(call),
       })
       this.timers.push(timers)
       for (const [event, entries] of byEvent) {
@@ -83,6 +87,28 @@ export class SessionMods {
         for (const entry of entries) list.push({ entry, dollar })
         this.hooks.set(event, list)
       }
+    }
+  }
+
+  private track<T>(call: Promise<T>): Promise<T> {
+    this.inFlight++
+    const done = () => {
+      if (--this.inFlight > 0) return
+      for (const wake of this.idleWaiters.splice(0)) wake()
+    }
+    call.then(done, done)
+    return call
+  }
+
+  /**
+   * Settles once no `$` call of this session's mods is in flight across a macrotask turn: a mod between
+   * two calls of one piece of work (awaits are microtasks) has started the next by then.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.inFlight > 0) await new Promise<void>((wake) => this.idleWaiters.push(wake))
+      await new Promise((resolve) => setImmediate(resolve))
+      if (this.inFlight === 0) return
     }
   }
 

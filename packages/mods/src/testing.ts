@@ -27,3 +27,11 @@ export async function modsReady(ctx: Context, agent: Agent): Promise<void> {
   await mods?.ready
   await mods?.sessionStart
 }
+
+/**
+ * Settles once the session's mods have no `$` call in flight (their files written, their processes run):
+ * what a test awaits before it reads what a mod wrote. Timers and `$.clock.sleep` are not waited for.
+ */
+export async function modsIdle(ctx: Context, agent: Agent): Promise<void> {
+  await ctx.mods.sessionOf(agent)?.idle()
+}

@@ -34,6 +34,14 @@ describe('$.fs', () => {
     expect(await $.fs.stat('deep')).toMatchObject({ type: 'directory' })
     expect(await $.fs.stat('deep/dir/a.json')).toMatchObject({ type: 'file', size: 7 })
   })
+  it('overlapping writes of one path land in call order: the last call wins', async () => {
+    const ws = tempDir()
+    const { $ } = dollarFor(ws)
+    // a large first write and a tiny second one: unordered, the first rename tends to land last
+    const texts = ['x'.repeat(2 * 1024 * 1024), ...Array.from({ length: 20 }, (_, i) => `v${i}`)]
+    await Promise.all(texts.map((t) => $.fs.write('same.txt', t)))
+    expect(readFileSync(join(ws, 'same.txt'), 'utf8')).toBe('v19')
+  })
   it('refuses over 4 MiB and network paths', async () => {
     const { $ } = dollarFor(tempDir())
     await expect($.fs.write('big', 'x'.repeat(4 * 1024 * 1024 + 1))).rejects.toThrow('over the 4 MiB limit')

@@ -224,6 +224,8 @@ describe('capabilities (requirement 12)', () => {
         'command.run',
         'tool.call',
         'tool.check',
+        'classic.StopFailure',
+        'classic.Notification',
       ],
       nouns: {
         fs: ['read', 'write', 'exists', 'list', 'stat'],

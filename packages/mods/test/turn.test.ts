@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fireModEvent, modsReady } from '../src/testing.ts'
+import { fireModEvent, modsIdle, modsReady } from '../src/testing.ts'
 import { type ModSession, modSession, tempDir, writeMod } from './helpers.ts'
 
 let sessions: ModSession[] = []
@@ -143,7 +143,7 @@ describe('session and turn events (requirement 10)', () => {
     await s.agent.send(user('b'))
     await s.agent.send(user('c'))
     await s.agent.whenIdle()
-    await new Promise((r) => setTimeout(r, 50))
+    await modsIdle(s.ctx, s.agent) // the last hook's write has landed (a fixed wait raced it under load)
     const seen = read('measure.json') as {
       context: { tokens: number; window: number }
       rateLimits: []

@@ -192,189 +192,194 @@ function hasText(result: unknown): boolean {
   return isRecord(result) && typeof result.text === 'string' && result.text.trim() !== ''
 }
 
+/** The mod with other limits (tests lower the log cap); what ships is `register` below. */
 export function createRegister(limits: Limits = DEFAULT_LIMITS) {
-  return function register(on: On, options: unknown): void {
-    const s = newSession(limits)
-    const outputDir = isRecord(options) ? options.outputDir : undefined
-
-    on('session.start', async ($, e, next) => {
-      try {
-        startOpen($, s, outputDir, e.cwd)
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('session.end', async ($, e, next) => {
-      try {
-        await finish($, s, word(e.reason))
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('session.measure', async ($, e, next) => {
-      try {
-        apply($, s, () => {
-          setSignal(s, 'quota_5h', numberValue(rateLimit(e.rateLimits, 'five_hour')))
-          setSignal(s, 'quota_7d', numberValue(rateLimit(e.rateLimits, 'seven_day')))
-          setSignal(s, 'context', numberValue(isRecord(e.context) ? e.context.percent : undefined))
-        })
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('turn.start', async ($, e, next) => {
-      try {
-        if (isMain(e)) {
-          reopenIfEnded($, s, outputDir)
-          apply($, s, () => turnStart(s))
-        }
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('turn.step', async function* ($, e, next) {
-      const result = yield* next(e)
-      try {
-        const usage = isRecord(result) ? result.usage : undefined
-        const model = typeof e.model === 'string' ? e.model : isRecord(usage) ? usage.model : undefined
-        apply($, s, () => addUsage(s, e.turnId, model, !isMain(e), usage))
-      } catch {}
-      return result
-    })
-
-    on('turn.complete', async ($, e, next) => {
-      try {
-        apply($, s, () => turnComplete(s, e.turnId, isMain(e), e.reason, word(e.reason)))
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('prompt.edit', async ($, e, next) => {
-      // R16: 50 ms budget — await next, queue the work, return; never await a write or a reopen.
-      const at = { submit: -1 }
-      try {
-        reopenIfEnded($, s, outputDir)
-        void whenOpen(s, () => {
-          at.submit = s.submitSeq
-        })
-      } catch {}
-      const result = await next(e)
-      try {
-        const filled = hasText(result)
-        apply($, s, () => {
-          if (s.submitSeq !== at.submit) return // R15: a submit happened while it was pending
-          setSignal(s, 'draft', flag(filled))
-          if (!filled) return
-          s.boxSeq++
-          setSignal(s, 'suggest', '')
-        })
-      } catch {}
-      return result
-    }).catch(pass)
-
-    on('prompt.submit', async ($, e, next) => {
-      try {
-        reopenIfEnded($, s, outputDir)
-        const ended = isRecord(e.origin) && e.origin.kind === 'task-notification' ? endedTaskIds(e.text) : []
-        apply($, s, () => {
-          s.submitSeq++
-          s.boxSeq++
-          setSignal(s, 'draft', '')
-          setSignal(s, 'suggest', '')
-          for (const id of ended) backgroundEnd(s, id)
-        })
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('prompt.suggest', async ($, e, next) => {
-      const at = { box: -1 }
-      try {
-        void whenOpen(s, () => {
-          at.box = s.boxSeq
-        })
-      } catch {}
-      const result = await next(e)
-      try {
-        const shown = isRecord(result) && result.isShown === true
-        apply($, s, () => {
-          if (s.boxSeq === at.box) setSignal(s, 'suggest', flag(shown)) // R15
-        })
-      } catch {}
-      return result
-    }).catch(pass)
-
-    on('command.run', async ($, e, next) => {
-      try {
-        reopenIfEnded($, s, outputDir)
-        const command = name(e.command, 60).replace(/^\//, '')
-        apply($, s, () => setSignal(s, 'command', command))
-      } catch {}
-      try {
-        return await next(e)
-      } finally {
-        try {
-          apply($, s, () => setSignal(s, 'command', ''))
-        } catch {}
-      }
-    }).catch(pass)
-
-    on('tool.call', async ($, e, next) => {
-      const call: { key: string | null } = { key: null }
-      try {
-        apply($, s, () => {
-          call.key = callStart(s, e.tool_use_id, name(e.tool, 200))
-        })
-      } catch {}
-      let outcome: unknown
-      try {
-        outcome = await next(e)
-      } finally {
-        try {
-          apply($, s, () => {
-            callSettle(s, call.key)
-            const response = toolResponse(outcome)
-            if (response === null) return
-            const started = backgroundStartOf(e.tool, response)
-            if (started !== null) backgroundStart(s, started.id, started.kind)
-            if (e.tool === 'TaskStop') backgroundEnd(s, taskStopId(e))
-          })
-        } catch {}
-      }
-      return outcome
-    }).catch(pass)
-
-    on('tool.check', async ($, e, next) => {
-      // R11: the main turn open when the check began, read in event order like every other change
-      const began = { turn: -1 }
-      try {
-        void whenOpen(s, () => {
-          began.turn = s.turnOpen ? s.turnCounter : -1
-        })
-      } catch {}
-      const result = await next(e)
-      try {
-        apply($, s, () => {
-          if (isRecord(result)) verdict(s, result.decision, name(e.tool, 200), e.tool_use_id, began.turn)
-        })
-      } catch {}
-      return result
-    }).catch(pass)
-
-    on('classic.StopFailure', async ($, e, next) => {
-      try {
-        apply($, s, () => recordSignal(s, 'api_error', word(e.error)))
-      } catch {}
-      return next(e)
-    }).catch(pass)
-
-    on('classic.Notification', async ($, e, next) => {
-      try {
-        apply($, s, () => recordSignal(s, 'notice', word(e.notification_type)))
-      } catch {}
-      return next(e)
-    }).catch(pass)
-  }
+  return (on: On, options: unknown): void => registerWith(limits, on, options)
 }
 
-export const register = createRegister()
+function registerWith(limits: Limits, on: On, options: unknown): void {
+  const s = newSession(limits)
+  const outputDir = isRecord(options) ? options.outputDir : undefined
+
+  on('session.start', async ($, e, next) => {
+    try {
+      startOpen($, s, outputDir, e.cwd)
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('session.end', async ($, e, next) => {
+    try {
+      await finish($, s, word(e.reason))
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('session.measure', async ($, e, next) => {
+    try {
+      apply($, s, () => {
+        setSignal(s, 'quota_5h', numberValue(rateLimit(e.rateLimits, 'five_hour')))
+        setSignal(s, 'quota_7d', numberValue(rateLimit(e.rateLimits, 'seven_day')))
+        setSignal(s, 'context', numberValue(isRecord(e.context) ? e.context.percent : undefined))
+      })
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('turn.start', async ($, e, next) => {
+    try {
+      if (isMain(e)) {
+        reopenIfEnded($, s, outputDir)
+        apply($, s, () => turnStart(s))
+      }
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('turn.step', async function* ($, e, next) {
+    const result = yield* next(e)
+    try {
+      const usage = isRecord(result) ? result.usage : undefined
+      const model = typeof e.model === 'string' ? e.model : isRecord(usage) ? usage.model : undefined
+      apply($, s, () => addUsage(s, e.turnId, model, !isMain(e), usage))
+    } catch {}
+    return result
+  })
+
+  on('turn.complete', async ($, e, next) => {
+    try {
+      apply($, s, () => turnComplete(s, e.turnId, isMain(e), e.reason, word(e.reason)))
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('prompt.edit', async ($, e, next) => {
+    // R16: 50 ms budget — await next, queue the work, return; never await a write or a reopen.
+    const at = { submit: -1 }
+    try {
+      reopenIfEnded($, s, outputDir)
+      void whenOpen(s, () => {
+        at.submit = s.submitSeq
+      })
+    } catch {}
+    const result = await next(e)
+    try {
+      const filled = hasText(result)
+      apply($, s, () => {
+        if (s.submitSeq !== at.submit) return // R15: a submit happened while it was pending
+        setSignal(s, 'draft', flag(filled))
+        if (!filled) return
+        s.boxSeq++
+        setSignal(s, 'suggest', '')
+      })
+    } catch {}
+    return result
+  }).catch(pass)
+
+  on('prompt.submit', async ($, e, next) => {
+    try {
+      reopenIfEnded($, s, outputDir)
+      const ended = isRecord(e.origin) && e.origin.kind === 'task-notification' ? endedTaskIds(e.text) : []
+      apply($, s, () => {
+        s.submitSeq++
+        s.boxSeq++
+        setSignal(s, 'draft', '')
+        setSignal(s, 'suggest', '')
+        for (const id of ended) backgroundEnd(s, id)
+      })
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('prompt.suggest', async ($, e, next) => {
+    const at = { box: -1 }
+    try {
+      void whenOpen(s, () => {
+        at.box = s.boxSeq
+      })
+    } catch {}
+    const result = await next(e)
+    try {
+      const shown = isRecord(result) && result.isShown === true
+      apply($, s, () => {
+        if (s.boxSeq === at.box) setSignal(s, 'suggest', flag(shown)) // R15
+      })
+    } catch {}
+    return result
+  }).catch(pass)
+
+  on('command.run', async ($, e, next) => {
+    try {
+      reopenIfEnded($, s, outputDir)
+      const command = name(e.command, 60).replace(/^\//, '')
+      apply($, s, () => setSignal(s, 'command', command))
+    } catch {}
+    try {
+      return await next(e)
+    } finally {
+      try {
+        apply($, s, () => setSignal(s, 'command', ''))
+      } catch {}
+    }
+  }).catch(pass)
+
+  on('tool.call', async ($, e, next) => {
+    const call: { key: string | null } = { key: null }
+    try {
+      apply($, s, () => {
+        call.key = callStart(s, e.tool_use_id, name(e.tool, 200))
+      })
+    } catch {}
+    let outcome: unknown
+    try {
+      outcome = await next(e)
+    } finally {
+      try {
+        apply($, s, () => {
+          callSettle(s, call.key)
+          const response = toolResponse(outcome)
+          if (response === null) return
+          const started = backgroundStartOf(e.tool, response)
+          if (started !== null) backgroundStart(s, started.id, started.kind)
+          if (e.tool === 'TaskStop') backgroundEnd(s, taskStopId(e))
+        })
+      } catch {}
+    }
+    return outcome
+  }).catch(pass)
+
+  on('tool.check', async ($, e, next) => {
+    // R11: the main turn open when the check began, read in event order like every other change
+    const began = { turn: -1 }
+    try {
+      void whenOpen(s, () => {
+        began.turn = s.turnOpen ? s.turnCounter : -1
+      })
+    } catch {}
+    const result = await next(e)
+    try {
+      apply($, s, () => {
+        if (isRecord(result)) verdict(s, result.decision, name(e.tool, 200), e.tool_use_id, began.turn)
+      })
+    } catch {}
+    return result
+  }).catch(pass)
+
+  on('classic.StopFailure', async ($, e, next) => {
+    try {
+      apply($, s, () => recordSignal(s, 'api_error', word(e.error)))
+    } catch {}
+    return next(e)
+  }).catch(pass)
+
+  on('classic.Notification', async ($, e, next) => {
+    try {
+      apply($, s, () => recordSignal(s, 'notice', word(e.notification_type)))
+    } catch {}
+    return next(e)
+  }).catch(pass)
+}
+
+// Claude Code loads only `export const register = (on, options) => {…}` (claude-code-mods.md §1): a
+// const bound to a function expression, not the result of a call.
+export const register = (on: On, options: unknown): void => registerWith(DEFAULT_LIMITS, on, options)

@@ -1,6 +1,6 @@
-// What a shared scenario (R27) needs from a host. Harness A (the Claude Code mod-API double) implements it
-// here; harness B (a scripted tack session under `@tack/mods`) implements the same interface once that host
-// lands, and runs the same table — see test/scenarios.test.ts.
+// What a shared scenario (R27) needs from a host. Harness A (the Claude Code mod-API double, harness-a.ts)
+// and harness B (a scripted tack session under `@tack/mods`, harness-b.ts) implement it and run the same
+// table — see test/scenarios.test.ts.
 
 export type Setup = {
   /** `outputDir` option given to the mod. */
@@ -13,7 +13,11 @@ export type Setup = {
   startedAt?: unknown
 }
 
-export type Capability = 'limits' | 'faults' | 'throwing' | 'classic' | 'prompt-box'
+/**
+ * `host-facts`: the test sets what the host reports about the session — a start time it does not know yet,
+ * an id that changes in the same instance (Claude Code's `/clear`; tack gives a cleared session a new one).
+ */
+export type Capability = 'limits' | 'faults' | 'throwing' | 'classic' | 'prompt-box' | 'host-facts'
 
 export interface Driver {
   readonly host: 'claude-code' | 'tack'

@@ -22,7 +22,14 @@ export async function harnessA(
     const built = (await import(shipped)) as { register: (on: unknown, o: unknown) => void }
     await double.load(built.register)
   } else await double.load(createRegister({ logCapChars: setup.logCapChars, endWaitMs: 1_000 }) as never)
-  const capabilities = new Set<Capability>(['limits', 'faults', 'throwing', 'classic', 'prompt-box'])
+  const capabilities = new Set<Capability>([
+    'limits',
+    'faults',
+    'throwing',
+    'classic',
+    'prompt-box',
+    'host-facts',
+  ])
   return {
     double,
     host: 'claude-code',

@@ -419,6 +419,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 10,
     title: 'a heartbeat',
+    needs: ['host-facts'],
     setup: { startedAt: 'not yet' },
     async run(d) {
       await start(d)
@@ -528,6 +529,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 15,
     title: 'reopening after /clear',
+    needs: ['host-facts'],
     async run(d) {
       await start(d)
       await turn(d, async () => {})

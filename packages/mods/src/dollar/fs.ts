@@ -1,5 +1,5 @@
 // `$.fs` (65-mod-host.md requirement 11): relative paths resolve against the session workspace, 4 MiB
-// per read or write, network paths refused, writes atomic.
+// per read or write, network paths refused, writes atomic, and writes to one path land in call order.
 import { lstat, readdir, readFile, stat } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { writeAtomically } from './atomic-write.ts'
@@ -13,6 +13,18 @@ function pathOf(cwd: string, path: unknown): string {
 }
 
 export function createFs(cwd: () => string) {
+  // Two overlapping atomic writes of one file race their renames, so the older text could land last;
+  // a mod that writes a file again expects its last call to win. Writes of one path queue per instance.
+  const queues = new Map<string, Promise<unknown>>()
+  const inOrder = (file: string, write: () => Promise<void>): Promise<void> => {
+    const run = (queues.get(file) ?? Promise.resolve()).then(write, write)
+    const tail = run.catch(() => {})
+    queues.set(file, tail)
+    void tail.then(() => {
+      if (queues.get(file) === tail) queues.delete(file)
+    })
+    return run
+  }
   return {
     async read(path: string, _opts?: { as?: 'text' }): Promise<string> {
       const file = pathOf(cwd(), path)
@@ -22,7 +34,8 @@ export function createFs(cwd: () => string) {
     async write(path: string, text: string): Promise<void> {
       if (typeof text !== 'string') throw new TypeError('$.fs.write: text must be a string')
       checkSize(`$.fs.write(${path})`, Buffer.byteLength(text))
-      await writeAtomically(pathOf(cwd(), path), text)
+      const file = pathOf(cwd(), path)
+      await inOrder(file, () => writeAtomically(file, text))
     },
     async exists(path: string): Promise<boolean> {
       try {

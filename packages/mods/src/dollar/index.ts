@@ -24,45 +24,56 @@ export interface DollarDeps {
   readonly version: string
   /** `$.ui.log` and timer failures land here (tack's log, prefixed with the mod id). */
   readonly log: (line: string) => void
+  /** Sees every `$` call's promise (the session's in-flight count, for `modsIdle` in the test entry). */
+  readonly track?: <T>(call: Promise<T>) => Promise<T>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: methods of every shape are wrapped alike
 type AnyFn = (...args: any[]) => Promise<unknown>
 
-function paused<T extends Record<string, AnyFn>>(noun: T): T {
+type Track = NonNullable<DollarDeps['track']>
+const untracked: Track = (call) => call
+
+function paused<T extends Record<string, AnyFn>>(noun: T, track: Track): T {
   const out: Record<string, AnyFn> = {}
-  for (const [name, fn] of Object.entries(noun)) out[name] = (...args) => withClockPaused(() => fn(...args))
+  for (const [name, fn] of Object.entries(noun))
+    out[name] = (...args) => track(withClockPaused(() => fn(...args)))
   return Object.freeze(out) as T
 }
 
 export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers } {
   const timers = createClock((message) => deps.log(message))
   const { sleep, ...clockRest } = timers.clock
+  const track = deps.track ?? untracked
   const dollar = Object.freeze({
-    fs: paused(createFs(deps.session.cwd)),
-    env: paused({ get: async (name: string) => deps.env[name] }),
-    session: paused({
-      id: async () => deps.session.id(),
-      cwd: async () => deps.session.cwd(),
-      version: async () => ({ version: deps.version, host: 'tack' }),
-      usage: async () => {
-        const tokens = deps.session.contextTokens()
-        return {
-          startedAt: deps.session.startedAt,
-          context: tokens === undefined ? {} : { tokens },
-          rateLimits: [],
-          cost: null,
-        }
+    fs: paused(createFs(deps.session.cwd), track),
+    env: paused({ get: async (name: string) => deps.env[name] }, track),
+    session: paused(
+      {
+        id: async () => deps.session.id(),
+        cwd: async () => deps.session.cwd(),
+        version: async () => ({ version: deps.version, host: 'tack' }),
+        usage: async () => {
+          const tokens = deps.session.contextTokens()
+          return {
+            startedAt: deps.session.startedAt,
+            context: tokens === undefined ? {} : { tokens },
+            rateLimits: [],
+            cost: null,
+          }
+        },
       },
-    }),
-    clock: Object.freeze({ ...paused(clockRest), sleep }),
-    store: paused(createStore(storeFile(deps.dataDir, deps.mod.name))),
+      track,
+    ),
+    // a sleep is waiting, not work: `modsIdle` does not wait for it
+    clock: Object.freeze({ ...paused(clockRest, track), sleep }),
+    store: paused(createStore(storeFile(deps.dataDir, deps.mod.name)), track),
     ui: Object.freeze({
       log: (...values: unknown[]) => {
         deps.log(values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' '))
       },
     }),
-    process: paused(createProcess(deps.session.cwd)),
+    process: paused(createProcess(deps.session.cwd), track),
     plugin: Object.freeze({ name: deps.mod.name, root: deps.mod.root }),
   })
   return { dollar, timers }

@@ -4,6 +4,7 @@
 // facts (`text`, `answer`, summed `usage`) are read from the log as it is appended.
 import type { Agent, DisposeCause } from '@tack/agent'
 import type { Session, SessionEvent, Usage } from '@tack/session'
+import { fireStopFailure } from './classic.ts'
 import { createMeasure } from './measure.ts'
 import { claudeUsage } from './step-chunks.ts'
 import { echo, type Mapping, textOf } from './shared.ts'
@@ -109,7 +110,8 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
         return
       }
       case 'turn/end': {
-        const reason = (event.data as { reason: { kind: string } }).reason.kind
+        const ended = (event.data as { reason: { kind: string; code?: string; message?: string } }).reason
+        const reason = ended.kind
         if (!facts || reason === 'rejected' || !host.sessionOf(agent)) return
         const aborted = ['aborted', 'interrupted', 'disposed'].includes(reason)
         const e = {
@@ -127,6 +129,8 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
           ...(e2.usage ? { usage: e2.usage } : {}),
         }))
         ctx.agents.trackDetached(agent, run)
+        if (reason === 'error')
+          ctx.agents.trackDetached(agent, fireStopFailure(m, agent, ended, facts.answer))
         const measured = agent.parent ? undefined : measure(agent, facts, facts.lastUsage)
         if (measured) ctx.agents.trackDetached(agent, measured)
         return

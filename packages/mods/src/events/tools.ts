@@ -12,6 +12,7 @@ import {
 } from '@tack/hooks-claude'
 import type { PreToolDecision, ToolAnswer, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import { HookFault } from '../faults.ts'
+import { firePermissionNotification } from './classic.ts'
 import { isObject, type Mapping, textOf } from './shared.ts'
 
 const MOD_SOURCE = { kind: 'plugin', name: 'mods' } as const
@@ -112,13 +113,20 @@ export function installToolCheck(m: Mapping): void {
         return out
       }
       const answer = (await m.host.fire('tool.check', agent, e, core, exec.signal)) as Record<string, unknown>
-      const own = decided.get(answer)
-      if (own) return own
-      const reason = typeof answer.reason === 'string' ? answer.reason : undefined
-      if (answer.decision === 'deny') return { action: 'deny', reason: reason ?? 'denied by a mod' }
-      if (answer.decision === 'ask') return { action: 'ask', ...(reason ? { reason } : {}) }
-      return { action: 'allow' }
+      const decision = decided.get(answer) ?? modDecision(answer)
+      // the ask goes to the user next: Claude Code notifies its hooks of that, so tack does too
+      if (decision.action === 'ask' && mods.has('classic.Notification'))
+        await firePermissionNotification(m, agent, claudeName)
+      return decision
     },
     true,
   )
+}
+
+/** A mod's own `tool.check` answer as tack's decision. */
+function modDecision(answer: Record<string, unknown>): PreToolDecision {
+  const reason = typeof answer.reason === 'string' ? answer.reason : undefined
+  if (answer.decision === 'deny') return { action: 'deny', reason: reason ?? 'denied by a mod' }
+  if (answer.decision === 'ask') return { action: 'ask', ...(reason ? { reason } : {}) }
+  return { action: 'allow' }
 }
