@@ -157,7 +157,8 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   execute(call: ToolCallRequest): Promise<ToolExecutionResult> {
-    return executeCall(this.env(this.modeOf(call.agent)), call)
+    // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
+    return executeCall(this.env(this.modeOf(call?.agent)), call)
   }
 
   presentCall(name: string, args: unknown): RenderIntent {
