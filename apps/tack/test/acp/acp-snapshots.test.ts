@@ -27,7 +27,7 @@ test.each(scenarios)('ACP scenario %s matches its golden (50-acp.md requirement 
   const golden = join(folder, 'expected.stdout.jsonl')
   if (process.env.TACK_SNAPSHOT === 'refresh') await writeFile(golden, actual)
   expect(actual).toBe(await readFile(golden, 'utf8'))
-  // Requirement 7: a scenario may also pin what each model request offered (tools mode switches).
+  // 50-acp.md requirement 7: a scenario may also pin what each model request offered (tools mode switches).
   const requests = join(folder, 'expected.requests.json')
   if (!existsSync(requests)) return
   if (process.env.TACK_SNAPSHOT === 'refresh')
