@@ -10,7 +10,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
 import { setPermissionMode } from '@tack/permissions'
-import type { ApprovalAnswer, ApprovalRequest } from '@tack/tools'
+import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
 import { promptContent } from './prompt-content.ts'
@@ -103,8 +103,11 @@ export class AcpSession {
     const before = this.#choices
     this.#choices = next
     if (next.permissionMode !== before.permissionMode) setPermissionMode(this.agent, next.permissionMode)
-    if (next.toolsMode !== before.toolsMode)
+    if (next.toolsMode !== before.toolsMode) {
+      // The next request's tools header delta records the switch (TL-36); this event lets a load restore it.
+      setToolsMode(this.agent, next.toolsMode)
       this.agent.session.append('acp/config', { configId: 'tools_mode', value: next.toolsMode })
+    }
     if (next.model !== before.model)
       this.agent.session.append('acp/config', { configId: 'model', value: next.model })
   }
@@ -115,6 +118,7 @@ export class AcpSession {
     const known = this.rules.match(key)
     if (known) return known
     const args = (req.exec.arguments ?? {}) as Record<string, unknown>
+    this.#announce(req.exec.callId, req.exec.name, args)
     const call = toolCallUpdate(this.#env, req.exec.callId, { name: req.exec.name, args })
     const { sessionUpdate: _, ...toolCall } = call as SessionUpdate & { sessionUpdate: 'tool_call' }
     const params: RequestPermissionRequest = {
@@ -132,13 +136,19 @@ export class AcpSession {
   }
 
   /** Marks a call as running (after its permission, before its body). */
-  started(callId: string, extra: Partial<SessionUpdate> = {}): void {
+  started(exec: ToolExecution, extra: Partial<SessionUpdate> = {}): void {
+    this.#announce(exec.callId, exec.name, (exec.arguments ?? {}) as Record<string, unknown>)
     this.send({
       sessionUpdate: 'tool_call_update',
-      toolCallId: callId,
+      toolCallId: exec.callId,
       status: 'in_progress',
       ...extra,
     } as SessionUpdate)
+  }
+
+  /** A Code Mode sub-call gets its `tool_call` before anything else is said about it. */
+  #announce(callId: string, name: string, args: Record<string, unknown>): void {
+    for (const update of this.#live.announce(callId, { name, args })) this.send(update)
   }
 
   async dispose(): Promise<void> {

@@ -1,8 +1,8 @@
 // Slash commands over ACP (50-acp.md requirement 13): the commands of 80-cli.md §5 this build can
 // run, advertised with `available_commands_update`. A prompt starting with `/<name>` of one of them
 // runs it instead of a model turn; its answer is an agent message and the prompt settles `end_turn`.
-// `compact` and `export` are not offered: tack has no compaction or export over ACP yet
-// (docs/decisions/0090-acp-server.md), and an unknown `/x` goes to the model as text.
+// `compact` runs `ctx.compact()` (docs/decisions/0093-acp-code-mode-and-compact.md); `export` is not
+// offered (no export over ACP yet), and an unknown `/x` goes to the model as text.
 import type { AvailableCommand } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
 
@@ -13,9 +13,23 @@ export const ACP_COMMANDS: readonly AvailableCommand[] = Object.freeze([
     input: { hint: 'mode' },
   },
   { name: 'model', description: 'Show or set the model of this session', input: { hint: 'provider/model' } },
-  { name: 'tools-mode', description: 'Show or set how tools reach the model', input: { hint: 'native' } },
+  {
+    name: 'tools-mode',
+    description: 'Show or set how tools reach the model (native, code, both)',
+    input: { hint: 'mode' },
+  },
   { name: 'cost', description: 'Tokens used by this session so far' },
+  {
+    name: 'compact',
+    description: 'Summarise older messages to free context; optional instructions say what to keep',
+    input: { hint: 'instructions' },
+  },
 ])
+
+/** The commands this server offers: `compact` only while the compaction plugin is loaded. */
+export function acpCommands(compaction: boolean): AvailableCommand[] {
+  return ACP_COMMANDS.filter((c) => compaction || c.name !== 'compact')
+}
 
 /** Maps a command to the config option it shows or sets. */
 export const COMMAND_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
@@ -24,8 +38,8 @@ export const COMMAND_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
   'tools-mode': 'tools_mode',
 })
 
-export function isAcpCommand(name: string): boolean {
-  return ACP_COMMANDS.some((c) => c.name === name)
+export function isAcpCommand(name: string, compaction: boolean): boolean {
+  return acpCommands(compaction).some((c) => c.name === name)
 }
 
 /** The token totals of a session's requests. */

@@ -24,11 +24,20 @@ const MODE_TEXT: Readonly<Record<PermissionMode, { name: string; description: st
   yolo: { name: 'Yolo', description: 'Everything runs without asking (deny rules still apply).' },
 }
 
+const TOOLS_MODE_TEXT: Readonly<Record<ToolsMode, { name: string; description: string }>> = {
+  native: { name: 'Native', description: 'Every tool is offered to the model as a native tool call.' },
+  code: {
+    name: 'Code Mode',
+    description: 'The model writes one TypeScript program (run_code) that calls the tools.',
+  },
+  both: { name: 'Both', description: 'Native tool calls and run_code are both offered.' },
+}
+
 export const CONFIG_IDS = Object.freeze(['permission_mode', 'tools_mode', 'model'] as const)
 export type ConfigId = (typeof CONFIG_IDS)[number]
 
 export interface OptionSpace {
-  /** The tools modes this build can serve (Code Mode is not in it yet: docs/decisions/0090-acp-server.md). */
+  /** The tools modes this server can serve: Code Mode's only with a code runtime. */
   readonly toolsModes: readonly ToolsMode[]
   /** Models the client may pick; the session's own is always among them. */
   models(current: string): readonly string[]
@@ -57,7 +66,7 @@ export function configOptions(choices: SessionChoices, space: OptionSpace): Sess
       name: 'Tools mode',
       description: 'How tools reach the model: as native tool calls, or through Code Mode.',
       currentValue: choices.toolsMode,
-      options: space.toolsModes.map((value) => ({ value, name: value })),
+      options: space.toolsModes.map((value) => ({ value, ...TOOLS_MODE_TEXT[value] })),
     },
     {
       type: 'select',

@@ -70,10 +70,10 @@ export const AcpPlugin = definePlugin({
             session.id,
             exec,
             { timeoutMs: config.terminalTimeoutMs, outputByteLimit: config.terminalOutputBytes },
-            (terminalId) => session.started(exec.callId, { content: [{ type: 'terminal', terminalId }] }),
+            (terminalId) => session.started(exec, { content: [{ type: 'terminal', terminalId }] }),
           )
         }
-        session.started(exec.callId)
+        session.started(exec)
         return next()
       },
     )

@@ -16,12 +16,13 @@ import {
   type SessionModeState,
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
+import { type CompactionService, compactionAnswer } from '@tack/compaction'
 import type { PermissionMode } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import type { ToolsMode } from '@tack/tools'
+import { TOOLS_MODES, type ToolsMode } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
-import { ACP_COMMANDS, COMMAND_OPTIONS, costText, isAcpCommand } from './commands.ts'
+import { acpCommands, COMMAND_OPTIONS, costText, isAcpCommand } from './commands.ts'
 import {
   checkMode,
   choose,
@@ -104,8 +105,8 @@ export class AcpServer {
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
         const session = this.#session(params.sessionId)
         const command = slashCommand(params.prompt)
-        if (command && isAcpCommand(command.name)) {
-          const text = this.#runCommand(session, command.name, command.input)
+        if (command && isAcpCommand(command.name, this.#compaction() !== undefined)) {
+          const text = await this.#runCommand(session, command.name, command.input)
           session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
           await session.flushed()
           return { stopReason: 'end_turn' }
@@ -163,6 +164,7 @@ export class AcpServer {
     return {
       config: { model: choices.model },
       permissionMode: choices.permissionMode,
+      toolsMode: choices.toolsMode,
       labels: { acp: true },
     }
   }
@@ -212,8 +214,8 @@ export class AcpServer {
   #space(): OptionSpace {
     const extra = this.#opts.models ?? []
     return {
-      // Code Mode is not part of this build: only the native tools mode can be chosen.
-      toolsModes: ['native'],
+      // Without a code runtime (plugins.codeRuntime: false) `code` and `both` would fail every turn.
+      toolsModes: this.#ctx.tools.codeModeAvailable() ? TOOLS_MODES : ['native'],
       models: (current) => [...new Set([current, this.#opts.model, ...extra])],
     }
   }
@@ -235,8 +237,15 @@ export class AcpServer {
     session.send({ sessionUpdate: 'config_option_update', configOptions: this.#configOptions(session) })
   }
 
-  #runCommand(session: AcpSession, name: string, input: string): string {
+  async #runCommand(session: AcpSession, name: string, input: string): Promise<string> {
     if (name === 'cost') return costText(session.agent.session.events())
+    const compaction = this.#compaction()
+    if (name === 'compact' && compaction) {
+      const result = await compaction.compact(session.agent, input ? { instructions: input } : {})
+      const answer = compactionAnswer(result)
+      if (!answer.ok) throw RequestError.internalError(undefined, `compaction failed: ${answer.error}`)
+      return answer.text
+    }
     const configId = COMMAND_OPTIONS[name]
     const option = this.#configOptions(session).find((o) => o.id === configId)
     const current = option && 'currentValue' in option ? String(option.currentValue) : ''
@@ -252,8 +261,16 @@ export class AcpServer {
   /** `available_commands_update` goes out after the response it follows (requirements 3, 4, 13). */
   #afterResponse(session: AcpSession): void {
     setImmediate(() =>
-      session.send({ sessionUpdate: 'available_commands_update', availableCommands: [...ACP_COMMANDS] }),
+      session.send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: acpCommands(this.#compaction() !== undefined),
+      }),
     )
+  }
+
+  /** `ctx.compaction` when the compaction plugin is loaded (`plugins.compaction: false` turns it off). */
+  #compaction(): CompactionService | undefined {
+    return this.#ctx.get('compaction') as CompactionService | undefined
   }
 
   #warnMcp(servers: readonly McpServer[] | undefined): void {

@@ -2,6 +2,7 @@
 // updates follow the log as it is appended (streamed deltas, a call when it is logged, its result);
 // the replay of session/load walks a stored log (whole messages, each call with its final status).
 // Both build a call and a result with the same helpers, so a loaded session looks like a live one.
+// Code Mode sub-calls (`tool/code-dispatch`) are calls of their own, id = sub-call id (requirement 8).
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
 import type { TodoItem } from '@tack/tool-fs'
@@ -62,10 +63,36 @@ const chunk = (
   text: string,
 ): SessionUpdate => ({ sessionUpdate: kind, content: { type: 'text', text } })
 
+type CodeDispatch = Extract<AnySessionEvent, { type: 'tool/code-dispatch' }>['data']
+
+/**
+ * A settled Code Mode sub-call. The log keeps only a summary of its result, so an edit or a write keeps
+ * its call-time snippet (no applied hunks to replace it with); anything else shows the summary.
+ */
+export function subCallResultUpdate(dispatch: CodeDispatch): SessionUpdate {
+  const keepSnippet = !dispatch.isError && (dispatch.name === 'edit' || dispatch.name === 'write')
+  const text = dispatch.resultSummary
+  return {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: dispatch.subCallId,
+    status: dispatch.isError ? 'failed' : 'completed',
+    ...(keepSnippet || text === ''
+      ? {}
+      : { content: [{ type: 'content', content: { type: 'text', text } }] }),
+  }
+}
+
+const dispatchCall = (dispatch: CodeDispatch): CallInfo => ({
+  name: dispatch.name,
+  args: isRecord(dispatch.arguments) ? dispatch.arguments : {},
+})
+
 /** Turns appended events into updates, remembering each call's arguments for its result. */
 export class LiveUpdates {
   readonly #env: UpdateEnv
   readonly #calls = new Map<string, CallInfo>()
+  /** Code Mode sub-calls announced (asked about or started) and not settled yet. */
+  readonly #subCalls = new Set<string>()
 
   constructor(env: UpdateEnv) {
     this.#env = env
@@ -90,14 +117,29 @@ export class LiveUpdates {
         this.#calls.delete(e.data.callId)
         return [toolResultUpdate(this.#env, e.data.callId, e.data, args)]
       }
+      case 'tool/code-dispatch': {
+        const announce = this.announce(e.data.subCallId, dispatchCall(e.data))
+        this.#subCalls.delete(e.data.subCallId)
+        return [...announce, subCallResultUpdate(e.data)]
+      }
       default:
         return (e.type as string) === 'todo/write' ? [planUpdate(todosOf(event))] : []
     }
   }
 
-  /** Calls logged but without a result yet (a cancel marks them failed). */
+  /**
+   * The `tool_call` of a call the client has not seen yet: a Code Mode sub-call, which has no `tool/call`
+   * event, is announced when it is asked about or starts (or, denied before either, when it settles).
+   */
+  announce(callId: string, call: CallInfo): SessionUpdate[] {
+    if (this.#calls.has(callId) || this.#subCalls.has(callId)) return []
+    this.#subCalls.add(callId)
+    return [toolCallUpdate(this.#env, callId, call)]
+  }
+
+  /** Calls logged or announced but without a result yet (a cancel marks them failed). */
   openCalls(): string[] {
-    return [...this.#calls.keys()]
+    return [...this.#subCalls, ...this.#calls.keys()]
   }
 }
 
@@ -139,6 +181,12 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
         )
         break
       }
+      case 'tool/code-dispatch': {
+        const sub = toolCallUpdate(env, e.data.subCallId, dispatchCall(e.data))
+        out.push({ ...sub, status: e.data.isError ? 'failed' : 'completed' } as SessionUpdate)
+        out.push(subCallResultUpdate(e.data))
+        break
+      }
       default:
         if ((e.type as string) === 'todo/write') plan = todosOf(event)
     }
@@ -150,4 +198,8 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
 function todosOf(event: SessionEvent): readonly TodoItem[] {
   const { todos } = event.data as { todos?: readonly TodoItem[] }
   return Array.isArray(todos) ? todos : []
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -54,7 +54,7 @@ export const AgentPlugin = definePlugin({
     systemPrompt.section({
       name: SDK_SECTION_NAME,
       order: SDK_SECTION_ORDER,
-      text: () => ctx.tools.sdkSection(),
+      text: (agent) => ctx.tools.sdkSection(agent),
     })
     ctx.provide('systemPrompt', systemPrompt)
     ctx.provide('agents', new AgentsService(ctx, config))

@@ -53,7 +53,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
 
   let system: string
   try {
-    system = ctx.systemPrompt.assemble()
+    system = ctx.systemPrompt.assemble(agent)
   } catch (error) {
     throw new TurnError(errorCode(error, 'SYSTEM_PROMPT_FAILED'), errorMessage(error), error)
   }
@@ -83,7 +83,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
     } catch (error) {
       throw pluginError('agent/request', error)
     }
-    const header = normalizeHeader({ config, system, tools: ctx.tools.schemas(), messagePrefix: prefix })
+    const header = normalizeHeader({ config, system, tools: ctx.tools.schemas(agent), messagePrefix: prefix })
     session.recordRequestHeader(header)
     await flushOrFail(session)
     const request: LlmRequest = deepFreeze({

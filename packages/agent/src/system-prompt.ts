@@ -1,12 +1,14 @@
 // System prompt assembly (AL-25): named, ordered sections contributed by plugins. Each step sorts
 // them by (order, name), evaluates functions, drops empty results and joins with a blank line, so
 // equal inputs give byte-identical prompts whatever the registration order.
+import type { ToolAgent } from '@tack/tools'
 import type { Context } from 'cordis'
 
 export interface SystemPromptSection {
   readonly name: string
   readonly order: number
-  readonly text: string | (() => string)
+  /** A function gets the agent whose step is being assembled (TL-36: the tools section is per agent). */
+  readonly text: string | ((agent?: ToolAgent) => string)
 }
 
 export class SystemPromptService {
@@ -23,13 +25,13 @@ export class SystemPromptService {
   }
 
   /** Assembles the prompt; a throwing section propagates (the loop ends the turn `error`). */
-  assemble(): string {
+  assemble(agent?: ToolAgent): string {
     const sorted = [...this.#sections.values()].sort((a, b) =>
       a.order !== b.order ? a.order - b.order : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     )
     const parts: string[] = []
     for (const s of sorted) {
-      const text = typeof s.text === 'function' ? s.text() : s.text
+      const text = typeof s.text === 'function' ? s.text(agent) : s.text
       if (text) parts.push(text)
     }
     return parts.join('\n\n')

@@ -1,6 +1,6 @@
 // TL-19 (modes), TL-20 (fail loudly), TL-21 (the SDK section) through the real agent loop.
 import { createTestAgent, text } from '@tack/agent/testing'
-import { CodeModeUnavailableError, defineTool, registerTool } from '@tack/tools'
+import { CodeModeUnavailableError, defineTool, registerTool, setToolsMode } from '@tack/tools'
 import { echoTool } from '@tack/tools/testing'
 import { describe, expect, test } from 'vitest'
 import { CodeRuntimePlugin } from '../src/index.ts'
@@ -62,6 +62,51 @@ describe('TL-19 modes', () => {
     })
     expect(runCode.parameters.required).toEqual(['code'])
     await probe.dispose()
+  })
+})
+
+describe('TL-36 per-agent modes', () => {
+  test('TL-36 an agent option overrides the registry mode, and a switch applies from the next request, logged as a tools delta', async () => {
+    const t = await createTestAgent({
+      script: [text('one'), text('two'), text('three')],
+      plugins: [{ plugin: CodeRuntimePlugin, config: {} }],
+      agentOptions: { toolsMode: 'code' },
+      setup: (ctx) => ctx.tools.register(echoTool),
+    })
+    const names = (i: number) => (t.model.requests[i].tools ?? []).map((s) => s.name)
+    await t.agent.send(user('first'))
+    // The registry stays native (its default); this agent is in Code Mode.
+    expect(t.ctx.tools.schemas().map((s) => s.name)).toEqual(['echo'])
+    expect(names(0)).toEqual(['run_code'])
+    expect(t.model.requests[0].system).toContain('declare const tools')
+    setToolsMode(t.agent, 'native')
+    await t.agent.send(user('second'))
+    expect(names(1)).toEqual(['echo'])
+    expect(t.model.requests[1].system ?? '').not.toContain('declare const tools')
+    setToolsMode(t.agent, 'both')
+    await t.agent.send(user('third'))
+    expect(names(2)).toEqual(['echo', 'run_code'])
+    const deltas = t.events().filter((e) => e.type === 'request/header-delta')
+    expect(deltas.length).toBeGreaterThanOrEqual(2)
+    expect(JSON.stringify(deltas)).toContain('run_code')
+    expect(() => setToolsMode(t.agent, 'fast' as 'code')).toThrow(/unknown tools mode "fast"/)
+    await t.dispose()
+  })
+
+  test('TL-36 run_code is an unknown tool for an agent in native mode, whatever the registry offers others', async () => {
+    const t = await agentIn('code')
+    setToolsMode(t.agent, 'native')
+    const result = await t.ctx.tools.execute({
+      callId: 'c1',
+      name: 'run_code',
+      rawArguments: JSON.stringify({ code: 'return 1' }),
+      agent: t.agent,
+      cwd: t.cwd,
+      signal: new AbortController().signal,
+    })
+    expect(result.isError).toBe(true)
+    expect(result.error?.code).toBe('UNKNOWN_TOOL')
+    await t.dispose()
   })
 })
 

@@ -1,4 +1,5 @@
 // @tack/compaction: keeps a long session inside the model's context window (35-compaction.md).
+export { type CompactionAnswer, compactionAnswer } from './answer.ts'
 export { CompactionConfig } from './config.ts'
 export { type CompactionResult, Compactor, SUMMARY_HEADING } from './compactor.ts'
 export { COMPACTION_LOG_EVENTS, COMPACTION_SOURCE, type CompactionTrigger } from './log-events.ts'

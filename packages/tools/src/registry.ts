@@ -10,12 +10,13 @@ import { codeUnitOrder } from './code-mode/json-schema-to-ts.ts'
 import { runCodeTool, typescriptRuntime } from './code-mode/run-code.ts'
 import { RUN_CODE, sdkSectionText } from './code-mode/sdk.ts'
 import { CodeModeUnavailableError, ToolRegistrationError } from './errors.ts'
-import { TOOLS_MODES } from './modes.ts'
+import { TOOLS_MODES, type ToolsMode, toolsModeOf } from './modes.ts'
 import { executeCall, type PipelineEnv, type PipelineTool } from './pipeline/execute.ts'
 import { presentCall, presentResult } from './present.ts'
 import type {
   ApprovalService,
   RenderIntent,
+  ToolAgent,
   ToolCallRequest,
   ToolDefinition,
   ToolExecutionResult,
@@ -65,10 +66,11 @@ interface State {
   readonly home: Context
   readonly entries: Map<string, Entry>
   readonly inflight: Set<Promise<unknown>>
-  wire?: readonly ToolSchema[]
-  names?: readonly string[]
+  /** Per tools mode (TL-36: agents may differ), rebuilt when the tool set changes. */
+  readonly wire: Map<ToolsMode, readonly ToolSchema[]>
+  readonly names: Map<ToolsMode, readonly string[]>
   sdk?: string
-  runCode?: Entry
+  readonly runCode: Map<ToolsMode, Entry>
 }
 
 export class ToolRegistryService extends Service implements ToolRegistry {
@@ -78,7 +80,14 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   constructor(ctx: Context, config: ToolsConfig) {
     super(ctx, 'tools')
     this.config = config
-    this.state = { home: ctx, entries: new Map(), inflight: new Set() }
+    this.state = {
+      home: ctx,
+      entries: new Map(),
+      inflight: new Set(),
+      wire: new Map(),
+      names: new Map(),
+      runCode: new Map(),
+    }
   }
 
   register(def: ToolDefinition): () => void {
@@ -120,34 +129,44 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     }
   }
 
-  schemas(): readonly ToolSchema[] {
-    const mode = this.config.mode
-    if (mode !== 'native') this.requireRuntime()
-    this.state.wire ??= Object.freeze(this.wireEntries().map((entry) => entry.wire))
-    return this.state.wire
+  schemas(agent?: ToolAgent): readonly ToolSchema[] {
+    const mode = this.modeOf(agent)
+    if (mode !== 'native') this.requireRuntime(mode)
+    let wire = this.state.wire.get(mode)
+    if (!wire) {
+      wire = Object.freeze(this.wireEntries(mode).map((entry) => entry.wire))
+      this.state.wire.set(mode, wire)
+    }
+    return wire
   }
 
-  sdkSection(): string {
-    if (this.config.mode === 'native') return ''
-    this.requireRuntime()
+  sdkSection(agent?: ToolAgent): string {
+    const mode = this.modeOf(agent)
+    if (mode === 'native') return ''
+    this.requireRuntime(mode)
     this.state.sdk ??= sdkSectionText(this.sorted().map((entry) => entry.def))
     return this.state.sdk
   }
 
+  codeModeAvailable(): boolean {
+    return typescriptRuntime(this.state.home) !== undefined
+  }
+
   get(name: string): ToolDefinition | undefined {
-    return this.lookup(name)?.def
+    return this.lookup(name, this.config.mode)?.def
   }
 
   execute(call: ToolCallRequest): Promise<ToolExecutionResult> {
-    return executeCall(this.env(), call)
+    // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
+    return executeCall(this.env(this.modeOf(call?.agent)), call)
   }
 
   presentCall(name: string, args: unknown): RenderIntent {
-    return presentCall(this.lookup(name), name, args, this.logger())
+    return presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
   }
 
   presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent {
-    return presentResult(this.lookup(name), name, args, result, this.logger())
+    return presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
   }
 
   async settled(): Promise<void> {
@@ -155,16 +174,25 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     while (inflight.size > 0) await Promise.allSettled([...inflight])
   }
 
-  private env(): PipelineEnv {
+  /** TL-36: the agent's own tools mode when it has one, else the configured one. */
+  private modeOf(agent: ToolAgent | undefined): ToolsMode {
+    return toolsModeOf(agent) ?? this.config.mode
+  }
+
+  private env(mode: ToolsMode): PipelineEnv {
     const { home, inflight } = this.state
     return {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
-      lookup: (name) => this.lookup(name),
+      lookup: (name) => this.lookup(name, mode),
       names: () => {
-        this.state.names ??= Object.freeze(this.wireEntries().map((entry) => entry.def.name))
-        return this.state.names
+        let names = this.state.names.get(mode)
+        if (!names) {
+          names = Object.freeze(this.wireEntries(mode).map((entry) => entry.def.name))
+          this.state.names.set(mode, names)
+        }
+        return names
       },
       track: (body) => {
         inflight.add(body)
@@ -178,47 +206,49 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   /** A registered tool, or run_code in a non-native mode. */
-  private lookup(name: string): Entry | undefined {
-    if (name === RUN_CODE && this.config.mode !== 'native') return this.runCode()
+  private lookup(name: string, mode: ToolsMode): Entry | undefined {
+    if (name === RUN_CODE && mode !== 'native') return this.runCode(mode)
     return this.state.entries.get(name)
   }
 
-  /** The tools the model is offered in the configured mode, sorted by name (TL-2, TL-19). */
-  private wireEntries(): Entry[] {
-    switch (this.config.mode) {
+  /** The tools the model is offered in `mode`, sorted by name (TL-2, TL-19). */
+  private wireEntries(mode: ToolsMode): Entry[] {
+    switch (mode) {
       case 'native':
         return this.sorted()
       case 'code':
-        return [this.runCode()]
+        return [this.runCode(mode)]
       case 'both':
-        return [...this.sorted(), this.runCode()].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
+        return [...this.sorted(), this.runCode(mode)].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
       default:
-        return this.config.mode satisfies never
+        return mode satisfies never
     }
   }
 
-  private runCode(): Entry {
-    if (!this.state.runCode) {
+  private runCode(mode: ToolsMode): Entry {
+    let entry = this.state.runCode.get(mode)
+    if (!entry) {
       const def = runCodeTool({
         home: this.state.home,
         tools: this,
-        toolNames: () => this.sorted().map((entry) => entry.def.name),
+        toolNames: () => this.sorted().map((e) => e.def.name),
         summaryMaxChars: this.config.dispatchSummaryMaxChars,
-        mode: this.config.mode,
+        mode,
       })
       const validator = checkToolDefinition(def)
-      this.state.runCode = Object.freeze({
+      entry = Object.freeze({
         def,
         validator,
         wire: Object.freeze({ name: def.name, description: def.description, parameters: validator.wire }),
       })
+      this.state.runCode.set(mode, entry)
     }
-    return this.state.runCode
+    return entry
   }
 
   /** TL-20: a non-native mode without a TypeScript runtime fails every prompt assembly. */
-  private requireRuntime(): void {
-    if (!typescriptRuntime(this.state.home)) throw new CodeModeUnavailableError(this.config.mode)
+  private requireRuntime(mode: ToolsMode): void {
+    if (!typescriptRuntime(this.state.home)) throw new CodeModeUnavailableError(mode)
   }
 
   private sorted(): Entry[] {
@@ -227,8 +257,8 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   }
 
   private changed(): void {
-    this.state.wire = undefined
-    this.state.names = undefined
+    this.state.wire.clear()
+    this.state.names.clear()
     this.state.sdk = undefined
   }
 }

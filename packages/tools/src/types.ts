@@ -197,13 +197,18 @@ export interface ToolAnswer {
 export interface ToolRegistry {
   /** Adds a tool; the disposer (and disposal of the registering plugin) removes it (TL-1). */
   register(def: ToolDefinition): () => void
-  /** The wire list for the configured mode, sorted by name (TL-2, TL-19); throws CodeModeUnavailableError (TL-20). */
-  schemas(): readonly ToolSchema[]
+  /**
+   * The wire list for `agent`'s tools mode (TL-36; the configured mode without an agent or an override),
+   * sorted by name (TL-2, TL-19); throws CodeModeUnavailableError (TL-20).
+   */
+  schemas(agent?: ToolAgent): readonly ToolSchema[]
   /**
    * The `tools:sdk` system prompt section (TL-21): '' in `native` mode; else the tools as a TypeScript
    * API, memoised per tool-set revision. Throws CodeModeUnavailableError without a code runtime (TL-20).
    */
-  sdkSection(): string
+  sdkSection(agent?: ToolAgent): string
+  /** Whether a TypeScript code runtime is mounted, so `code` and `both` can be served (TL-20). */
+  codeModeAvailable(): boolean
   /** Runs one call through the pipeline; never rejects (TL-3). */
   execute(call: ToolCallRequest): Promise<ToolExecutionResult>
   /** The registered definition, if any. */

@@ -3,6 +3,7 @@
 // runs in the folder the client names. Stdout belongs to the protocol: every message of tack's own
 // goes to stderr. Exit 0 when the client closes stdin.
 import { readFileSync } from 'node:fs'
+import type { ToolsMode } from '@tack/tools'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { CliError } from '../errors.ts'
@@ -37,7 +38,8 @@ export async function acpCommand(args: string[], flags: CommonFlags, io: Command
       version: tackVersion(),
       model,
       permissionMode: settings.permissionMode ?? 'ask',
-      toolsMode: settings.toolsMode ?? 'native',
+      // The registry's mode already merges `--tools-mode`, `toolsMode:` and `plugins.tools.mode`.
+      toolsMode: (ctx.tools as { config?: { mode?: ToolsMode } }).config?.mode ?? 'native',
       warn: err,
     })
     await serveStdio(server)

@@ -39,12 +39,8 @@ export async function runCompactCommand(
       '/compact needs the compaction plugin, which the config turns off (plugins.compaction: false)',
     )
   const result = await ctx.compaction.compact(agent, { signal, ...(instructions ? { instructions } : {}) })
-  if (result.compacted)
-    return {
-      reason: { kind: 'completed' },
-      answer: `Compacted ${result.summarised} messages into a summary; kept the newest ${result.retained} (about ${result.pressure} tokens before).`,
-    }
-  if (result.reason.startsWith('nothing'))
-    return { reason: { kind: 'completed' }, answer: `Nothing to compact: ${result.reason}.` }
-  return { reason: { kind: 'error', code: 'COMPACTION_FAILED', message: result.reason }, answer: '' }
+  const { compactionAnswer } = await import('@tack/compaction')
+  const answer = compactionAnswer(result)
+  if (answer.ok) return { reason: { kind: 'completed' }, answer: answer.text }
+  return { reason: { kind: 'error', code: 'COMPACTION_FAILED', message: answer.error }, answer: '' }
 }

@@ -39,8 +39,16 @@ interface Running {
   readonly exited: Promise<number | null>
 }
 
+/** What one model request offered: its wire tools and whether the system prompt carried Code Mode's SDK. */
+export interface RequestTools {
+  readonly tools: string[]
+  readonly sdk: boolean
+}
+
 export interface ScenarioRun {
   readonly stdout: string[]
+  /** Each request the scripted model got, in order (`expected.requests.json` when a scenario has one). */
+  readonly requests: RequestTools[]
   readonly stderr: string
   readonly exitCodes: Array<number | null>
   readonly box: Sandbox
@@ -141,7 +149,27 @@ export async function runScenario(folder: string): Promise<ScenarioRun> {
   }
   running.child.stdin?.end()
   exitCodes.push(await running.exited)
-  return { stdout: normalise(all, box, model), stderr, exitCodes, box }
+  return { stdout: normalise(all, box, model), requests: await requestTools(model), stderr, exitCodes, box }
+}
+
+/** The requests the scripted model logged (`<model>.requests.jsonl`), reduced to what they offered. */
+async function requestTools(model: string): Promise<RequestTools[]> {
+  let text = ''
+  try {
+    text = await readFile(`${model}.requests.jsonl`, 'utf8')
+  } catch {
+    return [] // no request reached the model
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const request = JSON.parse(line) as { system?: string; tools?: Array<{ name: string }> }
+      return {
+        tools: (request.tools ?? []).map((tool) => tool.name),
+        sdk: (request.system ?? '').includes('declare const tools'),
+      }
+    })
 }
 
 /** The first session id the server handed out (scenarios name it `<session>`). */
