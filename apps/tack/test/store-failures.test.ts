@@ -3,7 +3,17 @@
 // not overwritten. Also: `$TACK_HOME` is created 0700 and `sessions.db` 0600.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chmodSync, chownSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -115,6 +125,9 @@ describe('clear store errors (issue 9.7)', () => {
         { env, cwd: box.workspace },
       )
       expect(first.code).toBe(0)
+      // Unsandboxed: a sandboxed call records its placeholders in $TACK_HOME/placeholders, on this disk,
+      // and removing those records when the call ends frees the few KiB the next flush needs.
+      writeFileSync(join(disk, 'home', 'config.yml'), 'plugins:\n  bash:\n    sandbox: "off"\n')
       // The model's bash call fills the disk; the next flush (its result) cannot be written. Where no
       // tmpfs can be mounted (not root), a file size limit makes the same write fail (EFBIG).
       const model = await scripted(

@@ -173,7 +173,9 @@ describe('B3 PreToolUse', () => {
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l))
-      expect(lines.map((l) => [l.tool_name, l.tool_input, l.tool_use_id])).toEqual([
+      // Read and Grep are read-only and run in parallel (AL-26), so their hooks may start in either order.
+      const byId = lines.toSorted((a, b) => String(a.tool_use_id).localeCompare(String(b.tool_use_id)))
+      expect(byId.map((l) => [l.tool_name, l.tool_input, l.tool_use_id])).toEqual([
         ['Read', { file_path: join(t.cwd, 'notes.md'), offset: 2 }, 'call_1'],
         ['Grep', { pattern: 'x', '-i': true, output_mode: 'files_with_matches' }, 'call_2'],
       ])
