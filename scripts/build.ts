@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto'
 import { stripTypeScriptTypes } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeMod } from '../packages/agent-state/scripts/build-mod.ts'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const MANIFEST = join(ROOT, 'apps', 'tack', 'build', '.manifest.json')
@@ -104,6 +105,9 @@ export function build(): { files: number } {
       files++
     }
   }
+  // The agent-state mod folder's modules: Claude Code loads them as JavaScript, so they are built here
+  // (not committed: a committed copy of src/mod would be every line written twice).
+  writeMod()
   mkdirSync(dirname(MANIFEST), { recursive: true })
   writeFileSync(MANIFEST, JSON.stringify({ version: MANIFEST_VERSION, files: manifest }))
   return { files }

@@ -1,11 +1,12 @@
 // Builds mod/hooks/*.js from src/mod/*.ts (R1): Node's own type stripper (erasable syntax only, so line
-// and column positions stay), relative `.ts` imports renamed to `.js`. The output is committed, so the
-// mod folder works from a checkout and a tarball alike; `--check` fails when it is out of date, and the
-// package's tests run that check.
+// and column positions stay), relative `.ts` imports renamed to `.js`. The output is not committed:
+// `node scripts/build.ts` (run by `npm install` through `prepare`, and by `npm test`) writes it, so the
+// mod folder works from an installed checkout and a tarball alike; `--check` fails when it is out of
+// date, and the package's tests run that check.
 //
 //   node packages/agent-state/scripts/build-mod.ts          write mod/hooks/
 //   node packages/agent-state/scripts/build-mod.ts --check  exit 1 if mod/hooks/ differs from the source
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { stripTypeScriptTypes } from 'node:module'
 import { join } from 'node:path'
 
@@ -28,6 +29,12 @@ export function buildMod(): Map<string, string> {
   return out
 }
 
+/** Writes mod/hooks/*.js from the source. */
+export function writeMod(): void {
+  mkdirSync(target, { recursive: true })
+  for (const [name, js] of buildMod()) writeFileSync(join(target, name), js)
+}
+
 if (import.meta.main) {
   const built = buildMod()
   if (process.argv.includes('--check')) {
@@ -42,5 +49,5 @@ if (import.meta.main) {
       )
       process.exit(1)
     }
-  } else for (const [name, js] of built) writeFileSync(join(target, name), js)
+  } else writeMod()
 }
