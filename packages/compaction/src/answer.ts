@@ -10,8 +10,10 @@ export function compactionAnswer(result: CompactionResult): CompactionAnswer {
   if (result.compacted)
     return {
       ok: true,
-      text: `Compacted ${result.summarised} messages into a summary; kept the newest ${result.retained} (about ${result.pressure} tokens before).`,
+      text: `Compacted ${messages(result.summarised)} into a summary; kept the newest ${result.retained} (about ${result.pressure} tokens before).`,
     }
   if (result.reason.startsWith('nothing')) return { ok: true, text: `Nothing to compact: ${result.reason}.` }
   return { ok: false, error: result.reason }
 }
+
+const messages = (n: number) => (n === 1 ? '1 message' : `${n} messages`)
