@@ -1,11 +1,14 @@
 // AcpPlugin: what an ACP server needs inside tack's kernel. It answers `ask` decisions with the
 // client's permission requests (ctx.approval), marks calls `in_progress` as their bodies start and
 // runs bash in the client's terminal when offered (tools/execute), and applies a session's chosen
-// model (agent/request). Agents that belong to no ACP session pass through untouched.
+// model (agent/request), and points the fs tools of its sessions at the client's file system when
+// offered. Agents that belong to no ACP session pass through untouched.
 import { definePlugin } from '@tack/kernel'
+import { type FileBackend, useFileBackends } from '@tack/tool-fs'
 import type { ApprovalRequest, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { AcpSession } from './acp-session.ts'
+import { clientFileBackend, offersFileSystem } from './client-fs.ts'
 import { runInClientTerminal } from './client-terminal.ts'
 import { AcpConfig } from './config.ts'
 import './log-events.ts'
@@ -42,6 +45,16 @@ export class AcpService {
       session.choices.permissionMode === 'workspace-write' || session.choices.permissionMode === 'read-only'
     return this.config.clientTerminal && this.#server?.clientCapabilities.terminal === true && !sandboxed
   }
+
+  /**
+   * The file backend of an agent's calls (requirement 10): the client's `fs/*` methods when the agent
+   * belongs to one of this server's sessions and the client offers both; otherwise none (local disk).
+   */
+  fileBackendOf(agent: ToolExecution['agent']): FileBackend | undefined {
+    const session = this.sessionOf(agent)
+    if (!session || !this.#server || !offersFileSystem(this.#server.clientCapabilities)) return undefined
+    return clientFileBackend(session.client, session.id)
+  }
 }
 
 export const AcpPlugin = definePlugin({
@@ -51,6 +64,7 @@ export const AcpPlugin = definePlugin({
   apply(ctx, config) {
     const service = new AcpService(ctx, config)
     ctx.provide('acp', service)
+    ctx.effect(() => useFileBackends((agent) => service.fileBackendOf(agent)), 'acp: client file system')
     ctx.provide('approval', {
       request: async (req: ApprovalRequest) => {
         const session = service.sessionOf(req.agent)

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises'
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
 import { describeSummary, replacementHunks } from '../diff.ts'
+import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { notFound, openText } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
@@ -44,16 +45,22 @@ export function createEditTool(env: FsEnv) {
     async execute(args, call) {
       const path = await resolveScoped(call, args.file_path)
       if (!path.exists) throw notFound(path)
+      const backend = fileBackendOf(call.agent)
       const { handle, stat: before } = await openText(path)
-      let bytes: Buffer
+      let original: string
       try {
-        bytes = await handle.readFile()
+        if (backend) {
+          original = await backend.readText(path, call.signal)
+          env.observations.requireFresh(call.agent, path.real, args.file_path, textFingerprint(original))
+        } else {
+          const bytes = await handle.readFile()
+          env.observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before, bytes))
+          original = bytes.toString('utf8')
+        }
       } finally {
         await handle.close()
       }
-      env.observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before, bytes))
 
-      const original = bytes.toString('utf8')
       const crlf = usesCrlf(original)
       const text = crlf ? toLf(original) : original
       const oldText = crlf ? toLf(args.old_string) : args.old_string
@@ -75,9 +82,14 @@ export function createEditTool(env: FsEnv) {
       const replaced = await replaceSites(text, oldText, newText, found, { ...budget, signal: call.signal })
       const output = crlf ? toCrlf(replaced.text) : replaced.text
       call.signal.throwIfAborted()
-      await writeFileAtomic(path.real, output, before.mode & 0o7777)
-      const written = await stat(path.real)
-      env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(output)))
+      if (backend) {
+        await backend.writeText(path, output, call.signal)
+        env.observations.record(call.agent, path.real, textFingerprint(output))
+      } else {
+        await writeFileAtomic(path.real, output, before.mode & 0o7777)
+        const written = await stat(path.real)
+        env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(output)))
+      }
       const shown = displayPath(path.root, path.real)
       const content = `Edited ${shown}: replaced ${plural(found, 'occurrence')}.`
       if (call.signal.aborted) return content

@@ -3,6 +3,7 @@
 // first, and ending with the next offset when more remains. Files of at least `readStreamMinSize`
 // bytes are streamed line by line. A successful read is an observation for read-before-edit (TL-13).
 import { defineTool, type RenderIntent } from '@tack/tools'
+import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { openText } from '../files.ts'
 import { streamLines } from '../line-stream.ts'
@@ -83,6 +84,14 @@ export function createReadTool(env: FsEnv) {
         maxBytes: config.readMaxBytes,
       }
       const { handle, stat } = await openText(path)
+      const backend = fileBackendOf(call.agent)
+      if (backend) {
+        // The disk answered existence, kind and binary; the backend (an editor's buffer) the text.
+        await handle.close()
+        const text = await backend.readText(path, call.signal)
+        env.observations.record(call.agent, path.real, textFingerprint(text))
+        return formatWindow(linesOf(text, config.readMaxLineLength), window)
+      }
       try {
         if (stat.size >= config.readStreamMinSize) {
           const text = await formatWindow(streamLines(handle, config.readMaxLineLength, call.signal), window)

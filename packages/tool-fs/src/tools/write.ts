@@ -6,6 +6,7 @@ import { dirname } from 'node:path'
 import { defineTool, type RenderIntent } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
 import { addedHunks, describeSummary, wholeFileDiff } from '../diff.ts'
+import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { statFile } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
@@ -46,6 +47,20 @@ export function createWriteTool(env: FsEnv) {
       const shown = displayPath(path.root, path.real)
       const lines = plural(lineCount(args.content), 'line')
       call.signal.throwIfAborted()
+      const backend = fileBackendOf(call.agent)
+      if (backend) {
+        let old: string | undefined
+        if (path.exists) {
+          await statFile(path)
+          old = await backend.readText(path, call.signal)
+          env.observations.requireFresh(call.agent, path.real, args.file_path, textFingerprint(old))
+          call.signal.throwIfAborted()
+        }
+        await backend.writeText(path, args.content, call.signal)
+        env.observations.record(call.agent, path.real, textFingerprint(args.content))
+        if (old === undefined) return `Created ${shown} (${lines}).`
+        return withDiff(env, call.signal, shown, `Wrote ${shown} (${lines}).`, old, args.content)
+      }
       if (!path.exists) {
         await mkdir(dirname(path.real), { recursive: true })
         await writeFileAtomic(path.real, args.content)
@@ -60,18 +75,14 @@ export function createWriteTool(env: FsEnv) {
       await writeFileAtomic(path.real, args.content, before.mode & 0o7777)
       const written = await stat(path.real)
       env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(args.content)))
-      const text = `Wrote ${shown} (${lines}).`
-      // An aborted call carries no meta, even when the write itself went through.
-      if (call.signal.aborted) return text
-      const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
-      const diff = await wholeFileDiff(old.toString('utf8'), args.content, { ...budget, signal: call.signal })
-      if (!diff || call.signal.aborted) return text
-      if ('summary' in diff) {
-        const meta: SummaryMeta = { path: shown, summary: diff.summary }
-        return { content: `${text} ${describeSummary(diff.summary, budget)}`, meta }
-      }
-      const meta: DiffMeta = { path: shown, hunks: diff.hunks }
-      return { content: text, meta }
+      return withDiff(
+        env,
+        call.signal,
+        shown,
+        `Wrote ${shown} (${lines}).`,
+        old.toString('utf8'),
+        args.content,
+      )
     },
     presentCall(args): RenderIntent {
       return {
@@ -102,4 +113,26 @@ export function createWriteTool(env: FsEnv) {
       }
     },
   })
+}
+
+/** The result of an overwrite: `text`, plus the whole-file diff as meta unless the call was aborted. */
+async function withDiff(
+  env: FsEnv,
+  signal: AbortSignal,
+  shown: string,
+  text: string,
+  old: string,
+  content: string,
+): Promise<string | { content: string; meta: DiffMeta | SummaryMeta }> {
+  // An aborted call carries no meta, even when the write itself went through.
+  if (signal.aborted) return text
+  const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+  const diff = await wholeFileDiff(old, content, { ...budget, signal })
+  if (!diff || signal.aborted) return text
+  if ('summary' in diff) {
+    const meta: SummaryMeta = { path: shown, summary: diff.summary }
+    return { content: `${text} ${describeSummary(diff.summary, budget)}`, meta }
+  }
+  const meta: DiffMeta = { path: shown, hunks: diff.hunks }
+  return { content: text, meta }
 }
