@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type ClientApp, methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
-import { type AcpChild, startAcp, updatesOf } from './client.ts'
+import { promptOnce, startAcp, updatesOf } from './client.ts'
 
 interface Editor {
   /** Unsaved buffers by absolute path. */
@@ -37,17 +37,6 @@ const readThenEdit = [
   { kind: 'text', text: 'done' },
 ]
 
-async function promptOnce(acp: AcpChild) {
-  const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, {
-    cwd: acp.box.workspace,
-    mcpServers: [],
-  })
-  return acp.connection.agent.request(methods.agent.session.prompt, {
-    sessionId,
-    prompt: [{ type: 'text', text: 'fix the notes' }],
-  })
-}
-
 async function startWithNotes(args: readonly string[], capabilities: boolean) {
   const editor: Editor = { buffers: new Map(), reads: [], writes: [] }
   const acp = await startAcp({
@@ -65,7 +54,7 @@ async function startWithNotes(args: readonly string[], capabilities: boolean) {
 test('50-acp.md requirement 10: the model reads the editor buffer; its edit arrives as fs/write_text_file; the disk is untouched', async () => {
   const { acp, editor, notes } = await startWithNotes(['--permission-mode', 'yolo'], true)
   try {
-    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect((await promptOnce(acp, 'fix the notes')).stopReason).toBe('end_turn')
     expect(editor.reads).toContain(notes)
     const done = updatesOf(acp, 'tool_call_update').filter((u) => u.status === 'completed')
     expect(JSON.stringify(done[0]?.content)).toContain('unsaved line')
@@ -83,7 +72,7 @@ test('50-acp.md requirement 10: the model reads the editor buffer; its edit arri
 test('50-acp.md requirement 10: a rejected permission writes nothing, to the editor or the disk', async () => {
   const { acp, editor, notes } = await startWithNotes([], true)
   try {
-    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect((await promptOnce(acp, 'fix the notes')).stopReason).toBe('end_turn')
     expect(editor.reads).toContain(notes)
     expect(acp.permissionRequests).toHaveLength(1)
     expect(editor.writes).toEqual([])
@@ -96,7 +85,7 @@ test('50-acp.md requirement 10: a rejected permission writes nothing, to the edi
 test('50-acp.md requirement 10: a client without the fs capability leaves the tools on the local disk', async () => {
   const { acp, editor, notes } = await startWithNotes(['--permission-mode', 'yolo'], false)
   try {
-    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect((await promptOnce(acp, 'fix the notes')).stopReason).toBe('end_turn')
     expect(editor.reads).toEqual([])
     expect(editor.writes).toEqual([])
     // The disk has no "unsaved": the edit fails NO_MATCH and the file keeps its text.

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { type ClientApp, methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
 import { runTack, sandbox } from '../helpers.ts'
-import { type AcpChild, startAcp, updatesOf } from './client.ts'
+import { promptOnce, startAcp, updatesOf } from './client.ts'
 
 interface StubTerminal {
   readonly calls: string[]
@@ -50,17 +50,6 @@ const bashScript = (command: string) => [
   { kind: 'text', text: 'done' },
 ]
 
-async function promptOnce(acp: AcpChild) {
-  const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, {
-    cwd: acp.box.workspace,
-    mcpServers: [],
-  })
-  return acp.connection.agent.request(methods.agent.session.prompt, {
-    sessionId,
-    prompt: [{ type: 'text', text: 'run it' }],
-  })
-}
-
 test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, output, release; the card shows the terminal', async () => {
   const stub: StubTerminal = { calls: [], created: [] }
   const acp = await startAcp({
@@ -70,7 +59,7 @@ test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, 
     configure: stubTerminal(stub, false),
   })
   try {
-    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
     expect(stub.calls).toEqual(['create', 'wait', 'output', 'release'])
     expect(stub.created[0]).toMatchObject({
       command: 'bash',
@@ -98,7 +87,7 @@ test('50-acp.md requirement 11: the timeout kills, then releases (plugins.acp.te
     configure: stubTerminal(stub, true),
   })
   try {
-    expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+    expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
     expect(stub.calls).toEqual(['create', 'wait', 'kill', 'output', 'release'])
     const failed = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'failed')
     expect(JSON.stringify(failed?.content)).toContain('timed out after 1000 ms')
@@ -124,7 +113,7 @@ test('config: clientTerminal false, or a sandboxed mode, keeps bash local; the d
     })
     try {
       await writeFile(join(box.root, 'model.json.cursor'), JSON.stringify({ next: 0, calls: 0 }))
-      expect((await promptOnce(acp)).stopReason).toBe('end_turn')
+      expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
       expect(stub.calls).toEqual([])
       const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
       expect(JSON.stringify(done?.content)).toContain('local')

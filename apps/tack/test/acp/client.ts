@@ -100,6 +100,18 @@ export async function startAcp(opts: AcpChildOptions = {}): Promise<AcpChild> {
   }
 }
 
+/** A new session in the workspace, prompted once with `text`; resolves to the prompt's response. */
+export async function promptOnce(acp: AcpChild, text: string) {
+  const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, {
+    cwd: acp.box.workspace,
+    mcpServers: [],
+  })
+  return acp.connection.agent.request(methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: 'text', text }],
+  })
+}
+
 /** The updates of one kind, for a session. */
 export function updatesOf(acp: AcpChild, kind: string, sessionId?: string) {
   return acp.updates
