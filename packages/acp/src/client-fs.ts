@@ -5,6 +5,7 @@
 // stay tack's (docs/decisions/0094-acp-client-fs.md).
 import type { AgentContext, ClientCapabilities } from '@agentclientprotocol/sdk'
 import type { FileBackend } from '@tack/tool-fs'
+import { ToolFailure } from '@tack/tools'
 
 /** Both halves or neither: reading the buffer but writing the disk would edit a text nobody sees. */
 export function offersFileSystem(capabilities: ClientCapabilities): boolean {
@@ -14,19 +15,34 @@ export function offersFileSystem(capabilities: ClientCapabilities): boolean {
 export function clientFileBackend(client: AgentContext, sessionId: string): FileBackend {
   return {
     async readText(path, signal) {
-      const { content } = await client.request(
-        'fs/read_text_file',
-        { sessionId, path: path.real },
-        { cancellationSignal: signal },
+      const { content } = await asToolFailure(
+        `The editor could not read ${path.requested}`,
+        signal,
+        client.request('fs/read_text_file', { sessionId, path: path.real }, { cancellationSignal: signal }),
       )
       return content
     },
     async writeText(path, content, signal) {
-      await client.request(
-        'fs/write_text_file',
-        { sessionId, path: path.real, content },
-        { cancellationSignal: signal },
+      await asToolFailure(
+        `The editor could not write ${path.requested}`,
+        signal,
+        client.request(
+          'fs/write_text_file',
+          { sessionId, path: path.real, content },
+          { cancellationSignal: signal },
+        ),
       )
     },
+  }
+}
+
+/** A client's error reaches the model as one plain line (`CLIENT_FS_FAILED`), not an SDK error's name. */
+async function asToolFailure<T>(what: string, signal: AbortSignal, request: Promise<T>): Promise<T> {
+  try {
+    return await request
+  } catch (error) {
+    // A cancelled call ends as an abort, whatever the client answered to the cancellation.
+    signal.throwIfAborted()
+    throw new ToolFailure('CLIENT_FS_FAILED', `${what}: ${(error as Error).message}`)
   }
 }

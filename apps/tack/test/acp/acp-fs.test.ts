@@ -3,7 +3,7 @@
 // model) reads the buffer, its edit arrives as fs/write_text_file, and the disk is untouched.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type ClientApp, methods } from '@agentclientprotocol/sdk'
+import { type ClientApp, methods, RequestError } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
 import { promptOnce, startAcp, updatesOf } from './client.ts'
 
@@ -19,7 +19,9 @@ function editorFs(editor: Editor) {
     app
       .onRequest(methods.client.fs.readTextFile, ({ params }) => {
         editor.reads.push(params.path)
-        return { content: editor.buffers.get(params.path) ?? '' }
+        const content = editor.buffers.get(params.path)
+        if (content === undefined) throw RequestError.internalError(undefined, 'not open in the editor')
+        return { content }
       })
       .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
         editor.writes.push({ path: params.path, content: params.content })
@@ -92,6 +94,21 @@ test('50-acp.md requirement 10: a client without the fs capability leaves the to
     expect(await readFile(notes, 'utf8')).toBe('saved line\n')
     const done = updatesOf(acp, 'tool_call_update').filter((u) => u.status === 'completed')
     expect(JSON.stringify(done[0]?.content)).toContain('saved line')
+  } finally {
+    expect(await acp.close()).toBe(0)
+  }
+})
+
+test('50-acp.md requirement 10: an fs error of the client fails the call with one plain line naming the file', async () => {
+  const { acp, editor } = await startWithNotes(['--permission-mode', 'yolo'], true)
+  editor.buffers.clear()
+  try {
+    expect((await promptOnce(acp, 'fix the notes')).stopReason).toBe('end_turn')
+    const failed = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'failed')
+    expect(JSON.stringify(failed?.content)).toContain(
+      'The editor could not read notes.txt: Internal error: not open in the editor',
+    )
+    expect(editor.writes).toEqual([])
   } finally {
     expect(await acp.close()).toBe(0)
   }
