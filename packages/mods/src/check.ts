@@ -1,6 +1,9 @@
 // `tack mods check DIR` (65-mod-host.md requirement 12): a mod folder's scan (events, calls) and
-// every reason it would not load, without running a session. The register() probe runs only when
-// the folder and the scan are sound, since importing runs the mod's top-level code.
+// every reason it would not load, without running a session. By default nothing of the mod runs: a
+// person checks a third-party mod before trusting it, and importing would run its top-level code with
+// tack's rights. `probe: true` (`tack mods list`, for mods the config already loads) also imports it and
+// calls register(), which catches what only running shows.
+import { readFileSync } from 'node:fs'
 import { ModLoadError } from './errors.ts'
 import { loadMod } from './instance.ts'
 import { readModFolder } from './manifest.ts'
@@ -17,6 +20,7 @@ export interface ModCheck {
 export async function checkModFolder(
   dir: string,
   options?: Readonly<Record<string, unknown>>,
+  probe = false,
 ): Promise<ModCheck> {
   let name: string | undefined
   let scan: ScanResult | undefined
@@ -31,7 +35,14 @@ export async function checkModFolder(
         scan: pick(scan),
         problems: scan.problems.map((p) => `mod "${manifest.name}": ${p}`),
       }
-    await loadMod(dir, options)
+    if (probe) await loadMod(dir, options)
+    else if (!REGISTER_EXPORT.test(readFileSync(manifest.entry, 'utf8')))
+      return {
+        ok: false,
+        name,
+        scan: pick(scan),
+        problems: [`mod "${manifest.name}": its entry module exports no register function`],
+      }
     return { ok: true, name, scan: pick(scan), problems: [] }
   } catch (error) {
     const message =
@@ -46,3 +57,7 @@ export async function checkModFolder(
 }
 
 const pick = (s: ScanResult) => ({ events: s.events, calls: s.calls, env: s.env })
+
+/** `export function register`, `export const register =`, `export { register }` (text, not run). */
+const REGISTER_EXPORT =
+  /\bexport\s+(?:async\s+)?(?:function\s+register\b|(?:const|let|var)\s+register\b)|\bexport\s*\{[^}]*\bregister\b[^}]*\}/

@@ -21,6 +21,10 @@ export interface ScanResult {
 }
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*)(['"])(\.{1,2}\/[^'"]+)\1/g
+/** A static import of anything but a relative file (`node:fs`, a package). `claude-code` is types only. */
+const BARE_IMPORT_RE = /(?:\bfrom\s*|^\s*import\s*)(['"])(?!\.{1,2}\/)([^'"]+)\1/gm
+const REQUIRE_RE = /\brequire\s*\(/
+const DYNAMIC_IMPORT_RE = /\bimport\s*\(/
 const CALL_RE = /\$\.([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)/g
 const ON_RE = /\bon\(\s*(['"`])([^'"`]*)\1/g
 const ENV_RE = /\$\.env\.get\(\s*([^,)]*)/g
@@ -54,6 +58,15 @@ export function scanMod(entry: string): ScanResult {
       if (literal) env.add(literal[2])
       else problems.push(`$.env.get(${m[1].trim()}): the name must be a string literal`)
     }
+    // Claude Code refuses a module that reaches Node (claude-code-mods.md §1: no Node, no require, no
+    // import()); so does tack, so a mod that loads here also loads there. Not a sandbox: see the README.
+    for (const m of text.matchAll(BARE_IMPORT_RE))
+      if (m[2] !== 'claude-code')
+        problems.push(
+          `imports '${m[2]}': a mod may import only its own relative files (no Node, no packages)`,
+        )
+    if (REQUIRE_RE.test(text)) problems.push('calls require(): a mod gets no CommonJS require')
+    if (DYNAMIC_IMPORT_RE.test(text)) problems.push('calls import(): a mod may not load modules at run time')
     if (/\bnext\.to\(/.test(text))
       problems.push('next.to() is not available in tack (tiers are not modelled)')
     queue.push(...relativeImports(file, text))

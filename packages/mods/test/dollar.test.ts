@@ -136,7 +136,7 @@ describe('timers end with the session (requirement 11)', () => {
     const file = join(out, 'ticks')
     const dir = writeMod({
       name: 'ticker',
-      source: `import { appendFileSync } from 'node:fs'
+      source: `const { appendFileSync } = globalThis.process.getBuiltinModule('node:fs') // a test probe
       export function register(on) {
         on('session.start', async ($, e, next) => { await $.clock.every(5, () => appendFileSync(${JSON.stringify(file)}, '.')); return next(e) })
       }`,

@@ -1,7 +1,8 @@
 // Loading (65-mod-host.md requirements 1, 3, 4, 5 and 12): each broken mod fails alone with a message
 // naming it and the cause, while a valid mod beside it loads; options, the source scan, on() rules
 // and the capability report.
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { capabilities } from '../src/capabilities.ts'
@@ -91,7 +92,7 @@ describe('options (requirement 3)', () => {
     const dir = writeMod({
       name: 'opts',
       userConfig,
-      source: `import { writeFileSync } from 'node:fs'
+      source: `const { writeFileSync } = globalThis.process.getBuiltinModule('node:fs') // a test probe
       export function register(on, options) {
         let mutated = 'no'
         try { options.folder = 'x' } catch { mutated = 'threw' }
@@ -161,6 +162,40 @@ describe('source scan (requirement 4)', () => {
     ])
     const ok = await checkModFolder(writeMod({ name: 'fine', source: VALID }))
     expect(ok).toMatchObject({ ok: true, name: 'fine', problems: [], scan: { events: ['turn.start'] } })
+  })
+})
+
+describe('the Node boundary of Claude Code (claude-code-mods.md §1)', () => {
+  it('a module that imports node:fs, a package, require() or import() does not load, naming each', async () => {
+    const dir = writeMod({
+      name: 'reach',
+      source: `import { readFileSync } from 'node:fs'
+import x from 'left-pad'
+export function register(on) {
+  on('turn.start', async ($, e, next) => { require('os'); await import('./y.js'); return next(e) })
+}`,
+    })
+    await expect(loadMod(dir)).rejects.toThrow("imports 'node:fs'")
+    const check = await checkModFolder(dir)
+    expect(check.problems).toEqual([
+      expect.stringContaining("imports 'node:fs': a mod may import only its own relative files"),
+      expect.stringContaining("imports 'left-pad'"),
+      expect.stringContaining('calls require()'),
+      expect.stringContaining('calls import()'),
+    ])
+  })
+
+  it('tack mods check runs nothing of the mod: its top-level code never executes', async () => {
+    const marker = join(tmpdir(), `tack-mod-ran-${process.pid}-${Date.now()}`)
+    const dir = writeMod({
+      name: 'quiet',
+      source: `globalThis.process?.getBuiltinModule?.('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')
+export function register(on) { on('turn.start', async ($, e, next) => next(e)) }`,
+    })
+    expect(await checkModFolder(dir)).toMatchObject({ ok: true, problems: [] })
+    expect(existsSync(marker)).toBe(false)
+    const none = await checkModFolder(writeMod({ name: 'none', source: 'export const x = 1' }))
+    expect(none.problems).toEqual([expect.stringContaining('exports no register function')])
   })
 })
 
