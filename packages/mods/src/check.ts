@@ -3,7 +3,6 @@
 // person checks a third-party mod before trusting it, and importing would run its top-level code with
 // tack's rights. `probe: true` (`tack mods list`, for mods the config already loads) also imports it and
 // calls register(), which catches what only running shows.
-import { readFileSync } from 'node:fs'
 import { ModLoadError } from './errors.ts'
 import { loadMod } from './instance.ts'
 import { readModFolder } from './manifest.ts'
@@ -36,7 +35,7 @@ export async function checkModFolder(
         problems: scan.problems.map((p) => `mod "${manifest.name}": ${p}`),
       }
     if (probe) await loadMod(dir, options)
-    else if (!REGISTER_EXPORT.test(readFileSync(manifest.entry, 'utf8')))
+    else if (!scan.exportsRegister)
       return {
         ok: false,
         name,
@@ -57,7 +56,3 @@ export async function checkModFolder(
 }
 
 const pick = (s: ScanResult) => ({ events: s.events, calls: s.calls, env: s.env })
-
-/** `export function register`, `export const register =`, `export { register }` (text, not run). */
-const REGISTER_EXPORT =
-  /\bexport\s+(?:async\s+)?(?:function\s+register\b|(?:const|let|var)\s+register\b)|\bexport\s*\{[^}]*\bregister\b[^}]*\}/

@@ -18,7 +18,13 @@ export interface ScanResult {
   readonly files: string[]
   /** Load-failing problems, each a full sentence after `mod "<name>": `. */
   readonly problems: string[]
+  /** The entry's text exports `register` (read, not run: `tack mods check` imports nothing). */
+  readonly exportsRegister: boolean
 }
+
+/** `export function register`, `export const register =`, `export { register }`. */
+const REGISTER_EXPORT =
+  /\bexport\s+(?:async\s+)?(?:function\s+register\b|(?:const|let|var)\s+register\b)|\bexport\s*\{[^}]*\bregister\b[^}]*\}/
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*)(['"])(\.{1,2}\/[^'"]+)\1/g
 /** A static import of anything but a relative file (`node:fs`, a package). `claude-code` is types only. */
@@ -46,11 +52,13 @@ export function scanMod(entry: string): ScanResult {
   const calls = new Set<string>()
   const env = new Set<string>()
   const problems: string[] = []
+  let exportsRegister = false
   while (queue.length) {
     const file = queue.shift() as string
     if (files.includes(file)) continue
     files.push(file)
     const text = readFileSync(file, 'utf8')
+    if (files.length === 1) exportsRegister = REGISTER_EXPORT.test(text)
     for (const m of text.matchAll(CALL_RE)) calls.add(`${m[1]}.${m[2]}`)
     for (const m of text.matchAll(ON_RE)) events.add(m[2])
     for (const m of text.matchAll(ENV_RE)) {
@@ -81,5 +89,5 @@ export function scanMod(entry: string): ScanResult {
   for (const pattern of events)
     if (selectEvents(pattern).length === 0)
       problems.push(`on("${pattern}"): tack raises no such event; supported events: ${eventList()}`)
-  return { events: [...events], calls: [...calls], env: [...env], files, problems }
+  return { events: [...events], calls: [...calls], env: [...env], files, problems, exportsRegister }
 }
