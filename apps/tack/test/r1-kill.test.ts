@@ -98,7 +98,9 @@ async function runOnce(lane: Lane, plan: Plan, steps = STEPS): Promise<Outcome> 
   })
   await writeFile(
     lane.config,
-    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
+    // sandbox: on — a call fails rather than runs unconfined if bwrap cannot start, so a survivor is
+    // never an unsandboxed command
+    `plugins:\n  bash:\n    sandbox: 'on'\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
   )
   const started = Date.now()
   const child = spawn(
@@ -142,6 +144,19 @@ async function runOnce(lane: Lane, plan: Plan, steps = STEPS): Promise<Outcome> 
   }
 }
 
+/** What a surviving process was, for the failure message: its command, state, parent and namespace pids. */
+const survivorNotes: string[] = []
+function describeProcess(pid: number): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1')
+    const field = (name: string) => status.match(new RegExp(`^${name}:\\s*(.*)$`, 'm'))?.[1] ?? '?'
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ').slice(0, 120)
+    return `${pid} state=${field('State')} ppid=${field('PPid')} nspid=${field('NSpid')} ${cmdline}`
+  } catch {
+    return `${pid} (gone)`
+  }
+}
+
 /** Polls until no process carrying `marker` lives; returns how many still did after `ms`. */
 async function survivors(marker: string, ms: number): Promise<number> {
   const deadline = Date.now() + ms
@@ -149,7 +164,10 @@ async function survivors(marker: string, ms: number): Promise<number> {
     const left = pidsMatching(`30.${marker}`)
     if (left.length === 0) return 0
     if (Date.now() > deadline) {
-      for (const pid of left) process.kill(pid, 'SIGKILL') // do not leave them to other tests
+      for (const pid of left) {
+        survivorNotes.push(describeProcess(pid))
+        process.kill(pid, 'SIGKILL') // do not leave them to other tests
+      }
       return left.length
     }
     await delay(25)
@@ -313,6 +331,7 @@ test('R1 tack run SIGKILLed at 100+ points, inside sandboxed bash too: sessions 
   // land there depends on the machine's load, so the bounds are loose.
   expect(tally.loaded).toBeGreaterThan(tally.kills / 2)
   expect(tally.interrupted).toBeGreaterThan(tally.kills / 3)
+  expect(survivorNotes).toEqual([])
   expect(tally.survivors).toBe(0) // sandboxed processes die with a SIGKILLed tack (--die-with-parent)
   // Placeholders a kill leaves are swept by the next start (docs/decisions/0016-bash-sandbox.md).
   expect(tally.leftPlaceholders).toBeGreaterThan(0) // so that the sweep had work to do

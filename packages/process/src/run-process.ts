@@ -129,7 +129,7 @@ async function run(options: RunOptions): Promise<ProcessResult> {
     }
   }
   try {
-    return await runSpawned(options, capture, wrapped.argv, wrapped.spareLeaderOnTerm === true)
+    return await runSpawned(options, capture, wrapped)
   } finally {
     await wrapped.release()
   }
@@ -138,16 +138,19 @@ async function run(options: RunOptions): Promise<ProcessResult> {
 async function runSpawned(
   options: RunOptions,
   capture: OutputCapture,
-  argv: readonly string[],
-  spareLeaderOnTerm: boolean,
+  wrapped: WrappedCommand,
 ): Promise<ProcessResult> {
+  const { argv } = wrapped
+  const spareLeaderOnTerm = wrapped.spareLeaderOnTerm === true
   let child: ChildProcess
   try {
+    const stdin = options.input === undefined ? 'ignore' : 'pipe'
     child = spawn(argv[0], argv.slice(1), {
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      // fd 3, the lifeline, is never written: only its end-of-file, when tack is gone, means anything
+      stdio: wrapped.lifeline ? [stdin, 'pipe', 'pipe', 'pipe'] : [stdin, 'pipe', 'pipe'],
     })
   } catch (error) {
     await capture.finish(0)
@@ -164,6 +167,7 @@ async function runSpawned(
   capture.attach(child.stderr, 'stderr')
   const startError = await started
   if (startError || child.pid === undefined) {
+    child.stdio[3]?.destroy()
     await capture.finish(0)
     return notRun({
       spawnError: await explainSpawnError(startError, options.cwd, argv[0]),
@@ -189,6 +193,7 @@ async function runSpawned(
   if (options.signal?.aborted) onAbort() // aborted while the spill file was opened or bash was starting
 
   const [exitCode, signal] = await exited
+  child.stdio[3]?.destroy()
   leaderExited = true
   clearTimeout(timer)
   options.signal?.removeEventListener('abort', onAbort)

@@ -3,7 +3,7 @@
 // recreating it, a control path planted as a symbolic link, a control path under a file (a git
 // worktree's `.git`), a hidden Unix socket, and a sandbox outliving a SIGKILLed parent. Real bwrap.
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { closeSync, existsSync, openSync } from 'node:fs'
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -165,5 +165,38 @@ describe('lifetime', () => {
     const left = pidsMatching(marker)
     for (const pid of left) if (!isGone(pid)) process.kill(pid, 'SIGKILL')
     expect(left).toEqual([])
+  })
+
+  it('9.3 a command whose starter died while bwrap was starting never runs (the lifeline reads end-of-file)', async () => {
+    const work = await tempDir('tack-attack-')
+    const wrapped = await sandboxWrapper(support, policyFor(work)).wrap(
+      ['bash', '-c', 'touch ran; sleep 43 &'],
+      work,
+    )
+    expect(wrapped.lifeline).toBe(true)
+    // /dev/null as fd 3 reads end-of-file at once: what the lifeline reads once tack is gone
+    const devNull = openSync('/dev/null', 'r')
+    const child = spawn(wrapped.argv[0], wrapped.argv.slice(1), {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe', devNull],
+    })
+    closeSync(devNull)
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    await wrapped.release()
+    expect(code).toBe(137)
+    expect(existsSync(join(work, 'ran'))).toBe(false)
+  })
+
+  it('9.3 with tack alive the command behind the lifeline keeps its stdin, its exit status and no fd 3', async () => {
+    const work = await tempDir('tack-attack-')
+    const result = await runProcess(
+      runOptions(work, {
+        command: 'cat; test -e /proc/self/fd/3 && echo "fd 3 open"; exit 7',
+        input: 'from stdin\n',
+        wrapper: sandboxWrapper(support, policyFor(work)),
+      }),
+    )
+    expect(result.stdout).toBe('from stdin\n')
+    expect(result.exitCode).toBe(7)
   })
 })

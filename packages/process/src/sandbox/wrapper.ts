@@ -16,6 +16,11 @@ export interface WrappedCommand {
    * group, not the leader. SIGKILL still goes to the whole group.
    */
   readonly spareLeaderOnTerm?: boolean
+  /**
+   * The command checks, as it starts, that tack is still there: the runner passes one end of a socket
+   * as fd 3 and holds the other until the process exits, never writing to it. See `LIFELINE_PRELUDE`.
+   */
+  readonly lifeline?: boolean
   /** Undoes what `wrap` set up (placeholders); called after the command's group is gone. */
   release(): Promise<void>
 }
@@ -83,12 +88,28 @@ async function wrapBwrap(
       { ...policy, readOnly },
       { cwd, existing, pinned, disableUserns: support.disableUserns },
     )
-    return { argv: [support.path, ...args, '--', ...argv], release, spareLeaderOnTerm: true }
+    return {
+      argv: [support.path, ...args, '--', 'bash', '-c', LIFELINE_PRELUDE, 'tack-lifeline', ...argv],
+      release,
+      spareLeaderOnTerm: true,
+      lifeline: true,
+    }
   } catch (error) {
     await release()
     throw error
   }
 }
+
+/**
+ * Run first inside the sandbox, before the command (`exec "$@"`, so the command keeps its pid, stdin and
+ * exit status): exits at once when fd 3 reads end-of-file, that is when tack died while bwrap was
+ * starting. `--die-with-parent` alone has a window there: bwrap's pid 1 in the sandbox sets its death
+ * signal only after the sandbox's mounts are made, so a tack killed meanwhile left it, and a command's
+ * background process (`sleep 30 &`), alive — pid 1 waits for every process of the sandbox. By the time
+ * the command runs, the launcher has set its death signal (early, while the sandbox is being made) and
+ * pid 1 sets its own as it forks the command; what remains is that instant, not bwrap's whole start-up.
+ */
+export const LIFELINE_PRELUDE = 'if read -r -t 0 -u 3; then exit 137; fi; exec 3<&-; exec "$@"'
 
 async function wrapSeatbelt(
   sandboxExec: string,
