@@ -187,6 +187,33 @@ describe('lifetime', () => {
     expect(existsSync(join(work, 'ran'))).toBe(false)
   })
 
+  it('9.3 when the lifeline ends mid-command every process of the sandbox dies, whatever bwrap does', async () => {
+    const marker = `${Date.now()}${Math.floor(Math.random() * 1000)}`
+    const work = await tempDir('tack-attack-')
+    const wrapped = await sandboxWrapper(support, policyFor(work)).wrap(
+      ['bash', '-c', `sleep 44.${marker} & touch started; sleep 45.${marker}`],
+      work,
+    )
+    // this test process stays alive, so bwrap's own --die-with-parent never fires: only the lifeline acts
+    const child = spawn(wrapped.argv[0], wrapped.argv.slice(1), {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const deadline = Date.now() + 15_000
+    while (!existsSync(join(work, 'started'))) {
+      if (Date.now() > deadline) throw new Error('the sleeps never started')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    child.stdio[3]?.destroy()
+    const code = await exited
+    await wrapped.release()
+    const left = pidsMatching(marker)
+    for (const pid of left) if (!isGone(pid)) process.kill(pid, 'SIGKILL')
+    expect(left).toEqual([])
+    expect(code).not.toBe(0)
+  })
+
   it('9.3 with tack alive the command behind the lifeline keeps its stdin, its exit status and no fd 3', async () => {
     const work = await tempDir('tack-attack-')
     const result = await runProcess(

@@ -102,14 +102,18 @@ async function wrapBwrap(
 
 /**
  * Run first inside the sandbox, before the command (`exec "$@"`, so the command keeps its pid, stdin and
- * exit status): exits at once when fd 3 reads end-of-file, that is when tack died while bwrap was
- * starting. `--die-with-parent` alone has a window there: bwrap's pid 1 in the sandbox sets its death
- * signal only after the sandbox's mounts are made, so a tack killed meanwhile left it, and a command's
- * background process (`sleep 30 &`), alive — pid 1 waits for every process of the sandbox. By the time
- * the command runs, the launcher has set its death signal (early, while the sandbox is being made) and
- * pid 1 sets its own as it forks the command; what remains is that instant, not bwrap's whole start-up.
+ * exit status). fd 3 reads end-of-file once tack is gone. If it already does, the command never starts;
+ * otherwise a watcher (one more process in the sandbox, holding fd 3, which the command does not get)
+ * waits for that end-of-file and then kills every process of the sandbox but its pid 1, which then exits.
+ *
+ * Why `--die-with-parent` is not enough: bwrap's pid 1 in the sandbox binds its life to the launcher only
+ * after forking the command, and it waits for every process of the sandbox. A tack SIGKILLed before that
+ * (the launcher dies with it) left pid 1 and a command's background process (`sleep 30 &`) alive — R1
+ * caught it under load in about one kill in ten of bwrap's start-up.
  */
-export const LIFELINE_PRELUDE = 'if read -r -t 0 -u 3; then exit 137; fi; exec 3<&-; exec "$@"'
+export const LIFELINE_PRELUDE =
+  'if read -r -t 0 -u 3; then exit 137; fi; ' +
+  '{ read -r -u 3; kill -KILL -1; } </dev/null >/dev/null 2>&1 & exec 3<&-; exec "$@"'
 
 async function wrapSeatbelt(
   sandboxExec: string,
