@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { ToolAgent } from '@tack/tools'
-import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import type { Session } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
 import { Context } from '@tack/kernel'
 import { type FsToolsConfigInput, FsToolsPlugin } from '../src/index.ts'
@@ -30,17 +31,8 @@ export async function fsContext(config: FsToolsConfigInput = {}): Promise<Contex
   return ctx
 }
 
-let sessions = 0
-
 export function newSession(cwd: string): Session {
-  return new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `s${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd,
-    },
-  })
+  return memorySession(cwd)
 }
 
 /** The agent a call carries (see @tack/tools/testing's stubAgent), rooted at `cwd`. */
