@@ -87,4 +87,21 @@ export async function runApproved(
   return def.execute(args, call)
 }
 
+/**
+ * A workspace holding `files`, each already read through the tools (so writes and edits are allowed),
+ * and `call(name, args)` running a tool there as that same agent (`replaceAll` an edit of every site).
+ */
+export async function observed(files: Record<string, string>, config: FsToolsConfigInput = {}) {
+  const cwd = await tempDir()
+  await writeTree(cwd, files)
+  const ctx = await fsContext(config)
+  const agent = stubAgent(cwd)
+  const call = (name: string, args: unknown) => run(ctx, name, args, { cwd, agent })
+  /** An `edit` of every occurrence of `old_string` in `file_path`. */
+  const replaceAll = (file_path: string, old_string: string, new_string: string) =>
+    call('edit', { file_path, old_string, new_string, replace_all: true })
+  for (const file_path of Object.keys(files)) await call('read', { file_path })
+  return { cwd, ctx, agent, call, replaceAll }
+}
+
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('\n')
