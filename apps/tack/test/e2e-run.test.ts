@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
+import { jsonLines, runOnLoop, runTack, sandbox } from './helpers.ts'
 
 const script: LoopbackEntry[] = [
   {
@@ -36,16 +36,14 @@ async function scenario(wire: 'openai' | 'anthropic') {
   const box = await sandbox({ LOOP_KEY: 'loopback-key-123456' })
   try {
     await writeFile(join(box.workspace, 'greet.txt'), 'hello\n')
-    const config = await writeLoopConfig(box.root, server.baseUrl, {
-      kind: wire === 'openai' ? 'openai-compatible' : 'anthropic',
-      apiKeyEnv: 'LOOP_KEY',
-      fastRetries: true,
-    })
-    const run = await runTack(
-      ['run', '--json', '--config', config, '--model', 'loop/test-model', 'make greet.txt say hello world'],
+    const run = await runOnLoop(
+      box,
+      server.baseUrl,
+      ['--json', '--model', 'loop/test-model', 'make greet.txt say hello world'],
       {
-        env: box.env,
-        cwd: box.workspace,
+        kind: wire === 'openai' ? 'openai-compatible' : 'anthropic',
+        apiKeyEnv: 'LOOP_KEY',
+        fastRetries: true,
       },
     )
     expect(run.stderr).toBe('')

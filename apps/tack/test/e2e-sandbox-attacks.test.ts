@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { pidsMatching, tempDirOutsideTmp } from '@tack/process/testing'
 import { describe, expect, test } from 'vitest'
-import { runTack, sandbox, startTackOnBashCall, writeLoopConfig } from './helpers.ts'
+import { runOnLoop, sandbox, startTackOnBashCall } from './helpers.ts'
 
 /** The tool results the model was sent back, unredacted (not the calls, which hold the commands). */
 function toolResultsSent(requests: readonly { body?: unknown }[]): string {
@@ -53,11 +53,7 @@ describe('issue 9.3: the attacker cannot get out of the bash sandbox', () => {
     ]
     const server = await startLoopbackServer({ script })
     try {
-      const config = await writeLoopConfig(box.root, server.baseUrl, { fastRetries: true })
-      const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'attack'], {
-        env: box.env,
-        cwd: box.workspace,
-      })
+      const run = await runOnLoop(box, server.baseUrl, ['--model', 'loop/m', 'attack'], { fastRetries: true })
       expect(run.code).toBe(0)
       const seen = toolResultsSent(server.requests)
       expect(seen).toContain('end-of-attack')
@@ -100,11 +96,7 @@ describe('issue 9.3: the attacker cannot get out of the bash sandbox', () => {
     ]
     const server = await startLoopbackServer({ script })
     try {
-      const config = await writeLoopConfig(box.root, server.baseUrl, { fastRetries: true })
-      const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'plant'], {
-        env: box.env,
-        cwd: box.workspace,
-      })
+      const run = await runOnLoop(box, server.baseUrl, ['--model', 'loop/m', 'plant'], { fastRetries: true })
       expect(run.code).toBe(0)
       expect(toolResultsSent(server.requests)).toContain('.claude is a symbolic link')
       expect(existsSync(join(elsewhere, 'settings.json'))).toBe(false)

@@ -11,7 +11,7 @@ import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { pidsMatching, tempDirOutsideTmp } from '@tack/process/testing'
 import { SqliteSessionStore } from '@tack/store-sqlite'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, startTackOnBashCall, TACK_BIN, writeLoopConfig } from './helpers.ts'
+import { jsonLines, runOnLoop, runTack, sandbox, startTackOnBashCall, TACK_BIN } from './helpers.ts'
 
 const GPU_PASS = 'gpu-pass-canary-4242-value'
 const ENV_FILE_CANARY = 'env-file-canary-in-tack-home'
@@ -42,17 +42,10 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
     ]
     const server = await startLoopbackServer({ script, expectApiKey: GPU_PASS })
     try {
-      const config = await writeLoopConfig(box.root, server.baseUrl, {
+      const run = await runOnLoop(box, server.baseUrl, ['--json', '--model', 'loop/m', 'probe the sandbox'], {
         apiKeyEnv: 'GPU_PASS',
         fastRetries: true,
       })
-      const run = await runTack(
-        ['run', '--json', '--config', config, '--model', 'loop/m', 'probe the sandbox'],
-        {
-          env: box.env,
-          cwd: box.workspace,
-        },
-      )
       expect(run.stderr).toBe('')
       expect(run.code).toBe(0)
       expect(existsSync(join(box.workspace, 'made-inside.txt'))).toBe(true)

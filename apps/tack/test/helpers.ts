@@ -98,6 +98,17 @@ export async function writeLoopConfig(root: string, baseUrl: string, opts: LoopC
   return config
 }
 
+/** Runs `tack run --config <loop.yml> …args` in the box's workspace against the loopback server at `baseUrl`. */
+export async function runOnLoop(
+  box: Sandbox,
+  baseUrl: string,
+  args: readonly string[],
+  opts: LoopConfigOptions = {},
+): Promise<TackResult> {
+  const config = await writeLoopConfig(box.root, baseUrl, opts)
+  return runTack(['run', '--config', config, ...args], { env: box.env, cwd: box.workspace })
+}
+
 export interface BackgroundRun {
   readonly server: LoopbackServer
   readonly child: ChildProcess

@@ -32,6 +32,15 @@ async function loaded(opts: DoubleOptions) {
   await d.load(register as never)
   return d
 }
+/** A loaded mod mid-turn (its first writes settled) whose further writes each take `writeDelayMs`. */
+async function midTurnWithSlowWrites(writeDelayMs: number) {
+  const d = await loaded({})
+  await d.fire('session.start', { cwd: '/w' })
+  await d.fire('turn.start', { text: 'x', turnId: 't' })
+  await settle()
+  d.writeDelayMs = writeDelayMs
+  return d
+}
 const measure = (d: ModApiDouble, percent: number) =>
   d.fire('session.measure', { context: { percent }, rateLimits: [], changed: ['context'] })
 
@@ -68,11 +77,7 @@ describe('R4 output folder', () => {
 
 describe('R9 writer', () => {
   test('with a delaying fs, 100 state changes cause at most 3 snapshot writes, the last one the final state', async () => {
-    const d = await loaded({})
-    await d.fire('session.start', { cwd: '/w' })
-    await d.fire('turn.start', { text: 'x', turnId: 't' })
-    await settle()
-    d.writeDelayMs = 50
+    const d = await midTurnWithSlowWrites(50)
     const before = d.writes.length
     for (let i = 0; i < 50; i++)
       await d.fire('tool.call', { tool: `T${i}`, tool_use_id: `c${i}` }, () => ({ result: {} }))
@@ -185,11 +190,7 @@ describe('R8 atomic writes', () => {
 
 describe('R13 end', () => {
   test('a host that exits 30 ms after the turn still gets turn_end, session_end and ended on disk', async () => {
-    const d = await loaded({})
-    await d.fire('session.start', { cwd: '/w' })
-    await d.fire('turn.start', { text: 'x', turnId: 't' })
-    await settle()
-    d.writeDelayMs = 20
+    const d = await midTurnWithSlowWrites(20)
     await d.fire('turn.complete', { turnId: 't', reason: 'answer' })
     await new Promise((r) => setTimeout(r, 30))
     let atExit: Record<string, string> = {}

@@ -5,13 +5,19 @@ import { InputQueue } from '../src/admission.ts'
 import type { TurnOutcome } from '../src/types.ts'
 import { plugin, user } from './helpers.ts'
 
+/** A queue holding a prompt (its outcome lands in `settled`), a steer and an injection, texts tagged `tag`. */
+function queueOfEachKind(tag: string) {
+  const q = new InputQueue()
+  const settled: TurnOutcome[] = []
+  q.hold({ kind: 'prompt', input: user(`p${tag}`), settle: (o) => settled.push(o) })
+  q.hold({ kind: 'steer', input: user(`s${tag}`) })
+  q.hold({ kind: 'inject', input: plugin('ctx', `i${tag}`) })
+  return { q, settled }
+}
+
 describe('InputQueue', () => {
   test('AL-2 AL-3 prompts form the next batch; steering, injections and continuations are drained in arrival order', () => {
-    const q = new InputQueue()
-    const settled: TurnOutcome[] = []
-    q.hold({ kind: 'prompt', input: user('p1'), settle: (o) => settled.push(o) })
-    q.hold({ kind: 'steer', input: user('s1') })
-    q.hold({ kind: 'inject', input: plugin('ctx', 'i1') })
+    const { q, settled } = queueOfEachKind('1')
     q.hold({ kind: 'prompt', input: user('p2'), settle: () => {} })
     q.hold({ kind: 'continue', reason: 'go on' })
     expect(q.hasPrompts()).toBe(true)
@@ -26,11 +32,7 @@ describe('InputQueue', () => {
   })
 
   test('AL-23 cancel settles the held prompts and drops steering and continuations; injections stay', () => {
-    const q = new InputQueue()
-    const settled: TurnOutcome[] = []
-    q.hold({ kind: 'prompt', input: user('p'), settle: (o) => settled.push(o) })
-    q.hold({ kind: 'steer', input: user('s') })
-    q.hold({ kind: 'inject', input: plugin('ctx', 'i') })
+    const { q, settled } = queueOfEachKind('')
     q.hold({ kind: 'continue', reason: 'again' })
     q.settlePrompts({ reason: { kind: 'aborted' } })
     q.dropSteering()

@@ -2,7 +2,8 @@
 // and a way to run a program through the real run_code tool and pipeline.
 import { tmpdir } from 'node:os'
 import { Context } from '@tack/kernel'
-import { SESSION_FORMAT_VERSION, Session, type SessionEventMap } from '@tack/session'
+import type { Session, SessionEventMap } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import type { ToolExecutionResult, ToolsConfigInput } from '@tack/tools'
 import { ToolsPlugin } from '@tack/tools'
 import { echoTool, slowTool, stubAgent, throwingTool } from '@tack/tools/testing'
@@ -12,8 +13,6 @@ export interface Kernel {
   readonly ctx: Context
   readonly session: Session
 }
-
-let sessions = 0
 
 export async function kernel(
   opts: {
@@ -27,14 +26,7 @@ export async function kernel(
   if (opts.runtime !== false) await ctx.plugin(CodeRuntimePlugin, opts.runtime ?? {})
   for (const tool of [echoTool, slowTool, throwingTool]) ctx.tools.register(tool)
   opts.setup?.(ctx)
-  const session = new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `code-${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd: tmpdir(),
-    },
-  })
+  const session = memorySession(tmpdir())
   return { ctx, session }
 }
 

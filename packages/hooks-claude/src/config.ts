@@ -1,7 +1,6 @@
 // The bridge's validated Config (40-hooks.md B1, overview decision 8). Paths a deployment sets (home,
 // data folder, transcript folder, project dir) are absolute; `sources` are resolved against the
 // process cwd once, at load.
-import { isAbsolute } from 'node:path'
 import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
 
 /** A configured hooks source: a settings file (its `hooks` key) or, with `pluginRoot`, a plugin `hooks.json`. */
@@ -23,12 +22,7 @@ const isSourceList = (v: unknown): v is SourceSpec[] =>
       Object.keys(s).every((k) => k === 'path' || k === 'pluginRoot'),
   )
 
-const absolutePath = (description: string) =>
-  Schema.json<string>({
-    allowed: 'an absolute path',
-    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
-    description,
-  }).optional()
+const absolutePath = (description: string) => Schema.absolutePath({ description }).optional()
 
 export const HooksClaudeConfig = Schema.object(
   {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { describe, expect, it } from 'vitest'
-import { bridgeAgent, prompt, script, tempDir } from './helpers.ts'
+import { bridgeAgent, projectHookCommand, prompt, script, tempDir } from './helpers.ts'
 
 type Payload = Record<string, unknown>
 
@@ -211,10 +211,7 @@ describe('issue 11 Claude Code payload fidelity', () => {
           'jq -nc --arg c "prompt $pid added $added" \'{hookSpecificOutput: {hookEventName: "PostToolUse", additionalContext: $c}}\'',
         ].join('\n'),
       )
-      const cmd = (name: string) => ({
-        type: 'command',
-        command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${name}`,
-      })
+      const cmd = (name: string) => projectHookCommand(name)
       const t = await bridgeAgent({
         cwd: ws,
         plugins: [{ plugin: FsToolsPlugin }],

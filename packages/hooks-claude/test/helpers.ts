@@ -33,6 +33,11 @@ export async function writeSettings(
   return path
 }
 
+/** A command hook running `<project>/.claude/hooks/<name>`, as a project's settings name its scripts. */
+export function projectHookCommand(name: string, extra: Record<string, unknown> = {}) {
+  return { type: 'command', command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${name}`, ...extra }
+}
+
 /** `{Event: [{matcher?, hooks: [{type: 'command', command, ...}]}]}` for one command. */
 export function hook(event: string, command: string, opts: { matcher?: string; [k: string]: unknown } = {}) {
   const { matcher, ...rest } = opts

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { describe, expect, it } from 'vitest'
-import { bridgeAgent, prompt, script, tempDir, writeSettings } from './helpers.ts'
+import { bridgeAgent, projectHookCommand, prompt, script, tempDir, writeSettings } from './helpers.ts'
 
 async function installHooks(ws: string): Promise<void> {
   const dir = join(ws, '.claude', 'hooks')
@@ -80,11 +80,7 @@ async function installHooks(ws: string): Promise<void> {
       'jq -s \'[.[] | select(.type == "user" and (.toolUseResult | not))] | length\' "$tp" >> "$CLAUDE_PROJECT_DIR/turns.log"',
     ].join('\n'),
   )
-  const cmd = (name: string) => ({
-    type: 'command',
-    command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${name}`,
-    timeout: 30,
-  })
+  const cmd = (name: string) => projectHookCommand(name, { timeout: 30 })
   await writeSettings(join(ws, '.claude', 'settings.json'), {
     SessionStart: [{ matcher: 'startup|resume', hooks: [cmd('session-start.sh')] }],
     UserPromptSubmit: [{ hooks: [cmd('prompt-guard.sh'), cmd('prompt-context.sh')] }],

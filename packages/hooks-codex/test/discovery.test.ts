@@ -1,6 +1,6 @@
 // C1: the hooks.json parser (timeouts, skipped types, dropped events, invalid regex groups, malformed
 // files) and discovery (CODEX_HOME, the project layer, configured sources, failures contained).
-import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import { symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
 import { trustWorkspace } from '@tack/kernel/workspace-trust'
@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest'
 import { candidateSources, defaultCodexHome, defaultTackHome, discoverHooks } from '../src/discovery.ts'
 import { HooksFileError, parseHooksFile } from '../src/hooks-file.ts'
 import { UNTRUSTED_WORKSPACE } from '../src/registry.ts'
-import { codexAgent, homes, hookInvocations, hooksJson, tempDir, user, writeUserHooks } from './helpers.ts'
+import {
+  codexAgent,
+  homes,
+  hookInvocations,
+  hooksJson,
+  tempDir,
+  user,
+  writeProjectHooks,
+  writeUserHooks,
+} from './helpers.ts'
 
 const parse = (value: unknown) => parseHooksFile('/x/hooks.json', JSON.stringify(value))
 
@@ -150,11 +159,7 @@ describe('discovery', () => {
   it('C1 reads the user layer, the project layer, then configured sources; a file named twice is read once', async () => {
     const h = await homes()
     await writeUserHooks(h, hooksJson({ Stop: [{ command: 'user' }] }))
-    await mkdir(join(h.projectDir, '.codex'))
-    await writeFile(
-      join(h.projectDir, '.codex', 'hooks.json'),
-      JSON.stringify(hooksJson({ Stop: [{ command: 'project' }] })),
-    )
+    await writeProjectHooks(h.projectDir, hooksJson({ Stop: [{ command: 'project' }] }))
     const extra = join(h.work, 'extra.json')
     await writeFile(extra, JSON.stringify(hooksJson({ Stop: [{ command: 'extra' }] })))
     await symlink(extra, join(h.work, 'alias.json'))
@@ -226,15 +231,13 @@ describe('discovery', () => {
 
   it('C1 the project layer is found under projectDir (default the process cwd), not under the workspace', async () => {
     const h = await homes()
-    await mkdir(join(h.projectDir, '.codex'))
-    await writeFile(
-      join(h.projectDir, '.codex', 'hooks.json'),
-      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] })),
+    await writeProjectHooks(
+      h.projectDir,
+      hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] }),
     )
-    await mkdir(join(h.workspace, '.codex'))
-    await writeFile(
-      join(h.workspace, '.codex', 'hooks.json'),
-      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-workspace' }] })),
+    await writeProjectHooks(
+      h.workspace,
+      hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-workspace' }] }),
     )
     const t = await codexAgent({ homes: h, script: [text('ok')] })
     try {
@@ -248,10 +251,9 @@ describe('discovery', () => {
 
   it('C6 project-layer hooks run only in a trusted workspace (tack trust) or with assumeTrusted; hash trust still applies', async () => {
     const h = await homes()
-    await mkdir(join(h.projectDir, '.codex'))
-    await writeFile(
-      join(h.projectDir, '.codex', 'hooks.json'),
-      JSON.stringify(hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] })),
+    await writeProjectHooks(
+      h.projectDir,
+      hooksJson({ UserPromptSubmit: [{ command: 'cat > /dev/null; echo from-project' }] }),
     )
     const statusWith = async (assumeTrusted: boolean) => {
       const t = await codexAgent({ homes: h, config: { assumeTrusted }, script: [text('ok')] })

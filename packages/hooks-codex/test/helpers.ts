@@ -77,6 +77,14 @@ export async function writeUserHooks(h: Homes, hooks: unknown): Promise<string> 
   return path
 }
 
+/** Writes `<folder>/.codex/hooks.json`, the project layer when `folder` is the project. */
+export async function writeProjectHooks(folder: string, hooks: unknown): Promise<string> {
+  await mkdir(join(folder, '.codex'), { recursive: true })
+  const path = join(folder, '.codex', 'hooks.json')
+  await writeFile(path, JSON.stringify(hooks, null, 2))
+  return path
+}
+
 /** A hooks.json `hooks` object with one command handler per event entry. */
 export function hooksJson(
   groups: Record<string, Array<{ matcher?: string; command: string; timeout?: number }>>,

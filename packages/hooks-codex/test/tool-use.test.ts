@@ -13,6 +13,7 @@ import {
   homes,
   hookInvocations,
   hookResults,
+  type Homes,
   hooksJson,
   readJson,
   script,
@@ -22,15 +23,29 @@ import {
 
 const toolResult = (t: Awaited<ReturnType<typeof codexAgent>>, i = 0) => eventsOf(t, 'tool/result')[i].data
 
+/** One user-layer hook script on Bash at `point`, and an agent whose model runs `command` in bash, then answers. */
+async function bashUnderHook(
+  point: 'PreToolUse' | 'PostToolUse',
+  body: (h: Homes) => string,
+  command: string,
+) {
+  const h = await homes()
+  const hook = await script(h.work, `${point}.sh`, body(h))
+  await writeUserHooks(h, hooksJson({ [point]: [{ matcher: 'Bash', command: hook }] }))
+  const t = await codexAgent({
+    homes: h,
+    script: [toolCalls([{ name: 'bash', args: { command } }]), text('ok')],
+  })
+  return { h, t }
+}
+
 describe('PreToolUse', () => {
   it('C5 exit 2 denies real bash with Codex wording; the command never runs (checked on disk)', async () => {
-    const h = await homes()
-    const hook = await script(h.work, 'deny.sh', 'cat > /dev/null; echo "rm is not allowed" >&2; exit 2')
-    await writeUserHooks(h, hooksJson({ PreToolUse: [{ matcher: 'Bash', command: hook }] }))
-    const t = await codexAgent({
-      homes: h,
-      script: [toolCalls([{ name: 'bash', args: { command: 'touch made.txt' } }]), text('ok')],
-    })
+    const { h, t } = await bashUnderHook(
+      'PreToolUse',
+      () => 'cat > /dev/null; echo "rm is not allowed" >&2; exit 2',
+      'touch made.txt',
+    )
     try {
       await t.agent.send(user('make a file'))
       expect(existsSync(join(h.workspace, 'made.txt'))).toBe(false)
@@ -307,20 +322,11 @@ describe('PreToolUse', () => {
 
 describe('PostToolUse', () => {
   it('C5 block with a reason replaces the output the model sees; the side effect stays', async () => {
-    const h = await homes()
-    const hook = await script(
-      h.work,
-      'block.sh',
-      `cat > /dev/null; echo '{"decision":"block","reason":"output redacted"}'`,
+    const { h, t } = await bashUnderHook(
+      'PostToolUse',
+      () => `cat > /dev/null; echo '{"decision":"block","reason":"output redacted"}'`,
+      'echo secret-value; touch side.txt',
     )
-    await writeUserHooks(h, hooksJson({ PostToolUse: [{ matcher: 'Bash', command: hook }] }))
-    const t = await codexAgent({
-      homes: h,
-      script: [
-        toolCalls([{ name: 'bash', args: { command: 'echo secret-value; touch side.txt' } }]),
-        text('ok'),
-      ],
-    })
     try {
       await t.agent.send(user('go'))
       expect(existsSync(join(h.workspace, 'side.txt'))).toBe(true)
@@ -403,13 +409,11 @@ describe('PostToolUse', () => {
   })
 
   it("issue 11.6 a Bash tool_response is the command's own output, trailing newline included, not tack's notes", async () => {
-    const h = await homes()
-    const hook = await script(h.work, 'post.sh', `cat > "${h.work}/post.json"`)
-    await writeUserHooks(h, hooksJson({ PostToolUse: [{ matcher: 'Bash', command: hook }] }))
-    const t = await codexAgent({
-      homes: h,
-      script: [toolCalls([{ name: 'bash', args: { command: 'echo out; exit 3' } }]), text('ok')],
-    })
+    const { h, t } = await bashUnderHook(
+      'PostToolUse',
+      (h) => `cat > "${h.work}/post.json"`,
+      'echo out; exit 3',
+    )
     try {
       await t.agent.send(user('go'))
       const payload = (await readJson(join(h.work, 'post.json'))) as Record<string, unknown>

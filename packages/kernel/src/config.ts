@@ -2,6 +2,7 @@
 // range and a description, validates at load with a message that names the key and the range, and
 // can be listed for the generated configuration reference. Object schemas implement Standard Schema,
 // so cordis validates a plugin's `Config` with them when the plugin is loaded.
+import { isAbsolute } from 'node:path'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 
 export interface FieldInfo {
@@ -165,6 +166,10 @@ export const Schema = {
       opts,
       (v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string'),
     )
+  },
+  /** A folder or file given as an absolute path (a relative one would depend on the cwd at load). */
+  absolutePath(opts: Common<string>) {
+    return leaf('path', 'an absolute path', opts, (v): v is string => typeof v === 'string' && isAbsolute(v))
   },
   /** Any JSON value the owning plugin validates itself (e.g. a list of rule objects). */
   json<T>(opts: Common<T> & { allowed: string; test: (v: unknown) => v is T }) {

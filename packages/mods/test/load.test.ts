@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { capabilities } from '../src/capabilities.ts'
+import { capabilities, SUPPORTED_EVENTS, SUPPORTED_NOUNS } from '../src/capabilities.ts'
 import { checkModFolder } from '../src/check.ts'
 import { ModsConfig } from '../src/config.ts'
 import { ModHost } from '../src/host.ts'
@@ -244,35 +244,13 @@ describe('on() (requirement 5)', () => {
 })
 
 describe('capabilities (requirement 12)', () => {
-  it('equals the tables of requirements 10 and 11, as tack implements them', () => {
-    expect(capabilities()).toEqual({
-      events: [
-        'session.start',
-        'session.end',
-        'session.measure',
-        'turn.start',
-        'turn.step',
-        'turn.complete',
-        'prompt.submit',
-        'prompt.edit',
-        'prompt.suggest',
-        'command.run',
-        'tool.call',
-        'tool.check',
-        'classic.StopFailure',
-        'classic.Notification',
-      ],
-      nouns: {
-        fs: ['read', 'write', 'exists', 'list', 'stat'],
-        env: ['get'],
-        session: ['id', 'version', 'usage', 'cwd'],
-        clock: ['now', 'sleep', 'after', 'every'],
-        store: ['get', 'set', 'delete', 'keys'],
-        ui: ['log'],
-        process: ['run'],
-        plugin: ['name', 'root'],
-      },
-    })
+  it('reports the tables of requirements 10 and 11 (SUPPORTED_EVENTS, SUPPORTED_NOUNS) as copies a caller may change', () => {
+    const report = capabilities()
+    expect(report).toEqual({ events: SUPPORTED_EVENTS, nouns: SUPPORTED_NOUNS })
+    report.events.push('not.an.event')
+    report.nouns.fs?.push('not-a-method')
+    expect(capabilities()).toEqual({ events: SUPPORTED_EVENTS, nouns: SUPPORTED_NOUNS })
+    expect(SUPPORTED_NOUNS.fs).not.toContain('not-a-method')
   })
 })
 

@@ -5,7 +5,7 @@ import { createTestAgent, text, toolCalls } from '@tack/agent/testing'
 import type { SessionEvent } from '@tack/session'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import type { ApprovalRequest } from '@tack/tools'
-import type { Context } from 'cordis'
+import { mountApprover } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { PermissionsPlugin, setPermissionMode } from '../src/index.ts'
 import { workspace } from './support.ts'
@@ -49,7 +49,7 @@ describe('permissions in the loop', () => {
 
   it('R6 TL-35 an outside path asks the approver with reason "outside the workspace", recorded around the call', async () => {
     const { cwd } = await workspace()
-    const requests: ApprovalRequest[] = []
+    let requests: ApprovalRequest[] = []
     const t = await createTestAgent({
       cwd,
       plugins: [
@@ -57,16 +57,7 @@ describe('permissions in the loop', () => {
         { plugin: PermissionsPlugin, config: { mode: 'workspace-write' } },
       ],
       setup: async (ctx) => {
-        await ctx.plugin({
-          name: 'approver',
-          apply: (inner: Context) =>
-            void inner.provide('approval', {
-              request: async (req: ApprovalRequest) => {
-                requests.push(req)
-                return { action: 'deny', by: 'user' }
-              },
-            }),
-        })
+        requests = await mountApprover(ctx, { action: 'deny', by: 'user' })
       },
       script: [toolCalls([{ name: 'read', args: { file_path: '../outside/notes.txt' } }]), text('ok')],
     })

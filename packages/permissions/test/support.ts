@@ -1,7 +1,7 @@
 // A real kernel for permission tests: the tool registry and pipeline, the fs tools, a recording
 // `bash` and an unknown `deploy` tool, the permissions plugin, and optionally an approver. A
 // listener registered before the plugin observes the decision the plugin hands up the chain.
-import { stubAgent as toolsStubAgent } from '@tack/tools/testing'
+import { mountApprover, stubAgent as toolsStubAgent } from '@tack/tools/testing'
 import { mkdtemp, realpath, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +16,7 @@ import {
   type ToolExecutionResult,
   ToolsPlugin,
 } from '@tack/tools'
-import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import { Context } from '@tack/kernel'
 import { type PermissionsConfigInput, PermissionsPlugin } from '../src/index.ts'
 
@@ -43,7 +43,6 @@ export interface KernelOptions {
 export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
   const ctx = new Context()
   const decisions: PreToolDecision[] = []
-  const requests: ApprovalRequest[] = []
   const commands: string[] = []
   const deploys: number[] = []
   await ctx.plugin(ToolsPlugin, {})
@@ -81,19 +80,7 @@ export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
   })
   await ctx.plugin(PermissionsPlugin, options.config ?? {})
   options.downstream?.(ctx)
-  const answer = options.approver
-  if (answer) {
-    await ctx.plugin({
-      name: 'approver',
-      apply: (inner: Context) =>
-        void inner.provide('approval', {
-          request: async (req: ApprovalRequest) => {
-            requests.push(req)
-            return answer
-          },
-        }),
-    })
-  }
+  const requests = options.approver ? await mountApprover(ctx, options.approver) : []
   return { ctx, decisions, requests, commands, deploys }
 }
 
@@ -131,17 +118,7 @@ export async function workspace() {
   return { cwd, outside }
 }
 
-let sessions = 0
-
 /** The agent a call carries (the plugin reads `options`, `cwd` and `session`); the loop is in loop.test.ts. */
 export function stubAgent(cwd: string, options: ToolAgent['options'] = {}): ToolAgent {
-  const session = new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `p${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd,
-    },
-  })
-  return toolsStubAgent(session, { cwd, options })
+  return toolsStubAgent(memorySession(cwd), { cwd, options })
 }

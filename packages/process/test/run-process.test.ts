@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runProcess } from '../src/run-process.ts'
 import { decodeTail } from '../src/tail-buffer.ts'
-import { isGone, readPid, runOptions, tempDir } from './helpers.ts'
+import { expectGrandchildGoneAfterTimeout, isGone, readPid, runOptions, tempDir } from './helpers.ts'
 
 describe('process groups and the kill ladder', () => {
   it('TL-17 runs the command as the leader of its own process group and session', async () => {
@@ -48,17 +48,15 @@ describe('process groups and the kill ladder', () => {
   })
 
   it('R2 a grandchild ignoring SIGTERM is killed with the group and does not outlive the call', async () => {
-    const dir = await tempDir()
-    const run = await runProcess(
-      runOptions(dir, {
-        command: `bash -c 'trap "" TERM; echo $BASHPID > gc.pid; sleep 30; true' & wait`,
-        timeoutMs: 1000,
-        graceMs: 200,
-      }),
+    await expectGrandchildGoneAfterTimeout((dir) =>
+      runProcess(
+        runOptions(dir, {
+          command: `bash -c 'trap "" TERM; echo $BASHPID > gc.pid; sleep 30; true' & wait`,
+          timeoutMs: 1000,
+          graceMs: 200,
+        }),
+      ),
     )
-    const pid = await readPid(join(dir, 'gc.pid'))
-    expect(run.timedOut).toBe(true)
-    expect(isGone(pid)).toBe(true)
   })
 
   it('R2 a backgrounded job holding stdout open does not keep the call waiting; it is terminated when the command ends', async () => {

@@ -1,10 +1,9 @@
 // TL-33: trusted spawns (hooks, `$.process.run`) get the environment they are given, unscrubbed,
 // with the same group kill and bounded output as the bash tool.
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commandLine, quoteShellArg } from '../src/shell-quote.ts'
 import { spawnTrusted, TRUSTED_DEFAULT_MAX_OUTPUT_BYTES } from '../src/trusted.ts'
-import { isGone, readPid, tempDir } from './helpers.ts'
+import { expectGrandchildGoneAfterTimeout, tempDir } from './helpers.ts'
 
 describe('spawnTrusted', () => {
   it('TL-33 a trusted spawn sees a variable the bash tool would scrub, and no forced TERM', async () => {
@@ -43,16 +42,14 @@ describe('spawnTrusted', () => {
   })
 
   it('TL-33 a timed-out trusted spawn takes its backgrounded grandchild down with it', async () => {
-    const dir = await tempDir()
-    const run = await spawnTrusted({
-      command: 'sleep 30 & echo $! > gc.pid; sleep 30',
-      cwd: dir,
-      timeoutMs: 1000,
-      graceMs: 200,
-    })
-    const pid = await readPid(join(dir, 'gc.pid'))
-    expect(run.timedOut).toBe(true)
-    expect(isGone(pid)).toBe(true)
+    await expectGrandchildGoneAfterTimeout((dir) =>
+      spawnTrusted({
+        command: 'sleep 30 & echo $! > gc.pid; sleep 30',
+        cwd: dir,
+        timeoutMs: 1000,
+        graceMs: 200,
+      }),
+    )
   })
 
   it('R2 trusted output is bounded per stream by default', async () => {

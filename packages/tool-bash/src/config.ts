@@ -80,10 +80,8 @@ const fields = {
     description:
       'Variable names (exact, case-sensitive) exempt from the secret scrub, which removes variables whose names contain KEY, SECRET, TOKEN, PASSWORD or CREDENTIAL (any case).',
   }),
-  scratchRoot: Schema.json<string>({
+  scratchRoot: Schema.absolutePath({
     default: join(tmpdir(), 'tack-scratch'),
-    allowed: 'an absolute path',
-    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
     description:
       'Folder for spill files: `<scratchRoot>/<session id>/bash-<call id>.log`. The CLI sets `$TACK_HOME/scratch`.',
   }),
@@ -129,9 +127,7 @@ const fields = {
     test: isPathList,
     description: 'More files and folders sandboxed commands cannot read, on top of `sandboxDenyRead`.',
   }),
-  tackHome: Schema.json<string>({
-    allowed: 'an absolute path',
-    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
+  tackHome: Schema.absolutePath({
     description:
       "tack's own folder, hidden from sandboxed commands (its `.env`, sessions, config); only `scratchRoot` inside it stays readable, so a truncated result's spill file can be read. The CLI sets `$TACK_HOME`.",
   }).optional(),

@@ -12,7 +12,7 @@ import type { AgentOptions } from '@tack/agent'
 import { tempDirOutsideTmp } from '@tack/process/testing'
 import type { ToolCallRequest } from '@tack/tools'
 import { stubAgent } from '@tack/tools/testing'
-import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import { describe, expect, it } from 'vitest'
 import { BashToolConfig, type BashToolConfigInput, DEFAULT_SANDBOX_DENY_READ } from '../src/config.ts'
 import { sandboxPolicy } from '../src/sandbox-policy.ts'
@@ -21,14 +21,7 @@ import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 let sessions = 0
 
 function agentCall(command: string, cwd: string, callId?: string): ToolCallRequest {
-  const session = new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `atk${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd,
-    },
-  })
+  const session = memorySession(cwd, `atk${++sessions}`)
   const options: AgentOptions = { permissionMode: 'workspace-write' }
   return {
     ...bashCall({ command }, cwd, callId ? { callId } : {}),

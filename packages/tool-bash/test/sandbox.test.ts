@@ -11,24 +11,20 @@ import { ConfigError } from '@tack/kernel'
 import { tempDirOutsideTmp } from '@tack/process/testing'
 import { registerTool, type ToolCallRequest } from '@tack/tools'
 import { createToolsContext, stubAgent } from '@tack/tools/testing'
-import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import { describe, expect, it } from 'vitest'
 import { createBashTool } from '../src/bash-tool.ts'
 import { BashToolConfig, type BashToolConfigInput } from '../src/config.ts'
 import { CONTROL_PATHS, expandHome, sandboxPolicy } from '../src/sandbox-policy.ts'
 import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 
-let sessions = 0
-
 function agentCall(
   command: string,
   cwd: string,
   mode: string | undefined,
-  sessionId = `sb${++sessions}`,
+  sessionId?: string,
 ): ToolCallRequest {
-  const session = new Session({
-    header: { version: SESSION_FORMAT_VERSION, id: sessionId, createdAt: new Date(0).toISOString(), cwd },
-  })
+  const session = memorySession(cwd, sessionId)
   const options: AgentOptions = mode === undefined ? {} : { permissionMode: mode }
   return { ...bashCall({ command }, cwd), agent: stubAgent(session, { cwd, options }) }
 }

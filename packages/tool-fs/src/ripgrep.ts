@@ -3,9 +3,7 @@
 // `rg -l -F` narrows `grep` to the files holding the pattern's required literal. rg never decides a
 // match: the JavaScript RegExp does, so results are the pure-Node path's (see docs/decisions/0040).
 import { spawn } from 'node:child_process'
-import { constants } from 'node:fs'
-import { access } from 'node:fs/promises'
-import { delimiter, isAbsolute, join } from 'node:path'
+import { findOnPath, isExecutable } from '@tack/process'
 
 /**
  * Flags that make rg's ignore rules the walk's: only `.gitignore` files (no `.ignore`, `.rgignore`,
@@ -46,28 +44,10 @@ export async function ripgrepBinary(setting: string): Promise<string | undefined
   const path = process.env.PATH ?? ''
   let found = onPath.get(path)
   if (!found) {
-    found = firstOnPath('rg', path)
+    found = findOnPath('rg', path)
     onPath.set(path, found)
   }
   return found
-}
-
-async function firstOnPath(name: string, path: string): Promise<string | undefined> {
-  for (const folder of path.split(delimiter)) {
-    if (!folder || !isAbsolute(folder)) continue
-    const candidate = join(folder, name)
-    if (await isExecutable(candidate)) return candidate
-  }
-  return undefined
-}
-
-async function isExecutable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**

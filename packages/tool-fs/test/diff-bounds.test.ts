@@ -7,19 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { siteHunk } from '../src/diff.ts'
 import { FsToolsConfig } from '../src/index.ts'
 import { replaceSites } from '../src/replace-sites.ts'
-import { fsContext, run, stubAgent, tempDir, textOf, writeTree } from './support.ts'
+import { observed, run, textOf } from './support.ts'
 
 const lines = (n: number, f: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('')
-
-async function observed(files: Record<string, string>, config: Record<string, unknown> = {}) {
-  const cwd = await tempDir()
-  await writeTree(cwd, files)
-  const ctx = await fsContext(config)
-  const agent = stubAgent(cwd)
-  for (const file_path of Object.keys(files)) await run(ctx, 'read', { file_path }, { cwd, agent })
-  return { cwd, ctx, agent }
-}
 
 /** The former algorithm: each site diffed on the whole text before and after it. */
 function reference(text: string, oldText: string, newText: string) {
@@ -65,13 +56,8 @@ describe('bounded diffs (issue 9.6)', () => {
 
   it('replace_all over 1,000 sites of a 10,000-line file gives 1,000 hunks', async () => {
     const text = lines(10_000, (i) => (i % 10 === 0 ? `target ${i}` : `line ${i}`))
-    const { cwd, ctx, agent } = await observed({ 'big.txt': text })
-    const result = await run(
-      ctx,
-      'edit',
-      { file_path: 'big.txt', old_string: 'target', new_string: 'hit', replace_all: true },
-      { cwd, agent },
-    )
+    const { replaceAll } = await observed({ 'big.txt': text })
+    const result = await replaceAll('big.txt', 'target', 'hit')
     expect(textOf(result)).toBe('Edited big.txt: replaced 1000 occurrences.')
     const hunks = (result.meta as { hunks: Array<{ oldStart: number; lines: string[] }> }).hunks
     expect(hunks).toHaveLength(1000)
@@ -83,9 +69,9 @@ describe('bounded diffs (issue 9.6)', () => {
 
   it('past diffMaxChars a write reports counts, not a diff', async () => {
     const before = lines(100, (i) => `old ${i}`)
-    const { cwd, ctx, agent } = await observed({ 'f.txt': before }, { diffMaxChars: 1000 })
+    const { call } = await observed({ 'f.txt': before }, { diffMaxChars: 1000 })
     const after = `${lines(10, (i) => `old ${i}`)}changed\n${lines(89, (i) => `old ${i + 11}`)}`
-    const result = await run(ctx, 'write', { file_path: 'f.txt', content: after }, { cwd, agent })
+    const result = await call('write', { file_path: 'f.txt', content: after })
     expect(textOf(result)).toBe(
       `Wrote f.txt (100 lines). No diff (the file is larger than diffMaxChars (1000 characters)): 1 lines removed, 1 added, ${before.length} → ${after.length} bytes.`,
     )
@@ -104,10 +90,10 @@ describe('bounded diffs (issue 9.6)', () => {
   it('past diffTimeoutMs a 10,000-line rewrite reports counts; the event loop keeps running meanwhile', async () => {
     const before = lines(10_000, (i) => `alpha ${i}`)
     const after = lines(10_000, (i) => `beta ${i}`)
-    const { cwd, ctx, agent } = await observed({ 'f.txt': before }, { diffTimeoutMs: 300 })
+    const { call } = await observed({ 'f.txt': before }, { diffTimeoutMs: 300 })
     let ticks = 0
     const timer = setInterval(() => ticks++, 20)
-    const result = await run(ctx, 'write', { file_path: 'f.txt', content: after }, { cwd, agent })
+    const result = await call('write', { file_path: 'f.txt', content: after })
     clearInterval(timer)
     expect(result.meta).toMatchObject({
       summary: { reason: 'time', linesRemoved: 10_000, linesAdded: 10_000 },

@@ -2,27 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { siteHunk } from '../src/diff.ts'
-import { fsContext, run, stubAgent, tempDir, writeTree } from './support.ts'
-
-async function observed(files: Record<string, string>) {
-  const cwd = await tempDir()
-  await writeTree(cwd, files)
-  const ctx = await fsContext()
-  const agent = stubAgent(cwd)
-  for (const file_path of Object.keys(files)) await run(ctx, 'read', { file_path }, { cwd, agent })
-  return { cwd, ctx, agent }
-}
+import { observed, run } from './support.ts'
 
 describe('applied-hunk diffs', () => {
   it('TL-15 three sites two lines apart give three hunks with ±3 context (replace_all sites never merge)', async () => {
     const text = ['a1', 'a2', 'a3', 'X', 'b1', 'b2', 'X', 'c1', 'c2', 'X', 'd1', 'd2', 'd3', ''].join('\n')
-    const { cwd, ctx, agent } = await observed({ 'f.txt': text })
-    const result = await run(
-      ctx,
-      'edit',
-      { file_path: 'f.txt', old_string: 'X', new_string: 'Y', replace_all: true },
-      { cwd, agent },
-    )
+    const { replaceAll } = await observed({ 'f.txt': text })
+    const result = await replaceAll('f.txt', 'X', 'Y')
     expect(result.meta).toEqual({
       path: 'f.txt',
       hunks: [
@@ -53,13 +39,8 @@ describe('applied-hunk diffs', () => {
 
   it('TL-15 hunks use original-file old lines and final-file new lines when sites change the line count', async () => {
     const text = ['X', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'X', ''].join('\n')
-    const { cwd, ctx, agent } = await observed({ 'f.txt': text })
-    const result = await run(
-      ctx,
-      'edit',
-      { file_path: 'f.txt', old_string: 'X', new_string: 'Y\nY', replace_all: true },
-      { cwd, agent },
-    )
+    const { replaceAll } = await observed({ 'f.txt': text })
+    const result = await replaceAll('f.txt', 'X', 'Y\nY')
     const hunks = (result.meta as { hunks: Array<{ oldStart: number; newStart: number }> }).hunks
     expect(hunks.map((h) => [h.oldStart, h.newStart])).toEqual([
       [1, 1],
@@ -80,8 +61,8 @@ describe('applied-hunk diffs', () => {
   })
 
   it('TL-15 an overwriting write gives the whole-file hunks', async () => {
-    const { cwd, ctx, agent } = await observed({ 'f.txt': 'a\nb\nc\n' })
-    const result = await run(ctx, 'write', { file_path: 'f.txt', content: 'a\nB\nc\nd\n' }, { cwd, agent })
+    const { call } = await observed({ 'f.txt': 'a\nb\nc\n' })
+    const result = await call('write', { file_path: 'f.txt', content: 'a\nB\nc\nd\n' })
     expect(result.meta).toEqual({
       path: 'f.txt',
       hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4, lines: [' a', '-b', '+B', ' c', '+d'] }],
@@ -89,23 +70,18 @@ describe('applied-hunk diffs', () => {
   })
 
   it('TL-15 a CRLF rewrite of an LF file with the same lines gives hunks: []', async () => {
-    const { cwd, ctx, agent } = await observed({ 'f.txt': 'a\nb\nc\n' })
-    const result = await run(ctx, 'write', { file_path: 'f.txt', content: 'a\r\nb\r\nc\r\n' }, { cwd, agent })
+    const { cwd, call } = await observed({ 'f.txt': 'a\nb\nc\n' })
+    const result = await call('write', { file_path: 'f.txt', content: 'a\r\nb\r\nc\r\n' })
     expect(result.meta).toEqual({ path: 'f.txt', hunks: [] })
     expect(await readFile(join(cwd, 'f.txt'), 'utf8')).toBe('a\r\nb\r\nc\r\n')
   })
 
   it('TL-15 a create, a failure and an abort carry no meta', async () => {
-    const { cwd, ctx, agent } = await observed({ 'f.txt': 'a\n' })
-    const created = await run(ctx, 'write', { file_path: 'new.txt', content: 'x\n' }, { cwd, agent })
+    const { cwd, ctx, agent, call } = await observed({ 'f.txt': 'a\n' })
+    const created = await call('write', { file_path: 'new.txt', content: 'x\n' })
     expect(created.isError).toBe(false)
     expect(created.meta).toBeUndefined()
-    const failed = await run(
-      ctx,
-      'edit',
-      { file_path: 'f.txt', old_string: 'zz', new_string: 'y' },
-      { cwd, agent },
-    )
+    const failed = await call('edit', { file_path: 'f.txt', old_string: 'zz', new_string: 'y' })
     expect(failed.error?.code).toBe('NO_MATCH')
     expect(failed.meta).toBeUndefined()
     const controller = new AbortController()

@@ -94,35 +94,26 @@ describe('FsToolsPlugin', () => {
       const paths = def ? declaredPaths(def, args) : undefined
       return { access: toolAccess(def), paths: paths?.ok ? paths.paths : paths, hostNames: def?.hostNames }
     }
-    expect(declared('read', { file_path: 'a' })).toEqual({
-      access: 'read',
-      paths: ['a'],
-      hostNames: { claude: 'Read' },
-    })
-    expect(declared('write', { file_path: '/x', content: '' })).toEqual({
-      access: 'write',
-      paths: ['/x'],
-      hostNames: { claude: 'Write', codex: 'apply_patch' },
-    })
-    expect(declared('edit', { file_path: '../y' })).toEqual({
-      access: 'write',
-      paths: ['../y'],
-      hostNames: { claude: 'Edit', codex: 'apply_patch' },
-    })
-    expect(declared('glob', { pattern: '*' })).toEqual({
-      access: 'read',
-      paths: ['.'],
-      hostNames: { claude: 'Glob' },
-    })
-    expect(declared('grep', { pattern: 'x', path: '/etc' })).toEqual({
-      access: 'read',
-      paths: ['/etc'],
-      hostNames: { claude: 'Grep' },
-    })
-    expect(declared('todo_write', { todos: [] })).toEqual({
-      access: 'session',
-      paths: [],
-      hostNames: { claude: 'TodoWrite' },
-    })
+    const expected: Array<[name: string, args: unknown, declaration: unknown]> = [
+      ['read', { file_path: 'a' }, { access: 'read', paths: ['a'], hostNames: { claude: 'Read' } }],
+      [
+        'write',
+        { file_path: '/x', content: '' },
+        { access: 'write', paths: ['/x'], hostNames: { claude: 'Write', codex: 'apply_patch' } },
+      ],
+      [
+        'edit',
+        { file_path: '../y' },
+        { access: 'write', paths: ['../y'], hostNames: { claude: 'Edit', codex: 'apply_patch' } },
+      ],
+      ['glob', { pattern: '*' }, { access: 'read', paths: ['.'], hostNames: { claude: 'Glob' } }],
+      [
+        'grep',
+        { pattern: 'x', path: '/etc' },
+        { access: 'read', paths: ['/etc'], hostNames: { claude: 'Grep' } },
+      ],
+      ['todo_write', { todos: [] }, { access: 'session', paths: [], hostNames: { claude: 'TodoWrite' } }],
+    ]
+    for (const [name, args, declaration] of expected) expect(declared(name, args), name).toEqual(declaration)
   })
 })

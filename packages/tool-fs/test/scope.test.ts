@@ -1,6 +1,6 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Context } from 'cordis'
+import { mountApprover } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { resolveInWorkspace } from '../src/index.ts'
 import { fsContext, run, runApproved, stubAgent, tempDir, textOf, writeTree } from './support.ts'
@@ -102,11 +102,7 @@ describe('workspace scope', () => {
     for (const answer of ['allow', 'deny'] as const) {
       const ctx = await fsContext()
       ctx.on('tools/pre-execute', () => ({ action: 'ask', reason: 'outside the workspace' }))
-      await ctx.plugin({
-        name: 'approver',
-        apply: (inner: Context) =>
-          void inner.provide('approval', { request: async () => ({ action: answer, by: 'user' }) }),
-      })
+      await mountApprover(ctx, { action: answer, by: 'user' })
       const read = await run(ctx, 'read', { file_path: 'secret-link.txt' }, { cwd })
       const write = await run(
         ctx,

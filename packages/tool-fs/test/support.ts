@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { ToolAgent } from '@tack/tools'
-import { SESSION_FORMAT_VERSION, Session } from '@tack/session'
+import type { Session } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
 import { Context } from '@tack/kernel'
 import { type FsToolsConfigInput, FsToolsPlugin } from '../src/index.ts'
@@ -30,17 +31,8 @@ export async function fsContext(config: FsToolsConfigInput = {}): Promise<Contex
   return ctx
 }
 
-let sessions = 0
-
 export function newSession(cwd: string): Session {
-  return new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `s${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd,
-    },
-  })
+  return memorySession(cwd)
 }
 
 /** The agent a call carries (see @tack/tools/testing's stubAgent), rooted at `cwd`. */
@@ -93,6 +85,23 @@ export async function runApproved(
     ...(options.agent && { agent: options.agent }),
   }
   return def.execute(args, call)
+}
+
+/**
+ * A workspace holding `files`, each already read through the tools (so writes and edits are allowed),
+ * and `call(name, args)` running a tool there as that same agent (`replaceAll` an edit of every site).
+ */
+export async function observed(files: Record<string, string>, config: FsToolsConfigInput = {}) {
+  const cwd = await tempDir()
+  await writeTree(cwd, files)
+  const ctx = await fsContext(config)
+  const agent = stubAgent(cwd)
+  const call = (name: string, args: unknown) => run(ctx, name, args, { cwd, agent })
+  /** An `edit` of every occurrence of `old_string` in `file_path`. */
+  const replaceAll = (file_path: string, old_string: string, new_string: string) =>
+    call('edit', { file_path, old_string, new_string, replace_all: true })
+  for (const file_path of Object.keys(files)) await call('read', { file_path })
+  return { cwd, ctx, agent, call, replaceAll }
 }
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('\n')

@@ -1,29 +1,18 @@
 // How each permission mode treats the web tools' `network` access (docs/decisions/0050): ask asks,
 // workspace-write and yolo let them run, read-only denies them — judged by the declaration alone.
-import { type ApprovalRequest, ToolsPlugin } from '@tack/tools'
+import { ToolsPlugin } from '@tack/tools'
+import { mountApprover } from '@tack/tools/testing'
 import { Context } from '@tack/kernel'
 import { type PermissionMode, PermissionsPlugin } from '@tack/permissions'
 import { describe, expect, it } from 'vitest'
 import { createWebToolsPlugin } from '../src/plugin.ts'
 import { call, html, serve, textOf } from './helpers.ts'
 
-async function moded(mode: PermissionMode, approver?: ApprovalRequest[]) {
+async function moded(mode: PermissionMode) {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, {})
   await ctx.plugin(createWebToolsPlugin(), { allowLoopback: true, env: {} })
   await ctx.plugin(PermissionsPlugin, { mode })
-  if (approver) {
-    await ctx.plugin({
-      name: 'approver',
-      apply: (inner: Context) =>
-        void inner.provide('approval', {
-          request: async (req: ApprovalRequest) => {
-            approver.push(req)
-            return { action: 'deny', by: 'user' } as const
-          },
-        }),
-    })
-  }
   return ctx
 }
 
@@ -47,8 +36,9 @@ describe('web tools under each permission mode', () => {
 
   it('ask mode asks the approver, with a reason naming the network', async () => {
     const server = await serve({ '/p': html('<p>page</p>') })
-    const requests: ApprovalRequest[] = []
-    const result = await call(await moded('ask', requests), 'web_fetch', { url: `${server.base}/p` })
+    const ctx = await moded('ask')
+    const requests = await mountApprover(ctx, { action: 'deny', by: 'user' })
+    const result = await call(ctx, 'web_fetch', { url: `${server.base}/p` })
     expect(requests).toHaveLength(1)
     expect(JSON.stringify(requests[0])).toContain('web_fetch reaches the network')
     expect(result.error?.code).toBe('DENIED')

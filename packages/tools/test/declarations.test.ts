@@ -14,7 +14,7 @@ import {
   toolAccess,
 } from '../src/index.ts'
 import { stampTool } from '../src/testing/index.ts'
-import { call, createToolsContext, tempDir } from './support.ts'
+import { call, createToolsContext, tempDir, thrownBy } from './support.ts'
 
 const base = {
   name: 'probe',
@@ -23,15 +23,8 @@ const base = {
   execute: () => 'ok',
 } as const
 
-function definitionError(extra: Record<string, unknown>): ToolRegistrationError {
-  try {
-    defineTool({ ...base, ...extra } as never)
-  } catch (error) {
-    if (error instanceof ToolRegistrationError) return error
-    throw error
-  }
-  throw new Error('expected ToolRegistrationError')
-}
+const definitionError = (extra: Record<string, unknown>) =>
+  thrownBy(ToolRegistrationError, () => defineTool({ ...base, ...extra } as never))
 
 describe('0011 declarations at definition', () => {
   test('0011 a malformed access, paths or hostNames fails INVALID_TOOL_DEFINITION naming the field', () => {

@@ -1,18 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { compileToolParameters, defineTool, InvalidToolSchemaError, registerTool } from '../src/index.ts'
-import { call, createToolsContext } from './support.ts'
+import { call, createToolsContext, thrownBy } from './support.ts'
 
 const noop = () => ''
 
-function schemaError(parameters: unknown): InvalidToolSchemaError {
-  try {
-    compileToolParameters(parameters)
-  } catch (error) {
-    if (error instanceof InvalidToolSchemaError) return error
-    throw error
-  }
-  throw new Error('expected InvalidToolSchemaError')
-}
+const schemaError = (parameters: unknown) =>
+  thrownBy(InvalidToolSchemaError, () => compileToolParameters(parameters))
 
 describe('TL-4 schema subset at definition', () => {
   test('TL-4 a keyword outside the subset throws naming the path and keyword', () => {

@@ -1,11 +1,11 @@
 // The pipeline's records as the real agent loop writes them around a call: only the model is
 // scripted; the loop, the session, the registry and the tools are real.
-import type { ApprovalAnswer, ApprovalRequest } from '../src/index.ts'
+import type { ApprovalAnswer } from '../src/index.ts'
 import { createTestAgent, text, toolCalls } from '@tack/agent/testing'
 import type { Context } from 'cordis'
 import { describe, expect, test } from 'vitest'
 import { registerTool } from '../src/index.ts'
-import { echoTool } from '../src/testing/index.ts'
+import { echoTool, mountApprover } from '../src/testing/index.ts'
 
 const user = (content: string) => ({ content, source: { kind: 'user' } as const })
 
@@ -25,11 +25,7 @@ async function agentWith(setup: (ctx: Context) => void | Promise<void>) {
 }
 
 const approver = (answer: ApprovalAnswer) => async (ctx: Context) => {
-  await ctx.plugin({
-    name: 'approver',
-    apply: (inner: Context) =>
-      void inner.provide('approval', { request: async (_req: ApprovalRequest) => answer }),
-  })
+  await mountApprover(ctx, answer)
 }
 
 describe('TL-35 records for every decision path, in the loop', () => {

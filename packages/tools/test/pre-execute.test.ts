@@ -1,12 +1,7 @@
 import type { Context } from 'cordis'
 import { describe, expect, test } from 'vitest'
-import {
-  type ApprovalAnswer,
-  type ApprovalRequest,
-  defineTool,
-  type ToolCallRequest,
-  type ToolExecution,
-} from '../src/index.ts'
+import { type ApprovalAnswer, defineTool, type ToolCallRequest, type ToolExecution } from '../src/index.ts'
+import { mountApprover } from '../src/testing/index.ts'
 import { agentWith, call, createToolsContext, eventsOf, newSession } from './support.ts'
 
 /** A tool that records the arguments its body ran with. */
@@ -34,25 +29,6 @@ async function setup() {
   const agent = agentWith(session)
   const exec = (args: unknown, extra: Partial<ToolCallRequest> = {}) => call('run', args, { agent, ...extra })
   return { ctx, ran, session, agent, exec }
-}
-
-/** Mounts `ctx.approval` as a plugin named `approver`. */
-async function mountApprover(
-  ctx: Context,
-  answer: (req: ApprovalRequest) => Promise<ApprovalAnswer> | ApprovalAnswer,
-) {
-  const requests: ApprovalRequest[] = []
-  await ctx.plugin({
-    name: 'approver',
-    apply: (inner: Context) =>
-      void inner.provide('approval', {
-        request: async (req: ApprovalRequest) => {
-          requests.push(req)
-          return answer(req)
-        },
-      }),
-  })
-  return requests
 }
 
 const ask = (ctx: Context, reason?: string) =>

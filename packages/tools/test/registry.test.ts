@@ -10,7 +10,7 @@ import {
   ToolsPlugin,
 } from '../src/index.ts'
 import { echoTool } from '../src/testing/index.ts'
-import { call, createToolsContext } from './support.ts'
+import { call, createToolsContext, thrownBy } from './support.ts'
 
 const named = (name: string): ToolDefinition =>
   defineTool({
@@ -20,15 +20,7 @@ const named = (name: string): ToolDefinition =>
     execute: () => name,
   })
 
-function registrationError(fn: () => unknown): ToolRegistrationError {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof ToolRegistrationError) return error
-    throw error
-  }
-  throw new Error('expected ToolRegistrationError')
-}
+const registrationError = (fn: () => unknown) => thrownBy(ToolRegistrationError, fn)
 
 describe('TL-1 registration', () => {
   test('TL-1 after the disposer runs the tool is absent from schemas() and calling it yields UNKNOWN_TOOL', async () => {

@@ -5,7 +5,8 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ToolAgent } from '../src/index.ts'
-import { SESSION_FORMAT_VERSION, Session, type SessionEvent } from '@tack/session'
+import type { Session, SessionEvent } from '@tack/session'
+import { memorySession } from '@tack/session/testing'
 import type { Context } from 'cordis'
 import type { ToolCallRequest } from '../src/index.ts'
 
@@ -13,18 +14,9 @@ export { createToolsContext } from '../src/testing/index.ts'
 
 export const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'tack-tools-'))
 
-let sessions = 0
-
 /** A real, in-memory Session. */
 export function newSession(cwd = tmpdir()): Session {
-  return new Session({
-    header: {
-      version: SESSION_FORMAT_VERSION,
-      id: `s${++sessions}`,
-      createdAt: new Date(0).toISOString(),
-      cwd,
-    },
-  })
+  return memorySession(cwd)
 }
 
 /** The agent a call carries (see stubAgent). */
@@ -72,4 +64,15 @@ export function captureLogs(ctx: Context): CapturedLog[] {
     },
   })
   return logs
+}
+
+/** The error `fn` throws, which must be a `type`: another error is rethrown, no error fails the test. */
+export function thrownBy<E extends Error>(type: abstract new (...args: never[]) => E, fn: () => unknown): E {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof type) return error
+    throw error
+  }
+  throw new Error(`expected ${type.name}`)
 }

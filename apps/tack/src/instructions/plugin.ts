@@ -3,7 +3,6 @@
 // (discover.ts), records what it read as one `instructions/loaded` event, and puts the text first in
 // the session prefix. The prefix is folded from that event from then on — in every later step and in
 // every resume or fork of the session — so it stays byte-identical even when the files change.
-import { isAbsolute } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { definePlugin, type ConfigOf, Schema } from '@tack/kernel'
 import type { Message, SessionEvent } from '@tack/session'
@@ -39,9 +38,7 @@ export const InstructionsConfig = Schema.object({
     description:
       'Bytes of instruction file content a session reads in all; past it the text is cut and a note names what was left out.',
   }),
-  home: Schema.json<string>({
-    allowed: 'an absolute path',
-    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
+  home: Schema.absolutePath({
     description: "The folder of the user's own AGENTS.md; the CLI sets $TACK_HOME.",
   }).optional(),
 })

@@ -4,8 +4,8 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type ClientApp, methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
-import { runTack, sandbox } from '../helpers.ts'
-import { promptOnce, startAcp, updatesOf } from './client.ts'
+import { runTack, type Sandbox, sandbox } from '../helpers.ts'
+import { type AcpChild, promptOnce, updatesOf, withAcp } from './client.ts'
 
 interface StubTerminal {
   readonly calls: string[]
@@ -50,15 +50,36 @@ const bashScript = (command: string) => [
   { kind: 'text', text: 'done' },
 ]
 
-test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, output, release; the card shows the terminal', async () => {
+/** `tack acp` for a client with a stub terminal; the model runs `command` once in bash, then answers. */
+async function withStubTerminal(
+  opts: { box?: Sandbox; args: readonly string[]; command: string; hang: boolean },
+  body: (acp: AcpChild, stub: StubTerminal) => Promise<void>,
+): Promise<void> {
   const stub: StubTerminal = { calls: [], created: [] }
-  const acp = await startAcp({
-    args: ['--permission-mode', 'yolo'],
-    script: bashScript('echo hi'),
-    capabilities: { terminal: true },
-    configure: stubTerminal(stub, false),
-  })
-  try {
+  const { box, args, command, hang } = opts
+  await withAcp(
+    {
+      ...(box && { box }),
+      args,
+      script: bashScript(command),
+      capabilities: { terminal: true },
+      configure: stubTerminal(stub, hang),
+    },
+    (acp) => body(acp, stub),
+  )
+}
+
+/** A sandbox whose `acp.yml` sets one `plugins.acp` line; returns the box and the file. */
+async function boxWithAcpSetting(setting: string): Promise<{ box: Sandbox; config: string }> {
+  const box = await sandbox()
+  const config = join(box.root, 'acp.yml')
+  await writeFile(config, `plugins:\n  acp:\n    ${setting}\n`)
+  return { box, config }
+}
+
+test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, output, release; the card shows the terminal', async () => {
+  const args = ['--permission-mode', 'yolo']
+  await withStubTerminal({ args, command: 'echo hi', hang: false }, async (acp, stub) => {
     expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
     expect(stub.calls).toEqual(['create', 'wait', 'output', 'release'])
     expect(stub.created[0]).toMatchObject({
@@ -70,63 +91,42 @@ test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, 
     expect(running?.content).toEqual([{ type: 'terminal', terminalId: 'term-1' }])
     const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
     expect(JSON.stringify(done?.content)).toContain('from the editor terminal')
-  } finally {
-    expect(await acp.close()).toBe(0)
-  }
+  })
 })
 
 test('50-acp.md requirement 11: the timeout kills, then releases (plugins.acp.terminalTimeoutMs configured)', async () => {
-  const box = await sandbox()
-  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    terminalTimeoutMs: 1000\n')
-  const stub: StubTerminal = { calls: [], created: [] }
-  const acp = await startAcp({
-    box,
-    args: ['--permission-mode', 'yolo', '--config', join(box.root, 'acp.yml')],
-    script: bashScript('sleep 100'),
-    capabilities: { terminal: true },
-    configure: stubTerminal(stub, true),
-  })
-  try {
+  const { box, config } = await boxWithAcpSetting('terminalTimeoutMs: 1000')
+  const args = ['--permission-mode', 'yolo', '--config', config]
+  await withStubTerminal({ box, args, command: 'sleep 100', hang: true }, async (acp, stub) => {
     expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
     expect(stub.calls).toEqual(['create', 'wait', 'kill', 'output', 'release'])
     const failed = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'failed')
     expect(JSON.stringify(failed?.content)).toContain('timed out after 1000 ms')
-  } finally {
-    expect(await acp.close()).toBe(0)
-  }
+  })
 })
 
 test('config: clientTerminal false, or a sandboxed mode, keeps bash local; the default uses the client terminal (previous tests)', async () => {
-  const box = await sandbox()
-  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    clientTerminal: false\n')
+  const { box, config } = await boxWithAcpSetting('clientTerminal: false')
   for (const args of [
-    ['--permission-mode', 'yolo', '--config', join(box.root, 'acp.yml')],
+    ['--permission-mode', 'yolo', '--config', config],
     ['--permission-mode', 'workspace-write'],
   ]) {
-    const stub: StubTerminal = { calls: [], created: [] }
-    const acp = await startAcp({
-      box: { ...box },
-      args,
-      script: bashScript('echo local'),
-      capabilities: { terminal: true },
-      configure: stubTerminal(stub, false),
-    })
-    try {
-      await writeFile(join(box.root, 'model.json.cursor'), JSON.stringify({ next: 0, calls: 0 }))
-      expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
-      expect(stub.calls).toEqual([])
-      const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
-      expect(JSON.stringify(done?.content)).toContain('local')
-    } finally {
-      expect(await acp.close()).toBe(0)
-    }
+    await withStubTerminal(
+      { box: { ...box }, args, command: 'echo local', hang: false },
+      async (acp, stub) => {
+        await writeFile(join(box.root, 'model.json.cursor'), JSON.stringify({ next: 0, calls: 0 }))
+        expect((await promptOnce(acp, 'run it')).stopReason).toBe('end_turn')
+        expect(stub.calls).toEqual([])
+        const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
+        expect(JSON.stringify(done?.content)).toContain('local')
+      },
+    )
   }
 })
 
 test('config: an out-of-range plugins.acp field is one line naming the key, exit 2', async () => {
-  const box = await sandbox()
-  await writeFile(join(box.root, 'acp.yml'), 'plugins:\n  acp:\n    terminalTimeoutMs: 5\n')
-  const result = await runTack(['acp', '--model', 'scripted/x.json', '--config', join(box.root, 'acp.yml')], {
+  const { box, config } = await boxWithAcpSetting('terminalTimeoutMs: 5')
+  const result = await runTack(['acp', '--model', 'scripted/x.json', '--config', config], {
     env: box.env,
     cwd: box.workspace,
   })

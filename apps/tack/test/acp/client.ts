@@ -14,6 +14,7 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from '@agentclientprotocol/sdk'
+import { expect } from 'vitest'
 import { type Sandbox, sandbox, TACK_BIN } from '../helpers.ts'
 
 export interface AcpChild {
@@ -101,6 +102,16 @@ export async function startAcp(opts: AcpChildOptions = {}): Promise<AcpChild> {
 }
 
 /** A new session in the workspace, prompted once with `text`; resolves to the prompt's response. */
+/** Starts `tack acp`, runs `body` against it, then closes it: every test also asks for a clean exit (0). */
+export async function withAcp<T>(opts: AcpChildOptions, body: (acp: AcpChild) => Promise<T>): Promise<T> {
+  const acp = await startAcp(opts)
+  try {
+    return await body(acp)
+  } finally {
+    expect(await acp.close()).toBe(0)
+  }
+}
+
 export async function promptOnce(acp: AcpChild, text: string) {
   const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, {
     cwd: acp.box.workspace,

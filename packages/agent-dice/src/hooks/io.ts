@@ -1,5 +1,6 @@
 // What a hook run sees and says: its stdin text, an explicit environment, and two output sinks.
 // Hooks take it as a value so tests and `agent-dice hook …` drive the same code as the hook files.
+import { parseJsonObject } from '../core/json.ts'
 import type { HostEnvironment } from '../host/env.ts'
 import { isDebug } from '../host/env.ts'
 
@@ -21,16 +22,7 @@ export const HOOK_NAMES: readonly HookName[] = [
 ]
 
 /** The stdin payload as an object; anything unparseable or not an object counts as `{}`. */
-export function parseHookInput(stdin: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(stdin)
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
+export const parseHookInput = (stdin: string): Record<string, unknown> => parseJsonObject(stdin)
 
 /** A non-empty string field of the payload. */
 export function stringField(input: Record<string, unknown>, key: string): string | undefined {

@@ -3,6 +3,7 @@
 // Names and session ids are validated before any path is built (R15); every write is atomic.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseJsonObject } from '../core/json.ts'
 import type { DiceHost, DiceSlotConfig, DiceState } from '../core/types.ts'
 import {
   checkSlot,
@@ -76,14 +77,7 @@ export class FileDiceStore implements DiceHost {
     } catch {
       return {}
     }
-    try {
-      const parsed: unknown = JSON.parse(text)
-      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-        ? (parsed as Record<string, unknown>)
-        : {}
-    } catch {
-      return {}
-    }
+    return parseJsonObject(text)
   }
 
   /** Whether `slots.json` exists but cannot be read as an object (a `check` error). */

@@ -3,7 +3,6 @@
 // `continue` decision whose reason the loop logs as a steering message before one more step. Depth is
 // the number of `user/message` events in the session log (steering, tool results and its own nudges
 // are not prompts). `startup` and `clear` session starts clear slots; `resume` and `compact` don't.
-import { isAbsolute } from 'node:path'
 import type { Agent, ContinuationDecision, ContinuationInfo, SessionStartSource } from '@tack/agent'
 import { Schema } from '@tack/kernel'
 import type { Context } from 'cordis'
@@ -16,9 +15,7 @@ import { FileDiceStore } from '../store/file-store.ts'
 export const name = 'agent-dice'
 
 export const Config = Schema.object({
-  base: Schema.json<string>({
-    allowed: 'an absolute path',
-    test: (v): v is string => typeof v === 'string' && isAbsolute(v),
+  base: Schema.absolutePath({
     description:
       'Data folder; default AGENT_DICE_BASE, else CC_DICE_BASE, else $TACK_HOME/dice (~/.tack/dice).',
   }).optional(),

@@ -34,6 +34,13 @@ function pass(_$: Host$, e: Ev, next: Next): Promise<unknown> {
   return next(e)
 }
 
+/** Bookkeeping that must never reach the session (R19): whatever it throws is dropped. */
+function quietly(work: () => void): void {
+  try {
+    work()
+  } catch {}
+}
+
 async function attempt<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call()
@@ -202,9 +209,7 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
   const outputDir = isRecord(options) ? options.outputDir : undefined
 
   on('session.start', async ($, e, next) => {
-    try {
-      startOpen($, s, outputDir, e.cwd)
-    } catch {}
+    quietly(() => startOpen($, s, outputDir, e.cwd))
     return next(e)
   }).catch(pass)
 
@@ -216,54 +221,52 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
   }).catch(pass)
 
   on('session.measure', async ($, e, next) => {
-    try {
+    quietly(() => {
       apply($, s, () => {
         setSignal(s, 'quota_5h', numberValue(rateLimit(e.rateLimits, 'five_hour')))
         setSignal(s, 'quota_7d', numberValue(rateLimit(e.rateLimits, 'seven_day')))
         setSignal(s, 'context', numberValue(isRecord(e.context) ? e.context.percent : undefined))
       })
-    } catch {}
+    })
     return next(e)
   }).catch(pass)
 
   on('turn.start', async ($, e, next) => {
-    try {
+    quietly(() => {
       if (isMain(e)) {
         reopenIfEnded($, s, outputDir)
         apply($, s, () => turnStart(s))
       }
-    } catch {}
+    })
     return next(e)
   }).catch(pass)
 
   on('turn.step', async function* ($, e, next) {
     const result = yield* next(e)
-    try {
+    quietly(() => {
       const usage = isRecord(result) ? result.usage : undefined
       const model = typeof e.model === 'string' ? e.model : isRecord(usage) ? usage.model : undefined
       apply($, s, () => addUsage(s, e.turnId, model, !isMain(e), usage))
-    } catch {}
+    })
     return result
   })
 
   on('turn.complete', async ($, e, next) => {
-    try {
-      apply($, s, () => turnComplete(s, e.turnId, isMain(e), e.reason, word(e.reason)))
-    } catch {}
+    quietly(() => apply($, s, () => turnComplete(s, e.turnId, isMain(e), e.reason, word(e.reason))))
     return next(e)
   }).catch(pass)
 
   on('prompt.edit', async ($, e, next) => {
     // R16: 50 ms budget — await next, queue the work, return; never await a write or a reopen.
     const at = { submit: -1 }
-    try {
+    quietly(() => {
       reopenIfEnded($, s, outputDir)
       void whenOpen(s, () => {
         at.submit = s.submitSeq
       })
-    } catch {}
+    })
     const result = await next(e)
-    try {
+    quietly(() => {
       const filled = hasText(result)
       apply($, s, () => {
         if (s.submitSeq !== at.submit) return // R15: a submit happened while it was pending
@@ -272,12 +275,12 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
         s.boxSeq++
         setSignal(s, 'suggest', '')
       })
-    } catch {}
+    })
     return result
   }).catch(pass)
 
   on('prompt.submit', async ($, e, next) => {
-    try {
+    quietly(() => {
       reopenIfEnded($, s, outputDir)
       const ended = isRecord(e.origin) && e.origin.kind === 'task-notification' ? endedTaskIds(e.text) : []
       apply($, s, () => {
@@ -287,54 +290,52 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
         setSignal(s, 'suggest', '')
         for (const id of ended) backgroundEnd(s, id)
       })
-    } catch {}
+    })
     return next(e)
   }).catch(pass)
 
   on('prompt.suggest', async ($, e, next) => {
     const at = { box: -1 }
-    try {
+    quietly(() => {
       void whenOpen(s, () => {
         at.box = s.boxSeq
       })
-    } catch {}
+    })
     const result = await next(e)
-    try {
+    quietly(() => {
       const shown = isRecord(result) && result.isShown === true
       apply($, s, () => {
         if (s.boxSeq === at.box) setSignal(s, 'suggest', flag(shown)) // R15
       })
-    } catch {}
+    })
     return result
   }).catch(pass)
 
   on('command.run', async ($, e, next) => {
-    try {
+    quietly(() => {
       reopenIfEnded($, s, outputDir)
       const command = name(e.command, 60).replace(/^\//, '')
       apply($, s, () => setSignal(s, 'command', command))
-    } catch {}
+    })
     try {
       return await next(e)
     } finally {
-      try {
-        apply($, s, () => setSignal(s, 'command', ''))
-      } catch {}
+      quietly(() => apply($, s, () => setSignal(s, 'command', '')))
     }
   }).catch(pass)
 
   on('tool.call', async ($, e, next) => {
     const call: { key: string | null } = { key: null }
-    try {
+    quietly(() => {
       apply($, s, () => {
         call.key = callStart(s, e.tool_use_id, name(e.tool, 200))
       })
-    } catch {}
+    })
     let outcome: unknown
     try {
       outcome = await next(e)
     } finally {
-      try {
+      quietly(() => {
         apply($, s, () => {
           callSettle(s, call.key)
           const response = toolResponse(outcome)
@@ -343,7 +344,7 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
           if (started !== null) backgroundStart(s, started.id, started.kind)
           if (e.tool === 'TaskStop') backgroundEnd(s, taskStopId(e))
         })
-      } catch {}
+      })
     }
     return outcome
   }).catch(pass)
@@ -351,31 +352,27 @@ function registerWith(limits: Limits, on: On, options: unknown): void {
   on('tool.check', async ($, e, next) => {
     // R11: the main turn open when the check began, read in event order like every other change
     const began = { turn: -1 }
-    try {
+    quietly(() => {
       void whenOpen(s, () => {
         began.turn = s.turnOpen ? s.turnCounter : -1
       })
-    } catch {}
+    })
     const result = await next(e)
-    try {
+    quietly(() => {
       apply($, s, () => {
         if (isRecord(result)) verdict(s, result.decision, name(e.tool, 200), e.tool_use_id, began.turn)
       })
-    } catch {}
+    })
     return result
   }).catch(pass)
 
   on('classic.StopFailure', async ($, e, next) => {
-    try {
-      apply($, s, () => recordSignal(s, 'api_error', word(e.error)))
-    } catch {}
+    quietly(() => apply($, s, () => recordSignal(s, 'api_error', word(e.error))))
     return next(e)
   }).catch(pass)
 
   on('classic.Notification', async ($, e, next) => {
-    try {
-      apply($, s, () => recordSignal(s, 'notice', word(e.notification_type)))
-    } catch {}
+    quietly(() => apply($, s, () => recordSignal(s, 'notice', word(e.notification_type))))
     return next(e)
   }).catch(pass)
 }

@@ -3,7 +3,7 @@
 // exits 0 (R25), since a status bar shows whatever it prints.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util'
 import { type Io, status, tmux, UsageError, watch } from './commands.ts'
 
 /** The mod folder: `src/readers` and `build/readers` both sit two levels under the package. */
@@ -64,12 +64,23 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 }
 
+const FLAG = { type: 'boolean' } as const
+const VALUE = { type: 'string' } as const
+
+/** The flags every reading command takes. */
+const COMMON = {
+  dir: { ...VALUE, multiple: true },
+  'stale-after': VALUE,
+  help: { ...FLAG, short: 'h' },
+} as const
+
+/** A command's flags: the common ones and `own`, strictly (an unknown flag is a usage error). */
+function flagsOf<const O extends Record<string, ParseArgsOptionDescriptor>>(args: string[], own: O) {
+  const options: typeof COMMON & O = { ...COMMON, ...own }
+  return parseArgs({ args, options, strict: true }).values
+}
+
 async function run(command: string, rest: string[], io: Io): Promise<number> {
-  const common = {
-    dir: { type: 'string', multiple: true },
-    'stale-after': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  } as const
   switch (command) {
     case 'plugin-dir':
       parseArgs({ args: rest, options: {}, strict: true })
@@ -78,7 +89,7 @@ async function run(command: string, rest: string[], io: Io): Promise<number> {
     case 'status': {
       const { values, positionals } = parseArgs({
         args: rest,
-        options: { ...common, json: { type: 'boolean' }, all: { type: 'boolean' } },
+        options: { ...COMMON, json: FLAG, all: FLAG },
         allowPositionals: true,
         strict: true,
       })
@@ -93,16 +104,7 @@ async function run(command: string, rest: string[], io: Io): Promise<number> {
       })
     }
     case 'watch': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          ...common,
-          all: { type: 'boolean' },
-          interval: { type: 'string' },
-          count: { type: 'string' },
-        },
-        strict: true,
-      })
+      const values = flagsOf(rest, { all: FLAG, interval: VALUE, count: VALUE })
       if (values.help) return help(io)
       return watch(io, {
         ...selection(values),
@@ -112,16 +114,7 @@ async function run(command: string, rest: string[], io: Io): Promise<number> {
       })
     }
     case 'tmux': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          ...common,
-          cwd: { type: 'string' },
-          format: { type: 'string' },
-          style: { type: 'string' },
-        },
-        strict: true,
-      })
+      const values = flagsOf(rest, { cwd: VALUE, format: VALUE, style: VALUE })
       if (values.help) return help(io)
       const style = values.style ?? 'plain'
       if (style !== 'plain' && style !== 'tmux')

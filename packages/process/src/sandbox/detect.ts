@@ -3,8 +3,7 @@
 // bwrap refuses --disable-userns) — so the probe runs the real flags on `true`. macOS: sandbox-exec.
 // Anything else, or a probe that fails, is `none` with the reason a person can act on.
 import { spawn } from 'node:child_process'
-import { access, constants } from 'node:fs/promises'
-import { delimiter, join } from 'node:path'
+import { findOnPath, isExecutable } from '../executable.ts'
 
 export type SandboxSupport =
   | {
@@ -39,7 +38,7 @@ async function probe(platform: NodeJS.Platform, path: string): Promise<SandboxSu
       : { kind: 'none', reason: `${SANDBOX_EXEC} is missing` }
   }
   if (platform !== 'linux') return { kind: 'none', reason: `no sandbox is supported on ${platform}` }
-  const bwrap = await which('bwrap', path)
+  const bwrap = await findOnPath('bwrap', path)
   if (!bwrap) {
     return {
       kind: 'none',
@@ -57,24 +56,6 @@ async function probe(platform: NodeJS.Platform, path: string): Promise<SandboxSu
   return {
     kind: 'none',
     reason: `${bwrap} cannot create a sandbox here (${why}); user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or a container without them)`,
-  }
-}
-
-async function which(name: string, path: string): Promise<string | undefined> {
-  for (const dir of path.split(delimiter)) {
-    if (!dir) continue
-    const candidate = join(dir, name)
-    if (await isExecutable(candidate)) return candidate
-  }
-  return undefined
-}
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK)
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -11,7 +11,7 @@
 // hidden from the sandbox) each process holding a placeholder has a file there naming it; the next
 // process to sweep the ledger removes placeholders whose holders are all dead (see placeholder-ledger.ts).
 // The ledger also lets two tack processes share one placeholder: the last holder alive removes it.
-import { lstat, mkdir, rmdir } from 'node:fs/promises'
+import { mkdir, rmdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import {
   forgetHold,
@@ -20,6 +20,7 @@ import {
   recordHold,
   sweepPlaceholders,
 } from './placeholder-ledger.ts'
+import { pathKind } from './path-kind.ts'
 import { isWithin } from './policy.ts'
 
 /** Placeholders this process holds: how many of its calls use each. */
@@ -70,12 +71,12 @@ async function hold(
   }
   let target = path
   for (;;) {
-    if (await exists(target)) {
+    if ((await pathKind(target, 'own')) !== undefined) {
       return target === path ? { path, release: NOTHING_TO_RELEASE } : undefined
     }
     const parent = dirname(target)
     if (parent === target) return undefined
-    const kind = await kindOf(parent)
+    const kind = await pathKind(parent, 'own')
     // A file where a folder of the path should be (a git worktree's `.git` file under `.git/hooks`):
     // nothing can be created below it, and the file itself is what must stay as it is.
     if (kind === 'file') {
@@ -134,22 +135,5 @@ async function share(target: string, ledger: string | undefined): Promise<Placeh
         if (ledger) await forgetHold(ledger, target)
       })
     },
-  }
-}
-
-async function kindOf(path: string): Promise<'dir' | 'file' | undefined> {
-  try {
-    return (await lstat(path)).isDirectory() ? 'dir' : 'file'
-  } catch {
-    return undefined
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch {
-    return false
   }
 }

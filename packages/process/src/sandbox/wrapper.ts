@@ -1,9 +1,10 @@
 // Turns `bash -c <command>` into the same command inside the OS sandbox, for the process runner. The
 // runner calls `wrap` just before spawning and `release` once the process group is gone.
-import { lstat, realpath, stat } from 'node:fs/promises'
+import { lstat, realpath } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { bwrapArgs } from './bwrap-args.ts'
 import type { SandboxSupport } from './detect.ts'
+import { pathKind } from './path-kind.ts'
 import { holdPlaceholder, type Placeholder } from './placeholders.ts'
 import { isWithin, type SandboxPolicy } from './policy.ts'
 import { seatbeltProfile } from './seatbelt.ts'
@@ -79,7 +80,7 @@ async function wrapBwrap(
     }
     const existing = new Map<string, 'dir' | 'file'>()
     for (const path of [...policy.writable, ...readOnly, ...policy.hidden, ...policy.revealed]) {
-      const kind = await kindOf(path)
+      const kind = await pathKind(path, 'follow')
       if (kind) existing.set(path, kind)
     }
     const guarded = [...readOnly, ...policy.hidden.filter((path) => existing.has(path))]
@@ -166,14 +167,6 @@ async function symlinkOnTheWay(path: string, writable: readonly string[]): Promi
     if (stats.isSymbolicLink()) return p
   }
   return undefined
-}
-
-async function kindOf(path: string): Promise<'dir' | 'file' | undefined> {
-  try {
-    return (await stat(path)).isDirectory() ? 'dir' : 'file'
-  } catch {
-    return undefined
-  }
 }
 
 /** The path with symlinks resolved (seatbelt matches real paths); a missing tail is kept as written. */

@@ -4,3 +4,4 @@
 export * from './dev.ts'
 export { describeSessionStore } from './store-suite.ts'
 export { expectRecoveredSession } from './recovered.ts'
+export { memorySession } from './memory-session.ts'

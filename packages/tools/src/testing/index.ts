@@ -98,3 +98,4 @@ export async function createToolsContext(config: ToolsConfigInput = {}): Promise
 }
 export { stubAgent } from './stub-agent.ts'
 export { StampToolPlugin, stampTool } from './stamp-tool.ts'
+export { mountApprover } from './approver.ts'
