@@ -145,12 +145,19 @@ function resultText(result: ToolResultLike): string {
  * otherwise block tack (and Ctrl-C) for seconds. Past it the patch is `[]` (README "Differences").
  */
 const PATCH_TIMEOUT_MS = 100
+/**
+ * Below this many lines in all, the patch has no timeout: its worst case (every line changed) stays in
+ * milliseconds, and a wall-clock limit would only make the result depend on the machine's load (a test
+ * on a busy machine saw `[]` for a five-line file).
+ */
+const UNTIMED_PATCH_LINES = 2000
 
 /** Claude Code's `structuredPatch`: jsdiff hunks (`oldStart, oldLines, newStart, newLines, lines`). */
 export function claudeStructuredPatch(path: string, before: string, after: string): Args[] {
+  const small = lineCount(before) + lineCount(after) <= UNTIMED_PATCH_LINES
   const patch = structuredPatch(path, path, before, after, undefined, undefined, {
     context: 3,
-    timeout: PATCH_TIMEOUT_MS,
+    ...(small ? {} : { timeout: PATCH_TIMEOUT_MS }),
   })
   if (!patch) return []
   return patch.hunks.map((h) => ({
@@ -160,6 +167,12 @@ export function claudeStructuredPatch(path: string, before: string, after: strin
     newLines: h.newLines,
     lines: h.lines,
   }))
+}
+
+function lineCount(text: string): number {
+  let count = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
+  return count
 }
 
 const bashOutput = (result: ToolResultLike): string | undefined => {

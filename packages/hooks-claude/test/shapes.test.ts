@@ -187,6 +187,23 @@ describe('B8 tool shapes', () => {
       { numRuns: 200 },
     )
   })
+  it('11.2 a whole-file rewrite of a large file gets the empty patch (bounded), a small one always its patch', () => {
+    const big = (tag: string) => Array.from({ length: 60_000 }, (_, i) => `${tag} ${i}`).join('\n')
+    const large = toClaudeToolResponse('Write', { file_path: 'f.txt', content: big('new') }, ok, cwd, {
+      originalFile: big('old'),
+    })
+    expect(large.structuredPatch).toEqual([])
+    const small = toClaudeToolResponse(
+      'Write',
+      { file_path: 'f.txt', content: big('new').slice(0, 500) },
+      ok,
+      cwd,
+      {
+        originalFile: big('old').slice(0, 500),
+      },
+    )
+    expect((small.structuredPatch as unknown[]).length).toBe(1)
+  })
   it("11.2 property: Edit responses have Claude Code's keys and a patch from originalFile to the edited file", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tack-hc-shape-'))
     const file = join(dir, 'e.txt')

@@ -108,17 +108,17 @@ describe('bounded diffs (issue 9.6)', () => {
   it('an abort during a big diff ends the call at once: the file is written, no meta', async () => {
     const before = lines(10_000, (i) => `alpha ${i}`)
     const after = lines(10_000, (i) => `beta ${i}`)
-    const { cwd, ctx, agent } = await observed({ 'f.txt': before })
+    // No time budget to speak of: only the abort can end this diff early (a finished diff, or one cut by
+    // the budget, would leave meta), so the test does not depend on how loaded the machine is.
+    const { cwd, ctx, agent } = await observed({ 'f.txt': before }, { diffTimeoutMs: 600_000 })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
-    const started = Date.now()
     const result = await run(
       ctx,
       'write',
       { file_path: 'f.txt', content: after },
       { cwd, agent, signal: controller.signal },
     )
-    expect(Date.now() - started).toBeLessThan(1900) // well before the 2000 ms diff budget
     expect(result.meta).toBeUndefined()
     expect(await readFile(join(cwd, 'f.txt'), 'utf8')).toBe(after)
   })
