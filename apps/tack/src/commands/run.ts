@@ -9,11 +9,13 @@ import type { CommandIO } from '../io.ts'
 import { bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
-import { readRunInput } from '../run/stdin-task.ts'
+import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
-import type { Agent } from '@tack/agent'
-import type { ToolRegistry } from '@tack/tools'
+import { type Agent, setAgentModel } from '@tack/agent'
+import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
+import { isToolsMode, setToolsMode, type ToolRegistry, toolsModeOf } from '@tack/tools'
+import { type CommandResult, parseSlashCommand } from '@tack/commands'
 import type { Context } from 'cordis'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
@@ -54,6 +56,9 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       ? await ctx.agents.resume(resume.id, options)
       : await ctx.agents.create({ cwd, options })
     const agent = handle.agent
+    // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
+    // now is a new switch, logged like theirs.
+    if (resume) applyFlagSwitches(agent, flags)
     const json = flags.json === true
     if (json) {
       io.out(
@@ -91,21 +96,22 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
     const compactWith = compactCommand(input)
-    // `tack run "/name args"`: a mod's command.run hook may answer it (65-mod-host.md requirement 10);
-    // `/compact` is tack's own and comes first.
-    const commandAnswer =
-      compactWith === undefined ? await answerSlashCommand(ctx, agent, input.content) : undefined
-    if (commandAnswer !== undefined) {
+    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
+    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
+    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
+    const command =
+      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
+    if (command !== undefined && command.kind !== 'prompt') {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
-      if (json)
-        io.out(`${JSON.stringify({ type: 'command', sessionId: agent.session.id, text: commandAnswer })}\n`)
-      else io.out(commandAnswer.endsWith('\n') ? commandAnswer : `${commandAnswer}\n`)
-      return 0
+      return printCommandResult(io, json, agent.session.id, command)
     }
     const outcome =
       compactWith === undefined
-        ? await agent.send({ content: input.content, source: { kind: 'user' } })
+        ? await agent.send({
+            content: command?.kind === 'prompt' ? command.text : input.content,
+            source: { kind: 'user' },
+          })
         : await runCompactCommand(ctx, agent, compactWith, compacting.signal)
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
@@ -142,12 +148,49 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   }
 }
 
-/** A mod's answer to a headless slash command, or undefined (no mods, not a command, not answered). */
-async function answerSlashCommand(ctx: Context, agent: Agent, content: unknown): Promise<string | undefined> {
-  if (typeof content !== 'string' || !content.startsWith('/') || !ctx.get('mods')) return undefined
-  const { runHeadlessCommand } = await import('@tack/mods')
-  const answer = await runHeadlessCommand(ctx.mods, agent, content)
-  return answer?.text
+/** The result of a headless `/name args`, or undefined for a prompt (not a command, or no such command). */
+async function runSlashCommand(
+  ctx: Context,
+  agent: Agent,
+  input: RunInput,
+  signal: AbortSignal,
+): Promise<CommandResult | undefined> {
+  const parsed = parseSlashCommand(input.task)
+  if (!parsed) return undefined
+  // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
+  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map((b) => b.text)
+  const args = [parsed.args, ...piped].filter(Boolean).join('\n')
+  const result = await ctx.commands.run(agent, parsed.name, args, {
+    surface: 'headless',
+    columns: process.stdout.columns ?? 80,
+    signal,
+  })
+  return result.kind === 'unknown' ? undefined : result
+}
+
+/** A command's answer on stdout (an error on stderr, exit 1); `--json`: one `command` line. */
+function printCommandResult(io: CommandIO, json: boolean, sessionId: string, result: CommandResult): number {
+  const error =
+    result.kind === 'error'
+      ? result.message
+      : result.kind === 'text'
+        ? undefined
+        : `/${result.kind} needs the interactive UI (tack)`
+  const text = result.kind === 'text' ? result.text : ''
+  if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
+  else if (error) io.err(`tack: ${error}\n`)
+  else if (text) io.out(text.endsWith('\n') ? text : `${text}\n`)
+  return error ? 1 : 0
+}
+
+/** `--model`, `--permission-mode`, `--tools-mode` on a resumed session: each a logged switch when it changes something. */
+function applyFlagSwitches(agent: Agent, flags: CommonFlags): void {
+  if (flags.model && flags.model !== agent.model) setAgentModel(agent, flags.model)
+  const permission = flags['permission-mode']
+  if (isPermissionMode(permission) && permission !== permissionModeOf(agent, permission))
+    setPermissionMode(agent, permission)
+  const tools = flags['tools-mode']
+  if (isToolsMode(tools) && tools !== toolsModeOf(agent)) setToolsMode(agent, tools)
 }
 
 /** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */
