@@ -16,6 +16,10 @@ export async function measureTackRun(opts: {
   extraArgs?: string[]
   /** More YAML for the run's config file (e.g. `  dice: false` lines under `plugins:`). */
   pluginsYaml?: string
+  /** Node flags before the binary (a probe's `--cpu-prof`, V8 heap sizing trials). */
+  nodeFlags?: readonly string[]
+  /** Another checkout's `bin/tack.js` (an A/B comparison against a baseline build). */
+  bin?: string
 }): Promise<RunMeasure> {
   return measureRun({
     script: opts.script,
@@ -28,7 +32,8 @@ export async function measureTackRun(opts: {
       )
       return {
         args: [
-          TACK_BIN,
+          ...(opts.nodeFlags ?? []),
+          opts.bin ?? TACK_BIN,
           'run',
           '--config',
           config,
