@@ -1,10 +1,12 @@
 // A/B trials for the long-session bench (docs/decisions/0067-long-session-cost.md): tack's 20- and
 // 200-read sessions under each variant, alternated run by run so load on the machine falls on every
-// variant alike, medians of BENCH_RUNS (default 3). A variant is Node flags, optionally after
-// `@<path to another checkout's bin/tack.js>` (a baseline build). Prints CPU, peak RSS, RSS growth and
-// CPU per extra request per variant. Not part of `npm run bench`; run it when revisiting a change.
+// variant alike, medians of BENCH_RUNS (default 3). A variant is Node flags (`node <flags> bin/tack.js`,
+// bypassing the launcher's own flags; `--` alone: plain `node bin/tack.js`) or nothing (the binary run
+// as a program, as users run it), optionally after `@<path to another checkout's bin/tack.js>` (a
+// baseline build). Prints CPU, peak RSS, RSS growth and CPU per extra request per variant. Not part of
+// `npm run bench`; run it when revisiting a change.
 //
-//   node bench/long/flags.ts '' '--max-semi-space-size=8' '@/tmp/base/apps/tack/bin/tack.js'
+//   node bench/long/flags.ts '' '--' '--max-semi-space-size=16' '@/tmp/base/apps/tack/bin/tack.js'
 import { median, type RunMeasure } from '../lib/measure-run.ts'
 import { measureTackRun } from '../lib/tack-run.ts'
 import { LONG, prepareSmallModules, readSession, SHORT } from './run.ts'
@@ -13,7 +15,8 @@ const variants = process.argv.slice(2)
 const variant = (spec: string) => {
   const words = spec.split(' ').filter(Boolean)
   const bin = words[0]?.startsWith('@') ? words.shift()?.slice(1) : undefined
-  return { nodeFlags: words, ...(bin ? { bin } : {}) }
+  const flags = words.filter((w) => w !== '--')
+  return { ...(words.length > 0 ? { nodeFlags: flags } : {}), ...(bin ? { bin } : {}) }
 }
 if (variants.length === 0) variants.push('')
 const runs = Number(process.env.BENCH_RUNS ?? 3)
