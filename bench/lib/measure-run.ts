@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { type LoggedRequest, type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 
 const GNU_TIME = '/usr/bin/time'
@@ -34,6 +34,8 @@ export interface RunPlace {
 
 /** How to start one agent: its argv after `node`, and environment variables beyond PATH and HOME. */
 export interface AgentCommand {
+  /** An executable to run instead of this Node (`args` are then its arguments); it finds `node` on PATH. */
+  readonly program?: string
   readonly args: readonly string[]
   readonly env?: Readonly<Record<string, string>>
 }
@@ -61,10 +63,16 @@ export async function measureRun(opts: {
   const command = await opts.command(place)
   const timeFile = join(root, 'time.txt')
   const useTime = existsSync(GNU_TIME)
+  const program = command.program ?? process.execPath
   const [cmd, args] = useTime
-    ? [GNU_TIME, ['-f', '%e %U %S %M', '-o', timeFile, process.execPath, ...command.args]]
-    : [process.execPath, [...command.args]]
-  const env = { PATH: process.env.PATH, HOME: place.home, ...command.env }
+    ? [GNU_TIME, ['-f', '%e %U %S %M', '-o', timeFile, program, ...command.args]]
+    : [program, [...command.args]]
+  // This Node first on PATH, so a program's `node` is the one the bench runs on.
+  const env = {
+    PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
+    HOME: place.home,
+    ...command.env,
+  }
   const started = Date.now()
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
     // stderr is collected (agents print progress there) and shown only when the run fails

@@ -16,6 +16,14 @@ export async function measureTackRun(opts: {
   extraArgs?: string[]
   /** More YAML for the run's config file (e.g. `  dice: false` lines under `plugins:`). */
   pluginsYaml?: string
+  /**
+   * Node flags: the binary then runs as `node <flags> bin/tack.js`, bypassing the launcher's own line
+   * (a probe's `--cpu-prof`, V8 heap sizing trials). Without them it runs as a user runs it, as a
+   * program, so the launcher's Node flags apply.
+   */
+  nodeFlags?: readonly string[]
+  /** Another checkout's `bin/tack.js` (an A/B comparison against a baseline build). */
+  bin?: string
 }): Promise<RunMeasure> {
   return measureRun({
     script: opts.script,
@@ -26,9 +34,11 @@ export async function measureTackRun(opts: {
         config,
         `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${baseUrl}" }\n${opts.pluginsYaml ?? ''}`,
       )
+      const bin = opts.bin ?? TACK_BIN
       return {
+        ...(opts.nodeFlags ? {} : { program: bin }),
         args: [
-          TACK_BIN,
+          ...(opts.nodeFlags ? [...opts.nodeFlags, bin] : []),
           'run',
           '--config',
           config,

@@ -5,7 +5,9 @@
 // 200 reads ≤ 1.1× its 20-read figure (memory flat in history length), and tack's CPU per extra
 // request ((CPU₂₀₀ − CPU₂₀) / 180) ≤ 0.5× pi's. Findings: docs/decisions/0066-flat-memory.md.
 //
-//   node bench/long/run.ts            (BENCH_RUNS=n for medians of n alternated runs, default 3)
+//   node bench/long/run.ts            (BENCH_RUNS=n for medians of n alternated runs, default 3;
+//                                      BENCH_BASELINE_BIN=<another checkout's bin/tack.js> adds that
+//                                      build as `base`, for before/after figures from the same run)
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LoopbackEntry } from '@tack/llm/testing'
@@ -41,18 +43,22 @@ export async function prepareSmallModules(workspace: string): Promise<void> {
   }
 }
 
-type Agent = 'tack' | 'pi'
-const AGENTS: Record<Agent, (reads: number) => Promise<RunMeasure>> = {
-  tack: (reads) =>
-    measureTackRun({
-      script: readSession(reads, 'file_path'),
-      task: TASK,
-      prepare: prepareSmallModules,
-      // The default step cap must not end the long session (issue 12 item 5 raises it anyway).
-      pluginsYaml: '  agent:\n    maxStepsPerTurn: 1000\n',
-    }),
+type Agent = 'tack' | 'pi' | 'base'
+const BASELINE_BIN = process.env.BENCH_BASELINE_BIN
+const tackRun = (reads: number, bin?: string) =>
+  measureTackRun({
+    script: readSession(reads, 'file_path'),
+    task: TASK,
+    prepare: prepareSmallModules,
+    // The default step cap must not end the long session (issue 12 item 5 raises it anyway).
+    pluginsYaml: '  agent:\n    maxStepsPerTurn: 1000\n',
+    ...(bin ? { bin } : {}),
+  })
+const AGENTS: Partial<Record<Agent, (reads: number) => Promise<RunMeasure>>> = {
+  tack: (reads) => tackRun(reads),
   pi: (reads) =>
     measurePiRun({ script: readSession(reads, 'path'), task: TASK, prepare: prepareSmallModules }),
+  ...(BASELINE_BIN ? { base: (reads: number) => tackRun(reads, BASELINE_BIN) } : {}),
 }
 
 interface Figures {
@@ -77,7 +83,8 @@ if (import.meta.main) {
     for (const reads of [SHORT, LONG]) {
       for (const agent of Object.keys(AGENTS) as Agent[]) {
         const key = `${agent}/${reads}`
-        samples.set(key, [...(samples.get(key) ?? []), await AGENTS[agent](reads)])
+        const run = AGENTS[agent]
+        if (run) samples.set(key, [...(samples.get(key) ?? []), await run(reads)])
       }
     }
   }
@@ -90,7 +97,7 @@ if (import.meta.main) {
     }
   }
   const extra = LONG - SHORT
-  const rows = (['tack', 'pi'] as Agent[]).map((agent) => {
+  const rows = (Object.keys(AGENTS) as Agent[]).map((agent) => {
     const short = figures(agent, SHORT)
     const long = figures(agent, LONG)
     return {

@@ -42,7 +42,7 @@ export function preludeSource(toolNames: readonly string[], maxLogChars: number)
     if (cut) return
     let line = args.map(show).join(' ')
     if (used + line.length + 1 > MAX) {
-      const note = '… [console output cut at ' + MAX + ' characters]'
+      const note = '... [console output cut at ' + MAX + ' characters]'
       line = line.slice(0, Math.max(0, MAX - used - note.length - 1)) + note
       cut = true
     }
@@ -80,7 +80,7 @@ export function preludeSource(toolNames: readonly string[], maxLogChars: number)
       text = stringify(String(value))
     }
     if (text === undefined) return undefined
-    return text.length > MAX ? text.slice(0, MAX) + '… [returned value cut at ' + MAX + ' characters]' : text
+    return text.length > MAX ? text.slice(0, MAX) + '... [returned value cut at ' + MAX + ' characters]' : text
   })
 })()`
 }

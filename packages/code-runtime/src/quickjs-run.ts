@@ -266,7 +266,10 @@ class GuestRun {
         if (typeof message === 'string') return { name: typeof name === 'string' ? name : '', message }
       }
       const text = JSON.stringify(dumped) ?? String(dumped)
-      return { name: '', message: `the program threw ${text.length > 500 ? `${text.slice(0, 500)}…` : text}` }
+      return {
+        name: '',
+        message: `the program threw ${text.length > 500 ? `${text.slice(0, 500)}...` : text}`,
+      }
     } catch {
       // The isolate could not even describe its error: it is out of memory.
       return { name: 'InternalError', message: 'out of memory' }

@@ -41,14 +41,15 @@ export function renderTranscript(messages: readonly Message[], maxChars: number)
     }
   }
   let text = parts.join('\n\n')
-  if (text.length > maxChars) text = `[… older history omitted …]\n\n${text.slice(text.length - maxChars)}`
+  if (text.length > maxChars)
+    text = `[... older history omitted ...]\n\n${text.slice(text.length - maxChars)}`
   return text
 }
 
 function clip(text: string): string {
   if (text.length <= BLOCK_CHARS) return text
   const half = BLOCK_CHARS / 2
-  return `${text.slice(0, half)}\n[… ${text.length - BLOCK_CHARS} characters omitted …]\n${text.slice(-half)}`
+  return `${text.slice(0, half)}\n[... ${text.length - BLOCK_CHARS} characters omitted ...]\n${text.slice(-half)}`
 }
 
 export function summaryRequest(messages: readonly Message[], opts: SummaryRequestOptions): LlmRequest {

@@ -37,7 +37,7 @@ export function boundText(text: string, spill: Spill): string {
   if (text.length <= HOOK_TEXT_MAX_CHARS) return text
   const path = spill.save(text)
   const where = path ? `saved in full to ${path}` : 'the rest was dropped'
-  return `${text.slice(0, HOOK_TEXT_PREVIEW_CHARS)}…\n[hook output of ${text.length} characters; ${where}]`
+  return `${text.slice(0, HOOK_TEXT_PREVIEW_CHARS)}...\n[hook output of ${text.length} characters; ${where}]`
 }
 
 /** `output` with every text a bridge passes on bounded. */

@@ -17,7 +17,7 @@ import {
   mergeHookOutputs,
   runHook,
 } from '@tack/hook-protocol'
-import { waterfall } from '@tack/kernel'
+import { listenersOf, waterfall } from '@tack/kernel'
 import type { Session } from '@tack/session'
 import type { Context, Logger } from 'cordis'
 import { boundOutput, fileSpill, type Spill } from './bounded-text.ts'
@@ -25,7 +25,7 @@ import { hookEnv, hookVariables, pluginDataDir, substitute } from './environment
 import { ifMatches } from './if-condition.ts'
 import { CallStarts, PromptIds, effortLevel } from './claude-fields.ts'
 import { EnvFiles } from './env-file.ts'
-import { basePayload, currentTurn, PermissionModeTracker, rootAgent } from './payload.ts'
+import { basePayload, currentTurnOf, PermissionModeTracker, rootAgent } from './payload.ts'
 import {
   type ClaudePayload,
   type ClaudePoint,
@@ -238,8 +238,29 @@ export class ClaudeBridge {
     return { ...withMode, ...promptFields(this, req), ...req.fields } as ClaudePayload
   }
 
+  /**
+   * Whether anything may run at `point` for `agent` (on a tool point, for the Claude tool whose matcher
+   * subjects are `subjects`): a listener on `hooks-claude/point` (the mod host's `classic.*` events), or
+   * a runnable handler of the point whose matcher matches. `if` rules are not evaluated (a handler with
+   * one may run), so a caller can ask before it has built the tool's input. When nothing may run, a point
+   * costs nothing: no payload, no transcript sync, and PostToolUse does not read back the file a Read or
+   * Edit touched (docs/decisions/0067-long-session-cost.md).
+   */
+  mayRun(point: ClaudePoint, agent: Agent, subjects: readonly string[] = []): boolean {
+    if (listenersOf(this.ctx, 'hooks-claude/point').length > 0) return true
+    const hooks = this.registry.forWorkspace(agent.cwd)
+    return hooks.handlers.some(
+      (h) =>
+        h.event === point &&
+        this.registry.status(h, hooks).runs &&
+        (!MATCHER_POINTS.has(point) || matchesMatcher('claude', h.matcher, subjects)),
+    )
+  }
+
   /** Runs a point: raises `hooks-claude/point` around the hooks and returns the merged outcome. */
   async runPoint(req: PointRequest): Promise<MergedHookOutcome> {
+    // Nothing listens and no handler matches: the outcome of running no hooks, without building a payload.
+    if (!this.mayRun(req.point, req.agent, req.subjects)) return mergeHookOutputs([])
     const payload = this.payload(req)
     return waterfall(this.ctx, 'hooks-claude/point', [req.point, payload], (_point, replaced) =>
       this.#runHandlers(req, replaced ?? payload),
@@ -299,7 +320,7 @@ export class ClaudeBridge {
   ): Promise<HookOutput> {
     const logSession = (req.logAgent ?? req.agent).session
     const invocation: HookInvocation = {
-      turn: currentTurn(logSession.events()),
+      turn: currentTurnOf(logSession),
       point: req.point,
       dialect: 'claude',
       handlerId: h.id,

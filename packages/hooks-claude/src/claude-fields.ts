@@ -56,7 +56,10 @@ export interface CallStart {
 export class CallStarts {
   readonly #calls = new Map<string, CallStart>()
 
-  /** Records the start of an approved call; for Write and Edit, the file's text before it runs. */
+  /**
+   * Records the start of an approved call; for Write and Edit, the text of `filePath` before it runs
+   * (undefined `filePath`: no snapshot, as when no PostToolUse hook will see the call).
+   */
   record(callId: string, claudeName: string, filePath: unknown, cwd: string): void {
     const start: { startedAt: number; originalFile?: string | null } = { startedAt: Date.now() }
     if (

@@ -63,12 +63,12 @@ export function basePayload(
 /** The text of the agent's last assistant message (text blocks joined), if any. */
 export { lastAssistantText } from '@tack/session'
 
-/** The open turn's number, or undefined between turns. */
-export function currentTurn(events: readonly SessionEvent[]): number | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type === 'turn/end') return undefined
-    if (e.type === 'turn/start') return (e as SessionEvent<'turn/start'>).data.turn
+/** The open turn's number, or undefined between turns; read back event by event (`events()` copies the log). */
+export function currentTurnOf(session: Session): number | undefined {
+  for (let i = session.length - 1; i >= 0; i--) {
+    const e = session.eventAt(i)
+    if (e?.type === 'turn/end') return undefined
+    if (e?.type === 'turn/start') return (e as SessionEvent<'turn/start'>).data.turn
   }
   return undefined
 }

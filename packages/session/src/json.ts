@@ -21,7 +21,16 @@ class Refusal {
 }
 
 /** RFC 6901 escaping of one path segment. */
-const segment = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+const segment = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`
+
+/**
+ * Where the walk is: the keys from the root, pushed and popped as it goes. The pointer string is built
+ * only for a refusal — building it for every property (two regex replaces each) was most of the cost
+ * of validating an appended event (docs/decisions/0067-long-session-cost.md).
+ */
+type Keys = Array<string | number>
+const pointer = (keys: Keys) => keys.map(segment).join('')
+const refuse = (keys: Keys, reason: string) => new Refusal(pointer(keys), reason)
 
 /**
  * Returns a canonical deep copy of `value` (own `undefined`-valued properties dropped, `-0` → `0`), or
@@ -29,7 +38,7 @@ const segment = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1'
  */
 export function checkJson(value: unknown): JsonCheck {
   try {
-    return { ok: true, value: copy(value, '', new Set(), 0) }
+    return { ok: true, value: copy(value, [], new Set(), 0) }
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, path: error.path, reason: error.reason }
     const why = error instanceof Error ? error.message : String(error)
@@ -48,22 +57,22 @@ function describe(value: unknown): string {
   return typeof name === 'string' && name ? `an instance of ${name}` : 'an exotic object'
 }
 
-function copy(value: unknown, path: string, ancestors: Set<object>, depth: number): JsonValue {
+function copy(value: unknown, path: Keys, ancestors: Set<object>, depth: number): JsonValue {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return value
     case 'number':
-      if (!Number.isFinite(value)) throw new Refusal(path, `${describe(value)} is not a finite number`)
+      if (!Number.isFinite(value)) throw refuse(path, `${describe(value)} is not a finite number`)
       return Object.is(value, -0) ? 0 : value
     case 'object':
       break
     default:
-      throw new Refusal(path, `${describe(value)} is not JSON`)
+      throw refuse(path, `${describe(value)} is not JSON`)
   }
   if (value === null) return null
-  if (depth >= MAX_JSON_DEPTH) throw new Refusal(path, `nested deeper than ${MAX_JSON_DEPTH} levels`)
-  if (ancestors.has(value)) throw new Refusal(path, 'a cycle (the value contains itself)')
+  if (depth >= MAX_JSON_DEPTH) throw refuse(path, `nested deeper than ${MAX_JSON_DEPTH} levels`)
+  if (ancestors.has(value)) throw refuse(path, 'a cycle (the value contains itself)')
   ancestors.add(value)
   try {
     return Array.isArray(value)
@@ -74,40 +83,42 @@ function copy(value: unknown, path: string, ancestors: Set<object>, depth: numbe
   }
 }
 
-function copyArray(value: unknown[], path: string, ancestors: Set<object>, depth: number): JsonValue[] {
-  if (Object.getPrototypeOf(value) !== Array.prototype)
-    throw new Refusal(path, `${describe(value)} is not JSON`)
+function copyArray(value: unknown[], path: Keys, ancestors: Set<object>, depth: number): JsonValue[] {
+  if (Object.getPrototypeOf(value) !== Array.prototype) throw refuse(path, `${describe(value)} is not JSON`)
   const keys = Reflect.ownKeys(value)
   // An array's own keys are its indices plus `length`; anything else would be lost by JSON.
   if (keys.length !== value.length + 1) {
     for (let i = 0; i < value.length; i++) {
-      if (!Object.hasOwn(value, i)) throw new Refusal(`${path}/${i}`, 'a hole in a sparse array')
+      if (!Object.hasOwn(value, i)) throw refuse([...path, i], 'a hole in a sparse array')
     }
     const extra = keys.find((k) => k !== 'length' && !(typeof k === 'string' && /^(0|[1-9]\d*)$/.test(k)))
-    throw new Refusal(path, `an array with an extra property ${String(extra)}`)
+    throw refuse(path, `an array with an extra property ${String(extra)}`)
   }
   const out: JsonValue[] = new Array(value.length)
   for (let i = 0; i < value.length; i++) {
+    path.push(i)
     const descriptor = Object.getOwnPropertyDescriptor(value, i)!
-    if (!('value' in descriptor)) throw new Refusal(`${path}/${i}`, 'an accessor (getter) element')
-    if (descriptor.value === undefined) throw new Refusal(`${path}/${i}`, 'undefined inside an array')
-    out[i] = copy(descriptor.value, `${path}/${i}`, ancestors, depth + 1)
+    if (!('value' in descriptor)) throw refuse(path, 'an accessor (getter) element')
+    if (descriptor.value === undefined) throw refuse(path, 'undefined inside an array')
+    out[i] = copy(descriptor.value, path, ancestors, depth + 1)
+    path.pop()
   }
   return out
 }
 
-function copyObject(value: object, path: string, ancestors: Set<object>, depth: number): JsonValue {
+function copyObject(value: object, path: Keys, ancestors: Set<object>, depth: number): JsonValue {
   const proto = Object.getPrototypeOf(value)
-  if (proto !== Object.prototype && proto !== null) throw new Refusal(path, `${describe(value)} is not JSON`)
+  if (proto !== Object.prototype && proto !== null) throw refuse(path, `${describe(value)} is not JSON`)
   const out: Record<string, JsonValue> = {}
   for (const key of Reflect.ownKeys(value)) {
-    if (typeof key === 'symbol') throw new Refusal(path, `a symbol-keyed property ${String(key)}`)
-    const at = path + segment(key)
+    if (typeof key === 'symbol') throw refuse(path, `a symbol-keyed property ${String(key)}`)
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!
-    if (!descriptor.enumerable) throw new Refusal(at, 'a non-enumerable property')
-    if (!('value' in descriptor)) throw new Refusal(at, 'an accessor (getter) property')
+    if (!descriptor.enumerable) throw refuse([...path, key], 'a non-enumerable property')
+    if (!('value' in descriptor)) throw refuse([...path, key], 'an accessor (getter) property')
     if (descriptor.value === undefined) continue // canonical absence
-    const v = copy(descriptor.value, at, ancestors, depth + 1)
+    path.push(key)
+    const v = copy(descriptor.value, path, ancestors, depth + 1)
+    path.pop()
     // `__proto__` must become an own property, as JSON.parse makes it, not a prototype change.
     if (key === '__proto__')
       Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true })

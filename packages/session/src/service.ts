@@ -130,7 +130,15 @@ export class SessionsService extends Service {
     return this.ctx.sessionStore.remove(id)
   }
 
-  private wire(header: SessionHeader, events: readonly SessionEvent[], origin: SessionOrigin): Session {
+  // `wire` and `flushVia` are arrow fields so that `this` in them, and in the closures a session keeps
+  // for every event and flush, is the service itself rather than the cordis proxy a caller reached it
+  // through: through the proxy each `this.x` built shadow contexts and proxies, on every event
+  // (docs/decisions/0067-long-session-cost.md).
+  private readonly wire = (
+    header: SessionHeader,
+    events: readonly SessionEvent[],
+    origin: SessionOrigin,
+  ): Session => {
     const session = new Session({ header, events, onFlush: (s, batch) => this.flushVia(s, batch) })
     this.owned.set(session, { persisted: session.length })
     session.subscribe((event, s) => {
@@ -140,7 +148,7 @@ export class SessionsService extends Service {
     return session
   }
 
-  private async flushVia(session: Session, events: readonly SessionEvent[]): Promise<void> {
+  private readonly flushVia = async (session: Session, events: readonly SessionEvent[]): Promise<void> => {
     // Without our store listener a flush would "succeed" without persisting anything: fail closed.
     if (this.disposed)
       throw new Error(`session ${session.id}: the sessions service is disposed; events not persisted`)

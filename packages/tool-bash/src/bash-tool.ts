@@ -18,7 +18,7 @@ export const NO_SESSION_FOLDER = 'no-session'
 
 const DESCRIPTION = [
   'Runs a shell command with bash in the working directory and returns its combined stdout and stderr.',
-  'Each call is a fresh `bash -c` (no state carries over between calls: use `cd dir && …` in one command).',
+  'Each call is a fresh `bash -c` (no state carries over between calls: use `cd dir && ...` in one command).',
   'stdin is closed, so interactive programs get end of file; colours and pagers are off.',
   'The command and everything it starts are terminated on timeout, and background processes still running',
   'when the command ends are terminated too. Long output is cut to its end; the full output is saved to a',

@@ -66,7 +66,7 @@ export function describeSummary(summary: ChangeSummary, budget: Omit<DiffBudget,
       : `it would take longer than diffTimeoutMs (${budget.timeoutMs} ms)`
   return (
     `No diff (${why}): ${summary.linesRemoved} lines removed, ${summary.linesAdded} added, ` +
-    `${summary.bytesBefore} → ${summary.bytesAfter} bytes.`
+    `${summary.bytesBefore} -> ${summary.bytesAfter} bytes.`
   )
 }
 

@@ -43,7 +43,7 @@ export function* linesOf(text: string, maxLength: number): Generator<Line> {
 
 /** The mark appended to a cut line. */
 export function cutMark(line: Line): string {
-  return line.length > line.text.length ? ` … [line cut: ${line.length} characters in all]` : ''
+  return line.length > line.text.length ? ` ... [line cut: ${line.length} characters in all]` : ''
 }
 
 /**

@@ -73,7 +73,7 @@ describe('bounded diffs (issue 9.6)', () => {
     const after = `${lines(10, (i) => `old ${i}`)}changed\n${lines(89, (i) => `old ${i + 11}`)}`
     const result = await call('write', { file_path: 'f.txt', content: after })
     expect(textOf(result)).toBe(
-      `Wrote f.txt (100 lines). No diff (the file is larger than diffMaxChars (1000 characters)): 1 lines removed, 1 added, ${before.length} → ${after.length} bytes.`,
+      `Wrote f.txt (100 lines). No diff (the file is larger than diffMaxChars (1000 characters)): 1 lines removed, 1 added, ${before.length} -> ${after.length} bytes.`,
     )
     expect(result.meta).toEqual({
       path: 'f.txt',

@@ -169,7 +169,7 @@ describe.each(MODES)('grep ($label)', ({ mode }) => {
     await writeTree(cwd, { 'big.txt': `${'a'.repeat(3000)}needle\n${'filler\n'.repeat(300)}` })
     const ctx = await fsContext({ ...mode, readStreamMinSize: 1024, readMaxLineLength: 20 })
     const result = await run(ctx, 'grep', { pattern: 'needle', output: 'content' }, { cwd })
-    expect(textOf(result)).toBe(`big.txt:1:${'a'.repeat(20)} … [line cut: 3006 characters in all]`)
+    expect(textOf(result)).toBe(`big.txt:1:${'a'.repeat(20)} ... [line cut: 3006 characters in all]`)
   })
 
   it('TL-16 an invalid regular expression fails INVALID_PATTERN; a missing path NOT_FOUND; no match says so', async () => {

@@ -26,7 +26,7 @@ describe('grep line length (issue 9.6)', () => {
       const early = textOf(await run(ctx, 'grep', { pattern: 'needle', output: 'content' }, { cwd }))
       const lines = early.split('\n')
       expect(lines[0]).toBe(
-        `a.min.js:1:${'x'.repeat(40)} … [line cut: ${100 + 12 + 5000 + 11 + 100} characters in all]`,
+        `a.min.js:1:${'x'.repeat(40)} ... [line cut: ${100 + 12 + 5000 + 11 + 100} characters in all]`,
       )
       expect(lines[1]).toBe('a.min.js:2:needle short line')
       expect(lines[2]).toBe('b.txt:1:needle in b')

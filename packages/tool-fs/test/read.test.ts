@@ -23,7 +23,7 @@ describe('read', () => {
     const ctx = await fsContext()
     const result = await run(ctx, 'read', { file_path: 'a.txt', offset: 3, limit: 2 }, { cwd })
     expect(textOf(result)).toBe(
-      '3\tline 3\n4\tline 4\n\n[Showing lines 3–4, stopped at the 2-line limit. The file continues: read again with offset 5.]',
+      '3\tline 3\n4\tline 4\n\n[Showing lines 3-4, stopped at the 2-line limit. The file continues: read again with offset 5.]',
     )
     const tail = await run(ctx, 'read', { file_path: 'a.txt', offset: 9, limit: 2 }, { cwd })
     expect(textOf(tail)).toBe('9\tline 9\n10\tline 10')
@@ -39,7 +39,7 @@ describe('read', () => {
     const configured = await fsContext({ readLimit: 3 })
     const small = textOf(await run(configured, 'read', { file_path: 'b.txt' }, { cwd }))
     expect(small).toMatch(
-      /^1\tline 1\n2\tline 2\n3\tline 3\n\n\[Showing lines 1–3, stopped at the 3-line limit/,
+      /^1\tline 1\n2\tline 2\n3\tline 3\n\n\[Showing lines 1-3, stopped at the 3-line limit/,
     )
   })
 
@@ -48,10 +48,10 @@ describe('read', () => {
     await writeTree(cwd, { 'a.txt': `${'x'.repeat(2500)}\nshort\n`, 'b.txt': `${'y'.repeat(40)}\n` })
     const defaults = await fsContext()
     const first = textOf(await run(defaults, 'read', { file_path: 'a.txt' }, { cwd })).split('\n')[0]
-    expect(first).toBe(`1\t${'x'.repeat(2000)} … [line cut: 2500 characters in all]`)
+    expect(first).toBe(`1\t${'x'.repeat(2000)} ... [line cut: 2500 characters in all]`)
     const configured = await fsContext({ readMaxLineLength: 16 })
     expect(textOf(await run(configured, 'read', { file_path: 'b.txt' }, { cwd }))).toBe(
-      `1\t${'y'.repeat(16)} … [line cut: 40 characters in all]`,
+      `1\t${'y'.repeat(16)} ... [line cut: 40 characters in all]`,
     )
   })
 
@@ -65,7 +65,7 @@ describe('read', () => {
     expect(Buffer.byteLength(`${body}\n`)).toBeLessThanOrEqual(51_200)
     const shown = body.split('\n').length
     expect(note).toBe(
-      `[Showing lines 1–${shown}, stopped at the 51200-byte output limit. The file continues: read again with offset ${shown + 1}.]`,
+      `[Showing lines 1-${shown}, stopped at the 51200-byte output limit. The file continues: read again with offset ${shown + 1}.]`,
     )
     const configured = await fsContext({ readMaxBytes: 1024 })
     const small = textOf(await run(configured, 'read', { file_path: 'a.txt' }, { cwd }))
@@ -100,7 +100,7 @@ describe('read', () => {
     const ctx = await fsContext({ readStreamMinSize: 1024 * 1024 })
     const result = await run(ctx, 'read', { file_path: 'huge.log', limit: 3 }, { cwd })
     expect(textOf(result)).toBe(
-      '1\tline 1\n2\tline 2\n3\tline 3\n\n[Showing lines 1–3, stopped at the 3-line limit. The file continues: read again with offset 4.]',
+      '1\tline 1\n2\tline 2\n3\tline 3\n\n[Showing lines 1-3, stopped at the 3-line limit. The file continues: read again with offset 4.]',
     )
   })
 

@@ -173,7 +173,7 @@ export async function fetchFollowing(
     if (redirects.length >= options.maxRedirects)
       throw new FetchRefused(
         'TOO_MANY_REDIRECTS',
-        `more than ${options.maxRedirects} redirects (maxRedirects); last hop ${url.href} → ${location}`,
+        `more than ${options.maxRedirects} redirects (maxRedirects); last hop ${url.href} -> ${location}`,
       )
     redirects.push(url.href)
     let next: string

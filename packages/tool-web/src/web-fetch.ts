@@ -128,7 +128,7 @@ export async function runWebFetch(
   const contentType = String(page.headers['content-type'] ?? '')
   const type = contentType.split(';')[0].trim().toLowerCase()
   const head = [`URL: ${page.url.href}`, `Status: ${page.status}`, `Content-Type: ${contentType || '(none)'}`]
-  if (page.redirects.length > 0) head.push(`Redirected from: ${page.redirects.join(' → ')}`)
+  if (page.redirects.length > 0) head.push(`Redirected from: ${page.redirects.join(' -> ')}`)
   let text: string
   if (HTML_TYPES.has(type)) {
     // The HTML libraries load on the first page, not at start-up (every `tack run` loads this plugin).

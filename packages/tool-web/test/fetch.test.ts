@@ -203,7 +203,7 @@ describe('web_fetch: caps', () => {
     })
     const ok = await call(await webContext({ maxRedirects: 3 }), 'web_fetch', { url: `${server.base}/a` })
     expect(textOf(ok)).toContain('arrived')
-    expect(textOf(ok)).toContain(`Redirected from: ${server.base}/a → ${server.base}/b → ${server.base}/c`)
+    expect(textOf(ok)).toContain(`Redirected from: ${server.base}/a -> ${server.base}/b -> ${server.base}/c`)
     expect(meta(ok).finalUrl).toBe(`${server.base}/end`)
     const tooMany = await call(await webContext({ maxRedirects: 2 }), 'web_fetch', {
       url: `${server.base}/a`,

@@ -129,7 +129,14 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     }
   }
 
-  schemas(agent?: ToolAgent): readonly ToolSchema[] {
+  // The per-call methods below are arrow fields, not prototype methods: cordis hands the service out
+  // through a tracing proxy, and a prototype method called on it sees that proxy as `this`, so every
+  // `this.x` inside (state, config, the private helpers) went through the proxy again, building shadow
+  // contexts and proxies each time — several per tool call. An arrow field's `this` is the service
+  // itself (docs/decisions/0067-long-session-cost.md). `register` stays a method: its `this.ctx`
+  // must be the caller's context, so a registration is the registering plugin's effect.
+
+  readonly schemas = (agent?: ToolAgent): readonly ToolSchema[] => {
     const mode = this.modeOf(agent)
     if (mode !== 'native') this.requireRuntime(mode)
     let wire = this.state.wire.get(mode)
@@ -140,7 +147,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return wire
   }
 
-  sdkSection(agent?: ToolAgent): string {
+  readonly sdkSection = (agent?: ToolAgent): string => {
     const mode = this.modeOf(agent)
     if (mode === 'native') return ''
     this.requireRuntime(mode)
@@ -152,22 +159,17 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return typescriptRuntime(this.state.home) !== undefined
   }
 
-  get(name: string): ToolDefinition | undefined {
-    return this.lookup(name, this.config.mode)?.def
-  }
+  readonly get = (name: string): ToolDefinition | undefined => this.lookup(name, this.config.mode)?.def
 
-  execute(call: ToolCallRequest): Promise<ToolExecutionResult> {
-    // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
-    return executeCall(this.env(this.modeOf(call?.agent)), call)
-  }
+  // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
+  readonly execute = (call: ToolCallRequest): Promise<ToolExecutionResult> =>
+    executeCall(this.env(this.modeOf(call?.agent)), call)
 
-  presentCall(name: string, args: unknown): RenderIntent {
-    return presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
-  }
+  readonly presentCall = (name: string, args: unknown): RenderIntent =>
+    presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
 
-  presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent {
-    return presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
-  }
+  readonly presentResult = (name: string, args: unknown, result: ToolResultView): RenderIntent =>
+    presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
 
   async settled(): Promise<void> {
     const { inflight } = this.state

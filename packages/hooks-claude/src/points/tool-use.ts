@@ -12,7 +12,11 @@
 //
 // PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
 // the reason); otherwise context folds onto the downstream decision.
-import { loopAgentOf } from '@tack/agent'
+//
+// A point nothing may run at (no handler whose matcher takes the tool, no `hooks-claude/point` listener)
+// is skipped before its payload is built: the common no-hooks call reads no file back for
+// `tool_response` and no file ahead for `originalFile` (docs/decisions/0067-long-session-cost.md).
+import { type Agent, loopAgentOf } from '@tack/agent'
 import type { MergedHookOutcome } from '@tack/hook-protocol'
 import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { ClaudeBridge, PointRequest } from '../bridge.ts'
@@ -34,12 +38,11 @@ const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
 function toolRequest(
   bridge: ClaudeBridge,
   exec: ToolExecution,
+  agent: Agent,
+  tool: string,
   point: 'PreToolUse' | 'PostToolUse',
   extra: Record<string, unknown> = {},
-): PointRequest | undefined {
-  const agent = loopAgentOf(exec.agent)
-  if (!agent) return undefined
-  const tool = claudeNameOf(bridge, exec)
+): PointRequest {
   const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
   if (tool === 'Bash' && typeof input.command === 'string') {
     input.command = withoutSourceLine(input.command, bridge.envFiles.sourceLine(rootAgent(agent)))
@@ -64,14 +67,17 @@ export async function onPreToolUse(
   exec: ToolExecution,
   next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
 ): Promise<PreToolDecision> {
-  const decision = await decidePreToolUse(bridge, exec, next)
   const agent = loopAgentOf(exec.agent)
-  if (decision.action === 'deny' || !agent) return decision
-  // What PostToolUse reports about the call (`duration_ms`, Write/Edit `originalFile`): taken after
-  // every PreToolUse decision, so a rewritten path is the one snapshotted.
+  if (!agent) return next()
   const tool = claudeNameOf(bridge, exec)
+  const decision = await decidePreToolUse(bridge, exec, agent, tool, next)
+  if (decision.action === 'deny') return decision
+  // What PostToolUse reports about the call (`duration_ms`, Write/Edit `originalFile`): taken after
+  // every PreToolUse decision, so a rewritten path is the one snapshotted — and the file only read
+  // when a PostToolUse hook may see it.
   const args = (decision.arguments ?? exec.arguments) as Record<string, unknown> | undefined
-  bridge.callStarts.record(exec.callId, tool, args?.file_path, exec.cwd)
+  const post = bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))
+  bridge.callStarts.record(exec.callId, tool, post ? args?.file_path : undefined, exec.cwd)
   // A Bash call sources what SessionStart hooks wrote to CLAUDE_ENV_FILE (issue 11.4).
   const line = tool === 'Bash' ? bridge.envFiles.sourceLine(rootAgent(agent)) : undefined
   if (!line || typeof args?.command !== 'string') return decision
@@ -81,12 +87,12 @@ export async function onPreToolUse(
 async function decidePreToolUse(
   bridge: ClaudeBridge,
   exec: ToolExecution,
+  agent: Agent,
+  tool: string,
   next: (replacement?: ToolExecution) => Promise<PreToolDecision>,
 ): Promise<PreToolDecision> {
-  const req = toolRequest(bridge, exec, 'PreToolUse')
-  if (!req) return next()
-  const outcome = await bridge.runPoint(req)
-  const tool = claudeNameOf(bridge, exec)
+  if (!bridge.mayRun('PreToolUse', agent, claudeToolSubjects(tool))) return next()
+  const outcome = await bridge.runPoint(toolRequest(bridge, exec, agent, tool, 'PreToolUse'))
   const context = contextItems(`PreToolUse:${tool}`, outcome.contexts)
   if (outcome.stop) {
     bridge.warn(
@@ -131,15 +137,17 @@ export async function onPostToolUse(
   result: ToolExecutionResult,
   next: () => Promise<PostToolDecision>,
 ): Promise<PostToolDecision> {
-  const tool = claudeNameOf(bridge, exec)
   const start = bridge.callStarts.take(exec.callId)
+  const agent = loopAgentOf(exec.agent)
+  if (!agent) return next()
+  const tool = claudeNameOf(bridge, exec)
+  if (!bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))) return next()
   const before = start && 'originalFile' in start ? { originalFile: start.originalFile } : {}
   const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd, before)
-  const req = toolRequest(bridge, exec, 'PostToolUse', {
+  const req = toolRequest(bridge, exec, agent, tool, 'PostToolUse', {
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),
   })
-  if (!req) return next()
   const outcome = await bridge.runPoint(req)
   const context = contextItems(`PostToolUse:${tool}`, outcome.contexts)
   const output = result.content.map((b) => b.text).join('\n')

@@ -68,7 +68,7 @@ export function toCallOptions(request: LlmRequest, style: PromptStyle): Language
         name: tool.name,
         description: tool.description,
         // A thawed copy: the request is deep-frozen and schema sanitisers may rewrite in place.
-        inputSchema: structuredClone(tool.parameters) as JSONSchema7,
+        inputSchema: thawedSchema(tool.parameters),
       }))
     : undefined
   return {
@@ -82,6 +82,23 @@ export function toCallOptions(request: LlmRequest, style: PromptStyle): Language
       ? { providerOptions: structuredClone(config.providerOptions) as Record<string, JSONObject> }
       : {}),
   }
+}
+
+/** Each frozen tool schema's JSON text, so a request's fresh copy is one JSON.parse. */
+const schemaJson = new WeakMap<object, string>()
+
+/**
+ * A fresh, mutable copy of a tool's parameter schema, every request. Parsing the schema's cached JSON
+ * text costs a fraction of `structuredClone`, which was most of the time this module spent per request
+ * (docs/decisions/0067-long-session-cost.md). Schemas are JSON (TL-2), so the copy is exact.
+ */
+function thawedSchema(parameters: object): JSONSchema7 {
+  let text = schemaJson.get(parameters)
+  if (text === undefined) {
+    text = JSON.stringify(parameters)
+    if (Object.isFrozen(parameters)) schemaJson.set(parameters, text)
+  }
+  return JSON.parse(text) as JSONSchema7
 }
 
 const joinText = (content: readonly ContentBlock[]) => content.map((block) => block.text).join('\n')

@@ -51,7 +51,7 @@ export async function formatWindow(
   const last = window.offset + out.length - 1
   const why =
     stopped === 'limit' ? `the ${window.limit}-line limit` : `the ${window.maxBytes}-byte output limit`
-  return `${text}\n\n[Showing lines ${window.offset}–${last}, stopped at ${why}. The file continues: read again with offset ${last + 1}.]`
+  return `${text}\n\n[Showing lines ${window.offset}-${last}, stopped at ${why}. The file continues: read again with offset ${last + 1}.]`
 }
 
 export function createReadTool(env: FsEnv) {

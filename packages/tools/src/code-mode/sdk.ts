@@ -11,9 +11,9 @@ export const SDK_SECTION_ORDER = 150
 
 const PREAMBLE = `# Code Mode
 
-To use tools, call \`run_code\` with a TypeScript program. It runs as the body of an async function: \`await\` tool calls, \`return\` a value, and \`console.log\` what you want to see; the result is the console output followed by the JSON of the returned value. Do as much as you can in one program — read, filter, decide and act — so the task takes few round-trips.
+To use tools, call \`run_code\` with a TypeScript program. It runs as the body of an async function: \`await\` tool calls, \`return\` a value, and \`console.log\` what you want to see; the result is the console output followed by the JSON of the returned value. Do as much as you can in one program (read, filter, decide and act) so the task takes few round-trips.
 
-Each \`tools.<name>(args)\` resolves to the tool's text output. Calls run one at a time in the order they are made, even under \`Promise.all\`. A failed or denied call rejects with a \`ToolCallError\` carrying \`code\` (e.g. \`DENIED\`, \`NOT_FOUND\`, \`INVALID_ARGS\`) and \`message\`; catch it to go on. The program has only ECMAScript built-ins, \`tools\` and \`console\`: no file system, network, environment, process, timers or imports — use the tools for all of that. Enums and namespaces are not supported.`
+Each \`tools.<name>(args)\` resolves to the tool's text output. Calls run one at a time in the order they are made, even under \`Promise.all\`. A failed or denied call rejects with a \`ToolCallError\` carrying \`code\` (e.g. \`DENIED\`, \`NOT_FOUND\`, \`INVALID_ARGS\`) and \`message\`; catch it to go on. The program has only ECMAScript built-ins, \`tools\` and \`console\`: no file system, network, environment, process, timers or imports: use the tools for all of that. Enums and namespaces are not supported.`
 
 /** The section text for these tools (sorted by the caller, run_code excluded here). */
 export function sdkSectionText(tools: readonly ToolDefinition[]): string {
