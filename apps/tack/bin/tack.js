@@ -3,7 +3,7 @@
 // The line above is read by sh, and by JavaScript as a string and a comment: run as a program (`tack`,
 // `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space. A
 // flag of heap sizing cannot be set from inside a running Node, and `#!/usr/bin/env -S node …` fails
-// on BusyBox (Alpine); one exec of sh costs about a millisecond. Measured on the 200-read session
+// on BusyBox (Alpine); one exec of sh is lost in the noise of start-up. Measured on the 200-read session
 // (docs/decisions/0067-long-session-cost.md): peak RSS 184 → 148 MB, CPU per request 12.5 → 10.9 ms.
 // `node bin/tack.js …` runs without it.
 //
