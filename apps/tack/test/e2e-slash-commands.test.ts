@@ -49,6 +49,9 @@ describe('tack run "/name args"', () => {
     const command = jsonLines(json.stdout).filter((l) => l.type === 'command')
     expect(command).toEqual([{ type: 'command', sessionId: expect.any(String), text: 'hello Bob' }])
     expect(server.requests).toHaveLength(0)
+    // A command on a new session leaves no session behind: `tack run -c` still finds the real one.
+    const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
+    expect(JSON.parse(list.stdout)).toEqual([])
   })
 
   test('an error result goes to stderr in one line with exit 1', async () => {
@@ -86,6 +89,7 @@ describe('mode switches are logged and restored (80-cli.md §5.4)', () => {
       ],
     })
     expect((await run('hello')).stdout).toBe('first\n')
+    expect((await run('/greet you')).stdout).toBe('hello you\n')
     for (const [command, said] of [
       ['/model loop/other', 'model set to loop/other (from the next request)'],
       ['/permissions read-only', 'permission mode set to read-only (from the next tool call)'],

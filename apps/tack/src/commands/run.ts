@@ -104,6 +104,10 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     if (command !== undefined && command.kind !== 'prompt') {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
+      // `tack run "/help"` opened a session only to run the command in: leave none behind, so a later
+      // `tack run -c` continues the session the person worked in, not this empty one.
+      if (!resume && !agent.session.events().some((e) => e.type === 'turn/start'))
+        await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
       return printCommandResult(io, json, agent.session.id, command)
     }
     const outcome =
