@@ -150,6 +150,11 @@ export class InteractiveApp {
     return this.#theme
   }
 
+  /** The screen as the next frame will draw it, one string per line (what tests read). */
+  frame(): string[] {
+    return this.#tui.render(this.#tui.terminal.columns)
+  }
+
   /** Redraws on the next frame (after the view model changed). */
   render(): void {
     this.#tui.requestRender()
