@@ -3,7 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestAgent, text, toolCalls } from '@tack/agent/testing'
+import { createTestAgent, type ScriptEntry, text, toolCalls } from '@tack/agent/testing'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { describe, expect, test } from 'vitest'
 import { type AssistantEntry, SessionView, type ToolEntry } from '../src/view-model.ts'
