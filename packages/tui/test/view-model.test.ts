@@ -16,7 +16,7 @@ const pricing = {
 const user = (content: string) => ({ content, source: { kind: 'user' } as const })
 
 async function run(
-  script: Parameters<typeof createTestAgent>[0]['script'],
+  script: readonly ScriptEntry[],
   files: Record<string, string> = {},
 ) {
   const cwd = await mkdtemp(join(tmpdir(), 'tack-tui-vm-'))
