@@ -207,7 +207,7 @@ export class InteractiveApp {
       this.render()
     })
     this.#transcriptSlot.clear()
-    this.#transcriptSlot.addChild(new Transcript(view, this.#theme))
+    this.#transcriptSlot.addChild(new Transcript(view, this.#theme, this.#host.ctx.tui.config.diffMaxLines))
     this.#todoSlot.clear()
     this.#todoSlot.addChild(new TodoPanel(() => view.todos, this.#theme))
     this.#statusSlot.clear()

@@ -15,10 +15,7 @@ const pricing = {
 }
 const user = (content: string) => ({ content, source: { kind: 'user' } as const })
 
-async function run(
-  script: readonly ScriptEntry[],
-  files: Record<string, string> = {},
-) {
+async function run(script: readonly ScriptEntry[], files: Record<string, string> = {}) {
   const cwd = await mkdtemp(join(tmpdir(), 'tack-tui-vm-'))
   for (const [name, content] of Object.entries(files)) await writeFile(join(cwd, name), content)
   const t = await createTestAgent({ cwd, plugins: [{ plugin: FsToolsPlugin, config: {} }], script })

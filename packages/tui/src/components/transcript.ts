@@ -56,11 +56,13 @@ function renderNotice(entry: NoticeEntry, theme: Theme, width: number): string[]
 export class Transcript implements Component {
   readonly #view: SessionView
   readonly #theme: Theme
+  readonly #diffMaxLines: number
   readonly #blocks = new WeakMap<AssistantEntry, AssistantBlock>()
 
-  constructor(view: SessionView, theme: Theme) {
+  constructor(view: SessionView, theme: Theme, diffMaxLines: number) {
     this.#view = view
     this.#theme = theme
+    this.#diffMaxLines = diffMaxLines
   }
 
   render(width: number): string[] {
@@ -83,7 +85,7 @@ export class Transcript implements Component {
       case 'notice':
         return renderNotice(entry, this.#theme, width)
       case 'tool':
-        return renderToolCard(entry, this.#theme, width)
+        return renderToolCard(entry, this.#theme, width, Date.now(), this.#diffMaxLines)
       case 'assistant': {
         let block = this.#blocks.get(entry)
         if (!block) {
