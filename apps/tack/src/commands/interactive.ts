@@ -70,7 +70,8 @@ export async function interactiveCommand(
         historyDir: paths.history,
         open: (target) =>
           target.resume ? ctx.agents.resume(target.resume, options) : ctx.agents.create({ cwd, options }),
-        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd),
+        // A session that never ran a turn (opened and left) holds nothing to go back to.
+        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd).filter((s) => s.turns > 0),
         redirectWarnings: (next) => {
           sink = next
         },
