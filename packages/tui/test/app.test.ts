@@ -255,6 +255,31 @@ describe('interactive screen', () => {
     )
   })
 
+  test('ui/prompt-edit sees each edit and may rewrite the box; ui/prompt-suggest may hide the suggestion', async () => {
+    const s = await start([text('ok')])
+    const edits: Array<{ key?: string; text: string; inputText: string }> = []
+    s.ctx.on('ui/prompt-edit', async (_agent, edit, next) => {
+      edits.push({ ...(edit.key ? { key: edit.key } : {}), text: edit.text, inputText: edit.inputText })
+      const box = await next()
+      return edit.text === 'shout' ? { text: 'SHOUT', cursor: 5 } : box
+    })
+    let suggestShown = true
+    s.ctx.on('ui/prompt-suggest', async (_agent, _suggestion, next) =>
+      suggestShown ? next() : { isShown: false },
+    )
+    s.type('shout')
+    await s.until(/SHOUT/)
+    expect(edits.map((e) => e.key)).toEqual(['s', 'h', 'o', 'u', 't'])
+    expect(edits.at(-1)).toMatchObject({ text: 'shout', inputText: 't' })
+    s.term.send(ENTER)
+    await s.until(/↑ SHOUT/)
+    suggestShown = false
+    s.type('x')
+    s.term.send('\x7f')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(s.text()).not.toContain('↑ SHOUT')
+  })
+
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
     const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
     s.type('go')
