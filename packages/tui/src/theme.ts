@@ -76,6 +76,7 @@ const sgr =
 const plain: Style = (text) => text
 
 export interface ThemeEnv {
+  readonly HOME?: string
   readonly NO_COLOR?: string
   readonly TERM?: string
   readonly LANG?: string

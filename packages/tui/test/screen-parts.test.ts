@@ -2,6 +2,7 @@
 import type { SessionSummary } from '@tack/session'
 import { describe, expect, test } from 'vitest'
 import { EXIT_HINT, renderActivity } from '../src/components/activity-line.ts'
+import { renderHeader } from '../src/components/header.ts'
 import { PICKER_EMPTY, SessionPicker } from '../src/components/session-picker.ts'
 import { renderStatusLine } from '../src/components/status-line.ts'
 import { renderTodos } from '../src/components/todo-panel.ts'
@@ -118,5 +119,16 @@ describe('resume picker', () => {
     expect(chosen).toBeUndefined()
     const empty = new SessionPicker([], plain, () => {})
     expect(empty.render(60).map(strip)).toContain(PICKER_EMPTY)
+  })
+})
+
+describe('header', () => {
+  test('the folder with ~, and the keys; a long folder is cut from its start', () => {
+    expect(strip(renderHeader('/home/ada/src/app', '/home/ada', plain, 80)[0])).toBe(
+      'tack · ~/src/app · / commands · Esc interrupts · Ctrl-D exits',
+    )
+    const narrow = strip(renderHeader(`/srv/${'deep/'.repeat(20)}project`, '/home/ada', plain, 60)[0])
+    expect(narrow).toMatch(/^tack · ….*project · \/ commands · Esc interrupts · Ctrl-D exits$/)
+    expect(widest([narrow])).toBeLessThanOrEqual(60)
   })
 })
