@@ -21,6 +21,7 @@ import { fireCommand, parseSlashCommand } from '@tack/commands'
 import type { ApprovalRequest, ToolExecution } from '@tack/tools'
 import { ApprovalQueue } from './approvals.ts'
 import { applyCommandResult } from './command-results.ts'
+import { captureConsole } from './console-capture.ts'
 import { asciiTerminal } from './ascii-terminal.ts'
 import { type Activity, EXIT_HINT, renderActivity } from './components/activity-line.ts'
 import { renderHeader } from './components/header.ts'
@@ -124,6 +125,10 @@ export class InteractiveApp {
       started: (exec: ToolExecution) => this.#started(exec),
     })
     this.#host.redirectWarnings((line) => this.#view?.notice(line.trimEnd(), 'warning'))
+    const releaseConsole = captureConsole((text, level) => {
+      this.#view?.notice(text.trimEnd(), level)
+      this.render()
+    })
     // In raw mode Ctrl-C is a key, not SIGINT; a signal from outside still ends the session cleanly.
     const onSignal = (signal: NodeJS.Signals) => {
       this.#signal ??= signal
@@ -142,6 +147,7 @@ export class InteractiveApp {
       throw error
     } finally {
       for (const signal of ENDING_SIGNALS) process.off(signal, onSignal)
+      releaseConsole()
     }
   }
 

@@ -311,6 +311,17 @@ describe('interactive screen', () => {
     expect(s.app.agent?.status).toBe('idle')
   })
 
+  test('console output of a plugin goes into the transcript while the screen is up, and back after', async () => {
+    const original = console.log
+    const s = await start([])
+    expect(console.log).not.toBe(original)
+    console.log('a plugin says %s', 'hello')
+    await s.until(/a plugin says hello/)
+    s.term.send(CTRL_D)
+    await s.done
+    expect(console.log).toBe(original)
+  })
+
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
     const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
     s.type('go')
