@@ -69,6 +69,12 @@ function stageWorkspaces(): void {
 }
 
 /**
+ * Optional dependencies tack never loads where it runs: pi-tui's `koffi` (28 MB of FFI binaries) serves
+ * only its Windows console input, and tack runs on Linux and macOS.
+ */
+const NOT_SHIPPED: ReadonlySet<string> = new Set(['node_modules/koffi'])
+
+/**
  * Every runtime (non-dev) dependency in the lockfile, copied flat under the stage's node_modules:
  * a workspace's nested copy (`packages/tool-fs/node_modules/diff`) is hoisted, because the packed
  * workspaces all resolve from the package root. Two different versions of one name would be a conflict.
@@ -78,6 +84,7 @@ function stageDependencies(): Record<string, string> {
   const top: Record<string, string> = {}
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (!key || entry.dev || entry.link || !key.includes('node_modules/')) continue
+    if (NOT_SHIPPED.has(key)) continue
     if (!existsSync(join(ROOT, key))) {
       if (entry.optional) continue // an optional package for another platform
       throw new Error(`${key} is in package-lock.json but not installed: run npm install`)

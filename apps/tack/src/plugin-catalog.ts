@@ -150,6 +150,16 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'tui',
+    description: 'the interactive terminal UI (loaded by `tack`, `tack -c` and `tack -r` only)',
+    defaultOn: true,
+    load: async () => {
+      // The plugin module only: checking a config's plugins.tui must not load the screen.
+      const m = await import('@tack/tui/plugin')
+      return { plugin: m.TuiPlugin, Config: m.TuiConfig }
+    },
+  },
+  {
     key: 'dice',
     description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
     defaultOn: true,

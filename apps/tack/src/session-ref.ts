@@ -29,10 +29,17 @@ export async function findSession(store: Lister, ref: string): Promise<SessionSu
  * own session (it names a parent but was not forked from it) is not one a person continues.
  */
 export async function latestSessionOf(store: Lister, workspace: string): Promise<SessionSummary> {
-  const latest = newestFirst((await store.list()).filter((s) => resumableIn(s, workspace)))[0]
+  const latest = resumableSessionsOf(await store.list(), workspace)[0]
   if (!latest)
     throw new NotFoundError(`no session to continue in ${workspace} (start one with tack run "task")`)
   return latest
+}
+
+/**
+ * The sessions a person continues in `workspace`, newest first (`-c`, the resume picker).
+ */
+export function resumableSessionsOf(all: readonly SessionSummary[], workspace: string): SessionSummary[] {
+  return newestFirst(all.filter((s) => resumableIn(s, workspace)))
 }
 
 /** A session a person continues in `workspace`: its own or a fork, not a subagent's (it names a parent but was not forked from it). */

@@ -45,6 +45,8 @@ export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schem
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
+export { approvalRuleKey, SessionApprovals } from './session-approvals.ts'
+export { parseToolArguments } from './arguments.ts'
 export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {
   BindingOutcome,

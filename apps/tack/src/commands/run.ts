@@ -6,11 +6,12 @@ import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
 import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
-import { bootAgentCommand } from '../agent-boot.ts'
+import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
+import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import { type Agent, setAgentModel } from '@tack/agent'
 import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
@@ -25,13 +26,9 @@ export { JSON_OUTPUT_VERSION } from './run-json.ts'
 /**
  * Signals that end a run like Ctrl-C (issue 9.4): the turn is cancelled — the running command's
  * process group is killed, the turn is closed `aborted`, the session flushed — and tack exits with the
- * shell's code for the signal. A second signal while that happens exits at once.
+ * shell's code for the signal (signal-exit.ts). A second signal while that happens exits at once.
  */
-export const SIGNAL_EXIT_CODES: Readonly<Partial<Record<NodeJS.Signals, number>>> = Object.freeze({
-  SIGINT: 130,
-  SIGTERM: 143,
-  SIGHUP: 129,
-})
+export { SIGNAL_EXIT_CODES }
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const startedAt = performance.now()
@@ -46,12 +43,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
     diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'
-    const options = {
-      config: { model },
-      permissionMode,
-      ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
-      labels: { headless: true },
-    }
+    const options = agentOptionsFor(settings, model, permissionMode, { headless: true })
     const handle = resume
       ? await ctx.agents.resume(resume.id, options)
       : await ctx.agents.create({ cwd, options })

@@ -1,0 +1,441 @@
+// The interactive screen (80-cli.md §5): the transcript of the session, the todo panel, the prompt box
+// (or, in its place, a permission prompt or the resume picker), an activity line and the status line.
+// Data flows one way: the session log feeds the view model (view-model.ts), components draw it, and
+// keys act on the agent (send, steer, cancel) — whose effects come back through the log.
+//
+// Keys: Enter sends; Shift+Enter or `\`+Enter adds a line; ↑/↓ walk the history; typing while a turn
+// runs queues a steering message; Esc interrupts the turn (a running bash call is killed with it);
+// Ctrl-C clears the box, or asks to be pressed again to exit; Ctrl-D on an empty box exits.
+import {
+  type Component,
+  Container,
+  Key,
+  matchesKey,
+  ProcessTerminal,
+  Spacer,
+  type Terminal,
+  TUI,
+} from '@mariozechner/pi-tui'
+import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
+import { fireCommand, parseSlashCommand } from '@tack/commands'
+import type { ApprovalRequest, ToolExecution } from '@tack/tools'
+import { ApprovalQueue } from './approvals.ts'
+import { applyCommandResult } from './command-results.ts'
+import { captureConsole } from './console-capture.ts'
+import { asciiTerminal } from './ascii-terminal.ts'
+import { type Activity, EXIT_HINT, renderActivity } from './components/activity-line.ts'
+import { renderHeader } from './components/header.ts'
+import { Lines } from './components/lines.ts'
+import {
+  type PermissionChoice,
+  PermissionPrompt,
+  type PermissionQuestion,
+} from './components/permission-prompt.ts'
+import { SessionPicker } from './components/session-picker.ts'
+import { renderStatusLine } from './components/status-line.ts'
+import { renderTodos } from './components/todo-panel.ts'
+import { Transcript } from './components/transcript.ts'
+import type { InteractiveHost, SessionTarget } from './host.ts'
+import { PromptBox } from './prompt-box.ts'
+import { type Theme, type ThemeEnv, themeFromEnv } from './theme.ts'
+import { type Pricing, SessionView } from './view-model.ts'
+
+/** How long a first Ctrl-C waits for the second. */
+export const EXIT_CONFIRM_MS = 2000
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
+/** Long enough for pi-tui to draw a requested frame (it draws at most every 16 ms). */
+const FRAME_MS = 40
+/** How often a running turn redraws its clock and spinner. */
+const TICK_MS = 100
+
+export interface InteractiveOptions {
+  readonly env: ThemeEnv
+  /** The session to show first; `pick` opens the resume picker (`tack -r` without an id). */
+  readonly start: SessionTarget | { readonly pick: true }
+  readonly pricing: Pricing
+  /** A terminal other than the process's (tests). */
+  readonly terminal?: Terminal
+}
+
+export class InteractiveApp {
+  readonly #host: InteractiveHost
+  readonly #opts: InteractiveOptions
+  readonly #theme: Theme
+  readonly #tui: TUI
+  readonly #box: PromptBox
+  readonly #slot = new Container()
+  readonly #transcriptSlot = new Container()
+  readonly #statusSlot = new Container()
+  readonly #todoSlot = new Container()
+  readonly #activity: Activity = { runningSince: undefined, hint: undefined }
+  readonly #approvals: ApprovalQueue
+  /** Aborted by Esc while a slash command runs. */
+  #command: AbortController | undefined
+  #handle: AgentHandle | undefined
+  #view: SessionView | undefined
+  #unsubscribe: (() => void) | undefined
+  #detach: (() => void) | undefined
+  #tick: NodeJS.Timeout | undefined
+  #hintTimer: NodeJS.Timeout | undefined
+  #lastCtrlC = 0
+  #finished: ((cause: DisposeCause) => void) | undefined
+  #closing = false
+  #signal: NodeJS.Signals | undefined
+  /** The last session shown, and whether anything happened in it (for the "resume with" line). */
+  #last: { id: string; used: boolean } | undefined
+  readonly #offCommands: () => void
+
+  constructor(host: InteractiveHost, opts: InteractiveOptions) {
+    this.#host = host
+    this.#opts = opts
+    this.#theme = themeFromEnv(opts.env)
+    const raw = opts.terminal ?? new ProcessTerminal()
+    this.#tui = new TUI(this.#theme.unicode ? raw : asciiTerminal(raw))
+    this.#box = new PromptBox({
+      tui: this.#tui,
+      theme: this.#theme,
+      ctx: host.ctx,
+      cwd: host.cwd,
+      historyDir: host.historyDir,
+      agent: () => this.#handle?.agent,
+      busy: () => this.#view?.status.running === true,
+      submit: (text) => this.#submit(text),
+      warn: (text) => this.#view?.notice(text, 'warning'),
+    })
+    this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
+    this.#tui.addChild(new Lines((width) => renderHeader(host.cwd, opts.env.HOME, this.#theme, width)))
+    this.#tui.addChild(this.#transcriptSlot)
+    this.#tui.addChild(new Spacer(1))
+    this.#tui.addChild(this.#todoSlot)
+    this.#tui.addChild(this.#box.suggestion)
+    this.#tui.addChild(this.#slot)
+    this.#tui.addChild(new Lines((width) => renderActivity(this.#activity, this.#theme, width)))
+    this.#tui.addChild(this.#statusSlot)
+    this.#tui.addInputListener((data) => this.#globalKey(data))
+    this.#offCommands = host.ctx.on('commands/changed', () => this.#box.refreshCommands())
+  }
+
+  /** Runs until the user exits; resolves with why the session ended. */
+  async run(): Promise<DisposeCause> {
+    const done = new Promise<DisposeCause>((resolve) => {
+      this.#finished = resolve
+    })
+    this.#detach = this.#host.ctx.tui.attach({
+      approve: (req: ApprovalRequest) => this.#approvals.request(req),
+      started: (exec: ToolExecution) => this.#started(exec),
+    })
+    this.#host.redirectWarnings((line) => this.#view?.notice(line.trimEnd(), 'warning'))
+    const releaseConsole = captureConsole((text, level) => {
+      this.#view?.notice(text.trimEnd(), level)
+      this.render()
+    })
+    // In raw mode Ctrl-C is a key, not SIGINT; a signal from outside still ends the session cleanly.
+    const onSignal = (signal: NodeJS.Signals) => {
+      this.#signal ??= signal
+      this.exit('signal')
+    }
+    for (const signal of ENDING_SIGNALS) process.on(signal, onSignal)
+    this.#tui.start()
+    try {
+      if ('pick' in this.#opts.start) await this.#pick(true)
+      else await this.#open(this.#opts.start)
+      const cause = await done
+      await this.#close(cause)
+      return cause
+    } catch (error) {
+      await this.#close('error')
+      throw error
+    } finally {
+      for (const signal of ENDING_SIGNALS) process.off(signal, onSignal)
+      releaseConsole()
+    }
+  }
+
+  /** Ends the session and the screen (`/exit`, Ctrl-D, a second Ctrl-C, a signal). */
+  exit(cause: DisposeCause = 'exit'): void {
+    this.#finished?.(cause)
+  }
+
+  /** The signal that ended the screen, if one did. */
+  get signal(): NodeJS.Signals | undefined {
+    return this.#signal
+  }
+
+  /** The session on screen when it closed: its id, and whether it has a turn (worth resuming). */
+  get lastSession(): { readonly id: string; readonly used: boolean } | undefined {
+    return this.#last
+  }
+
+  get agent(): Agent | undefined {
+    return this.#handle?.agent
+  }
+
+  get view(): SessionView | undefined {
+    return this.#view
+  }
+
+  get theme(): Theme {
+    return this.#theme
+  }
+
+  /** The screen as the next frame will draw it, one string per line (what tests read). */
+  frame(): string[] {
+    return this.#tui.render(this.#tui.terminal.columns)
+  }
+
+  /** Redraws on the next frame (after the view model changed). */
+  render(): void {
+    this.#tui.requestRender()
+  }
+
+  /** Leaves the current session (its end carries `cause`) and shows `target`. */
+  async switchTo(target: SessionTarget, cause: DisposeCause): Promise<void> {
+    const old = this.#handle
+    this.#unbind()
+    this.#handle = undefined
+    if (old) {
+      old.agent.cancel('session switched')
+      await old.dispose(cause)
+    }
+    this.#approvals.reset()
+    try {
+      await this.#open(target)
+    } catch (error) {
+      // The old session is gone already: never leave the screen without one.
+      await this.#open({})
+      this.#view?.notice(`could not open that session: ${(error as Error).message.split('\n')[0]}`, 'error')
+    }
+  }
+
+  /** Opens the resume picker; at start-up, Esc there starts a new session. */
+  async #pick(atStart: boolean): Promise<void> {
+    const sessions = await this.#host.sessions()
+    const chosen = await new Promise<string | undefined>((resolve) => {
+      const picker = new SessionPicker(sessions, this.#theme, resolve)
+      this.#showInSlot(picker)
+    })
+    this.#showEditor()
+    if (chosen !== undefined)
+      await (atStart ? this.#open({ resume: chosen }) : this.switchTo({ resume: chosen }, 'resume'))
+    else if (atStart) await this.#open({})
+  }
+
+  async #open(target: SessionTarget): Promise<void> {
+    const handle = await this.#host.open(target)
+    this.#handle = handle
+    const agent = handle.agent
+    const view = new SessionView(
+      {
+        model: agent.model,
+        permissionMode: agent.options.permissionMode ?? this.#host.permissionMode,
+        sessionId: agent.session.id,
+      },
+      this.#opts.pricing,
+    )
+    this.#view = view
+    for (const event of agent.session.events()) view.apply(event)
+    if (target.resume) view.notice(`resumed session ${agent.session.id}`)
+    this.#unsubscribe = agent.session.subscribe((event) => {
+      view.apply(event)
+      this.#syncActivity()
+      this.render()
+    })
+    this.#transcriptSlot.clear()
+    this.#transcriptSlot.addChild(new Transcript(view, this.#theme, this.#host.ctx.tui.config.diffMaxLines))
+    this.#todoSlot.clear()
+    this.#todoSlot.addChild(new Lines((width) => renderTodos(view.todos, this.#theme, width)))
+    this.#statusSlot.clear()
+    this.#statusSlot.addChild(new Lines((width) => [renderStatusLine(view.status, this.#theme, width)]))
+    this.#showEditor()
+    this.#syncActivity()
+    this.#box.offerSuggestion()
+    this.#tui.requestRender(true)
+  }
+
+  #unbind(): void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = undefined
+  }
+
+  #showInSlot(component: Component): void {
+    this.#slot.clear()
+    this.#slot.addChild(component)
+    this.#tui.setFocus(component)
+    this.render()
+  }
+
+  #showEditor(): void {
+    this.#showInSlot(this.#box.editor)
+  }
+
+  #submit(text: string): void {
+    const agent = this.#handle?.agent
+    if (!agent) return
+    const command = parseSlashCommand(text)
+    if (command?.name === 'exit' || command?.name === 'quit') {
+      this.exit('exit')
+      return
+    }
+    if (command) {
+      this.#view?.echo(text.trim())
+      void this.#runCommand(agent, command.name, command.args)
+    } else this.#send(text)
+  }
+
+  /** A prompt: sent, or — while a turn runs — queued as steering (AL-1), drained at the turn's next step. */
+  #send(text: string): void {
+    const agent = this.#handle?.agent
+    if (!agent) return
+    if (agent.status === 'running') {
+      this.#view?.queue(text)
+      agent.steer({ content: text, source: { kind: 'user' } })
+    } else {
+      void agent.send({ content: text, source: { kind: 'user' } }).catch((error: unknown) => {
+        this.#view?.notice(`error: ${(error as Error).message}`, 'error')
+        this.render()
+      })
+    }
+    this.render()
+  }
+
+  async #runCommand(agent: Agent, name: string, args: string): Promise<void> {
+    const controller = new AbortController()
+    this.#command = controller
+    try {
+      const result = await fireCommand(this.#host.ctx, agent, name, args, {
+        surface: 'tui',
+        columns: this.#tui.terminal.columns,
+        signal: controller.signal,
+      })
+      if (controller.signal.aborted) return
+      await applyCommandResult(result, {
+        notice: (text, tone) => this.#view?.notice(text, tone),
+        send: (text) => this.#send(text),
+        clear: () => this.switchTo({}, 'clear'),
+        resume: (id) => (id === undefined ? this.#pick(false) : this.switchTo({ resume: id }, 'resume')),
+      })
+    } catch (error) {
+      this.#view?.notice(`/${name}: ${(error as Error).message}`, 'error')
+    } finally {
+      if (this.#command === controller) this.#command = undefined
+      this.render()
+    }
+  }
+
+  #ask(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionChoice> {
+    return new Promise((resolve) => {
+      const settle = (choice: PermissionChoice) => {
+        signal.removeEventListener('abort', onAbort)
+        this.#showEditor()
+        resolve(choice)
+      }
+      const onAbort = () => settle({ choice: 'deny', reason: '' })
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#showInSlot(new PermissionPrompt(question, this.#theme, settle))
+    })
+  }
+
+  #started(exec: ToolExecution): void {
+    if (exec.agent !== undefined && exec.agent !== this.#handle?.agent) return
+    this.#view?.markRunning(exec.callId)
+    this.render()
+  }
+
+  /** Keys that act whatever has focus; returning `consume` keeps them from the focused component. */
+  #globalKey(data: string): { consume: true } | undefined {
+    const editorFocused = this.#slot.children[0] === this.#box.editor
+    if (matchesKey(data, Key.ctrl('c'))) {
+      this.#ctrlC(editorFocused)
+      return { consume: true }
+    }
+    if (!editorFocused) return undefined
+    if (matchesKey(data, Key.escape) && !this.#box.editor.isShowingAutocomplete()) {
+      this.#command?.abort()
+      if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
+      return { consume: true }
+    }
+    this.#box.noteKey(data)
+    if (matchesKey(data, Key.ctrl('d')) && this.#box.text === '') {
+      this.exit('exit')
+      return { consume: true }
+    }
+    return undefined
+  }
+
+  #ctrlC(editorFocused: boolean): void {
+    if (!editorFocused) {
+      // A question on screen: Ctrl-C answers it as Esc does (deny, close the picker).
+      const focused = this.#slot.children[0]
+      focused?.handleInput?.('\x1b')
+      return
+    }
+    if (this.#box.text !== '') {
+      this.#box.clear()
+      this.render()
+      return
+    }
+    const now = Date.now()
+    if (now - this.#lastCtrlC < EXIT_CONFIRM_MS) {
+      this.exit('exit')
+      return
+    }
+    this.#lastCtrlC = now
+    if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
+    this.#activity.hint = EXIT_HINT
+    clearTimeout(this.#hintTimer)
+    this.#hintTimer = setTimeout(() => {
+      this.#activity.hint = undefined
+      this.render()
+    }, EXIT_CONFIRM_MS)
+    this.#hintTimer.unref()
+    this.render()
+  }
+
+  /** Starts or stops the clock of a running turn. */
+  #syncActivity(): void {
+    const running = this.#view?.status.running === true
+    if (running && this.#activity.runningSince === undefined) {
+      this.#activity.runningSince = Date.now()
+      this.#tick = setInterval(() => this.render(), TICK_MS)
+    } else if (!running && this.#activity.runningSince !== undefined) {
+      this.#activity.runningSince = undefined
+      clearInterval(this.#tick)
+      this.#tick = undefined
+      this.#box.offerSuggestion()
+    }
+  }
+
+  async #close(cause: DisposeCause): Promise<void> {
+    if (this.#closing) return
+    this.#closing = true
+    clearInterval(this.#tick)
+    clearTimeout(this.#hintTimer)
+    this.#unbind()
+    this.#detach?.()
+    this.#offCommands()
+    this.#command?.abort()
+    const handle = this.#handle
+    this.#handle = undefined
+    if (handle) {
+      const events = handle.agent.session.events()
+      this.#last = { id: handle.agent.session.id, used: events.some((e) => e.type === 'turn/start') }
+    }
+    try {
+      if (handle) {
+        handle.agent.cancel('exit')
+        await handle.dispose(cause)
+      }
+    } finally {
+      // The last frame stays in the scrollback: without the prompt box and its hints, it reads as the
+      // transcript of the session, then the status line.
+      this.#slot.clear()
+      this.#box.suggestion.setText('')
+      this.#activity.hint = undefined
+      this.#activity.runningSince = undefined
+      this.render()
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS))
+      this.#tui.stop()
+      this.#host.redirectWarnings(undefined)
+    }
+  }
+}
