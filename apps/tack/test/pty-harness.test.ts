@@ -57,6 +57,15 @@ describe('pty harness', () => {
     expect(term.screen().split('\n')).toHaveLength(20)
   })
 
+  it('times a keystroke until its echo is on the screen', async () => {
+    const term = startFixture()
+    await term.waitFor('ready')
+    const ms = await term.timeKeys('Q', /^> Q$/m)
+    expect(ms).toBeGreaterThanOrEqual(0)
+    expect(ms).toBeLessThan(5000)
+    await expect(term.timeKeys('Z', /^> Q/m)).rejects.toThrow('shows before typing')
+  })
+
   it('reports the exit code and the process RSS', async () => {
     const term = startFixture()
     await term.waitFor('ready')

@@ -54,6 +54,12 @@ export interface PtySession {
   waitFor(what: string | RegExp, options?: WaitOptions | number): Promise<string>
   /** Resolves once `what` no longer shows on the screen. */
   waitForGone(what: string | RegExp, options?: WaitOptions | number): Promise<string>
+  /**
+   * Writes `keys`, then resolves with the milliseconds from that write until the arrival of the output
+   * chunk that made `shows` appear on the screen (keystroke-to-screen latency; the xterm parse is not
+   * counted).
+   */
+  timeKeys(keys: string, shows: string | RegExp, options?: WaitOptions | number): Promise<number>
   /** Resolves once every byte received so far is on the screen. */
   settled(): Promise<void>
   resize(cols: number, rows: number): void
@@ -78,15 +84,19 @@ export function startPty(options: PtyOptions): PtySession {
   })
   let raw = ''
   let pendingWrites = 0
+  /** When the output chunk parsed last arrived (performance.now()). */
+  let lastParsedArrival = 0
   const watchers = new Set<() => void>()
   const notify = () => {
     for (const w of [...watchers]) w()
   }
   child.onData((data) => {
+    const arrived = performance.now()
     raw += data
     pendingWrites++
     terminal.write(data, () => {
       pendingWrites--
+      lastParsedArrival = arrived
       notify()
     })
   })
@@ -166,6 +176,13 @@ export function startPty(options: PtyOptions): PtySession {
     waitForGone: (what, opts) => {
       const shows = matches(what)
       return waitUntil(`expected ${String(what)} to go away`, (t) => !shows(t), opts)
+    },
+    async timeKeys(keys, shows, opts) {
+      if (matches(shows)(screen())) throw new Error(failure(`${String(shows)} shows before typing`))
+      const written = performance.now()
+      child.write(keys)
+      await waitUntil(`expected ${String(shows)} to show after typing`, matches(shows), opts)
+      return lastParsedArrival - written
     },
     settled: () =>
       new Promise((resolve) => {
