@@ -117,5 +117,10 @@ describe('screen to SVG', () => {
     expect(svg).toContain('fill="#ff8000">ready</text>')
     // the green answer, XML-escaped
     expect(svg).toContain('fill="#98c379">you said: &lt;a&amp;b&gt;</text>')
+    // a crop: only the first row, so only the banner
+    const banner = screenToSvg(term.terminal, { rows: [0, 1] })
+    expect(banner).toContain('height="42"')
+    expect(banner).toContain('ready</text>')
+    expect(banner).not.toContain('you said')
   })
 })

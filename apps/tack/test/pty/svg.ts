@@ -48,15 +48,25 @@ interface CellStyle {
   readonly dim: boolean
 }
 
-export function screenToSvg(terminal: HeadlessTerminal, theme: SvgTheme = DARK_THEME): string {
+export interface SvgOptions {
+  readonly theme?: SvgTheme
+  /** Visible rows to draw, `[from, to)`; default all. Negative numbers count from the bottom. */
+  readonly rows?: readonly [number, number]
+}
+
+export function screenToSvg(terminal: HeadlessTerminal, options: SvgOptions = {}): string {
+  const theme = options.theme ?? DARK_THEME
   const buffer = terminal.buffer.active
-  const top = buffer.viewportY
+  const at = (n: number) => (n < 0 ? terminal.rows + n : n)
+  const [first, last] = options.rows ? [at(options.rows[0]), at(options.rows[1])] : [0, terminal.rows]
+  const top = buffer.viewportY + first
+  const rowCount = Math.max(0, last - first)
   const width = terminal.cols * CELL_W + 2 * PAD
-  const height = terminal.rows * CELL_H + 2 * PAD
+  const height = rowCount * CELL_H + 2 * PAD
   const rects: string[] = []
   const texts: string[] = []
   const cell = buffer.getNullCell()
-  for (let row = 0; row < terminal.rows; row++) {
+  for (let row = 0; row < rowCount; row++) {
     const line = buffer.getLine(top + row)
     if (!line) continue
     let run: { x: number; cols: number; text: string; style: CellStyle } | undefined

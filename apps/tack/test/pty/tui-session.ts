@@ -1,0 +1,70 @@
+// One interactive tack in a pseudo-terminal against a loopback scripted model, in a private sandbox
+// (HOME, TACK_HOME, workspace). Tests start sessions with `openTui` and close them all in `afterEach`
+// with `closeAllTuis`, so a failed assertion never leaves a tack running.
+import { type LoopbackEntry, type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
+import { type Sandbox, sandbox, writeLoopConfig } from '../helpers.ts'
+import { type PtySession, startTui } from './tui.ts'
+
+export interface TuiRun {
+  readonly term: PtySession
+  readonly server: LoopbackServer
+  readonly box: Sandbox
+  /** The `--config` file naming the loopback endpoint and `model: loop/m`. */
+  readonly config: string
+}
+
+export interface OpenTuiOptions {
+  /** Arguments after `tack --config FILE` (`-c`, `-r`, `--permission-mode ask`, …). */
+  readonly args?: readonly string[]
+  readonly cols?: number
+  readonly rows?: number
+  /** More environment (NO_COLOR, LANG, …). */
+  readonly env?: NodeJS.ProcessEnv
+  /** Fills the workspace before tack starts. */
+  readonly prepare?: (workspace: string) => Promise<void>
+  /** Reuse the sandbox and server of an earlier run (resume tests); the script is pushed onto it. */
+  readonly after?: TuiRun
+}
+
+const open: TuiRun[] = []
+
+/** Starts tack's UI and waits until its status line shows the model. */
+export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions = {}): Promise<TuiRun> {
+  const box = options.after?.box ?? (await sandbox())
+  await options.prepare?.(box.workspace)
+  let server: LoopbackServer
+  let config: string
+  if (options.after) {
+    server = options.after.server
+    server.push(...script)
+    config = options.after.config
+  } else {
+    server = await startLoopbackServer({ script })
+    config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m', fastRetries: true })
+  }
+  const term = startTui({
+    cwd: box.workspace,
+    env: { ...box.env, ...options.env },
+    args: ['--config', config, ...(options.args ?? [])],
+    cols: options.cols ?? 100,
+    rows: options.rows ?? 30,
+  })
+  const run = { term, server, box, config }
+  open.push(run)
+  await term.waitFor('loop/m', 30_000)
+  return run
+}
+
+/** Types a prompt, waits for its echo in the box, and sends it. */
+export async function submit(term: PtySession, text: string): Promise<void> {
+  term.type(text)
+  await term.waitFor(text)
+  term.press('enter')
+}
+
+/** Closes every session `openTui` started (and their servers). */
+export async function closeAllTuis(): Promise<void> {
+  const runs = open.splice(0)
+  await Promise.all(runs.map((r) => r.term.close()))
+  await Promise.all([...new Set(runs.map((r) => r.server))].map((s) => s.close()))
+}
