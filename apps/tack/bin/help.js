@@ -2,6 +2,9 @@
 export const HELP = `tack — an open, hackable coding agent
 
 Usage:
+  tack                       the interactive terminal UI in this folder, a new session
+  tack -c                    continue this folder's most recent session in the UI (--continue)
+  tack -r [ID]               resume session ID in the UI; without ID, pick one of this folder's (--resume)
   tack run "task"            headless: one turn, prints the final answer (also: tack -p "task"; "-" reads stdin)
   tack run -c "task"         continue this workspace's most recent session (--continue)
   tack run -r ID "task"      continue session ID, a fork too; a unique prefix of the id is enough (--resume)
@@ -28,7 +31,7 @@ Usage:
 Common flags:
   --model provider/model     deepseek/…, openai/…, anthropic/…, local/… or a configured endpoint
   --base-url URL             an OpenAI-compatible server (Ollama, llama.cpp, vLLM, …)
-  --permission-mode MODE     ask | workspace-write (headless default) | read-only | yolo
+  --permission-mode MODE     ask (interactive default) | workspace-write (headless default) | read-only | yolo
   --tools-mode MODE          native (default), code (the model writes TypeScript against the tools) or both;
                              also TACK_TOOLS_MODE
   --cwd DIR                  workspace folder (default: the current folder)
@@ -41,8 +44,8 @@ Common flags:
   --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
-  -c, --continue             (run) continue this workspace's most recent session
-  -r, --resume ID            (run) continue session ID (a unique prefix is enough)
+  -c, --continue             (tack, run) continue this workspace's most recent session
+  -r, --resume ID            (tack, run) continue session ID (a unique prefix is enough); tack -r alone picks
   -p, --print TASK           same as tack run TASK
   --format FORMAT            (sessions export) jsonl | claude-transcript | markdown
   --at SEQ                   (sessions fork) fork before event SEQ (a turn boundary)
@@ -55,5 +58,5 @@ Environment:
   TACK_HOME                  tack's folder (default ~/.tack): config.yml, sessions.db, transcripts, plugins/, mods/
   TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
-  NO_COLOR=1                 no colour in tack run's progress on a terminal
+  NO_COLOR=1                 no colour on a terminal (tack run's progress, the interactive UI)
 `

@@ -11,14 +11,9 @@ const first = argv[0]
 if (first === '--version' || first === '-V' || first === 'version') {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   process.stdout.write(`tack ${pkg.version}\n`)
-} else if (first === '--help' || first === '-h' || first === 'help' || first === undefined) {
+} else if (first === '--help' || first === '-h' || first === 'help') {
   const { HELP } = await import('./help.js')
   process.stdout.write(HELP)
-  if (first === undefined) {
-    // The interactive terminal UI is not built yet; say so instead of pretending.
-    process.stderr.write('\nThe interactive UI is not available in this version; use `tack run "task"`.\n')
-    process.exitCode = 2
-  }
 } else {
   // node:sqlite as the store uses it (StatementSync#setReturnArrays, isTransaction): 22.16 or 24.
   const [major, minor] = process.versions.node.split('.').map(Number)

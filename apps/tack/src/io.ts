@@ -19,6 +19,8 @@ export interface CommandIO {
   /** Calls `listener` once when stdout's reader goes away (EPIPE); true when it already has. */
   onStdoutClosed?(listener: () => void): void
   stdoutClosed?(): boolean
+  /** Whether stdin and stdout are both terminals: the interactive UI needs both. */
+  isInteractiveTerminal?(): boolean
 }
 
 export function processIO(env: NodeJS.ProcessEnv): CommandIO {
@@ -47,5 +49,6 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     stderrColumns: () => (process.stderr.isTTY ? process.stderr.columns || 80 : undefined),
     onStdoutClosed: (listener) => stdout.onClosed(listener),
     stdoutClosed: () => stdout.closed(),
+    isInteractiveTerminal: () => process.stdin.isTTY === true && process.stdout.isTTY === true,
   }
 }

@@ -24,7 +24,7 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { stateCommand } = await import('./commands/state.ts')
       return await stateCommand(argv.slice(1), { ...cio, env })
     }
-    const { positionals, flags } = parseCommandLine(argv)
+    const { positionals, flags, pick } = parseWithBareResume(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {
       // `tack -p "x"` and `tack run -p "x"` are the same run: the task is the flag's value, never "x run".
@@ -32,6 +32,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       command = 'run'
     }
     switch (command) {
+      case undefined: {
+        // `tack`, `tack -c`, `tack -r [id]`: the interactive UI, imported only now (P1).
+        const { interactiveCommand } = await import('./commands/interactive.ts')
+        return await interactiveCommand(flags, { ...cio, env }, pick)
+      }
       case 'run': {
         const { runCommand } = await import('./commands/run.ts')
         return await runCommand(rest, flags, { ...cio, env })
@@ -85,6 +90,23 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
     if (env.TACK_DEV === '1' && error instanceof Error && error.stack) cio.err(`${error.stack}\n`)
     return 70
   }
+}
+
+/**
+ * `tack -r` with no id opens the resume picker, but parseArgs wants a value for `-r`: a bare `-r` (last,
+ * or before another flag) is taken out and reported as `pick` when no command follows. With a command
+ * (`tack run -r`) the parser's own error stands.
+ */
+function parseWithBareResume(
+  argv: readonly string[],
+): ReturnType<typeof parseCommandLine> & { pick: boolean } {
+  const bare = argv.findIndex(
+    (a, i) => (a === '-r' || a === '--resume') && (i === argv.length - 1 || argv[i + 1].startsWith('-')),
+  )
+  if (bare < 0) return { ...parseCommandLine(argv), pick: false }
+  const parsed = parseCommandLine(argv.filter((_, i) => i !== bare))
+  if (parsed.positionals.length > 0) parseCommandLine(argv) // throws the parser's "argument missing"
+  return { ...parsed, pick: true }
 }
 
 const STORE_ERRORS = new Set(['SqliteStoreError', 'SessionEventError', 'UnsupportedSessionFormatError'])

@@ -15,6 +15,8 @@ export interface TackPaths {
   readonly plugins: string
   /** The user's own Claude Code mod folders (docs/decisions/0070-mod-host.md). */
   readonly mods: string
+  /** The interactive prompt box's history, one file per folder (@tack/tui prompt-history.ts). */
+  readonly history: string
 }
 
 export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): TackPaths {
@@ -29,6 +31,7 @@ export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): 
     dice: join(home, 'dice'),
     plugins: join(home, 'plugins'),
     mods: join(home, 'mods'),
+    history: join(home, 'history'),
   }
 }
 

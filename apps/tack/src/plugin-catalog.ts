@@ -150,6 +150,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'tui',
+    description: 'the interactive terminal UI (loaded by `tack`, `tack -c` and `tack -r` only)',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/tui')
+      return { plugin: m.TuiPlugin, Config: m.TuiConfig }
+    },
+  },
+  {
     key: 'dice',
     description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
     defaultOn: true,

@@ -29,13 +29,20 @@ export async function findSession(store: Lister, ref: string): Promise<SessionSu
  * own session (it names a parent but was not forked from it) is not one a person continues.
  */
 export async function latestSessionOf(store: Lister, workspace: string): Promise<SessionSummary> {
-  const mine = (await store.list()).filter(
-    (s) => s.cwd === workspace && (s.parentSession === undefined || s.seedLength !== undefined),
-  )
-  const latest = newestFirst(mine)[0]
+  const latest = resumableSessionsOf(await store.list(), workspace)[0]
   if (!latest)
     throw new NotFoundError(`no session to continue in ${workspace} (start one with tack run "task")`)
   return latest
+}
+
+/**
+ * The sessions a person continues in `workspace`, newest first (`-c`, the resume picker): a subagent's
+ * own session (it names a parent but was not forked from it) is not one.
+ */
+export function resumableSessionsOf(all: readonly SessionSummary[], workspace: string): SessionSummary[] {
+  return newestFirst(
+    all.filter((s) => s.cwd === workspace && (s.parentSession === undefined || s.seedLength !== undefined)),
+  )
 }
 
 /** Newest activity first (last event's time, else creation), then id for a stable order. */

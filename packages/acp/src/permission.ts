@@ -3,7 +3,7 @@
 // held here: a later call they match is answered without asking (by: 'rule', scope: 'session') and the
 // pipeline logs that answer like any other (`approval/resolved`).
 import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk'
-import type { ApprovalAnswer, ToolExecution } from '@tack/tools'
+import { type ApprovalAnswer, approvalRuleKey, SessionApprovals } from '@tack/tools'
 
 export const PERMISSION_OPTIONS: readonly PermissionOption[] = Object.freeze([
   { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
@@ -15,23 +15,14 @@ export const PERMISSION_OPTIONS: readonly PermissionOption[] = Object.freeze([
 export const REJECTED = 'The user rejected this tool call.'
 
 /** What a rule of this session matches: the tool, and for bash the exact command. */
-export function ruleKey(exec: Pick<ToolExecution, 'name' | 'arguments'>): string {
-  if (exec.name === 'bash') {
-    const command = (exec.arguments as { command?: unknown } | undefined)?.command
-    return `bash\u0000${typeof command === 'string' ? command : ''}`
-  }
-  return exec.name
-}
+export const ruleKey = approvalRuleKey
 
 export class SessionRules {
-  readonly #allow = new Set<string>()
-  readonly #deny = new Set<string>()
+  readonly #rules = new SessionApprovals()
 
   /** The answer a stored rule gives, if one matches. */
   match(key: string): ApprovalAnswer | undefined {
-    if (this.#deny.has(key)) return { action: 'deny', by: 'rule', reason: REJECTED, scope: 'session' }
-    if (this.#allow.has(key)) return { action: 'allow', by: 'rule', scope: 'session' }
-    return undefined
+    return this.#rules.match(key)
   }
 
   /** The approval answer for the client's outcome, remembering "always" answers. */
@@ -41,10 +32,10 @@ export class SessionRules {
       case 'allow-once':
         return { action: 'allow', by: 'user', scope: 'once' }
       case 'allow-always':
-        this.#allow.add(key)
+        this.#rules.allow(key)
         return { action: 'allow', by: 'user', scope: 'session' }
       case 'reject-always':
-        this.#deny.add(key)
+        this.#rules.deny(key, REJECTED)
         return { action: 'deny', by: 'user', reason: REJECTED, scope: 'session' }
       default:
         // reject-once, and any option id the client made up: refusing is the safe reading.

@@ -45,6 +45,7 @@ export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schem
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
+export { approvalRuleKey, SessionApprovals } from './session-approvals.ts'
 export { setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {
   BindingOutcome,

@@ -1,0 +1,89 @@
+// `tack`, `tack -c`, `tack -r [id]`: the interactive terminal UI (80-cli.md §2, §5). Settings, trust,
+// plugins, mods, hooks and the model check are those of `tack run` (resolveRunTarget, bootAgentCommand);
+// the UI package is imported only here, so no other command pays for it. Without a terminal on stdin
+// and stdout there is nobody to show a screen to: one line points to `tack run`, exit 2.
+import type { CommonFlags } from '../args.ts'
+import { UsageError } from '../args.ts'
+import { bootAgentCommand } from '../agent-boot.ts'
+import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
+import { CliError } from '../errors.ts'
+import type { CommandIO } from '../io.ts'
+import { resumableSessionsOf } from '../session-ref.ts'
+import { resolveSettings } from '../settings.ts'
+import type { ToolRegistry } from '@tack/tools'
+import { resolveRunTarget } from './run-target.ts'
+
+export const NO_TERMINAL =
+  'tack: the interactive UI needs a terminal on stdin and stdout; for pipes and scripts use `tack run "task"`\n'
+
+export async function interactiveCommand(
+  flags: CommonFlags,
+  io: CommandIO,
+  /** `tack -r` without an id: open the resume picker. */
+  pick: boolean,
+): Promise<number> {
+  if (flags.json) throw new UsageError('--json belongs to headless runs: tack run --json "task"')
+  if (!io.isInteractiveTerminal?.()) {
+    io.err(NO_TERMINAL)
+    return 2
+  }
+  const cliRules = parseCliRules(flags)
+  const { resolved, resume } = pick
+    ? { resolved: await resolveSettings(flags, io.env, io.cwd), resume: undefined }
+    : await resolveRunTarget(flags, io)
+  if (pick && flags['no-session'])
+    throw new UsageError('--no-session keeps nothing to resume: drop it, or drop -r')
+  const { settings, cwd, paths } = resolved
+  const tuiConfig = settings.plugins.tui
+  if (tuiConfig === false)
+    throw new CliError(
+      'tack needs the tui plugin for its interactive UI, which the config turns off (plugins.tui: false)',
+    )
+  // Warnings go to stderr until the screen is up, then into the transcript (stderr would tear it).
+  let sink: ((line: string) => void) | undefined
+  const warn = (text: string) => (sink ? sink(text) : io.err(text.endsWith('\n') ? text : `${text}\n`))
+  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn, cliRules })
+  const { ctx } = booted
+  try {
+    checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
+    const { InteractiveApp, TuiPlugin } = await import('@tack/tui')
+    try {
+      await ctx.plugin(TuiPlugin, tuiConfig ?? {})
+    } catch (error) {
+      throw new CliError(`plugin "tui" failed to load: ${(error as Error).message}`)
+    }
+    // Interactive default: writes and bash ask (80-cli.md §4.4).
+    const permissionMode = settings.permissionMode ?? 'ask'
+    const options = {
+      config: { model },
+      permissionMode,
+      ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
+      labels: { interactive: true },
+    }
+    const { costOf, contextWindowOf } = await import('@tack/llm')
+    const app = new InteractiveApp(
+      {
+        ctx,
+        cwd,
+        model,
+        permissionMode,
+        historyDir: paths.history,
+        open: (target) =>
+          target.resume ? ctx.agents.resume(target.resume, options) : ctx.agents.create({ cwd, options }),
+        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd),
+        redirectWarnings: (next) => {
+          sink = next
+        },
+      },
+      {
+        env: io.env,
+        start: pick ? { pick: true } : resume ? { resume: resume.id } : {},
+        pricing: { costOf, contextWindowOf },
+      },
+    )
+    const cause = await app.run()
+    return cause === 'signal' ? 129 : 0
+  } finally {
+    await booted.close()
+  }
+}

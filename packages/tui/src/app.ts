@@ -1,0 +1,361 @@
+// The interactive screen (80-cli.md §5): the transcript of the session, the todo panel, the prompt box
+// (or, in its place, a permission prompt or the resume picker), an activity line and the status line.
+// Data flows one way: the session log feeds the view model (view-model.ts), components draw it, and
+// keys act on the agent (send, steer, cancel) — whose effects come back through the log.
+//
+// Keys: Enter sends; Shift+Enter or `\`+Enter adds a line; ↑/↓ walk the history; typing while a turn
+// runs queues a steering message; Esc interrupts the turn (a running bash call is killed with it);
+// Ctrl-C clears the box, or asks to be pressed again to exit; Ctrl-D on an empty box exits.
+import {
+  type Component,
+  Container,
+  Editor,
+  Key,
+  matchesKey,
+  ProcessTerminal,
+  Spacer,
+  type Terminal,
+  TUI,
+} from '@mariozechner/pi-tui'
+import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
+import type { ApprovalRequest, ToolExecution } from '@tack/tools'
+import { ApprovalQueue } from './approvals.ts'
+import { asciiTerminal } from './ascii-terminal.ts'
+import { ActivityLine, type Activity, EXIT_HINT } from './components/activity-line.ts'
+import {
+  type PermissionChoice,
+  PermissionPrompt,
+  type PermissionQuestion,
+} from './components/permission-prompt.ts'
+import { SessionPicker } from './components/session-picker.ts'
+import { StatusLine } from './components/status-line.ts'
+import { TodoPanel } from './components/todo-panel.ts'
+import { Transcript } from './components/transcript.ts'
+import type { InteractiveHost, SessionTarget } from './host.ts'
+import { PromptHistory } from './prompt-history.ts'
+import { type Theme, type ThemeEnv, themeFromEnv } from './theme.ts'
+import { type Pricing, SessionView } from './view-model.ts'
+
+/** How long a first Ctrl-C waits for the second. */
+export const EXIT_CONFIRM_MS = 2000
+/** How often a running turn redraws its clock and spinner. */
+const TICK_MS = 100
+
+export interface InteractiveOptions {
+  readonly env: ThemeEnv
+  /** The session to show first; `pick` opens the resume picker (`tack -r` without an id). */
+  readonly start: SessionTarget | { readonly pick: true }
+  readonly pricing: Pricing
+  /** A terminal other than the process's (tests). */
+  readonly terminal?: Terminal
+}
+
+export class InteractiveApp {
+  readonly #host: InteractiveHost
+  readonly #opts: InteractiveOptions
+  readonly #theme: Theme
+  readonly #tui: TUI
+  readonly #editor: Editor
+  readonly #slot = new Container()
+  readonly #transcriptSlot = new Container()
+  readonly #statusSlot = new Container()
+  readonly #todoSlot = new Container()
+  readonly #activity: Activity = { runningSince: undefined, hint: undefined }
+  readonly #approvals: ApprovalQueue
+  readonly #history: PromptHistory
+  #handle: AgentHandle | undefined
+  #view: SessionView | undefined
+  #unsubscribe: (() => void) | undefined
+  #detach: (() => void) | undefined
+  #tick: NodeJS.Timeout | undefined
+  #hintTimer: NodeJS.Timeout | undefined
+  #lastCtrlC = 0
+  #historyWarned = false
+  #finished: ((cause: DisposeCause) => void) | undefined
+  #closing = false
+
+  constructor(host: InteractiveHost, opts: InteractiveOptions) {
+    this.#host = host
+    this.#opts = opts
+    this.#theme = themeFromEnv(opts.env)
+    const raw = opts.terminal ?? new ProcessTerminal()
+    this.#tui = new TUI(this.#theme.unicode ? raw : asciiTerminal(raw))
+    this.#editor = new Editor(this.#tui, {
+      borderColor: this.#theme.dim,
+      selectList: {
+        selectedPrefix: this.#theme.accent,
+        selectedText: this.#theme.accent,
+        description: this.#theme.dim,
+        scrollInfo: this.#theme.dim,
+        noMatch: this.#theme.dim,
+      },
+    })
+    this.#editor.onSubmit = (text) => this.#submit(text)
+    this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
+    this.#history = new PromptHistory(host.historyDir, host.cwd, host.ctx.tui.config.historyEntries)
+    for (const entry of this.#history.load()) this.#editor.addToHistory(entry)
+    this.#tui.addChild(this.#transcriptSlot)
+    this.#tui.addChild(new Spacer(1))
+    this.#tui.addChild(this.#todoSlot)
+    this.#tui.addChild(this.#slot)
+    this.#tui.addChild(new ActivityLine(this.#activity, this.#theme))
+    this.#tui.addChild(this.#statusSlot)
+    this.#tui.addInputListener((data) => this.#globalKey(data))
+  }
+
+  /** Runs until the user exits; resolves with why the session ended. */
+  async run(): Promise<DisposeCause> {
+    const done = new Promise<DisposeCause>((resolve) => {
+      this.#finished = resolve
+    })
+    this.#detach = this.#host.ctx.tui.attach({
+      approve: (req: ApprovalRequest) => this.#approvals.request(req),
+      started: (exec: ToolExecution) => this.#started(exec),
+    })
+    this.#host.redirectWarnings((line) => this.#view?.notice(line.trimEnd(), 'warning'))
+    const onSignal = () => this.exit('signal')
+    process.on('SIGTERM', onSignal)
+    process.on('SIGHUP', onSignal)
+    this.#tui.start()
+    try {
+      if ('pick' in this.#opts.start) await this.#pick(true)
+      else await this.#open(this.#opts.start)
+      const cause = await done
+      await this.#close(cause)
+      return cause
+    } catch (error) {
+      await this.#close('error')
+      throw error
+    } finally {
+      process.off('SIGTERM', onSignal)
+      process.off('SIGHUP', onSignal)
+    }
+  }
+
+  /** Ends the session and the screen (`/exit`, Ctrl-D, a second Ctrl-C, a signal). */
+  exit(cause: DisposeCause = 'exit'): void {
+    this.#finished?.(cause)
+  }
+
+  get agent(): Agent | undefined {
+    return this.#handle?.agent
+  }
+
+  get view(): SessionView | undefined {
+    return this.#view
+  }
+
+  get theme(): Theme {
+    return this.#theme
+  }
+
+  /** Redraws on the next frame (after the view model changed). */
+  render(): void {
+    this.#tui.requestRender()
+  }
+
+  /** Leaves the current session (its end carries `cause`) and shows `target`. */
+  async switchTo(target: SessionTarget, cause: DisposeCause): Promise<void> {
+    const old = this.#handle
+    this.#unbind()
+    this.#handle = undefined
+    if (old) {
+      old.agent.cancel('session switched')
+      await old.dispose(cause)
+    }
+    this.#approvals.reset()
+    await this.#open(target)
+  }
+
+  /** Opens the resume picker; at start-up, Esc there starts a new session. */
+  async #pick(atStart: boolean): Promise<void> {
+    const sessions = await this.#host.sessions()
+    const chosen = await new Promise<string | undefined>((resolve) => {
+      const picker = new SessionPicker(sessions, this.#theme, resolve)
+      this.#showInSlot(picker)
+    })
+    this.#showEditor()
+    if (chosen !== undefined)
+      await (atStart ? this.#open({ resume: chosen }) : this.switchTo({ resume: chosen }, 'resume'))
+    else if (atStart) await this.#open({})
+  }
+
+  async #open(target: SessionTarget): Promise<void> {
+    const handle = await this.#host.open(target)
+    this.#handle = handle
+    const agent = handle.agent
+    const view = new SessionView(
+      {
+        model: agent.model,
+        permissionMode: agent.options.permissionMode ?? this.#host.permissionMode,
+        sessionId: agent.session.id,
+      },
+      this.#opts.pricing,
+    )
+    this.#view = view
+    for (const event of agent.session.events()) view.apply(event)
+    if (target.resume) view.notice(`resumed session ${agent.session.id}`)
+    this.#unsubscribe = agent.session.subscribe((event) => {
+      view.apply(event)
+      this.#syncActivity()
+      this.render()
+    })
+    this.#transcriptSlot.clear()
+    this.#transcriptSlot.addChild(new Transcript(view, this.#theme))
+    this.#todoSlot.clear()
+    this.#todoSlot.addChild(new TodoPanel(() => view.todos, this.#theme))
+    this.#statusSlot.clear()
+    this.#statusSlot.addChild(new StatusLine(view.status, this.#theme))
+    this.#showEditor()
+    this.#syncActivity()
+    this.#tui.requestRender(true)
+  }
+
+  #unbind(): void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = undefined
+  }
+
+  #showInSlot(component: Component): void {
+    this.#slot.clear()
+    this.#slot.addChild(component)
+    this.#tui.setFocus(component)
+    this.render()
+  }
+
+  #showEditor(): void {
+    this.#showInSlot(this.#editor)
+  }
+
+  #submit(text: string): void {
+    const agent = this.#handle?.agent
+    if (!agent || text.trim() === '') return
+    this.#remember(text)
+    if (text.trim() === '/exit' || text.trim() === '/quit') {
+      this.exit('exit')
+      return
+    }
+    if (agent.status === 'running') {
+      // Steering (AL-1): drained into the running turn at its next step.
+      this.#view?.queue(text)
+      agent.steer({ content: text, source: { kind: 'user' } })
+    } else {
+      void agent.send({ content: text, source: { kind: 'user' } }).catch((error: unknown) => {
+        this.#view?.notice(`error: ${(error as Error).message}`, 'error')
+        this.render()
+      })
+    }
+    this.render()
+  }
+
+  #remember(text: string): void {
+    this.#editor.addToHistory(text)
+    try {
+      this.#history.add(text)
+    } catch (error) {
+      if (this.#historyWarned) return
+      this.#historyWarned = true
+      this.#view?.notice(`prompt history not saved: ${(error as Error).message}`, 'warning')
+    }
+  }
+
+  #ask(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionChoice> {
+    return new Promise((resolve) => {
+      const settle = (choice: PermissionChoice) => {
+        signal.removeEventListener('abort', onAbort)
+        this.#showEditor()
+        resolve(choice)
+      }
+      const onAbort = () => settle({ choice: 'deny', reason: '' })
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#showInSlot(new PermissionPrompt(question, this.#theme, settle))
+    })
+  }
+
+  #started(exec: ToolExecution): void {
+    if (exec.agent !== undefined && exec.agent !== this.#handle?.agent) return
+    this.#view?.markRunning(exec.callId)
+    this.render()
+  }
+
+  /** Keys that act whatever has focus; returning `consume` keeps them from the focused component. */
+  #globalKey(data: string): { consume: true } | undefined {
+    const editorFocused = this.#slot.children[0] === this.#editor
+    if (matchesKey(data, Key.ctrl('c'))) {
+      this.#ctrlC(editorFocused)
+      return { consume: true }
+    }
+    if (!editorFocused) return undefined
+    if (matchesKey(data, Key.escape) && !this.#editor.isShowingAutocomplete()) {
+      if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
+      return { consume: true }
+    }
+    if (matchesKey(data, Key.ctrl('d')) && this.#editor.getText() === '') {
+      this.exit('exit')
+      return { consume: true }
+    }
+    return undefined
+  }
+
+  #ctrlC(editorFocused: boolean): void {
+    if (!editorFocused) {
+      // A question on screen: Ctrl-C answers it as Esc does (deny, close the picker).
+      const focused = this.#slot.children[0]
+      focused?.handleInput?.('\x1b')
+      return
+    }
+    if (this.#editor.getText() !== '') {
+      this.#editor.setText('')
+      this.render()
+      return
+    }
+    const now = Date.now()
+    if (now - this.#lastCtrlC < EXIT_CONFIRM_MS) {
+      this.exit('exit')
+      return
+    }
+    this.#lastCtrlC = now
+    if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
+    this.#activity.hint = EXIT_HINT
+    clearTimeout(this.#hintTimer)
+    this.#hintTimer = setTimeout(() => {
+      this.#activity.hint = undefined
+      this.render()
+    }, EXIT_CONFIRM_MS)
+    this.#hintTimer.unref()
+    this.render()
+  }
+
+  /** Starts or stops the clock of a running turn. */
+  #syncActivity(): void {
+    const running = this.#view?.status.running === true
+    if (running && this.#activity.runningSince === undefined) {
+      this.#activity.runningSince = Date.now()
+      this.#tick = setInterval(() => this.render(), TICK_MS)
+    } else if (!running && this.#activity.runningSince !== undefined) {
+      this.#activity.runningSince = undefined
+      clearInterval(this.#tick)
+      this.#tick = undefined
+    }
+  }
+
+  async #close(cause: DisposeCause): Promise<void> {
+    if (this.#closing) return
+    this.#closing = true
+    clearInterval(this.#tick)
+    clearTimeout(this.#hintTimer)
+    this.#unbind()
+    this.#detach?.()
+    const handle = this.#handle
+    this.#handle = undefined
+    try {
+      if (handle) {
+        handle.agent.cancel('exit')
+        await handle.dispose(cause)
+      }
+    } finally {
+      this.#tui.stop()
+      this.#host.redirectWarnings(undefined)
+    }
+  }
+}

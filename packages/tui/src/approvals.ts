@@ -1,0 +1,62 @@
+// Answers `ask` decisions with the permission prompt (80-cli.md §5.2), one question at a time: parallel
+// calls that ask wait their turn. "Allow for this session" is remembered for the session (the tool, and
+// for bash the exact command — SessionApprovals), so a matching call later runs without asking. A
+// denial carries the reason the user typed to the model, or a plain refusal when they typed none. A
+// request whose turn is cancelled (Esc) goes away from the screen and is denied.
+import { type ApprovalAnswer, type ApprovalRequest, approvalRuleKey, SessionApprovals } from '@tack/tools'
+import type { PermissionChoice, PermissionQuestion } from './components/permission-prompt.ts'
+import { keyArgument } from './key-argument.ts'
+
+export const USER_DENIED = 'The user denied this tool call.'
+
+/** What the screen does with a question: shows it, and calls back once with the answer. */
+export type Ask = (question: PermissionQuestion, signal: AbortSignal) => Promise<PermissionChoice>
+
+export class ApprovalQueue {
+  #rules = new SessionApprovals()
+  #tail: Promise<unknown> = Promise.resolve()
+  readonly #ask: Ask
+
+  constructor(ask: Ask) {
+    this.#ask = ask
+  }
+
+  /** A new session forgets the previous one's "for this session" answers. */
+  reset(): void {
+    this.#rules = new SessionApprovals()
+  }
+
+  request(req: ApprovalRequest): Promise<ApprovalAnswer> {
+    const turn = this.#tail.then(() => this.#answer(req))
+    this.#tail = turn.catch(() => undefined)
+    return turn
+  }
+
+  async #answer(req: ApprovalRequest): Promise<ApprovalAnswer> {
+    const key = approvalRuleKey(req.exec)
+    const remembered = this.#rules.match(key)
+    if (remembered) return remembered
+    if (req.signal.aborted) return { action: 'deny', by: 'none', reason: 'The turn was cancelled.' }
+    const args = (req.exec.arguments ?? {}) as Record<string, unknown>
+    const question: PermissionQuestion = {
+      tool: req.exec.name,
+      keyArg: keyArgument(req.exec.name, args),
+      ...(req.reason ? { reason: req.reason } : {}),
+    }
+    const choice = await this.#ask(question, req.signal)
+    switch (choice.choice) {
+      case 'once':
+        return { action: 'allow', by: 'user', scope: 'once' }
+      case 'session':
+        this.#rules.allow(key)
+        return { action: 'allow', by: 'user', scope: 'session' }
+      case 'deny':
+        return {
+          action: 'deny',
+          by: 'user',
+          scope: 'once',
+          reason: choice.reason === '' ? USER_DENIED : `${USER_DENIED} The user said: ${choice.reason}`,
+        }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// The question for an `ask` decision (80-cli.md §5.2): which call, why it asks, and three answers —
+//   Allow once · Allow for this session · Deny (type a reason for the model)
+// ↑/↓ and Enter, or the keys 1/2/3 (also y / a / n); Esc denies. Deny then asks for a reason in one
+// line (Enter sends it, empty sends none); the reason goes back to the model as the refusal's text.
+import { type Component, type Focusable, Input, Key, matchesKey, truncateToWidth } from '@mariozechner/pi-tui'
+import type { Theme } from '../theme.ts'
+
+export type PermissionChoice =
+  | { readonly choice: 'once' }
+  | { readonly choice: 'session' }
+  | { readonly choice: 'deny'; readonly reason: string }
+
+export interface PermissionQuestion {
+  readonly tool: string
+  readonly keyArg: string
+  /** Why the permission mode asks (the decision's reason), when it gave one. */
+  readonly reason?: string
+}
+
+export const PERMISSION_TITLE = 'Permission required'
+export const PERMISSION_CHOICES = Object.freeze(['Allow once', 'Allow for this session', 'Deny'] as const)
+export const DENY_REASON_LABEL = 'Reason for the model (Enter to send, empty for none):'
+
+export class PermissionPrompt implements Component, Focusable {
+  readonly #question: PermissionQuestion
+  readonly #theme: Theme
+  readonly #answer: (choice: PermissionChoice) => void
+  readonly #reason = new Input()
+  #selected = 0
+  #typingReason = false
+  #answered = false
+  #focused = false
+
+  constructor(question: PermissionQuestion, theme: Theme, answer: (choice: PermissionChoice) => void) {
+    this.#question = question
+    this.#theme = theme
+    this.#answer = answer
+    this.#reason.onSubmit = (value) => this.#settle({ choice: 'deny', reason: value.trim() })
+    this.#reason.onEscape = () => {
+      this.#typingReason = false
+    }
+  }
+
+  get focused(): boolean {
+    return this.#focused
+  }
+
+  set focused(value: boolean) {
+    this.#focused = value
+    this.#reason.focused = value && this.#typingReason
+  }
+
+  handleInput(data: string): void {
+    if (this.#answered) return
+    if (this.#typingReason) {
+      this.#reason.handleInput(data)
+      this.#reason.focused = this.#focused && this.#typingReason
+      return
+    }
+    if (matchesKey(data, Key.up)) this.#selected = (this.#selected + 2) % 3
+    else if (matchesKey(data, Key.down) || matchesKey(data, Key.tab))
+      this.#selected = (this.#selected + 1) % 3
+    else if (matchesKey(data, Key.enter)) this.#choose(this.#selected)
+    else if (matchesKey(data, Key.escape)) this.#settle({ choice: 'deny', reason: '' })
+    else if (data === '1' || data === 'y') this.#choose(0)
+    else if (data === '2' || data === 'a') this.#choose(1)
+    else if (data === '3' || data === 'n') this.#choose(2)
+  }
+
+  #choose(index: number): void {
+    if (index === 0) this.#settle({ choice: 'once' })
+    else if (index === 1) this.#settle({ choice: 'session' })
+    else {
+      this.#selected = 2
+      this.#typingReason = true
+      this.#reason.focused = this.#focused
+    }
+  }
+
+  #settle(choice: PermissionChoice): void {
+    if (this.#answered) return
+    this.#answered = true
+    this.#answer(choice)
+  }
+
+  render(width: number): string[] {
+    const t = this.#theme
+    const q = this.#question
+    const lines = [
+      t.warning(t.bold(PERMISSION_TITLE)),
+      `Allow ${t.bold(q.tool)}${q.keyArg ? ` ${q.keyArg}` : ''}?`,
+    ]
+    if (q.reason) lines.push(t.dim(q.reason))
+    PERMISSION_CHOICES.forEach((label, i) => {
+      const chosen = i === this.#selected
+      const text = `${chosen ? t.glyphs.prompt : ' '} ${i + 1}. ${label}`
+      lines.push(chosen ? t.accent(text) : text)
+    })
+    if (this.#typingReason) {
+      lines.push(DENY_REASON_LABEL)
+      lines.push(...this.#reason.render(width))
+    } else lines.push(t.dim('↑/↓ Enter, or 1 2 3; Esc denies'))
+    return lines.map((line) => truncateToWidth(line, width))
+  }
+
+  invalidate(): void {
+    this.#reason.invalidate()
+  }
+}

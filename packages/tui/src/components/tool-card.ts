@@ -1,0 +1,61 @@
+// One tool call as a card (80-cli.md §5.1): a header line — status glyph, tool name, key argument, then
+// the status word and duration on the right — and below it the applied diff of an edit/write or a few
+// lines of output (bash, failures). The status words are fixed vocabulary (see the README): pending,
+// waiting for approval, running, done, failed, denied.
+import { type Component, truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
+import { formatDuration } from '../format.ts'
+import type { Theme } from '../theme.ts'
+import type { ToolEntry } from '../view-model.ts'
+import { renderDiff } from './diff-view.ts'
+
+export function statusWord(card: ToolEntry): string {
+  if (card.approval === 'asked' && card.status === 'pending') return 'waiting for approval'
+  if (card.approval === 'denied') return 'denied'
+  return card.status
+}
+
+export function renderToolCard(card: ToolEntry, theme: Theme, width: number, now = Date.now()): string[] {
+  const g = theme.glyphs
+  const glyph = { pending: g.pending, running: g.running, done: g.done, failed: g.failed }[card.status]
+  const tone = { pending: theme.dim, running: theme.accent, done: theme.success, failed: theme.error }[
+    card.status
+  ]
+  const started = card.startedAt
+  // A denied call never ran: it has no duration.
+  const elapsed =
+    started === undefined || card.approval === 'denied' ? undefined : (card.endedAt ?? now) - started
+  const right = `${statusWord(card)}${elapsed === undefined ? '' : ` ${formatDuration(elapsed)}`}`
+  const left = `${glyph} ${card.name}`
+  // The key argument gets what is left once the name and the status fit; it is cut first.
+  const room = width - visibleWidth(left) - visibleWidth(right) - 3
+  const arg = card.keyArg !== '' && room > 3 ? ` ${truncateToWidth(card.keyArg, room)}` : ''
+  const gap = Math.max(1, width - visibleWidth(left + arg) - visibleWidth(right))
+  const header = truncateToWidth(
+    `${tone(glyph)} ${theme.bold(card.name)}${theme.dim(arg)}${' '.repeat(gap)}${tone(right)}`,
+    width,
+  )
+  const lines = [header]
+  if (card.diff) lines.push(...renderDiff(card.diff, theme, width))
+  else if (card.output)
+    for (const line of card.output.split('\n'))
+      lines.push(
+        truncateToWidth(`    ${card.status === 'failed' ? theme.error(line) : theme.dim(line)}`, width),
+      )
+  return lines
+}
+
+export class ToolCard implements Component {
+  readonly #card: ToolEntry
+  readonly #theme: Theme
+
+  constructor(card: ToolEntry, theme: Theme) {
+    this.#card = card
+    this.#theme = theme
+  }
+
+  render(width: number): string[] {
+    return renderToolCard(this.#card, this.#theme, width)
+  }
+
+  invalidate(): void {}
+}

@@ -1,0 +1,96 @@
+// The conversation: every entry of the view model in order — the user's prompts, the assistant's text
+// as markdown (its reasoning dimmed above it), a card per tool call, and notices — with one blank line
+// between entries. Each entry keeps its component, so pi-tui's markdown cache holds across frames and
+// only the streaming answer is laid out again.
+import { type Component, Markdown, truncateToWidth, wrapTextWithAnsi } from '@mariozechner/pi-tui'
+import type { Theme } from '../theme.ts'
+import type { AssistantEntry, Entry, NoticeEntry, SessionView, UserEntry } from '../view-model.ts'
+import { markdownTheme } from './markdown-theme.ts'
+import { renderToolCard } from './tool-card.ts'
+
+class AssistantBlock implements Component {
+  readonly #entry: AssistantEntry
+  readonly #text: Markdown
+  readonly #reasoning: Markdown
+  #shownText = ''
+  #shownReasoning = ''
+
+  constructor(entry: AssistantEntry, theme: Theme) {
+    this.#entry = entry
+    const md = markdownTheme(theme)
+    this.#text = new Markdown('', 0, 0, md)
+    this.#reasoning = new Markdown('', 0, 0, md, { color: theme.dim, italic: theme.color })
+  }
+
+  render(width: number): string[] {
+    const { text, reasoning } = this.#entry
+    if (text !== this.#shownText) this.#text.setText((this.#shownText = text))
+    if (reasoning !== this.#shownReasoning) this.#reasoning.setText((this.#shownReasoning = reasoning))
+    const lines: string[] = []
+    if (reasoning.trim() !== '') lines.push(...this.#reasoning.render(width))
+    if (reasoning.trim() !== '' && text.trim() !== '') lines.push('')
+    if (text.trim() !== '') lines.push(...this.#text.render(width))
+    return lines
+  }
+
+  invalidate(): void {
+    this.#text.invalidate()
+    this.#reasoning.invalidate()
+  }
+}
+
+function renderUser(entry: UserEntry, theme: Theme, width: number): string[] {
+  const mark = entry.steering ? `${theme.glyphs.prompt}${theme.glyphs.prompt} ` : `${theme.glyphs.prompt} `
+  const wrapped = wrapTextWithAnsi(entry.text, Math.max(1, width - mark.length))
+  return wrapped.map((line, i) => theme.user(`${i === 0 ? mark : ' '.repeat(mark.length)}${line}`))
+}
+
+function renderNotice(entry: NoticeEntry, theme: Theme, width: number): string[] {
+  const tone = entry.tone === 'error' ? theme.error : entry.tone === 'warning' ? theme.warning : theme.dim
+  return wrapTextWithAnsi(entry.text, width).map((line) => tone(line))
+}
+
+export class Transcript implements Component {
+  readonly #view: SessionView
+  readonly #theme: Theme
+  readonly #blocks = new WeakMap<AssistantEntry, AssistantBlock>()
+
+  constructor(view: SessionView, theme: Theme) {
+    this.#view = view
+    this.#theme = theme
+  }
+
+  render(width: number): string[] {
+    const lines: string[] = []
+    for (const entry of this.#view.entries) {
+      const rendered = this.#renderEntry(entry, width)
+      if (rendered.length === 0) continue
+      if (lines.length > 0) lines.push('')
+      lines.push(...rendered)
+    }
+    for (const text of this.#view.queued)
+      lines.push(truncateToWidth(this.#theme.dim(`queued: ${text.replace(/\s+/g, ' ')}`), width))
+    return lines
+  }
+
+  #renderEntry(entry: Entry, width: number): string[] {
+    switch (entry.kind) {
+      case 'user':
+        return renderUser(entry, this.#theme, width)
+      case 'notice':
+        return renderNotice(entry, this.#theme, width)
+      case 'tool':
+        return renderToolCard(entry, this.#theme, width)
+      case 'assistant': {
+        let block = this.#blocks.get(entry)
+        if (!block) {
+          block = new AssistantBlock(entry, this.#theme)
+          this.#blocks.set(entry, block)
+        }
+        return block.render(width)
+      }
+    }
+  }
+
+  invalidate(): void {}
+}

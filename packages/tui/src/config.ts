@@ -1,0 +1,22 @@
+// The validated Config of TuiPlugin (`plugins.tui` in a config file).
+import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+
+export const TuiConfig = Schema.object({
+  historyEntries: Schema.integer({
+    default: 1000,
+    min: 0,
+    max: 100_000,
+    description:
+      'Prompts the prompt box keeps per folder (↑/↓ recalls them across sessions), in $TACK_HOME/history; 0 keeps none and writes nothing.',
+  }),
+  diffMaxLines: Schema.integer({
+    default: 40,
+    min: 5,
+    max: 10_000,
+    description:
+      "Lines of an edit's or a write's diff a tool card shows before it says how many more there are.",
+  }),
+})
+
+export type TuiConfig = ConfigOf<typeof TuiConfig>
+export type TuiConfigInput = ConfigInput<typeof TuiConfig>

@@ -1,0 +1,327 @@
+// The screen's state, derived from the session log one event at a time (data flows one way: log events →
+// this view model → components). Nothing here draws; components read `entries`, `todos` and `status`.
+// Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
+// `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
+import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
+import { isDiffMeta } from '@tack/tool-fs'
+import type { DiffHunk } from '@tack/tools'
+import { printable } from './format.ts'
+import { keyArgument, oneLine, parseArgs } from './key-argument.ts'
+
+export type ToolStatus = 'pending' | 'running' | 'done' | 'failed'
+
+/** What an edit or a write changed: its applied hunks, or the whole content of a file it created. */
+export type DiffView =
+  | { readonly path: string; readonly hunks: readonly DiffHunk[] }
+  | { readonly path: string; readonly created: string }
+
+export interface ToolEntry {
+  readonly kind: 'tool'
+  readonly callId: string
+  readonly name: string
+  readonly keyArg: string
+  status: ToolStatus
+  /** Epoch ms the call was logged / its body started / its result logged. */
+  readonly loggedAt: number
+  startedAt?: number
+  endedAt?: number
+  diff?: DiffView
+  /** A few lines of the result for calls whose output matters (bash, failures). */
+  output?: string
+  /** Set while the call waits for the user's answer, and `denied` after a refusal. */
+  approval?: 'asked' | 'denied'
+}
+
+export interface AssistantEntry {
+  readonly kind: 'assistant'
+  readonly key: string
+  text: string
+  reasoning: string
+  streaming: boolean
+}
+
+export interface UserEntry {
+  readonly kind: 'user'
+  readonly text: string
+  readonly steering: boolean
+}
+
+export interface NoticeEntry {
+  readonly kind: 'notice'
+  readonly text: string
+  readonly tone: 'info' | 'warning' | 'error'
+}
+
+export type Entry = ToolEntry | AssistantEntry | UserEntry | NoticeEntry
+
+export interface TodoView {
+  readonly content: string
+  readonly status: 'pending' | 'in_progress' | 'completed'
+}
+
+export interface StatusView {
+  model: string
+  permissionMode: string
+  sessionId: string
+  inputTokens: number
+  outputTokens: number
+  /** Summed per step; undefined while any step's model has no known price. */
+  cost: number | undefined
+  /** Tokens of the last request (its input plus its answer): what the context holds now. */
+  contextTokens: number
+  contextWindow: number
+  running: boolean
+}
+
+export interface Pricing {
+  costOf(model: string, usage: Usage): number | undefined
+  contextWindowOf(model: string): number
+}
+
+const textOf = (content: readonly ContentBlock[]): string => content.map((b) => b.text).join('\n')
+const at = (event: SessionEvent): number => Date.parse(event.time)
+
+export class SessionView {
+  readonly entries: Entry[] = []
+  todos: readonly TodoView[] = []
+  readonly queued: string[] = []
+  readonly status: StatusView
+  readonly #pricing: Pricing
+  readonly #tools = new Map<string, ToolEntry>()
+  readonly #args = new Map<string, Record<string, unknown>>()
+  #assistant: AssistantEntry | undefined
+  /** Bumped on every change, so the app knows when to render. */
+  version = 0
+
+  constructor(init: { model: string; permissionMode: string; sessionId: string }, pricing: Pricing) {
+    this.#pricing = pricing
+    this.status = {
+      ...init,
+      inputTokens: 0,
+      outputTokens: 0,
+      cost: 0,
+      contextTokens: 0,
+      contextWindow: pricing.contextWindowOf(init.model),
+      running: false,
+    }
+  }
+
+  apply(event: SessionEvent): void {
+    this.version++
+    const e = event as AnySessionEvent
+    switch (e.type) {
+      case 'user/message':
+        this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: false })
+        return
+      case 'steering/message':
+        if (e.data.source.kind !== 'user') return
+        this.#dequeue(textOf(e.data.content))
+        this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: true })
+        return
+      case 'prompt/blocked':
+        this.#notice(`prompt blocked: ${e.data.reason}`, 'warning')
+        return
+      case 'turn/start':
+        this.status.running = true
+        return
+      case 'turn/end':
+        this.status.running = false
+        this.#assistant = undefined
+        this.queued.length = 0
+        this.#turnEnded(e.data.reason)
+        return
+      case 'assistant/chunk':
+        this.#chunk(`${e.data.turn}:${e.data.step}`, e.data.chunk)
+        return
+      case 'assistant/message':
+        this.#message(`${e.data.turn}:${e.data.step}`, e.data)
+        return
+      case 'tool/call':
+        this.#call(e.data.callId, e.data.name, e.data.arguments, at(event))
+        return
+      case 'tool/result':
+        this.#result(e.data, at(event))
+        return
+      default:
+        this.#logOnly(event)
+    }
+  }
+
+  /** A call's body started (the `tools/execute` seam): it is running from now on. */
+  markRunning(callId: string, now = Date.now()): void {
+    const card = this.#tools.get(callId)
+    if (card?.status !== 'pending') return
+    card.status = 'running'
+    card.startedAt = now
+    card.approval = card.approval === 'asked' ? undefined : card.approval
+    this.version++
+  }
+
+  /** Text typed during a turn, shown as queued until the loop drains it as a steering message. */
+  queue(text: string): void {
+    this.queued.push(text)
+    this.version++
+  }
+
+  /** A line the app adds (a command's answer, an error it caught). */
+  notice(text: string, tone: NoticeEntry['tone'] = 'info'): void {
+    this.#notice(text, tone)
+  }
+
+  setModel(model: string): void {
+    this.status.model = model
+    this.status.contextWindow = this.#pricing.contextWindowOf(model)
+    this.version++
+  }
+
+  #notice(text: string, tone: NoticeEntry['tone']): void {
+    this.entries.push({ kind: 'notice', text, tone })
+    this.version++
+  }
+
+  #dequeue(text: string): void {
+    const i = this.queued.indexOf(text)
+    this.queued.splice(Math.max(i, 0), 1)
+  }
+
+  #assistantFor(key: string): AssistantEntry {
+    if (this.#assistant?.key === key) return this.#assistant
+    const entry: AssistantEntry = { kind: 'assistant', key, text: '', reasoning: '', streaming: true }
+    this.entries.push(entry)
+    this.#assistant = entry
+    return entry
+  }
+
+  #chunk(key: string, chunk: Extract<AnySessionEvent, { type: 'assistant/chunk' }>['data']['chunk']): void {
+    if (chunk.type === 'text-delta') this.#assistantFor(key).text += chunk.text
+    else if (chunk.type === 'reasoning-delta') this.#assistantFor(key).reasoning += chunk.text
+  }
+
+  #message(key: string, data: Extract<AnySessionEvent, { type: 'assistant/message' }>['data']): void {
+    const text = data.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('')
+    const reasoning = data.content.flatMap((b) => (b.type === 'reasoning' ? [b.text] : [])).join('')
+    if (text !== '' || reasoning !== '' || this.#assistant?.key === key) {
+      const entry = this.#assistantFor(key)
+      entry.text = text
+      entry.reasoning = reasoning
+      entry.streaming = false
+    }
+    // The step is over: a later step's text starts a new entry below this step's tool cards.
+    this.#assistant = undefined
+    if (data.usage) this.#usage(data.usage)
+  }
+
+  #usage(usage: Usage): void {
+    const s = this.status
+    s.inputTokens += usage.inputTokens
+    s.outputTokens += usage.outputTokens
+    s.contextTokens = usage.inputTokens + usage.outputTokens
+    const cost = this.#pricing.costOf(s.model, usage)
+    s.cost = s.cost === undefined || cost === undefined ? undefined : s.cost + cost
+  }
+
+  #call(callId: string, name: string, raw: string, loggedAt: number): void {
+    const args = parseArgs(raw)
+    const card: ToolEntry = {
+      kind: 'tool',
+      callId,
+      name,
+      keyArg: keyArgument(name, args),
+      status: 'pending',
+      loggedAt,
+    }
+    this.#tools.set(callId, card)
+    this.#args.set(callId, args)
+    this.entries.push(card)
+  }
+
+  #result(data: Extract<AnySessionEvent, { type: 'tool/result' }>['data'], endedAt: number): void {
+    const card = this.#tools.get(data.callId)
+    if (!card) return
+    card.status = data.isError ? 'failed' : 'done'
+    card.startedAt ??= card.loggedAt
+    card.endedAt = endedAt
+    const text = textOf(data.content)
+    const diff = data.isError ? undefined : diffOf(data.name, data.meta, this.#args.get(data.callId) ?? {})
+    if (diff) card.diff = diff
+    else if (data.isError || data.name === 'bash') card.output = firstLines(text, 4)
+  }
+
+  #turnEnded(reason: Extract<AnySessionEvent, { type: 'turn/end' }>['data']['reason']): void {
+    // A call the turn left without a result (Esc, a crash) did not finish.
+    for (const card of this.#tools.values()) {
+      if (card.status === 'pending' || card.status === 'running') card.status = 'failed'
+    }
+    for (const entry of this.entries) if (entry.kind === 'assistant') entry.streaming = false
+    switch (reason.kind) {
+      case 'completed':
+      case 'rejected':
+        return
+      case 'aborted':
+        this.#notice('interrupted', 'warning')
+        return
+      case 'error':
+        this.#notice(`error: ${oneLine(reason.message)}`, 'error')
+        return
+      default:
+        this.#notice(`turn ended: ${reason.kind}`, 'warning')
+    }
+  }
+
+  #logOnly(event: SessionEvent): void {
+    const type = event.type as string
+    const data = event.data as Record<string, unknown>
+    switch (type) {
+      case 'todo/write':
+        this.todos = Array.isArray(data.todos) ? (data.todos as TodoView[]) : []
+        return
+      case 'permission/mode':
+        if (typeof data.mode === 'string') this.status.permissionMode = data.mode
+        return
+      case 'approval/requested': {
+        const card = this.#tools.get(String(data.callId))
+        if (card) card.approval = 'asked'
+        return
+      }
+      case 'approval/resolved': {
+        const card = this.#tools.get(String(data.callId))
+        if (card) card.approval = data.decision === 'deny' ? 'denied' : undefined
+        return
+      }
+      case 'compact/start':
+        this.#notice('compacting the conversation…', 'info')
+        return
+      case 'compact/end':
+        this.#notice(
+          data.ok === true ? 'conversation compacted' : `compaction failed: ${String(data.error ?? '')}`,
+          data.ok === true ? 'info' : 'error',
+        )
+        return
+      case 'hook/result':
+        if (typeof data.systemMessage === 'string' && data.systemMessage !== '')
+          this.#notice(data.systemMessage, 'info')
+        return
+      default:
+        this.version-- // nothing this screen shows
+    }
+  }
+}
+
+/** The diff a finished edit or write shows, from its result's meta (30-tools.md TL-15). */
+export function diffOf(name: string, meta: unknown, args: Record<string, unknown>): DiffView | undefined {
+  if (name !== 'edit' && name !== 'write') return undefined
+  if (isDiffMeta(meta)) return { path: meta.path, hunks: meta.hunks }
+  // `write` logs no meta for a file it created: the new file is its content.
+  if (name === 'write' && meta === undefined && typeof args.file_path === 'string')
+    return { path: args.file_path, created: typeof args.content === 'string' ? args.content : '' }
+  return undefined
+}
+
+function firstLines(text: string, max: number): string {
+  const lines = printable(text)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+  const shown = lines.slice(0, max)
+  if (lines.length > max) shown.push(`… ${lines.length - max} more lines`)
+  return shown.join('\n')
+}
