@@ -20,6 +20,8 @@ export interface OpenTuiOptions {
   readonly rows?: number
   /** More environment (NO_COLOR, LANG, …). */
   readonly env?: NodeJS.ProcessEnv
+  /** Milliseconds between the model's SSE frames (default 0), to watch an answer arrive in parts. */
+  readonly frameDelayMs?: number
   /** Fills the workspace before tack starts. */
   readonly prepare?: (workspace: string) => Promise<void>
   /** Reuse the sandbox and server of an earlier run (resume tests); the script is pushed onto it. */
@@ -39,7 +41,10 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
     server.push(...script)
     config = options.after.config
   } else {
-    server = await startLoopbackServer({ script })
+    server = await startLoopbackServer({
+      script,
+      ...(options.frameDelayMs ? { frameDelayMs: options.frameDelayMs } : {}),
+    })
     config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m', fastRetries: true })
   }
   const term = startTui({
