@@ -48,6 +48,14 @@ describe('pty harness', () => {
     await term.waitFor('interrupted')
   })
 
+  it('reads no screen in the middle of a synchronized frame', async () => {
+    const term = startFixture()
+    await term.waitFor('ready')
+    term.type('!')
+    const screen = await term.waitFor('frame part one')
+    expect(screen).toContain('frame part one, part two')
+  })
+
   it('resizes the terminal and the program sees the new size', async () => {
     const term = startFixture()
     await term.waitFor('ready')

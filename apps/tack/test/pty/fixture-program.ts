@@ -20,17 +20,27 @@ process.stdout.on('resize', () => {
 })
 // A pty may deliver several keys in one read ("abc\x7f"), so each character is a key.
 process.stdin.on('data', (data: string) => {
-  for (const key of data) onKey(key)
-  prompt()
+  let redraw = true
+  for (const key of data) redraw = onKey(key)
+  if (redraw) prompt()
 })
 
-function onKey(data: string): void {
+/** Handles one key; false when the key draws the prompt itself. */
+function onKey(data: string): boolean {
   if (data === '\x1b') {
     out(`\r\x1b[2Kinterrupted\r\n`)
     line = ''
   } else if (data === '\x03' || (data === 'q' && line === '')) {
     out('\r\nbye\r\n')
     process.exit(3)
+  } else if (data === '!') {
+    // a synchronized frame written in two parts, 300 ms apart
+    out('\r\x1b[2K\x1b[?2026hframe part one, ')
+    setTimeout(() => {
+      out('part two\x1b[?2026l\r\n')
+      prompt()
+    }, 300)
+    return false
   } else if (data === '\r') {
     out(`\r\x1b[2K${green(`you said: ${line}`)}\r\n`)
     line = ''
@@ -39,4 +49,5 @@ function onKey(data: string): void {
   } else {
     line += data
   }
+  return true
 }

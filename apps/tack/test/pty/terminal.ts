@@ -86,6 +86,11 @@ export function startPty(options: PtyOptions): PtySession {
   let pendingWrites = 0
   /** When the output chunk parsed last arrived (performance.now()). */
   let lastParsedArrival = 0
+  /**
+   * Inside a synchronized update (DEC mode 2026, `ESC[?2026h` … `ESC[?2026l`): a terminal shows the frame
+   * only once it ends, so neither does the harness — a screen read mid-frame would be half old, half new.
+   */
+  let midFrame = false
   const watchers = new Set<() => void>()
   const notify = () => {
     for (const w of [...watchers]) w()
@@ -93,9 +98,13 @@ export function startPty(options: PtyOptions): PtySession {
   child.onData((data) => {
     const arrived = performance.now()
     raw += data
+    const begin = data.lastIndexOf('\x1b[?2026h')
+    const end = data.lastIndexOf('\x1b[?2026l')
+    const frameState = begin > end ? true : end > begin ? false : undefined
     pendingWrites++
     terminal.write(data, () => {
       pendingWrites--
+      if (frameState !== undefined) midFrame = frameState
       lastParsedArrival = arrived
       notify()
     })
@@ -131,7 +140,7 @@ export function startPty(options: PtyOptions): PtySession {
     const read = where === 'all' ? allText : screen
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (pendingWrites > 0) return
+        if (pendingWrites > 0 || (midFrame && !exited)) return
         const text = read()
         if (!test(text)) {
           if (exited) finish(new Error(failure(`${describe}, but the program exited ${exited.exitCode}`)))
