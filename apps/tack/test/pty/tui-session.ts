@@ -20,6 +20,8 @@ export interface OpenTuiOptions {
   readonly rows?: number
   /** More environment (NO_COLOR, LANG, …). */
   readonly env?: NodeJS.ProcessEnv
+  /** What shows once tack is ready (default: the model in the status line). */
+  readonly ready?: string | RegExp
   /** Milliseconds between the model's SSE frames (default 0), to watch an answer arrive in parts. */
   readonly frameDelayMs?: number
   /** Fills the workspace before tack starts. */
@@ -30,7 +32,7 @@ export interface OpenTuiOptions {
 
 const open: TuiRun[] = []
 
-/** Starts tack's UI and waits until its status line shows the model. */
+/** Starts tack's UI and waits until it is ready (its status line shows the model). */
 export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions = {}): Promise<TuiRun> {
   const box = options.after?.box ?? (await sandbox())
   await options.prepare?.(box.workspace)
@@ -56,7 +58,7 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
   })
   const run = { term, server, box, config }
   open.push(run)
-  await term.waitFor('loop/m', 30_000)
+  await term.waitFor(options.ready ?? 'loop/m', 30_000)
   return run
 }
 
