@@ -4,11 +4,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { screenToSvg, type SvgOptions } from '../apps/tack/test/pty/svg.ts'
+import { screenToSvg } from '../apps/tack/test/pty/svg.ts'
 import { closeAllTuis, openTui, submit, type TuiRun } from '../apps/tack/test/pty/tui-session.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const SIZE = { cols: 90, rows: 24 }
+/** A model name that reads like one (the endpoint is still the loopback server). */
+const MODEL = ['--model', 'loop/qwen3-coder']
 
 const GREET_BEFORE = `export function greet(name: string): string {
   return 'Hello ' + name
@@ -17,9 +19,12 @@ const GREET_BEFORE = `export function greet(name: string): string {
 
 interface Scene {
   readonly file: string
-  readonly svg?: SvgOptions
+  /** Which visible rows to draw, `[from, to)`, given the screen's lines; default: down to the last non-blank. */
+  readonly rows?: (lines: readonly string[]) => [number, number]
   shoot(): Promise<TuiRun>
 }
+
+const lastNonBlank = (lines: readonly string[]) => lines.findLastIndex((l) => l.trim() !== '')
 
 const SCENES: Scene[] = [
   {
@@ -27,6 +32,7 @@ const SCENES: Scene[] = [
     async shoot() {
       const run = await openTui(
         [
+          { kind: 'tool-calls', calls: [{ name: 'read', args: { file_path: 'src/greet.ts' } }] },
           {
             kind: 'tool-calls',
             calls: [
@@ -43,21 +49,21 @@ const SCENES: Scene[] = [
           },
           {
             kind: 'text',
-            text: '`greet` now uses a template literal and ends with an exclamation mark.',
+            text: '`greet` now ends its greeting with an exclamation mark.',
             usage: { inputTokens: 1900, outputTokens: 20 },
           },
         ],
         {
           ...SIZE,
-          args: ['--permission-mode', 'workspace-write'],
+          args: [...MODEL, '--permission-mode', 'workspace-write'],
           prepare: async (ws) => {
             await mkdir(join(ws, 'src'), { recursive: true })
             await writeFile(join(ws, 'src', 'greet.ts'), GREET_BEFORE)
           },
         },
       )
-      await submit(run.term, 'greet should use a template literal')
-      await run.term.waitFor('exclamation mark', 30_000)
+      await submit(run.term, 'greet should end with an exclamation mark')
+      await run.term.waitFor('with an exclamation mark.', 30_000)
       return run
     },
   },
@@ -66,7 +72,7 @@ const SCENES: Scene[] = [
     async shoot() {
       const run = await openTui(
         [{ kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'npm test -- --run' } }] }],
-        { ...SIZE, args: ['--permission-mode', 'ask'] },
+        { ...SIZE, args: [...MODEL, '--permission-mode', 'ask'] },
       )
       await submit(run.term, 'run the tests')
       await run.term.waitFor('Permission required', 30_000)
@@ -75,7 +81,11 @@ const SCENES: Scene[] = [
   },
   {
     file: 'status-line.svg',
-    svg: { rows: [-4, 24] },
+    // the prompt box between its rules, and the status line under it
+    rows: (lines) => {
+      const status = lines.findIndex((l) => l.startsWith('loop/'))
+      return [status - 3, status + 1]
+    },
     async shoot() {
       const run = await openTui(
         [
@@ -85,10 +95,13 @@ const SCENES: Scene[] = [
             usage: { inputTokens: 5200, outputTokens: 9 },
           },
         ],
-        { ...SIZE },
+        { ...SIZE, args: MODEL },
       )
       await submit(run.term, 'hi')
       await run.term.waitFor('What shall we build?', 30_000)
+      // a draft in the box, as it looks while one types
+      run.term.type('add a test for greet')
+      await run.term.waitFor('add a test for greet')
       return run
     },
   },
@@ -99,7 +112,9 @@ try {
   for (const scene of SCENES) {
     const run = await scene.shoot()
     await run.term.settled()
-    await writeFile(join(OUT, scene.file), screenToSvg(run.term.terminal, scene.svg))
+    const lines = run.term.screen().split('\n')
+    const rows = scene.rows?.(lines) ?? [0, lastNonBlank(lines) + 1]
+    await writeFile(join(OUT, scene.file), screenToSvg(run.term.terminal, { rows }))
     process.stdout.write(`docs/screenshots/${scene.file}\n`)
     await closeAllTuis()
   }

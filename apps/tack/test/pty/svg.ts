@@ -79,7 +79,9 @@ export function screenToSvg(terminal: HeadlessTerminal, options: SvgOptions = {}
           `<rect x="${fmt(x)}" y="${y}" width="${fmt(run.cols * CELL_W)}" height="${CELL_H}" fill="${run.style.bg}"/>`,
         )
       }
-      if (run.text.trim()) texts.push(textElement(x, y, run.text, run.style))
+      // trailing blanks draw nothing (a background, if any, is the rectangle above)
+      const text = run.text.trimEnd()
+      if (text) texts.push(textElement(x, y, text, run.style))
       run = undefined
     }
     for (let x = 0; x < terminal.cols; x++) {

@@ -20,7 +20,7 @@ export interface OpenTuiOptions {
   readonly rows?: number
   /** More environment (NO_COLOR, LANG, …). */
   readonly env?: NodeJS.ProcessEnv
-  /** What shows once tack is ready (default: the model in the status line). */
+  /** What shows once tack is ready (default: the `loop/` model in the status line). */
   readonly ready?: string | RegExp
   /** Milliseconds between the model's SSE frames (default 0), to watch an answer arrive in parts. */
   readonly frameDelayMs?: number
@@ -58,7 +58,7 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
   })
   const run = { term, server, box, config }
   open.push(run)
-  await term.waitFor(options.ready ?? 'loop/m', 30_000)
+  await term.waitFor(options.ready ?? 'loop/', 30_000)
   return run
 }
 
