@@ -19,6 +19,8 @@ const GREET_BEFORE = `export function greet(name: string): string {
 
 interface Scene {
   readonly file: string
+  /** The picture's title (alternative text). */
+  readonly title: string
   /** Which visible rows to draw, `[from, to)`, given the screen's lines; default: down to the last non-blank. */
   readonly rows?: (lines: readonly string[]) => [number, number]
   shoot(): Promise<TuiRun>
@@ -29,6 +31,7 @@ const lastNonBlank = (lines: readonly string[]) => lines.findLastIndex((l) => l.
 const SCENES: Scene[] = [
   {
     file: 'diff-card.svg',
+    title: "tack: an edit's diff card, the applied hunk with numbered removed and added lines",
     async shoot() {
       const run = await openTui(
         [
@@ -69,6 +72,7 @@ const SCENES: Scene[] = [
   },
   {
     file: 'permission-prompt.svg',
+    title: 'tack: a permission prompt for a bash call — allow once, for this session, or deny',
     async shoot() {
       const run = await openTui(
         [{ kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'npm test -- --run' } }] }],
@@ -81,6 +85,7 @@ const SCENES: Scene[] = [
   },
   {
     file: 'status-line.svg',
+    title: 'tack: the prompt box and the status line (model, context, tokens, cost, mode, session)',
     // the prompt box between its rules, and the status line under it
     rows: (lines) => {
       const status = lines.findIndex((l) => l.startsWith('loop/'))
@@ -114,7 +119,7 @@ try {
     await run.term.settled()
     const lines = run.term.screen().split('\n')
     const rows = scene.rows?.(lines) ?? [0, lastNonBlank(lines) + 1]
-    await writeFile(join(OUT, scene.file), screenToSvg(run.term.terminal, { rows }))
+    await writeFile(join(OUT, scene.file), screenToSvg(run.term.terminal, { rows, title: scene.title }))
     process.stdout.write(`docs/screenshots/${scene.file}\n`)
     await closeAllTuis()
   }

@@ -17,6 +17,7 @@ test('the README shows every screenshot under docs/screenshots, and each is a re
   for (const file of files) {
     const svg = readFileSync(join(ROOT, file), 'utf8')
     expect(svg, file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect(svg, file).toMatch(/<title>[^<]+<\/title>/)
     expect(svg.match(/<text /g)?.length ?? 0, file).toBeGreaterThan(3)
   }
   // the three screens issue 16 asks for

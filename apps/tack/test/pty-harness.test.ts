@@ -126,7 +126,8 @@ describe('screen to SVG', () => {
     // the green answer, XML-escaped
     expect(svg).toContain('fill="#98c379">you said: &lt;a&amp;b&gt;</text>')
     // a crop: only the first row, so only the banner
-    const banner = screenToSvg(term.terminal, { rows: [0, 1] })
+    const banner = screenToSvg(term.terminal, { rows: [0, 1], title: 'a <banner>' })
+    expect(banner).toContain('<title>a &lt;banner&gt;</title>')
     expect(banner).toContain('height="42"')
     expect(banner).toContain('ready</text>')
     expect(banner).not.toContain('you said')

@@ -52,6 +52,8 @@ export interface SvgOptions {
   readonly theme?: SvgTheme
   /** Visible rows to draw, `[from, to)`; default all. Negative numbers count from the bottom. */
   readonly rows?: readonly [number, number]
+  /** What the picture shows, for readers who cannot see it (the SVG's <title>). */
+  readonly title?: string
 }
 
 export function screenToSvg(terminal: HeadlessTerminal, options: SvgOptions = {}): string {
@@ -104,6 +106,7 @@ export function screenToSvg(terminal: HeadlessTerminal, options: SvgOptions = {}
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(width)}" height="${height}" viewBox="0 0 ${fmt(width)} ${height}">`,
+    ...(options.title ? [`<title>${escapeXml(options.title)}</title>`] : []),
     `<rect width="100%" height="100%" rx="6" fill="${theme.background}"/>`,
     `<g font-family="ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', monospace" font-size="${FONT_SIZE}" xml:space="preserve">`,
     ...rects,
