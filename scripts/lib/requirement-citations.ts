@@ -42,6 +42,7 @@ const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/process': ['30-tools'],
   'packages/subagent': ['30-tools'],
   'packages/permissions': ['30-tools'],
+  'packages/commands': ['80-cli', '65-mod-host'],
   'packages/compaction': ['35-compaction'],
   'packages/hook-protocol': ['40-hooks', 'protocols'],
   'packages/hooks-claude': ['40-hooks', 'protocols'],

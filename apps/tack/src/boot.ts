@@ -98,6 +98,9 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   }
   const agent = await catalogEntry('agent')!.load()
   await load('agent', agent.plugin, cfg('agent') ?? {})
+  // The slash-command registry every host shares (TUI, `tack run "/name"`, ACP); plugins after it register.
+  const { CommandsPlugin } = await import('@tack/commands')
+  await load('commands', CommandsPlugin, {})
   const llm = await import('@tack/llm')
   await load(
     'llm',

@@ -10,6 +10,7 @@ import type { Session } from '@tack/session'
 import { ModsConfig } from './config.ts'
 import { installLifecycle, type TurnFacts } from './events/lifecycle.ts'
 import { installPromptSubmit } from './events/prompt.ts'
+import { installUiEvents } from './events/ui.ts'
 import type { Mapping } from './events/shared.ts'
 import { installTurnStep } from './events/step.ts'
 import { installToolCall, installToolCheck } from './events/tools.ts'
@@ -68,6 +69,7 @@ export const ModsPlugin = definePlugin({
     installToolCall(mapping)
     installToolCheck(mapping)
     installTurnStep(mapping, turns)
+    installUiEvents(mapping)
     ctx.provide('mods', host)
   },
 })

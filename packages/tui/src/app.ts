@@ -9,7 +9,6 @@
 import {
   type Component,
   Container,
-  Editor,
   Key,
   matchesKey,
   ProcessTerminal,
@@ -18,8 +17,10 @@ import {
   TUI,
 } from '@mariozechner/pi-tui'
 import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
+import { fireCommand, parseSlashCommand } from '@tack/commands'
 import type { ApprovalRequest, ToolExecution } from '@tack/tools'
 import { ApprovalQueue } from './approvals.ts'
+import { applyCommandResult } from './command-results.ts'
 import { asciiTerminal } from './ascii-terminal.ts'
 import { ActivityLine, type Activity, EXIT_HINT } from './components/activity-line.ts'
 import {
@@ -32,7 +33,7 @@ import { StatusLine } from './components/status-line.ts'
 import { TodoPanel } from './components/todo-panel.ts'
 import { Transcript } from './components/transcript.ts'
 import type { InteractiveHost, SessionTarget } from './host.ts'
-import { PromptHistory } from './prompt-history.ts'
+import { PromptBox } from './prompt-box.ts'
 import { type Theme, type ThemeEnv, themeFromEnv } from './theme.ts'
 import { type Pricing, SessionView } from './view-model.ts'
 
@@ -55,14 +56,15 @@ export class InteractiveApp {
   readonly #opts: InteractiveOptions
   readonly #theme: Theme
   readonly #tui: TUI
-  readonly #editor: Editor
+  readonly #box: PromptBox
   readonly #slot = new Container()
   readonly #transcriptSlot = new Container()
   readonly #statusSlot = new Container()
   readonly #todoSlot = new Container()
   readonly #activity: Activity = { runningSince: undefined, hint: undefined }
   readonly #approvals: ApprovalQueue
-  readonly #history: PromptHistory
+  /** Aborted by Esc while a slash command runs. */
+  #command: AbortController | undefined
   #handle: AgentHandle | undefined
   #view: SessionView | undefined
   #unsubscribe: (() => void) | undefined
@@ -70,9 +72,9 @@ export class InteractiveApp {
   #tick: NodeJS.Timeout | undefined
   #hintTimer: NodeJS.Timeout | undefined
   #lastCtrlC = 0
-  #historyWarned = false
   #finished: ((cause: DisposeCause) => void) | undefined
   #closing = false
+  readonly #offCommands: () => void
 
   constructor(host: InteractiveHost, opts: InteractiveOptions) {
     this.#host = host
@@ -80,27 +82,26 @@ export class InteractiveApp {
     this.#theme = themeFromEnv(opts.env)
     const raw = opts.terminal ?? new ProcessTerminal()
     this.#tui = new TUI(this.#theme.unicode ? raw : asciiTerminal(raw))
-    this.#editor = new Editor(this.#tui, {
-      borderColor: this.#theme.dim,
-      selectList: {
-        selectedPrefix: this.#theme.accent,
-        selectedText: this.#theme.accent,
-        description: this.#theme.dim,
-        scrollInfo: this.#theme.dim,
-        noMatch: this.#theme.dim,
-      },
+    this.#box = new PromptBox({
+      tui: this.#tui,
+      theme: this.#theme,
+      ctx: host.ctx,
+      cwd: host.cwd,
+      historyDir: host.historyDir,
+      agent: () => this.#handle?.agent,
+      submit: (text) => this.#submit(text),
+      warn: (text) => this.#view?.notice(text, 'warning'),
     })
-    this.#editor.onSubmit = (text) => this.#submit(text)
     this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
-    this.#history = new PromptHistory(host.historyDir, host.cwd, host.ctx.tui.config.historyEntries)
-    for (const entry of this.#history.load()) this.#editor.addToHistory(entry)
     this.#tui.addChild(this.#transcriptSlot)
     this.#tui.addChild(new Spacer(1))
     this.#tui.addChild(this.#todoSlot)
+    this.#tui.addChild(this.#box.suggestion)
     this.#tui.addChild(this.#slot)
     this.#tui.addChild(new ActivityLine(this.#activity, this.#theme))
     this.#tui.addChild(this.#statusSlot)
     this.#tui.addInputListener((data) => this.#globalKey(data))
+    this.#offCommands = host.ctx.on('commands/changed', () => this.#box.refreshCommands())
   }
 
   /** Runs until the user exits; resolves with why the session ended. */
@@ -147,6 +148,11 @@ export class InteractiveApp {
 
   get theme(): Theme {
     return this.#theme
+  }
+
+  /** The screen as the next frame will draw it, one string per line (what tests read). */
+  frame(): string[] {
+    return this.#tui.render(this.#tui.terminal.columns)
   }
 
   /** Redraws on the next frame (after the view model changed). */
@@ -201,13 +207,14 @@ export class InteractiveApp {
       this.render()
     })
     this.#transcriptSlot.clear()
-    this.#transcriptSlot.addChild(new Transcript(view, this.#theme))
+    this.#transcriptSlot.addChild(new Transcript(view, this.#theme, this.#host.ctx.tui.config.diffMaxLines))
     this.#todoSlot.clear()
     this.#todoSlot.addChild(new TodoPanel(() => view.todos, this.#theme))
     this.#statusSlot.clear()
     this.#statusSlot.addChild(new StatusLine(view.status, this.#theme))
     this.#showEditor()
     this.#syncActivity()
+    this.#box.offerSuggestion()
     this.#tui.requestRender(true)
   }
 
@@ -224,19 +231,28 @@ export class InteractiveApp {
   }
 
   #showEditor(): void {
-    this.#showInSlot(this.#editor)
+    this.#showInSlot(this.#box.editor)
   }
 
   #submit(text: string): void {
     const agent = this.#handle?.agent
-    if (!agent || text.trim() === '') return
-    this.#remember(text)
-    if (text.trim() === '/exit' || text.trim() === '/quit') {
+    if (!agent) return
+    const command = parseSlashCommand(text)
+    if (command?.name === 'exit' || command?.name === 'quit') {
       this.exit('exit')
       return
     }
+    if (command) {
+      this.#view?.echo(text.trim())
+      void this.#runCommand(agent, command.name, command.args)
+    } else this.#send(text)
+  }
+
+  /** A prompt: sent, or — while a turn runs — queued as steering (AL-1), drained at the turn's next step. */
+  #send(text: string): void {
+    const agent = this.#handle?.agent
+    if (!agent) return
     if (agent.status === 'running') {
-      // Steering (AL-1): drained into the running turn at its next step.
       this.#view?.queue(text)
       agent.steer({ content: text, source: { kind: 'user' } })
     } else {
@@ -248,14 +264,27 @@ export class InteractiveApp {
     this.render()
   }
 
-  #remember(text: string): void {
-    this.#editor.addToHistory(text)
+  async #runCommand(agent: Agent, name: string, args: string): Promise<void> {
+    const controller = new AbortController()
+    this.#command = controller
     try {
-      this.#history.add(text)
+      const result = await fireCommand(this.#host.ctx, agent, name, args, {
+        surface: 'tui',
+        columns: this.#tui.terminal.columns,
+        signal: controller.signal,
+      })
+      if (controller.signal.aborted) return
+      await applyCommandResult(result, {
+        notice: (text, tone) => this.#view?.notice(text, tone),
+        send: (text) => this.#send(text),
+        clear: () => this.switchTo({}, 'clear'),
+        resume: (id) => (id === undefined ? this.#pick(false) : this.switchTo({ resume: id }, 'resume')),
+      })
     } catch (error) {
-      if (this.#historyWarned) return
-      this.#historyWarned = true
-      this.#view?.notice(`prompt history not saved: ${(error as Error).message}`, 'warning')
+      this.#view?.notice(`/${name}: ${(error as Error).message}`, 'error')
+    } finally {
+      if (this.#command === controller) this.#command = undefined
+      this.render()
     }
   }
 
@@ -280,17 +309,19 @@ export class InteractiveApp {
 
   /** Keys that act whatever has focus; returning `consume` keeps them from the focused component. */
   #globalKey(data: string): { consume: true } | undefined {
-    const editorFocused = this.#slot.children[0] === this.#editor
+    const editorFocused = this.#slot.children[0] === this.#box.editor
     if (matchesKey(data, Key.ctrl('c'))) {
       this.#ctrlC(editorFocused)
       return { consume: true }
     }
     if (!editorFocused) return undefined
-    if (matchesKey(data, Key.escape) && !this.#editor.isShowingAutocomplete()) {
+    if (matchesKey(data, Key.escape) && !this.#box.editor.isShowingAutocomplete()) {
+      this.#command?.abort()
       if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
       return { consume: true }
     }
-    if (matchesKey(data, Key.ctrl('d')) && this.#editor.getText() === '') {
+    this.#box.noteKey(data)
+    if (matchesKey(data, Key.ctrl('d')) && this.#box.text === '') {
       this.exit('exit')
       return { consume: true }
     }
@@ -304,8 +335,8 @@ export class InteractiveApp {
       focused?.handleInput?.('\x1b')
       return
     }
-    if (this.#editor.getText() !== '') {
-      this.#editor.setText('')
+    if (this.#box.text !== '') {
+      this.#box.clear()
       this.render()
       return
     }
@@ -336,6 +367,7 @@ export class InteractiveApp {
       this.#activity.runningSince = undefined
       clearInterval(this.#tick)
       this.#tick = undefined
+      this.#box.offerSuggestion()
     }
   }
 
@@ -346,6 +378,8 @@ export class InteractiveApp {
     clearTimeout(this.#hintTimer)
     this.#unbind()
     this.#detach?.()
+    this.#offCommands()
+    this.#command?.abort()
     const handle = this.#handle
     this.#handle = undefined
     try {

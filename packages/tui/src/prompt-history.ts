@@ -40,6 +40,11 @@ export class PromptHistory {
     return this.#entries
   }
 
+  /** The most recent prompt, if any. */
+  last(): string | undefined {
+    return this.#entries.at(-1)
+  }
+
   /** Records a submitted prompt; throws when the file cannot be written (the caller warns once). */
   add(text: string): void {
     if (this.#max === 0 || text.trim() === '' || this.#entries.at(-1) === text) return

@@ -49,7 +49,8 @@ export interface UserEntry {
 export interface NoticeEntry {
   readonly kind: 'notice'
   readonly text: string
-  readonly tone: 'info' | 'warning' | 'error'
+  /** `plain`: a command's output, drawn as is; `info` dim; `warning`, `error` coloured. */
+  readonly tone: 'plain' | 'info' | 'warning' | 'error'
 }
 
 export type Entry = ToolEntry | AssistantEntry | UserEntry | NoticeEntry
@@ -160,6 +161,12 @@ export class SessionView {
   /** Text typed during a turn, shown as queued until the loop drains it as a steering message. */
   queue(text: string): void {
     this.queued.push(text)
+    this.version++
+  }
+
+  /** A slash command as typed: shown like a prompt, though it never reaches the log. */
+  echo(text: string): void {
+    this.entries.push({ kind: 'user', text, steering: false })
     this.version++
   }
 

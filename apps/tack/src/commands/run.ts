@@ -13,6 +13,7 @@ import { readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import type { Agent } from '@tack/agent'
+import { type CommandResult, parseSlashCommand } from '@tack/commands'
 import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
@@ -91,21 +92,23 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
     const compactWith = compactCommand(input)
-    // `tack run "/name args"`: a mod's command.run hook may answer it (65-mod-host.md requirement 10);
-    // `/compact` is tack's own and comes first.
-    const commandAnswer =
-      compactWith === undefined ? await answerSlashCommand(ctx, agent, input.content) : undefined
-    if (commandAnswer !== undefined) {
+    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
+    // command.run) answering it; `/compact` is tack's own and comes first. An unknown name is a prompt.
+    const command =
+      compactWith === undefined
+        ? await runSlashCommand(ctx, agent, input.content, compacting.signal)
+        : undefined
+    if (command !== undefined && command.kind !== 'prompt') {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
-      if (json)
-        io.out(`${JSON.stringify({ type: 'command', sessionId: agent.session.id, text: commandAnswer })}\n`)
-      else io.out(commandAnswer.endsWith('\n') ? commandAnswer : `${commandAnswer}\n`)
-      return 0
+      return printCommandResult(io, json, agent.session.id, command)
     }
     const outcome =
       compactWith === undefined
-        ? await agent.send({ content: input.content, source: { kind: 'user' } })
+        ? await agent.send({
+            content: command?.kind === 'prompt' ? command.text : input.content,
+            source: { kind: 'user' },
+          })
         : await runCompactCommand(ctx, agent, compactWith, compacting.signal)
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
@@ -142,12 +145,37 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   }
 }
 
-/** A mod's answer to a headless slash command, or undefined (no mods, not a command, not answered). */
-async function answerSlashCommand(ctx: Context, agent: Agent, content: unknown): Promise<string | undefined> {
-  if (typeof content !== 'string' || !content.startsWith('/') || !ctx.get('mods')) return undefined
-  const { runHeadlessCommand } = await import('@tack/mods')
-  const answer = await runHeadlessCommand(ctx.mods, agent, content)
-  return answer?.text
+/** The result of a headless `/name args`, or undefined for a prompt (not a command, or no such command). */
+async function runSlashCommand(
+  ctx: Context,
+  agent: Agent,
+  content: unknown,
+  signal: AbortSignal,
+): Promise<CommandResult | undefined> {
+  if (typeof content !== 'string') return undefined
+  const parsed = parseSlashCommand(content)
+  if (!parsed) return undefined
+  const result = await ctx.commands.run(agent, parsed.name, parsed.args, {
+    surface: 'headless',
+    columns: process.stdout.columns ?? 80,
+    signal,
+  })
+  return result.kind === 'unknown' ? undefined : result
+}
+
+/** A command's answer on stdout (an error on stderr, exit 1); `--json`: one `command` line. */
+function printCommandResult(io: CommandIO, json: boolean, sessionId: string, result: CommandResult): number {
+  const error =
+    result.kind === 'error'
+      ? result.message
+      : result.kind === 'text'
+        ? undefined
+        : `/${result.kind} needs the interactive UI (tack)`
+  const text = result.kind === 'text' ? result.text : ''
+  if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
+  else if (error) io.err(`tack: ${error}\n`)
+  else if (text) io.out(text.endsWith('\n') ? text : `${text}\n`)
+  return error ? 1 : 0
 }
 
 /** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */

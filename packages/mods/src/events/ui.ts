@@ -1,56 +1,117 @@
-// The UI's events (65-mod-host.md requirement 10; 80-cli.md §7.3): `prompt.edit`, `prompt.suggest` and
-// `command.run`. tack's interactive UI raises them once it exists; until then the host declares them,
-// `tack run "/name args"` fires `command.run`, and tests fire all three through `fireUiEvent`.
+// The UI's events (65-mod-host.md requirement 10; 80-cli.md §7.3) served on `@tack/commands`' seams:
+// `prompt.edit` on `ui/prompt-edit`, `prompt.suggest` on `ui/prompt-suggest`, `command.run` on
+// `ui/command`. Hosts fire only the seams (the TUI, headless `tack run "/name"`, ACP); tack's own
+// behaviour is the seam's `next()`, which the mods' core calls.
 import type { Agent } from '@tack/agent'
-import type { ModHost } from '../host.ts'
+import type { CommandRequest, CommandResult, PromptBox } from '@tack/commands'
+import { isObject, type Mapping } from './shared.ts'
 
-export type UiEventName = 'prompt.edit' | 'prompt.suggest' | 'command.run'
+type Answer = Readonly<Record<string, unknown>>
 
-/** tack's own behaviour beneath the mods at each UI event. */
-const CORES: Readonly<Record<UiEventName, (e: Readonly<Record<string, unknown>>) => Promise<unknown>>> = {
-  // the box keeps the edit as typed
-  'prompt.edit': async (e) => ({ text: e.text, cursor: e.cursor }),
-  // tack shows no suggestion of its own yet; a blank text never shows one
-  'prompt.suggest': async () => ({ isShown: false }),
-  // tack has no command of this name: nothing ran, nothing to show
-  'command.run': async () => ({}),
+export function installUiEvents(m: Mapping): void {
+  installCommandRun(m)
+  m.ctx.on('ui/prompt-edit', async (agent, edit, next) => {
+    if (!(await modsOn(m, agent, 'prompt.edit'))) return next()
+    let below: PromptBox | undefined
+    const core = async (): Promise<Answer> => {
+      below = await next()
+      return { ...below }
+    }
+    const e = {
+      origin: { kind: 'composer' },
+      ...(edit.key !== undefined ? { key: edit.key } : {}),
+      text: edit.text,
+      cursor: edit.cursor,
+      start: edit.start,
+      end: edit.end,
+      inputText: edit.inputText,
+    }
+    const answer = await m.host.fire('prompt.edit', agent, e, core)
+    if (isObject(answer) && typeof answer.text === 'string')
+      return {
+        text: answer.text,
+        cursor: clampCursor(answer.cursor, answer.text.length),
+      }
+    return below ?? { text: edit.text, cursor: edit.cursor }
+  })
+  m.ctx.on('ui/prompt-suggest', async (agent, suggestion, next) => {
+    if (!(await modsOn(m, agent, 'prompt.suggest'))) return next()
+    let below: { readonly isShown: boolean } | undefined
+    const core = async (): Promise<Answer> => {
+      below = await next()
+      return { ...below }
+    }
+    const answer = await m.host.fire(
+      'prompt.suggest',
+      agent,
+      { text: suggestion.text, origin: { kind: 'suggestion' } },
+      core,
+    )
+    if (isObject(answer) && typeof answer.isShown === 'boolean') return { isShown: answer.isShown }
+    return below ?? { isShown: false }
+  })
 }
 
-export function fireUiEvent(
-  host: ModHost,
-  agent: Agent,
-  event: UiEventName,
-  e: Readonly<Record<string, unknown>>,
-): Promise<unknown> {
-  return host.fire(event, agent, e, CORES[event])
+function installCommandRun(m: Mapping): void {
+  m.ctx.on(
+    'ui/command',
+    async (agent: Agent, request: CommandRequest, next: () => Promise<CommandResult>) => {
+      if (!(await modsOn(m, agent, 'command.run'))) return next()
+      const own = new WeakMap<object, CommandResult>()
+      const core = async (): Promise<Answer> => {
+        const result = await next()
+        const shaped = modAnswerOf(result)
+        own.set(shaped, result)
+        return shaped
+      }
+      const e = {
+        command: request.name,
+        args: request.args,
+        origin: { kind: request.surface === 'tui' ? 'composer' : 'sdk' },
+        presentation: { isFullscreen: false, columns: request.columns },
+      }
+      const answer = await m.host.fire('command.run', agent, e, core, request.signal)
+      if (!isObject(answer)) return { kind: 'text', text: '' }
+      const passed = own.get(answer)
+      if (passed) return passed
+      return commandResultOf(answer)
+    },
+  )
 }
 
-/** `tack run "/name args"`: the parts of a slash command, or undefined for an ordinary prompt. */
-export function parseSlashCommand(prompt: string): { command: string; args: string } | undefined {
-  const m = /^\/([A-Za-z0-9][\w:.-]*)(?:\s+([\s\S]*))?$/.exec(prompt.trim())
-  return m ? { command: m[1], args: m[2]?.trim() ?? '' } : undefined
+/** Whether `agent`'s session has a mod hooking `event` (after its mods loaded and session.start ran). */
+async function modsOn(m: Mapping, agent: Agent, event: 'prompt.edit' | 'prompt.suggest' | 'command.run') {
+  const mods = m.host.sessionOf(agent)
+  if (!mods) return false
+  await mods.ready
+  await mods.sessionStart
+  return mods.has(event)
 }
 
-/**
- * Fires `command.run` for a headless slash command. Returns the mods' answer when one answered with
- * something to show (`text`), else undefined (the prompt then goes to the model as typed).
- */
-export async function runHeadlessCommand(
-  host: ModHost,
-  agent: Agent,
-  prompt: string,
-): Promise<{ text?: string; context?: string } | undefined> {
-  const parsed = parseSlashCommand(prompt)
-  if (!parsed) return undefined
-  const answer = (await fireUiEvent(host, agent, 'command.run', {
-    command: parsed.command,
-    args: parsed.args,
-    origin: { kind: 'sdk' },
-    presentation: { isFullscreen: false, columns: process.stdout.columns ?? 80 },
-  })) as { text?: unknown; context?: unknown }
-  if (typeof answer?.text !== 'string' && typeof answer?.context !== 'string') return undefined
-  return {
-    ...(typeof answer.text === 'string' ? { text: answer.text } : {}),
-    ...(typeof answer.context === 'string' ? { context: answer.context } : {}),
+/** tack's result as a mod's `command.run` answer: what it shows is `text`, what it sends the model `context`. */
+export function modAnswerOf(result: CommandResult): Answer {
+  switch (result.kind) {
+    case 'text':
+      return { text: result.text }
+    case 'prompt':
+      return { ...(result.notice ? { text: result.notice } : {}), context: result.text }
+    case 'error':
+      return { text: result.message }
+    default:
+      return {}
   }
+}
+
+/** A mod's answer, which skips the command: `context` goes to the model (shown `text` first), else `text` shows. */
+function commandResultOf(answer: Answer): CommandResult {
+  const text = typeof answer.text === 'string' ? answer.text : undefined
+  if (typeof answer.context === 'string' && answer.context !== '')
+    return { kind: 'prompt', text: answer.context, ...(text ? { notice: text } : {}) }
+  return { kind: 'text', text: text ?? '' }
+}
+
+function clampCursor(cursor: unknown, length: number): number {
+  return typeof cursor === 'number' && Number.isInteger(cursor)
+    ? Math.max(0, Math.min(cursor, length))
+    : length
 }

@@ -2,11 +2,11 @@
 // the status word and duration on the right — and below it the applied diff of an edit/write or a few
 // lines of output (bash, failures). The status words are fixed vocabulary (see the README): pending,
 // waiting for approval, running, done, failed, denied.
-import { type Component, truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
+import { truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
 import { formatDuration } from '../format.ts'
 import type { Theme } from '../theme.ts'
 import type { ToolEntry } from '../view-model.ts'
-import { renderDiff } from './diff-view.ts'
+import { DIFF_MAX_LINES, renderDiff } from './diff-view.ts'
 
 export function statusWord(card: ToolEntry): string {
   if (card.approval === 'asked' && card.status === 'pending') return 'waiting for approval'
@@ -14,7 +14,13 @@ export function statusWord(card: ToolEntry): string {
   return card.status
 }
 
-export function renderToolCard(card: ToolEntry, theme: Theme, width: number, now = Date.now()): string[] {
+export function renderToolCard(
+  card: ToolEntry,
+  theme: Theme,
+  width: number,
+  now = Date.now(),
+  diffMaxLines = DIFF_MAX_LINES,
+): string[] {
   const g = theme.glyphs
   const glyph = { pending: g.pending, running: g.running, done: g.done, failed: g.failed }[card.status]
   const tone = { pending: theme.dim, running: theme.accent, done: theme.success, failed: theme.error }[
@@ -35,27 +41,11 @@ export function renderToolCard(card: ToolEntry, theme: Theme, width: number, now
     width,
   )
   const lines = [header]
-  if (card.diff) lines.push(...renderDiff(card.diff, theme, width))
+  if (card.diff) lines.push(...renderDiff(card.diff, theme, width, diffMaxLines))
   else if (card.output)
     for (const line of card.output.split('\n'))
       lines.push(
         truncateToWidth(`    ${card.status === 'failed' ? theme.error(line) : theme.dim(line)}`, width),
       )
   return lines
-}
-
-export class ToolCard implements Component {
-  readonly #card: ToolEntry
-  readonly #theme: Theme
-
-  constructor(card: ToolEntry, theme: Theme) {
-    this.#card = card
-    this.#theme = theme
-  }
-
-  render(width: number): string[] {
-    return renderToolCard(this.#card, this.#theme, width)
-  }
-
-  invalidate(): void {}
 }

@@ -3,6 +3,7 @@
 // between entries. Each entry keeps its component, so pi-tui's markdown cache holds across frames and
 // only the streaming answer is laid out again.
 import { type Component, Markdown, truncateToWidth, wrapTextWithAnsi } from '@mariozechner/pi-tui'
+import { printable } from '../format.ts'
 import type { Theme } from '../theme.ts'
 import type { AssistantEntry, Entry, NoticeEntry, SessionView, UserEntry } from '../view-model.ts'
 import { markdownTheme } from './markdown-theme.ts'
@@ -46,18 +47,22 @@ function renderUser(entry: UserEntry, theme: Theme, width: number): string[] {
 }
 
 function renderNotice(entry: NoticeEntry, theme: Theme, width: number): string[] {
-  const tone = entry.tone === 'error' ? theme.error : entry.tone === 'warning' ? theme.warning : theme.dim
-  return wrapTextWithAnsi(entry.text, width).map((line) => tone(line))
+  const tone = { plain: (s: string) => s, info: theme.dim, warning: theme.warning, error: theme.error }[
+    entry.tone
+  ]
+  return wrapTextWithAnsi(printable(entry.text), width).map((line) => tone(line))
 }
 
 export class Transcript implements Component {
   readonly #view: SessionView
   readonly #theme: Theme
+  readonly #diffMaxLines: number
   readonly #blocks = new WeakMap<AssistantEntry, AssistantBlock>()
 
-  constructor(view: SessionView, theme: Theme) {
+  constructor(view: SessionView, theme: Theme, diffMaxLines: number) {
     this.#view = view
     this.#theme = theme
+    this.#diffMaxLines = diffMaxLines
   }
 
   render(width: number): string[] {
@@ -80,7 +85,7 @@ export class Transcript implements Component {
       case 'notice':
         return renderNotice(entry, this.#theme, width)
       case 'tool':
-        return renderToolCard(entry, this.#theme, width)
+        return renderToolCard(entry, this.#theme, width, Date.now(), this.#diffMaxLines)
       case 'assistant': {
         let block = this.#blocks.get(entry)
         if (!block) {

@@ -1,0 +1,14 @@
+import './seams.ts'
+
+export * from './types.ts'
+export type { PromptBox, PromptEdit, PromptSuggestion } from './seams.ts'
+export { isCommandName, parseSlashCommand } from './parse.ts'
+export {
+  CommandRegistrationError,
+  CommandRegistry,
+  fireCommand,
+  registerCommand,
+  type RunOptions,
+} from './registry.ts'
+export { CommandsConfig, CommandsPlugin } from './plugin.ts'
+export { firePromptEdit, firePromptSuggest } from './prompt-box.ts'

@@ -1,0 +1,62 @@
+// The seams of slash commands and of the prompt box (80-cli.md §7.3). Hosts fire them; plugins and the
+// mod host (`command.run`, `prompt.edit`, `prompt.suggest` of 65-mod-host.md requirement 10) listen.
+// A request's arguments are never logged by the seam: a command's arguments may hold anything.
+import type { Agent } from '@tack/agent'
+import type { CommandRequest, CommandResult } from './types.ts'
+
+/** The prompt box after one edit. `start`..`end` is the replaced range, `inputText` what replaced it. */
+export interface PromptEdit {
+  /** The key that made the edit (`backspace`, `enter`, `a`), when a key did; absent for a paste. */
+  readonly key?: string
+  readonly text: string
+  readonly cursor: number
+  readonly start: number
+  readonly end: number
+  readonly inputText: string
+}
+
+/** What the prompt box shows. */
+export interface PromptBox {
+  readonly text: string
+  readonly cursor: number
+}
+
+/** A suggestion (ghost text) the UI is about to show in the empty box. */
+export interface PromptSuggestion {
+  readonly text: string
+}
+
+declare module 'cordis' {
+  interface Events {
+    /**
+     * @mode waterfall — a slash command by name (`ctx.commands.run`). Result: the first listener that
+     * answers without `next()` skips the command (a mod's `command.run` answer); default the registered
+     * command's result, or `{kind: 'unknown'}` when none has this name. Arguments stay out of logs.
+     */
+    'ui/command'(
+      agent: Agent,
+      request: CommandRequest,
+      next: () => Promise<CommandResult>,
+    ): CommandResult | Promise<CommandResult>
+    /**
+     * @mode waterfall — the prompt box after each edit in the interactive UI. Result: the box to show
+     * (a listener may rewrite the text and move the cursor); default the edit as typed.
+     */
+    'ui/prompt-edit'(
+      agent: Agent,
+      edit: PromptEdit,
+      next: () => Promise<PromptBox>,
+    ): PromptBox | Promise<PromptBox>
+    /**
+     * @mode waterfall — before the interactive UI shows a suggestion, which it offers only while the box
+     * is empty and no turn runs. Result: whether it shows; default shown unless the text is blank.
+     */
+    'ui/prompt-suggest'(
+      agent: Agent,
+      suggestion: PromptSuggestion,
+      next: () => Promise<{ readonly isShown: boolean }>,
+    ): { readonly isShown: boolean } | Promise<{ readonly isShown: boolean }>
+    /** @mode emit — a slash command was registered or removed: hosts refresh their menus (ACP re-sends its list). */
+    'commands/changed'(): void
+  }
+}

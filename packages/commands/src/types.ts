@@ -1,0 +1,72 @@
+// What a slash command is and what it answers (80-cli.md §7.3, docs/decisions/0103-slash-commands.md).
+// A command never draws anything: it returns a small result that each host (the TUI, headless
+// `tack run`, ACP) interprets in its own way, so one definition serves all of them.
+import type { Agent } from '@tack/agent'
+
+/** The hosts that run slash commands. */
+export const COMMAND_SURFACES = Object.freeze(['tui', 'headless', 'acp'] as const)
+export type CommandSurface = (typeof COMMAND_SURFACES)[number]
+
+/**
+ * A command's answer, interpreted by the host:
+ * - `text`: show `text` to the user; nothing reaches the model (headless: stdout, exit 0).
+ * - `prompt`: send `text` to the model as the user's prompt, as if typed (after showing `notice`, if any).
+ * - `clear`: end this session (reason `clear`) and start a new one in the same folder.
+ * - `resume`: switch to session `sessionId`; without one, the host shows its picker.
+ * - `error`: the command failed or its arguments were wrong; show `message` (headless: stderr, exit 1).
+ * - `unknown`: no command of this name; headless and ACP send the typed text to the model, the TUI says so.
+ */
+export type CommandResult =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'prompt'; readonly text: string; readonly notice?: string }
+  | { readonly kind: 'clear' }
+  | { readonly kind: 'resume'; readonly sessionId?: string }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'unknown'; readonly name: string }
+
+export type CommandResultKind = CommandResult['kind']
+
+/** One running of a command. */
+export interface CommandInvocation {
+  /** The agent whose session the command acts on. */
+  readonly agent: Agent
+  /** What followed the name, trimmed (`/model deepseek/deepseek-chat` → `deepseek/deepseek-chat`). */
+  readonly args: string
+  /** The host running it. */
+  readonly surface: CommandSurface
+  /** Aborted when the user interrupts (Esc, Ctrl-C, ACP cancel). */
+  readonly signal: AbortSignal
+}
+
+export interface CommandDefinition {
+  /** Without the slash: letters, digits, `-`, `_`, `:` and `.`, starting with a letter or digit. */
+  readonly name: string
+  /** One line for `/help`, menus and ACP's `available_commands_update`. */
+  readonly description: string
+  /** What the arguments are, for menus (`provider/model`); absent when the command takes none. */
+  readonly args?: string
+  /**
+   * The hosts that can act on this command's results; absent: every host. `/clear` and `/resume` answer
+   * with a session switch only the TUI can make.
+   */
+  readonly surfaces?: readonly CommandSurface[]
+  run(invocation: CommandInvocation): CommandResult | Promise<CommandResult>
+}
+
+/** A registered command as `list()` shows it. */
+export interface CommandInfo {
+  readonly name: string
+  readonly description: string
+  readonly args?: string
+  readonly surfaces: readonly CommandSurface[]
+}
+
+/** The `ui/command` seam's request: the command by name, its arguments (never logged), where it runs. */
+export interface CommandRequest {
+  readonly name: string
+  readonly args: string
+  readonly surface: CommandSurface
+  /** The host's width in columns, for commands and mods that lay text out; 80 when unknown. */
+  readonly columns: number
+  readonly signal: AbortSignal
+}

@@ -1,0 +1,137 @@
+// The prompt box (80-cli.md §5.3): pi-tui's editor (multi-line, paste, undo, kill ring) with tack's
+// history kept per folder, the `/` menu from the command registry, the `ui/prompt-edit` seam after each
+// edit and a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
+// `ui/prompt-suggest` agrees.
+import { CombinedAutocompleteProvider, Editor, Text, type TUI } from '@mariozechner/pi-tui'
+import type { Agent } from '@tack/agent'
+import type { Context } from 'cordis'
+import { PromptHistory } from './prompt-history.ts'
+import { keyName, PromptSeams } from './prompt-seams.ts'
+import type { Theme } from './theme.ts'
+
+export interface PromptBoxOptions {
+  readonly tui: TUI
+  readonly theme: Theme
+  readonly ctx: Context
+  readonly cwd: string
+  readonly historyDir: string
+  /** The agent of the session on screen (the seams' first argument). */
+  readonly agent: () => Agent | undefined
+  readonly submit: (text: string) => void
+  /** Said once when the history file cannot be written. */
+  readonly warn: (text: string) => void
+}
+
+export class PromptBox {
+  readonly editor: Editor
+  /** The ghost suggestion's line, drawn just above the box. */
+  readonly suggestion = new Text('', 0, 0)
+  readonly #opts: PromptBoxOptions
+  readonly #history: PromptHistory
+  readonly #seams: PromptSeams
+  /** The key behind the next change (prompt-edit's `key`); undefined for a paste. */
+  #lastKey: string | undefined
+  #historyWarned = false
+
+  constructor(opts: PromptBoxOptions) {
+    this.#opts = opts
+    const t = opts.theme
+    this.editor = new Editor(opts.tui, {
+      borderColor: t.dim,
+      selectList: {
+        selectedPrefix: t.accent,
+        selectedText: t.accent,
+        description: t.dim,
+        scrollInfo: t.dim,
+        noMatch: t.dim,
+      },
+    })
+    this.editor.onSubmit = (text) => {
+      this.#seams.reset('')
+      if (text.trim() === '') return
+      this.#remember(text)
+      opts.submit(text)
+    }
+    this.editor.onChange = (text) => this.#edited(text)
+    this.#seams = new PromptSeams(opts.ctx)
+    this.#history = new PromptHistory(opts.historyDir, opts.cwd, opts.ctx.tui.config.historyEntries)
+    for (const entry of this.#history.load()) this.editor.addToHistory(entry)
+    this.refreshCommands()
+  }
+
+  get text(): string {
+    return this.editor.getText()
+  }
+
+  clear(): void {
+    this.editor.setText('')
+  }
+
+  /** Called with every key the screen sees, before the editor: remembers the key of the next edit. */
+  noteKey(data: string): void {
+    this.#lastKey = keyName(data)
+  }
+
+  /** The `/` menu: the registry's commands for this screen, plus /exit. */
+  refreshCommands(): void {
+    const { ctx, cwd } = this.#opts
+    const registered = ctx.get('commands') ? ctx.commands.list({ surface: 'tui' }) : []
+    const items = [
+      ...registered.map((c) => ({
+        name: c.name,
+        description: c.description,
+        ...(c.args ? { argumentHint: c.args } : {}),
+      })),
+      { name: 'exit', description: 'End the session and leave tack' },
+    ]
+    this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(items, cwd))
+  }
+
+  /**
+   * Offers the ghost suggestion of an empty, idle box: the last prompt. `ui/prompt-suggest` decides
+   * whether it shows (65-mod-host.md prompt.suggest).
+   */
+  offerSuggestion(): void {
+    const agent = this.#opts.agent()
+    const last = this.#history.last()
+    if (!agent || !last || agent.status === 'running' || this.text !== '') return
+    void this.#seams.suggest(agent, last).then((shown) => {
+      if (shown && agent.status !== 'running' && this.text === '') this.#showSuggestion(last)
+    })
+  }
+
+  #edited(text: string): void {
+    const key = this.#lastKey
+    this.#lastKey = undefined
+    this.#showSuggestion(undefined)
+    const agent = this.#opts.agent()
+    if (!agent) return
+    const lines = this.editor.getLines()
+    const at = this.editor.getCursor()
+    const cursor = lines.slice(0, at.line).reduce((n, l) => n + l.length + 1, 0) + at.col
+    void this.#seams.edited(agent, text, cursor, key).then((box) => {
+      // Applied only while the box still holds what was offered: typing on wins over a slow listener.
+      if (!box || this.text !== text) return
+      this.editor.setText(box.text)
+      this.#opts.tui.requestRender()
+    })
+    if (text === '') this.offerSuggestion()
+  }
+
+  #showSuggestion(text: string | undefined): void {
+    const line = text === undefined ? '' : this.#opts.theme.dim(`↑ ${text.replace(/\s+/g, ' ').trim()}`)
+    this.suggestion.setText(line)
+    this.#opts.tui.requestRender()
+  }
+
+  #remember(text: string): void {
+    this.editor.addToHistory(text)
+    try {
+      this.#history.add(text)
+    } catch (error) {
+      if (this.#historyWarned) return
+      this.#historyWarned = true
+      this.#opts.warn(`prompt history not saved: ${(error as Error).message}`)
+    }
+  }
+}

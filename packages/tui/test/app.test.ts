@@ -1,0 +1,251 @@
+// The interactive screen driven by keys, on a real kernel (sessions, tools, fs tools, permissions in
+// `ask` mode, the command registry, TuiPlugin) with the scripted model, in a temp folder. The screen is
+// read from the frame the app would draw.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AgentHandle, DisposeCause } from '@tack/agent'
+import {
+  bootKernel,
+  createScriptedModel,
+  SCRIPTED_MODEL,
+  type ScriptEntry,
+  text,
+  toolCalls,
+} from '@tack/agent/testing'
+import { CommandsPlugin } from '@tack/commands'
+import { PermissionsPlugin } from '@tack/permissions'
+import { FsToolsPlugin } from '@tack/tool-fs'
+import type { Context } from 'cordis'
+import { afterEach, describe, expect, test } from 'vitest'
+import { InteractiveApp } from '../src/app.ts'
+import { TuiPlugin } from '../src/plugin.ts'
+import { MemoryTerminal } from './memory-terminal.ts'
+import { hasStyle, strip } from './support.ts'
+
+const ENTER = '\r'
+const ESC = '\x1b'
+const CTRL_C = '\x03'
+const CTRL_D = '\x04'
+
+interface Screen {
+  app: InteractiveApp
+  ctx: Context
+  term: MemoryTerminal
+  cwd: string
+  home: string
+  done: Promise<DisposeCause>
+  disposed: DisposeCause[]
+  text(): string
+  until(pattern: RegExp, ms?: number): Promise<string>
+  type(text: string): void
+}
+
+const running: Screen[] = []
+afterEach(async () => {
+  for (const s of running.splice(0)) {
+    s.app.exit('exit')
+    await s.done.catch(() => undefined)
+  }
+})
+
+async function start(
+  script: readonly ScriptEntry[],
+  opts: { env?: Record<string, string>; files?: Record<string, string>; columns?: number } = {},
+): Promise<Screen> {
+  const cwd = await mkdtemp(join(tmpdir(), 'tack-tui-app-'))
+  const home = await mkdtemp(join(tmpdir(), 'tack-tui-home-'))
+  for (const [name, content] of Object.entries(opts.files ?? {})) await writeFile(join(cwd, name), content)
+  const { ctx } = await bootKernel({
+    plugins: [
+      { plugin: FsToolsPlugin, config: {} },
+      { plugin: PermissionsPlugin, config: { mode: 'ask' } },
+      { plugin: CommandsPlugin, config: {} },
+      { plugin: TuiPlugin, config: {} },
+    ],
+  })
+  const model = createScriptedModel(script)
+  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
+  const disposed: DisposeCause[] = []
+  const term = new MemoryTerminal(opts.columns ?? 80, 30)
+  const app = new InteractiveApp(
+    {
+      ctx,
+      cwd,
+      model: SCRIPTED_MODEL,
+      permissionMode: 'ask',
+      historyDir: join(home, 'history'),
+      open: async (target): Promise<AgentHandle> => {
+        const options = { config: { model: SCRIPTED_MODEL }, permissionMode: 'ask' }
+        const handle = target.resume
+          ? await ctx.agents.resume(target.resume, options)
+          : await ctx.agents.create({ cwd, options })
+        return {
+          agent: handle.agent,
+          dispose: async (cause) => {
+            disposed.push(cause ?? 'exit')
+            await handle.dispose(cause)
+          },
+        }
+      },
+      sessions: async () => ctx.sessions.list(),
+      redirectWarnings: () => {},
+    },
+    {
+      env: opts.env ?? { LANG: 'C.UTF-8' },
+      start: {},
+      pricing: { costOf: () => undefined, contextWindowOf: () => 100_000 },
+      terminal: term,
+    },
+  )
+  const done = app.run()
+  const screen: Screen = {
+    app,
+    ctx,
+    term,
+    cwd,
+    home,
+    done,
+    disposed,
+    text: () => app.frame().map(strip).join('\n'),
+    until: async (pattern, ms = 5000) => {
+      const end = Date.now() + ms
+      for (;;) {
+        const now = screen.text()
+        if (pattern.test(now)) return now
+        if (Date.now() > end) throw new Error(`screen never matched ${pattern}:\n${now}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
+    type: (t) => term.send(...t),
+  }
+  running.push(screen)
+  await screen.until(/mode ask/)
+  return screen
+}
+
+describe('interactive screen', () => {
+  test('a prompt, its streamed markdown answer and the status line', async () => {
+    const s = await start([text('Hello from **tack**', { usage: { inputTokens: 900, outputTokens: 100 } })])
+    s.type('hi there')
+    s.term.send(ENTER)
+    const screen = await s.until(/Hello from tack/)
+    expect(screen).toContain('› hi there')
+    expect(screen).toMatch(/scripted\/test · ctx 1% · 1\.0k tok · cost n\/a · mode ask · session [0-9a-f]{8}/)
+  })
+
+  test('a write asks; "Allow once" runs it and its diff card shows; the file is written', async () => {
+    const s = await start([
+      toolCalls([{ name: 'write', args: { file_path: 'hello.txt', content: 'hi\n' } }]),
+      text('written'),
+    ])
+    s.type('make hello.txt')
+    s.term.send(ENTER)
+    let screen = await s.until(/Permission required/)
+    expect(screen).toContain('Allow write hello.txt?')
+    expect(screen).toMatch(/○ write hello\.txt +waiting for approval/)
+    s.term.send('1')
+    screen = await s.until(/written/)
+    expect(screen).toMatch(/✓ write hello\.txt +done \d+\.\ds/)
+    expect(screen).toContain('hello.txt (new file)')
+    expect(screen).toContain('1 + hi')
+    expect(screen).not.toContain('Permission required')
+    expect(await readFile(join(s.cwd, 'hello.txt'), 'utf8')).toBe('hi\n')
+  })
+
+  test('Deny with a reason: the file is not written and the model gets the reason', async () => {
+    const s = await start([
+      toolCalls([{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }]),
+      text('ok'),
+    ])
+    s.type('write x')
+    s.term.send(ENTER)
+    await s.until(/Permission required/)
+    s.term.send('3')
+    await s.until(/Reason for the model/)
+    s.type('wrong file')
+    s.term.send(ENTER)
+    const screen = await s.until(/denied/)
+    expect(screen).toMatch(/✗ write x\.txt +denied/)
+    await expect(readFile(join(s.cwd, 'x.txt'), 'utf8')).rejects.toThrow()
+    const result = s.app.agent?.session.events().find((e) => e.type === 'tool/result')
+    expect(JSON.stringify(result?.data)).toContain('The user said: wrong file')
+  })
+
+  test('Esc interrupts a running turn; Ctrl-D on the empty box exits and ends the session with "exit"', async () => {
+    const s = await start([{ kind: 'hang' }])
+    s.type('wait forever')
+    s.term.send(ENTER)
+    await s.until(/working .* Esc to interrupt/)
+    s.term.send(ESC)
+    await s.until(/interrupted/)
+    expect(s.text()).not.toMatch(/working/)
+    s.term.send(CTRL_D)
+    expect(await s.done).toBe('exit')
+    expect(s.disposed).toEqual(['exit'])
+  })
+
+  test('typing during a turn queues a steering message', async () => {
+    const s = await start([{ kind: 'hang' }, text('after steering')])
+    s.type('first')
+    s.term.send(ENTER)
+    await s.until(/working/)
+    s.type('and also this')
+    s.term.send(ENTER)
+    await s.until(/queued: and also this/)
+    expect(s.app.agent?.status).toBe('running')
+  })
+
+  test('Ctrl-C clears the box, then asks for a second Ctrl-C, which exits', async () => {
+    const s = await start([])
+    s.type('draft')
+    await s.until(/draft/)
+    s.term.send(CTRL_C)
+    await s.until(/^(?![\s\S]*draft)/)
+    s.term.send(CTRL_C)
+    await s.until(/Press Ctrl-C again to exit/)
+    s.term.send(CTRL_C)
+    expect(await s.done).toBe('exit')
+  })
+
+  test('/clear ends the session with "clear" and starts a new one; a command text is shown; unknown says so', async () => {
+    const s = await start([text('one')])
+    s.ctx.commands.register({
+      name: 'clear',
+      description: 'new session',
+      surfaces: ['tui'],
+      run: () => ({ kind: 'clear' }),
+    })
+    s.ctx.commands.register({
+      name: 'hello',
+      description: 'greets',
+      run: ({ args }) => ({ kind: 'text', text: `hi ${args}` }),
+    })
+    const first = s.app.agent?.session.id
+    s.type('/hello Ada')
+    s.term.send(ESC) // closes the / menu; the box keeps its text
+    s.term.send(ENTER)
+    await s.until(/hi Ada/)
+    s.type('/nope')
+    s.term.send(ESC)
+    s.term.send(ENTER)
+    await s.until(/unknown command \/nope/)
+    s.type('/clear')
+    s.term.send(ESC)
+    s.term.send(ENTER)
+    await s.until(/^(?![\s\S]*hi Ada)/)
+    expect(s.disposed).toEqual(['clear'])
+    expect(s.app.agent?.session.id).not.toBe(first)
+  })
+
+  test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
+    const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
+    s.type('go')
+    s.term.send(ENTER)
+    await s.until(/Plain/)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(hasStyle(s.term.written.replace(/\x1b\[7m/g, ''))).toBe(false)
+    expect(s.term.written).toMatch(/^[\x00-\x7f]*$/)
+    expect(s.term.written).toContain('Plain - answer ?')
+  })
+})

@@ -1,0 +1,27 @@
+// plugins.tui: every field's default, a configured value, and values out of range refused with a
+// message naming the key and the range.
+import { describe, expect, test } from 'vitest'
+import { TuiConfig } from '../src/config.ts'
+
+describe('TuiConfig', () => {
+  test('defaults', () => {
+    expect(TuiConfig.parse({})).toEqual({ historyEntries: 1000, diffMaxLines: 40 })
+  })
+
+  test('configured values are kept', () => {
+    expect(TuiConfig.parse({ historyEntries: 0, diffMaxLines: 200 })).toEqual({
+      historyEntries: 0,
+      diffMaxLines: 200,
+    })
+  })
+
+  test.each([
+    ['historyEntries', -1],
+    ['historyEntries', 100_001],
+    ['historyEntries', 1.5],
+    ['diffMaxLines', 4],
+    ['diffMaxLines', 'many'],
+  ])('%s = %j is refused, naming the key', (key, value) => {
+    expect(() => TuiConfig.parse({ [key]: value })).toThrow(key)
+  })
+})

@@ -1,0 +1,142 @@
+// The permission prompt for `ask` decisions (80-cli.md §5.2) and the queue that answers ctx.approval
+// with it: allow once, allow for this session (remembered: the tool, for bash the exact command), deny
+// with a reason typed by the user that reaches the model.
+import type { ApprovalRequest } from '@tack/tools'
+import { describe, expect, test } from 'vitest'
+import { ApprovalQueue, USER_DENIED } from '../src/approvals.ts'
+import {
+  DENY_REASON_LABEL,
+  PERMISSION_CHOICES,
+  PERMISSION_TITLE,
+  type PermissionChoice,
+  PermissionPrompt,
+} from '../src/components/permission-prompt.ts'
+import { colour, hasStyle, plain, strip, widest } from './support.ts'
+
+function prompt() {
+  const answers: PermissionChoice[] = []
+  const p = new PermissionPrompt(
+    { tool: 'bash', keyArg: 'rm -rf build', reason: 'bash runs a shell command' },
+    plain,
+    (c) => answers.push(c),
+  )
+  p.focused = true
+  return { p, answers, screen: () => p.render(60).map(strip) }
+}
+
+const type = (p: PermissionPrompt, text: string) => {
+  for (const ch of text) p.handleInput(ch)
+}
+
+describe('permission prompt', () => {
+  test('shows the call, the reason and the three choices', () => {
+    const { screen } = prompt()
+    expect(screen().slice(0, 6)).toEqual([
+      PERMISSION_TITLE,
+      'Allow bash rm -rf build?',
+      'bash runs a shell command',
+      `› 1. ${PERMISSION_CHOICES[0]}`,
+      `  2. ${PERMISSION_CHOICES[1]}`,
+      `  3. ${PERMISSION_CHOICES[2]}`,
+    ])
+  })
+
+  test('1 allows once; ↓ Enter allows for the session; an answer is given once', () => {
+    const a = prompt()
+    a.p.handleInput('1')
+    a.p.handleInput('2')
+    expect(a.answers).toEqual([{ choice: 'once' }])
+    const b = prompt()
+    b.p.handleInput('\x1b[B')
+    b.p.handleInput('\r')
+    expect(b.answers).toEqual([{ choice: 'session' }])
+  })
+
+  test('3 asks for a reason; Enter sends what was typed', () => {
+    const { p, answers, screen } = prompt()
+    p.handleInput('3')
+    expect(answers).toEqual([])
+    expect(screen()).toContain(DENY_REASON_LABEL)
+    type(p, 'use make clean')
+    expect(screen().join('\n')).toContain('use make clean')
+    p.handleInput('\r')
+    expect(answers).toEqual([{ choice: 'deny', reason: 'use make clean' }])
+  })
+
+  test('Esc denies without a reason', () => {
+    const { p, answers } = prompt()
+    p.handleInput('\x1b')
+    expect(answers).toEqual([{ choice: 'deny', reason: '' }])
+  })
+
+  test('fits 60 and 30 columns; colour only when wanted', () => {
+    const p = new PermissionPrompt({ tool: 'bash', keyArg: 'x'.repeat(300) }, colour, () => {})
+    expect(widest(p.render(30))).toBeLessThanOrEqual(30)
+    expect(p.render(60).some(hasStyle)).toBe(true)
+    const q = new PermissionPrompt({ tool: 'bash', keyArg: 'ls' }, plain, () => {})
+    expect(q.render(60).some(hasStyle)).toBe(false)
+  })
+})
+
+describe('approval queue', () => {
+  const request = (command: string, signal = new AbortController().signal): ApprovalRequest => ({
+    exec: { callId: command, name: 'bash', rawArguments: '', arguments: { command }, cwd: '/', signal },
+    signal,
+  })
+
+  test('TL-35 once, then for the session: the same command is allowed by rule, another asks again', async () => {
+    const asked: string[] = []
+    const replies: PermissionChoice[] = [{ choice: 'once' }, { choice: 'session' }, { choice: 'once' }]
+    const q = new ApprovalQueue(async (question) => {
+      asked.push(question.keyArg)
+      return replies.shift() as PermissionChoice
+    })
+    expect(await q.request(request('ls'))).toEqual({ action: 'allow', by: 'user', scope: 'once' })
+    expect(await q.request(request('ls'))).toEqual({ action: 'allow', by: 'user', scope: 'session' })
+    expect(await q.request(request('ls'))).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
+    await q.request(request('rm x'))
+    expect(asked).toEqual(['ls', 'ls', 'rm x'])
+    q.reset()
+    await q.request(request('ls')).catch(() => undefined)
+    expect(asked).toHaveLength(4)
+  })
+
+  test('a denial carries the typed reason to the model; an empty reason a plain refusal', async () => {
+    const replies: PermissionChoice[] = [
+      { choice: 'deny', reason: 'not on main' },
+      { choice: 'deny', reason: '' },
+    ]
+    const q = new ApprovalQueue(async () => replies.shift() as PermissionChoice)
+    expect(await q.request(request('git push'))).toEqual({
+      action: 'deny',
+      by: 'user',
+      scope: 'once',
+      reason: `${USER_DENIED} The user said: not on main`,
+    })
+    expect(await q.request(request('git push'))).toMatchObject({ action: 'deny', reason: USER_DENIED })
+  })
+
+  test('one question at a time: the second waits until the first is answered', async () => {
+    const open: Array<(c: PermissionChoice) => void> = []
+    const q = new ApprovalQueue(() => new Promise((resolve) => open.push(resolve)))
+    const first = q.request(request('a'))
+    const second = q.request(request('b'))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(open).toHaveLength(1)
+    open[0]({ choice: 'once' })
+    await first
+    await new Promise((r) => setTimeout(r, 10))
+    expect(open).toHaveLength(2)
+    open[1]({ choice: 'once' })
+    expect(await second).toMatchObject({ action: 'allow' })
+  })
+
+  test('a request whose turn was already cancelled is denied without asking', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const q = new ApprovalQueue(async () => {
+      throw new Error('must not ask')
+    })
+    expect(await q.request(request('ls', controller.signal))).toMatchObject({ action: 'deny', by: 'none' })
+  })
+})
