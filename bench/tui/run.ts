@@ -4,6 +4,7 @@
 // Same-run baselines: bare `node` idle, and the pi coding agent's interactive mode (a dev dependency).
 //
 //   node bench/tui/run.ts        (BENCH_KEYS=n keystrokes per agent, default 40)
+import { cpus, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { median } from '../lib/measure-run.ts'
 import type { PtySession } from '../../apps/tack/test/pty/terminal.ts'
@@ -97,7 +98,10 @@ if (import.meta.main) {
   const tack = await measure(TACK)
   const pi = await measure(PI)
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a')
-  console.log(`P8 interactive (${KEYS} keystrokes per agent while a long answer streams)`)
+  // Latency is scheduling as much as rendering: say how busy the machine was.
+  console.log(
+    `P8 interactive (${KEYS} keystrokes per agent while a long answer streams; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  )
   console.log(`  idle RSS   node ${fmt(nodeMb)} MB   pi ${fmt(pi.rssMb)} MB`)
   console.log(
     `  idle RSS   tack ${fmt(tack.rssMb)} MB   ${fmt(tack.rssMb / nodeMb, 2)}× node, ${fmt(tack.rssMb / pi.rssMb, 2)}× pi  (budget ≤ ${RSS_BUDGET_MB} MB) ${tack.rssMb <= RSS_BUDGET_MB ? 'ok' : 'OVER'}`,
