@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type PtySession, startPty } from '../../apps/tack/test/pty/terminal.ts'
 import { startTui } from '../../apps/tack/test/pty/tui.ts'
-import { piCli } from '../lib/pi-run.ts'
+import { piCli, writePiAgentDir } from '../lib/pi-run.ts'
 
 export interface InteractiveAgent {
   readonly name: string
@@ -54,16 +54,7 @@ export const PI: InteractiveAgent = {
   ready: /%\/\S+ .*bench\s*$/m,
   async start(baseUrl) {
     const { root, ws, home } = await place()
-    const agentDir = join(root, 'pi-agent')
-    await mkdir(agentDir, { recursive: true })
-    const provider = {
-      baseUrl,
-      api: 'openai-completions',
-      apiKey: 'loopback',
-      compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-      models: [{ id: 'bench' }],
-    }
-    await writeFile(join(agentDir, 'models.json'), JSON.stringify({ providers: { loop: provider } }))
+    const agentDir = await writePiAgentDir(root, baseUrl)
     return startPty({
       file: process.execPath,
       args: [piCli(), '--no-session', '--model', 'loop/bench'],
