@@ -14,6 +14,7 @@ import { startStreamServer } from './stream-server.ts'
 const RSS_BUDGET_MB = 100
 const LATENCY_BUDGET_MS = 16
 const KEYS = Number(process.env.BENCH_KEYS ?? 40)
+const IDLE_KEYS = 10
 /** Distinct uppercase letters: the streamed answer is lowercase, so an echo is never answer text. */
 const LETTERS = 'ABCDEFGHIKLMNOPRSTUVW'
 /** Typed (untimed) before each round, so the round's expected input line is unique on the screen. */
@@ -39,13 +40,18 @@ async function streamingLatency(term: PtySession): Promise<number[]> {
   await term.waitFor('go')
   term.press('enter')
   await term.waitFor('lorem ipsum', { timeoutMs: 30_000, where: 'all' })
+  return typingLatency(term, KEYS)
+}
+
+/** Times `count` keystrokes into the prompt box, in rounds that each start with PREFIX and end cleared. */
+async function typingLatency(term: PtySession, count: number): Promise<number[]> {
   const samples: number[] = []
-  while (samples.length < KEYS) {
+  while (samples.length < count) {
     term.type(PREFIX)
     await term.waitFor(PREFIX)
     let typed = PREFIX
     for (const letter of LETTERS) {
-      if (samples.length >= KEYS) break
+      if (samples.length >= count) break
       typed += letter
       samples.push(await term.timeKeys(letter, typed, 10_000))
       await sleep(30) // a fast typist's pace, so keys arrive one by one
@@ -56,10 +62,23 @@ async function streamingLatency(term: PtySession): Promise<number[]> {
   return samples
 }
 
+interface Latency {
+  median: number
+  p90: number
+  n: number
+}
+
 interface Figures {
   rssMb: number
-  latency?: { median: number; p90: number; n: number }
+  /** Typing into an idle session: the floor that load alone sets. */
+  idle?: Latency
+  latency?: Latency
   error?: string
+}
+
+function summary(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return { median: median(samples), p90: sorted[Math.floor(sorted.length * 0.9)], n: samples.length }
 }
 
 async function measure(agent: InteractiveAgent): Promise<Figures> {
@@ -68,15 +87,12 @@ async function measure(agent: InteractiveAgent): Promise<Figures> {
   try {
     await term.waitFor(agent.ready, READY_MS)
     const rssMb = mb(await idleRss(term, 3000))
+    let idle: Latency | undefined
     try {
-      const samples = await streamingLatency(term)
-      const sorted = [...samples].sort((a, b) => a - b)
-      return {
-        rssMb,
-        latency: { median: median(samples), p90: sorted[Math.floor(sorted.length * 0.9)], n: samples.length },
-      }
+      idle = summary(await typingLatency(term, IDLE_KEYS))
+      return { rssMb, idle, latency: summary(await streamingLatency(term)) }
     } catch (error) {
-      return { rssMb, error: firstLine(error) }
+      return { rssMb, ...(idle ? { idle } : {}), error: firstLine(error) }
     }
   } catch (error) {
     return { rssMb: Number.NaN, error: (error as Error).message }
@@ -115,13 +131,17 @@ if (import.meta.main) {
       if (name === 'tack') process.exitCode = 1
       continue
     }
+    if (f.idle)
+      console.log(
+        `  keystroke→screen  ${name.padEnd(4)} idle       median ${fmt(f.idle.median)} ms  p90 ${fmt(f.idle.p90)} ms`,
+      )
     if (!f.latency) continue
     const verdict =
       name === 'tack'
         ? `  (budget median ≤ ${LATENCY_BUDGET_MS} ms) ${f.latency.median <= LATENCY_BUDGET_MS ? 'ok' : 'OVER'}`
         : ''
     console.log(
-      `  keystroke→screen  ${name.padEnd(4)} median ${fmt(f.latency.median)} ms  p90 ${fmt(f.latency.p90)} ms${verdict}`,
+      `  keystroke→screen  ${name.padEnd(4)} streaming  median ${fmt(f.latency.median)} ms  p90 ${fmt(f.latency.p90)} ms${verdict}`,
     )
   }
   if (tack.latency && pi.latency)
