@@ -1,7 +1,11 @@
 // Issue 16 acceptance (80-cli.md §5.1, §5.5, §5.6): the real `tack` in a pseudo-terminal against a
 // loopback scripted model — a streamed answer and the status line, then the terminals people use:
 // NO_COLOR, a non-UTF-8 locale, 60 columns, and a resize. Run `node scripts/build.ts` first.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { sandbox } from './helpers.ts'
+import { startTui } from './pty/tui.ts'
 import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
@@ -97,5 +101,22 @@ describe('tack interactive: the answer and the status line', () => {
     expect(narrow.split('\n')).toHaveLength(24)
     term.resize(110, 30)
     await term.waitFor(/mode ask · session [0-9a-f]{8}/)
+  })
+})
+
+describe('tack interactive: before the screen', () => {
+  it('a broken config or no model: one line in the terminal, exit 2, no screen drawn', async () => {
+    const box = await sandbox()
+    const bad = join(box.root, 'bad.yml')
+    await writeFile(bad, 'plugins:\n  tui:\n    diffMaxLines: -3\n')
+    const broken = startTui({ cwd: box.workspace, env: box.env, args: ['--config', bad] })
+    expect((await broken.exit).exitCode).toBe(2)
+    expect(broken.raw()).toBe(
+      `tack: ${bad}: plugins.tui.diffMaxLines: must be an integer 5–10000 (got -3)\r\n`,
+    )
+    const modelless = startTui({ cwd: box.workspace, env: box.env })
+    expect((await modelless.exit).exitCode).toBe(2)
+    expect(modelless.raw()).toMatch(/^tack: no model configured: set DEEPSEEK_API_KEY [^\n]*\r\n$/)
+    await Promise.all([broken.close(), modelless.close()])
   })
 })
