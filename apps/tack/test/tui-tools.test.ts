@@ -112,6 +112,28 @@ describe('tack interactive: tool cards', () => {
     expect(second).toContain('The user said: the build folder holds my release notes')
   })
 
+  it('"allow for this session" runs the same command in a later turn without asking', async () => {
+    const { term, box } = await openTui(
+      [
+        bashCall('echo once >> log.txt'),
+        { kind: 'text', text: 'Appended the first.' },
+        bashCall('echo once >> log.txt'),
+        { kind: 'text', text: 'Appended the second.' },
+      ],
+      { args: ['--permission-mode', 'ask'] },
+    )
+    await submit(term, 'append one')
+    await term.waitFor('Allow bash echo once >> log.txt?', 20_000)
+    term.type('2')
+    await term.waitFor('Appended the first.', 20_000)
+    const mark = term.raw().length
+    await submit(term, 'append another')
+    await term.waitFor('Appended the second.', 20_000)
+    // nothing tack drew for the second turn was a question
+    expect(term.raw().slice(mark)).not.toContain('Permission required')
+    expect(await readFile(join(box.workspace, 'log.txt'), 'utf8')).toBe('once\nonce\n')
+  })
+
   it('Esc interrupts a running bash call: the command is killed and the turn ends', async () => {
     const { term, box, server } = await openTui(
       [bashCall('echo $$ > sleeper.pid; exec sleep 120'), { kind: 'text', text: 'never reached' }],
