@@ -1,12 +1,14 @@
 // What every command that runs an agent does before its first turn (`tack run`, `tack acp`): find the
 // user's plugins and mods (naming those held back by trust), pick the model, boot, redact endpoint keys from
 // the output, and check the model is served — closing the boot again when it is not.
+import type { AgentOptions } from '@tack/agent'
 import type { CommonFlags } from './args.ts'
 import { type Booted, boot } from './boot.ts'
 import type { CliRuleSpecs } from './cli-rules.ts'
 import type { CommandIO } from './io.ts'
 import { findModFolders } from './mod-folders.ts'
 import { assertModelServed } from './model-check.ts'
+import type { Settings } from './config/load.ts'
 import { chooseModel, type Resolved } from './settings.ts'
 import { untrustedNotice } from './untrusted-notice.ts'
 import { findUserPlugins } from './user-plugins.ts'
@@ -46,4 +48,19 @@ export async function bootAgentCommand(opts: {
     throw error
   }
   return { booted, model }
+}
+
+/** The options of the agent a command runs: the model, the permission mode, the tools mode when set. */
+export function agentOptionsFor(
+  settings: Pick<Settings, 'toolsMode'>,
+  model: string,
+  permissionMode: string,
+  labels: Readonly<Record<string, unknown>>,
+): AgentOptions {
+  return {
+    config: { model },
+    permissionMode,
+    ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
+    labels,
+  }
 }

@@ -3,6 +3,7 @@
 // updates and the history replay of session/load, so both show a call the same way.
 import { isAbsolute, resolve } from 'node:path'
 import type { ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk'
+import { parseToolArguments } from '@tack/tools'
 
 const KINDS: Readonly<Record<string, ToolKind>> = Object.freeze({
   read: 'read',
@@ -24,16 +25,7 @@ export function toolKind(name: string): ToolKind {
 }
 
 /** The call's arguments as an object (the model's raw text may be anything). */
-export function parseArguments(raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(raw)
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
+export const parseArguments = parseToolArguments
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 

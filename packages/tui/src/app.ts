@@ -22,15 +22,16 @@ import type { ApprovalRequest, ToolExecution } from '@tack/tools'
 import { ApprovalQueue } from './approvals.ts'
 import { applyCommandResult } from './command-results.ts'
 import { asciiTerminal } from './ascii-terminal.ts'
-import { ActivityLine, type Activity, EXIT_HINT } from './components/activity-line.ts'
+import { type Activity, EXIT_HINT, renderActivity } from './components/activity-line.ts'
+import { Lines } from './components/lines.ts'
 import {
   type PermissionChoice,
   PermissionPrompt,
   type PermissionQuestion,
 } from './components/permission-prompt.ts'
 import { SessionPicker } from './components/session-picker.ts'
-import { StatusLine } from './components/status-line.ts'
-import { TodoPanel } from './components/todo-panel.ts'
+import { renderStatusLine } from './components/status-line.ts'
+import { renderTodos } from './components/todo-panel.ts'
 import { Transcript } from './components/transcript.ts'
 import type { InteractiveHost, SessionTarget } from './host.ts'
 import { PromptBox } from './prompt-box.ts'
@@ -98,7 +99,7 @@ export class InteractiveApp {
     this.#tui.addChild(this.#todoSlot)
     this.#tui.addChild(this.#box.suggestion)
     this.#tui.addChild(this.#slot)
-    this.#tui.addChild(new ActivityLine(this.#activity, this.#theme))
+    this.#tui.addChild(new Lines((width) => renderActivity(this.#activity, this.#theme, width)))
     this.#tui.addChild(this.#statusSlot)
     this.#tui.addInputListener((data) => this.#globalKey(data))
     this.#offCommands = host.ctx.on('commands/changed', () => this.#box.refreshCommands())
@@ -209,9 +210,9 @@ export class InteractiveApp {
     this.#transcriptSlot.clear()
     this.#transcriptSlot.addChild(new Transcript(view, this.#theme, this.#host.ctx.tui.config.diffMaxLines))
     this.#todoSlot.clear()
-    this.#todoSlot.addChild(new TodoPanel(() => view.todos, this.#theme))
+    this.#todoSlot.addChild(new Lines((width) => renderTodos(view.todos, this.#theme, width)))
     this.#statusSlot.clear()
-    this.#statusSlot.addChild(new StatusLine(view.status, this.#theme))
+    this.#statusSlot.addChild(new Lines((width) => [renderStatusLine(view.status, this.#theme, width)]))
     this.#showEditor()
     this.#syncActivity()
     this.#box.offerSuggestion()

@@ -15,18 +15,6 @@ const KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   run_code: ['code'],
 })
 
-/** The call's arguments as an object (the model's raw text may be anything, even invalid JSON). */
-export function parseArgs(raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(raw)
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
-
 /** One line: newlines and runs of blanks collapse to one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()

@@ -119,7 +119,10 @@ export class PromptBox {
   }
 
   #showSuggestion(text: string | undefined): void {
-    const line = text === undefined ? '' : this.#opts.theme.dim(`↑ ${text.replace(/\s+/g, ' ').trim()}`)
+    const line =
+      text === undefined
+        ? ''
+        : this.#opts.theme.dim(`${this.#opts.theme.glyphs.recall} ${text.replace(/\s+/g, ' ').trim()}`)
     this.suggestion.setText(line)
     this.#opts.tui.requestRender()
   }

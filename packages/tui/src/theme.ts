@@ -17,6 +17,10 @@ export interface Glyphs {
   readonly separator: string
   readonly rule: string
   readonly prompt: string
+  /** The arrow keys in hints (`↑/↓`, ASCII `Up/Down`). */
+  readonly upDown: string
+  /** Before the ghost suggestion, which ↑ recalls. */
+  readonly recall: string
 }
 
 export interface Theme {
@@ -46,6 +50,8 @@ const UNICODE_GLYPHS: Glyphs = Object.freeze({
   separator: '·',
   rule: '─',
   prompt: '›',
+  upDown: '↑/↓',
+  recall: '↑',
 })
 
 const ASCII_GLYPHS: Glyphs = Object.freeze({
@@ -59,6 +65,8 @@ const ASCII_GLYPHS: Glyphs = Object.freeze({
   separator: '|',
   rule: '-',
   prompt: '>',
+  upDown: 'Up/Down',
+  recall: 'Up:',
 })
 
 const sgr =

@@ -4,9 +4,9 @@
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import { isDiffMeta } from '@tack/tool-fs'
-import type { DiffHunk } from '@tack/tools'
+import { type DiffHunk, parseToolArguments } from '@tack/tools'
 import { printable } from './format.ts'
-import { keyArgument, oneLine, parseArgs } from './key-argument.ts'
+import { keyArgument, oneLine } from './key-argument.ts'
 
 export type ToolStatus = 'pending' | 'running' | 'done' | 'failed'
 
@@ -228,7 +228,7 @@ export class SessionView {
   }
 
   #call(callId: string, name: string, raw: string, loggedAt: number): void {
-    const args = parseArgs(raw)
+    const args = parseToolArguments(raw)
     const card: ToolEntry = {
       kind: 'tool',
       callId,

@@ -4,7 +4,7 @@
 // and stdout there is nobody to show a screen to: one line points to `tack run`, exit 2.
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
-import { bootAgentCommand } from '../agent-boot.ts'
+import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
@@ -54,12 +54,7 @@ export async function interactiveCommand(
     }
     // Interactive default: writes and bash ask (80-cli.md §4.4).
     const permissionMode = settings.permissionMode ?? 'ask'
-    const options = {
-      config: { model },
-      permissionMode,
-      ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
-      labels: { interactive: true },
-    }
+    const options = agentOptionsFor(settings, model, permissionMode, { interactive: true })
     const { costOf, contextWindowOf } = await import('@tack/llm')
     const app = new InteractiveApp(
       {
@@ -70,7 +65,8 @@ export async function interactiveCommand(
         historyDir: paths.history,
         open: (target) =>
           target.resume ? ctx.agents.resume(target.resume, options) : ctx.agents.create({ cwd, options }),
-        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd),
+        // A session that never ran a turn (opened and left) holds nothing to go back to.
+        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd).filter((s) => s.turns > 0),
         redirectWarnings: (next) => {
           sink = next
         },

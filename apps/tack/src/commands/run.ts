@@ -6,7 +6,7 @@ import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
 import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
-import { bootAgentCommand } from '../agent-boot.ts'
+import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
@@ -45,12 +45,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
     diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'
-    const options = {
-      config: { model },
-      permissionMode,
-      ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
-      labels: { headless: true },
-    }
+    const options = agentOptionsFor(settings, model, permissionMode, { headless: true })
     const handle = resume
       ? await ctx.agents.resume(resume.id, options)
       : await ctx.agents.create({ cwd, options })

@@ -43,6 +43,8 @@ const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
   'compaction.charsPerToken',
   'compaction.maxTokens',
   'compaction.compactionRetries',
+  // How much of a diff the screen shows; `tui.historyEntries` is left out: it decides what is kept on disk.
+  'tui.diffMaxLines',
 ])
 
 /** Narrowest first: a project may move the mode only towards the start of this list. */

@@ -2,7 +2,7 @@
 //   ⠋ working 12.3s · Esc to interrupt        while a turn runs
 //   Press Ctrl-C again to exit                 after a first Ctrl-C
 // and nothing while idle, so an idle screen is quiet.
-import { type Component, truncateToWidth } from '@mariozechner/pi-tui'
+import { truncateToWidth } from '@mariozechner/pi-tui'
 import { formatDuration } from '../format.ts'
 import type { Theme } from '../theme.ts'
 
@@ -31,20 +31,4 @@ export function renderActivity(activity: Activity, theme: Theme, width: number, 
       width,
     ),
   ]
-}
-
-export class ActivityLine implements Component {
-  readonly #activity: Activity
-  readonly #theme: Theme
-
-  constructor(activity: Activity, theme: Theme) {
-    this.#activity = activity
-    this.#theme = theme
-  }
-
-  render(width: number): string[] {
-    return renderActivity(this.#activity, this.#theme, width)
-  }
-
-  invalidate(): void {}
 }

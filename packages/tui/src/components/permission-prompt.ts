@@ -99,7 +99,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (this.#typingReason) {
       lines.push(DENY_REASON_LABEL)
       lines.push(...this.#reason.render(width))
-    } else lines.push(t.dim('↑/↓ Enter, or 1 2 3; Esc denies'))
+    } else lines.push(t.dim(`${t.glyphs.upDown} Enter, or 1 2 3; Esc denies`))
     return lines.map((line) => truncateToWidth(line, width))
   }
 

@@ -39,7 +39,7 @@ export class SessionPicker implements Component, Focusable {
     const items = sessions.map((s) => ({
       value: s.id,
       label: (s.firstPrompt ?? '(no prompt)').replace(/\s+/g, ' ').trim() || '(no prompt)',
-      description: `${ago(s.lastTime ?? s.createdAt)} ${theme.glyphs.separator} ${s.turns} turns ${theme.glyphs.separator} ${s.id.slice(0, 8)}`,
+      description: `${ago(s.lastTime ?? s.createdAt)} ${theme.glyphs.separator} ${s.turns} ${s.turns === 1 ? 'turn' : 'turns'} ${theme.glyphs.separator} ${s.id.slice(0, 8)}`,
     }))
     this.#list = new SelectList(items, 10, {
       selectedPrefix: theme.accent,
@@ -74,7 +74,7 @@ export class SessionPicker implements Component, Focusable {
     else {
       if (this.#filter) lines.push(t.dim(`filter: ${this.#filter}`))
       lines.push(...this.#list.render(width))
-      lines.push(t.dim('↑/↓ Enter to resume, type an id to filter, Esc for none'))
+      lines.push(t.dim(`${t.glyphs.upDown} Enter to resume, type an id to filter, Esc for none`))
     }
     return lines.map((l) => truncateToWidth(l, width))
   }

@@ -3,7 +3,7 @@
 //   deepseek/deepseek-chat | ctx 12% | 3.4k tok | $0.0021 | mode ask | session 1a2b3c4d
 // A narrow terminal drops fields from the right-hand end of this list of priorities (the model and the
 // mode are kept longest), never cutting one in the middle.
-import { type Component, truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
+import { truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
 import { formatCost, formatTokens } from '../format.ts'
 import type { Theme } from '../theme.ts'
 import type { StatusView } from '../view-model.ts'
@@ -31,20 +31,4 @@ export function renderStatusLine(s: StatusView, theme: Theme, width: number): st
   }
   const text = fields.map((f, i) => (i === 0 ? theme.accent(f.text) : theme.dim(f.text))).join(theme.dim(sep))
   return truncateToWidth(text, width)
-}
-
-export class StatusLine implements Component {
-  readonly #status: StatusView
-  readonly #theme: Theme
-
-  constructor(status: StatusView, theme: Theme) {
-    this.#status = status
-    this.#theme = theme
-  }
-
-  render(width: number): string[] {
-    return [renderStatusLine(this.#status, this.#theme, width)]
-  }
-
-  invalidate(): void {}
 }

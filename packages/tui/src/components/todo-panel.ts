@@ -1,7 +1,7 @@
 // The session's todo list (80-cli.md §5.1, from `todo/write` events — 30-tools.md TL-34), above the
 // prompt box while it has an unfinished item: one line per item, its mark showing pending / in progress
 // / done. A list whose items are all done folds away; the cards in the transcript keep the history.
-import { type Component, truncateToWidth } from '@mariozechner/pi-tui'
+import { truncateToWidth } from '@mariozechner/pi-tui'
 import type { Theme } from '../theme.ts'
 import { oneLine } from '../key-argument.ts'
 import type { TodoView } from '../view-model.ts'
@@ -21,20 +21,4 @@ export function renderTodos(todos: readonly TodoView[], theme: Theme, width: num
     lines.push(truncateToWidth(`  ${line}`, width))
   }
   return lines.map((l) => truncateToWidth(l, width))
-}
-
-export class TodoPanel implements Component {
-  readonly #todos: () => readonly TodoView[]
-  readonly #theme: Theme
-
-  constructor(todos: () => readonly TodoView[], theme: Theme) {
-    this.#todos = todos
-    this.#theme = theme
-  }
-
-  render(width: number): string[] {
-    return renderTodos(this.#todos(), this.#theme, width)
-  }
-
-  invalidate(): void {}
 }
