@@ -134,6 +134,22 @@ describe('tack interactive: tool cards', () => {
     expect(await readFile(join(box.workspace, 'log.txt'), 'utf8')).toBe('once\nonce\n')
   })
 
+  it('shows the todo list above the prompt box while an item is unfinished', async () => {
+    const todos = [
+      { content: 'write the parser', status: 'completed' },
+      { content: 'test the parser', status: 'in_progress' },
+      { content: 'document it', status: 'pending' },
+    ]
+    const { term } = await openTui([
+      { kind: 'tool-calls', calls: [{ name: 'todo_write', args: { todos } }] },
+      { kind: 'text', text: 'Planned.' },
+    ])
+    await submit(term, 'plan the parser work')
+    const screen = await term.waitFor('Planned.', 20_000)
+    const panel = screen.slice(screen.lastIndexOf('Todos 1/3'))
+    expect(panel).toMatch(/^Todos 1\/3\n\s+☑ write the parser\n\s+▶ test the parser\n\s+☐ document it\n─+/)
+  })
+
   it('Esc interrupts a running bash call: the command is killed and the turn ends', async () => {
     const { term, box, server } = await openTui(
       [bashCall('echo $$ > sleeper.pid; exec sleep 120'), { kind: 'text', text: 'never reached' }],
