@@ -90,6 +90,7 @@ export class InteractiveApp {
       cwd: host.cwd,
       historyDir: host.historyDir,
       agent: () => this.#handle?.agent,
+      busy: () => this.#view?.status.running === true,
       submit: (text) => this.#submit(text),
       warn: (text) => this.#view?.notice(text, 'warning'),
     })

@@ -17,6 +17,8 @@ export interface PromptBoxOptions {
   readonly historyDir: string
   /** The agent of the session on screen (the seams' first argument). */
   readonly agent: () => Agent | undefined
+  /** Whether a turn runs (from the log: the agent's own status lags a `turn/end` by a tick). */
+  readonly busy: () => boolean
   readonly submit: (text: string) => void
   /** Said once when the history file cannot be written. */
   readonly warn: (text: string) => void
@@ -94,9 +96,9 @@ export class PromptBox {
   offerSuggestion(): void {
     const agent = this.#opts.agent()
     const last = this.#history.last()
-    if (!agent || !last || agent.status === 'running' || this.text !== '') return
+    if (!agent || !last || this.#opts.busy() || this.text !== '') return
     void this.#seams.suggest(agent, last).then((shown) => {
-      if (shown && agent.status !== 'running' && this.text === '') this.#showSuggestion(last)
+      if (shown && !this.#opts.busy() && this.text === '') this.#showSuggestion(last)
     })
   }
 

@@ -100,7 +100,8 @@ export class SessionView {
       ...init,
       inputTokens: 0,
       outputTokens: 0,
-      cost: 0,
+      // 0 for a priced model, undefined (cost n/a) from the start for one without a price.
+      cost: pricing.costOf(init.model, { inputTokens: 0, outputTokens: 0 }),
       contextTokens: 0,
       contextWindow: pricing.contextWindowOf(init.model),
       running: false,

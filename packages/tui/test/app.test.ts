@@ -1,7 +1,7 @@
 // The interactive screen driven by keys, on a real kernel (sessions, tools, fs tools, permissions in
 // `ask` mode, the command registry, TuiPlugin) with the scripted model, in a temp folder. The screen is
 // read from the frame the app would draw.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentHandle, DisposeCause } from '@tack/agent'
@@ -236,6 +236,48 @@ describe('interactive screen', () => {
     await s.until(/^(?![\s\S]*hi Ada)/)
     expect(s.disposed).toEqual(['clear'])
     expect(s.app.agent?.session.id).not.toBe(first)
+  })
+
+  test('backslash-Enter adds a line; ↑ on the empty box recalls the last prompt, kept per folder', async () => {
+    const s = await start([text('one'), text('two')])
+    s.type('line one\\')
+    s.term.send(ENTER)
+    s.type('line two')
+    s.term.send(ENTER)
+    await s.until(/one\n/)
+    const prompt = s.app.agent?.session.events().find((e) => e.type === 'user/message')
+    expect(JSON.stringify(prompt?.data)).toContain('line one\\nline two')
+    await s.until(/↑ line one line two/) // the suggestion line of the empty, idle box
+    s.term.send('\x1b[A')
+    await s.until(/│?\s*line one\n.*line two/)
+    expect(await readFile(join(s.home, 'history', (await readdir(join(s.home, 'history')))[0]), 'utf8')).toBe(
+      `${JSON.stringify('line one\nline two')}\n`,
+    )
+  })
+
+  test('ui/prompt-edit sees each edit and may rewrite the box; ui/prompt-suggest may hide the suggestion', async () => {
+    const s = await start([text('ok')])
+    const edits: Array<{ key?: string; text: string; inputText: string }> = []
+    s.ctx.on('ui/prompt-edit', async (_agent, edit, next) => {
+      edits.push({ ...(edit.key ? { key: edit.key } : {}), text: edit.text, inputText: edit.inputText })
+      const box = await next()
+      return edit.text === 'shout' ? { text: 'SHOUT', cursor: 5 } : box
+    })
+    let suggestShown = true
+    s.ctx.on('ui/prompt-suggest', async (_agent, _suggestion, next) =>
+      suggestShown ? next() : { isShown: false },
+    )
+    s.type('shout')
+    await s.until(/SHOUT/)
+    expect(edits.map((e) => e.key)).toEqual(['s', 'h', 'o', 'u', 't'])
+    expect(edits.at(-1)).toMatchObject({ text: 'shout', inputText: 't' })
+    s.term.send(ENTER)
+    await s.until(/↑ SHOUT/)
+    suggestShown = false
+    s.type('x')
+    s.term.send('\x7f')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(s.text()).not.toContain('↑ SHOUT')
   })
 
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
