@@ -101,6 +101,12 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   // The slash-command registry every host shares (TUI, `tack run "/name"`, ACP); plugins after it register.
   const { CommandsPlugin } = await import('@tack/commands')
   await load('commands', CommandsPlugin, {})
+  const { builtinCommandsPlugin } = await import('./slash/plugin.ts')
+  await load(
+    'builtin-commands',
+    builtinCommandsPlugin({ home: opts.paths.home, permissionMode: opts.settings.permissionMode ?? 'ask' }),
+    undefined,
+  )
   const llm = await import('@tack/llm')
   await load(
     'llm',

@@ -1,6 +1,7 @@
 // Slash commands through the real binary (80-cli.md §7.3, docs/decisions/0103-slash-commands.md): a
 // plugin's registered command runs in `tack run "/name args"`, its result decides what happens (text on
 // stdout, an error on stderr with exit 1, a prompt sent to the model); an unknown `/name` is a prompt.
+import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
@@ -31,10 +32,10 @@ async function setUp(script: Parameters<typeof startLoopbackServer>[0] = {}) {
   const config = join(box.root, 'loop.yml')
   await writeFile(
     config,
-    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
+    `model: loop/m\nplugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
   )
   const run = (...args: string[]) =>
-    runTack(['run', '--config', config, '--model', 'loop/m', ...args], { env: box.env, cwd: box.workspace })
+    runTack(['run', '--config', config, ...args], { env: box.env, cwd: box.workspace })
   return { server, run }
 }
 
@@ -72,4 +73,47 @@ describe('tack run "/name args"', () => {
     expect(unknown).toMatchObject({ code: 0, stdout: 'second answer\n' })
     expect(JSON.stringify(server.requests[1].body)).toContain('/nosuch thing')
   })
+})
+
+describe('mode switches are logged and restored (80-cli.md §5.4)', () => {
+  test('/model, /permissions and /tools-mode switch the session; tack run -c keeps them; a flag switches again', async () => {
+    const { server, run } = await setUp({
+      script: [
+        { kind: 'text', text: 'first' },
+        { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }] },
+        { kind: 'text', text: 'after the denial' },
+        { kind: 'text', text: 'third' },
+      ],
+    })
+    expect((await run('hello')).stdout).toBe('first\n')
+    for (const [command, said] of [
+      ['/model loop/other', 'model set to loop/other (from the next request)'],
+      ['/permissions read-only', 'permission mode set to read-only (from the next tool call)'],
+      ['/tools-mode native', 'tools mode set to native (from the next request)'],
+    ]) {
+      const r = await run('-c', command)
+      expect(r, r.stderr).toMatchObject({ code: 0, stdout: `${said}\n` })
+    }
+    const shown = await run('-c', '/permissions')
+    expect(shown.stdout).toBe('permission mode: read-only\n')
+    const bad = await run('-c', '/permissions sideways')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toBe(
+      'tack: /permissions: "sideways" is not one of ask, workspace-write, read-only, yolo\n',
+    )
+
+    const resumed = await run('-c', '--json', 'write x.txt')
+    expect(resumed.code).toBe(0)
+    const lines = jsonLines(resumed.stdout)
+    const result = lines.find((l) => l.type === 'tool/result') as { data: { error?: { code: string } } }
+    expect(result.data.error?.code).toBe('DENIED')
+    expect((server.requests[1].body as { model: string }).model).toBe('other')
+    expect(existsSync(join(box.workspace, 'x.txt'))).toBe(false)
+
+    // An explicit flag on a resumed run is a new switch, logged like the command's.
+    const flagged = await run('-c', '--json', '--model', 'loop/m', 'again')
+    expect((server.requests[3].body as { model: string }).model).toBe('m')
+    const switches = jsonLines(flagged.stdout).filter((l) => l.type === 'agent/model')
+    expect(switches.map((l) => (l.data as { model: string }).model)).toEqual(['loop/m'])
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
 import { setPermissionMode } from '@tack/permissions'
+import { setAgentModel } from '@tack/agent'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
@@ -98,18 +99,20 @@ export class AcpSession {
     if (this.agent.status === 'running') this.agent.cancel('cancelled by the client')
   }
 
+  /** Records choices already in force on the agent (a slash command switched them and logged it). */
+  adopt(next: SessionChoices): void {
+    this.#choices = next
+  }
+
   /** Applies and logs a new set of choices (requirement 7). */
   choose(next: SessionChoices): void {
     const before = this.#choices
     this.#choices = next
     if (next.permissionMode !== before.permissionMode) setPermissionMode(this.agent, next.permissionMode)
-    if (next.toolsMode !== before.toolsMode) {
-      // The next request's tools header delta records the switch (TL-36); this event lets a load restore it.
-      setToolsMode(this.agent, next.toolsMode)
-      this.agent.session.append('acp/config', { configId: 'tools_mode', value: next.toolsMode })
-    }
-    if (next.model !== before.model)
-      this.agent.session.append('acp/config', { configId: 'model', value: next.model })
+    // The same logged switches as `/tools-mode` and `/model` (`tools/mode`, `agent/model`), which a load
+    // restores; the next request's header records them (TL-36).
+    if (next.toolsMode !== before.toolsMode) setToolsMode(this.agent, next.toolsMode)
+    if (next.model !== before.model) setAgentModel(this.agent, next.model)
   }
 
   /** Asks the client about one `ask` decision, unless a rule of this session already answers it. */

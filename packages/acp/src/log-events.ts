@@ -1,9 +1,10 @@
 // The log-only event this package appends, merged into the session vocabulary. The permission mode
-// has its own event (`permission/mode`, @tack/permissions); the other choices a client makes are here.
+// has its own event (`permission/mode`, @tack/permissions), as have the tools mode (`tools/mode`,
+// @tack/tools) and the model (`agent/model`, @tack/agent); `acp/config` is only read, for older logs.
 
 declare module '@tack/session' {
   interface SessionEventMap {
-    /** An ACP client set the session's config option `configId` (`tools_mode`, `model`) to `value`; session/load restores it (50-acp.md requirement 7). */
+    /** Earlier versions' record of an ACP client setting `configId` (`tools_mode`, `model`) to `value`; no longer written (`tools/mode` and `agent/model` are), still read so their sessions load with it (50-acp.md requirement 7). */
     'acp/config': { configId: string; value: string }
   }
 }

@@ -30,6 +30,10 @@ export class AcpService {
     return this.#server
   }
 
+  commandsChanged(): void {
+    this.#server?.commandsChanged()
+  }
+
   sessionOf(agent: ToolExecution['agent']): AcpSession | undefined {
     return this.#server?.sessionOf(agent)
   }
@@ -65,6 +69,8 @@ export const AcpPlugin = definePlugin({
     const service = new AcpService(ctx, config)
     ctx.provide('acp', service)
     ctx.effect(() => useFileBackends((agent) => service.fileBackendOf(agent)), 'acp: client file system')
+    // A plugin's command registered or removed: clients get the new list (50-acp.md requirement 13).
+    ctx.on('commands/changed', () => service.commandsChanged())
     ctx.provide('approval', {
       request: async (req: ApprovalRequest) => {
         const session = service.sessionOf(req.agent)

@@ -1,6 +1,7 @@
 // ACP prompt content → tack content (50-acp.md requirement 5): text as is; a resource link as a text
 // reference carrying its URI; an embedded resource as text naming the URI, then its contents. Images
 // (when not advertised) and audio are refused with -32602, naming the block.
+import { parseSlashCommand } from '@tack/commands'
 import { type ContentBlock as AcpBlock, RequestError } from '@agentclientprotocol/sdk'
 import type { ContentBlock } from '@tack/session'
 
@@ -35,6 +36,6 @@ export function promptContent(blocks: readonly AcpBlock[]): ContentBlock[] {
 export function slashCommand(blocks: readonly AcpBlock[]): { name: string; input: string } | undefined {
   const first = blocks[0]
   if (first?.type !== 'text') return undefined
-  const match = /^\/([a-z][a-z0-9-]*)(?:\s+([\s\S]*))?$/.exec(first.text.trim())
-  return match ? { name: match[1], input: (match[2] ?? '').trim() } : undefined
+  const parsed = parseSlashCommand(first.text)
+  return parsed ? { name: parsed.name, input: parsed.args } : undefined
 }

@@ -16,13 +16,13 @@ import {
   type SessionModeState,
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
-import { type CompactionService, compactionAnswer } from '@tack/compaction'
-import type { PermissionMode } from '@tack/permissions'
+import type { CommandRegistry } from '@tack/commands'
+import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import { TOOLS_MODES, type ToolsMode } from '@tack/tools'
+import { TOOLS_MODES, type ToolsMode, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
-import { acpCommands, COMMAND_OPTIONS, costText, isAcpCommand } from './commands.ts'
+import { acpCommands } from './commands.ts'
 import {
   checkMode,
   choose,
@@ -105,11 +105,18 @@ export class AcpServer {
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
         const session = this.#session(params.sessionId)
         const command = slashCommand(params.prompt)
-        if (command && isAcpCommand(command.name, this.#compaction() !== undefined)) {
-          const text = await this.#runCommand(session, command.name, command.input)
-          session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
-          await session.flushed()
-          return { stopReason: 'end_turn' }
+        const registry = this.#commands()
+        if (command && registry?.get(command.name)?.surfaces.includes('acp')) {
+          const result = await registry.run(session.agent, command.name, command.input, { surface: 'acp' })
+          // /permissions, /tools-mode and /model switch through the agent: the client hears of it.
+          this.#adopt(session)
+          if (result.kind === 'prompt') return session.prompt([{ type: 'text', text: result.text }])
+          if (result.kind !== 'unknown') {
+            const text = result.kind === 'text' ? result.text : result.kind === 'error' ? result.message : ''
+            session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
+            await session.flushed()
+            return { stopReason: 'end_turn' }
+          }
         }
         return session.prompt(params.prompt)
       })
@@ -237,25 +244,34 @@ export class AcpServer {
     session.send({ sessionUpdate: 'config_option_update', configOptions: this.#configOptions(session) })
   }
 
-  async #runCommand(session: AcpSession, name: string, input: string): Promise<string> {
-    if (name === 'cost') return costText(session.agent.session.events())
-    const compaction = this.#compaction()
-    if (name === 'compact' && compaction) {
-      const result = await compaction.compact(session.agent, input ? { instructions: input } : {})
-      const answer = compactionAnswer(result)
-      if (!answer.ok) throw RequestError.internalError(undefined, `compaction failed: ${answer.error}`)
-      return answer.text
+  /** Takes on the switches a command made on the agent itself, and tells the client (requirement 7). */
+  #adopt(session: AcpSession): void {
+    const agent = session.agent
+    const before = session.choices
+    const now: SessionChoices = {
+      permissionMode: permissionModeOf(agent, before.permissionMode),
+      toolsMode: toolsModeOf(agent) ?? before.toolsMode,
+      model: agent.model,
     }
-    const configId = COMMAND_OPTIONS[name]
-    const option = this.#configOptions(session).find((o) => o.id === configId)
-    const current = option && 'currentValue' in option ? String(option.currentValue) : ''
-    if (input === '') return `${option?.name ?? name}: ${current}`
-    try {
-      this.#apply(session, choose(session.choices, this.#space(), configId, input))
-      return `${option?.name ?? name} set to ${input}.`
-    } catch (error) {
-      return (error as Error).message
-    }
+    if (
+      now.permissionMode === before.permissionMode &&
+      now.toolsMode === before.toolsMode &&
+      now.model === before.model
+    )
+      return
+    session.adopt(now)
+    if (now.permissionMode !== before.permissionMode)
+      session.send({ sessionUpdate: 'current_mode_update', currentModeId: now.permissionMode })
+    session.send({ sessionUpdate: 'config_option_update', configOptions: this.#configOptions(session) })
+  }
+
+  /** Every session hears that the set of commands changed (a plugin loaded or went). */
+  commandsChanged(): void {
+    for (const session of this.#sessions.values())
+      session.send({
+        sessionUpdate: 'available_commands_update',
+        availableCommands: acpCommands(this.#commands()),
+      })
   }
 
   /** `available_commands_update` goes out after the response it follows (requirements 3, 4, 13). */
@@ -263,14 +279,14 @@ export class AcpServer {
     setImmediate(() =>
       session.send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: acpCommands(this.#compaction() !== undefined),
+        availableCommands: acpCommands(this.#commands()),
       }),
     )
   }
 
-  /** `ctx.compaction` when the compaction plugin is loaded (`plugins.compaction: false` turns it off). */
-  #compaction(): CompactionService | undefined {
-    return this.#ctx.get('compaction') as CompactionService | undefined
+  /** `ctx.commands`, the slash-command registry (absent in a context that loads none). */
+  #commands(): CommandRegistry | undefined {
+    return this.#ctx.get('commands') as CommandRegistry | undefined
   }
 
   #warnMcp(servers: readonly McpServer[] | undefined): void {
@@ -298,13 +314,21 @@ function checkCwd(cwd: unknown): string {
   return cwd
 }
 
-/** A stored session's choices: the last of each logged change over the defaults. */
-function storedChoices(events: readonly SessionEvent[], defaults: SessionChoices): SessionChoices {
+/**
+ * A stored session's choices: the last of each logged change over the defaults. `agent/model` and
+ * `tools/mode` are the switches every host logs; `acp/config` is what earlier versions logged, still read
+ * so their sessions load with their choices.
+ */
+export function storedChoices(events: readonly SessionEvent[], defaults: SessionChoices): SessionChoices {
   let choices = defaults
   for (const event of events) {
     const e = event as AnySessionEvent
     if ((e.type as string) === 'permission/mode')
       choices = { ...choices, permissionMode: (event.data as { mode: PermissionMode }).mode }
+    if ((e.type as string) === 'agent/model')
+      choices = { ...choices, model: (event.data as { model: string }).model }
+    if ((e.type as string) === 'tools/mode')
+      choices = { ...choices, toolsMode: (event.data as { mode: ToolsMode }).mode }
     if ((e.type as string) === 'acp/config') {
       const { configId, value } = event.data as { configId: string; value: string }
       if (configId === 'model') choices = { ...choices, model: value }

@@ -1,6 +1,7 @@
 // The Agent: its held input (one `InputQueue`: prompts, steering, injections, continuations), a
 // status, and one loop instance (its cached session prefix). Turns run one at a time through
 // `runTurn`; this file only schedules.
+import { switchedModelOf } from './model-switch.ts'
 import { deepFreeze, emitSafely, waterfall } from '@tack/kernel'
 import {
   type HookContext,
@@ -230,7 +231,8 @@ export class AgentImpl implements Agent {
   }
 
   #baseConfig(): LlmCallConfig {
-    const model = this.options.config?.model ?? this.#host.defaultModel
+    // A `/model` switch (this run's or a resumed log's) beats the options the agent was created with.
+    const model = switchedModelOf(this) ?? this.options.config?.model ?? this.#host.defaultModel
     return deepFreeze({ ...(this.options.config ?? {}), model })
   }
 

@@ -1,6 +1,7 @@
 // Permission modes (80-cli.md §4, TL-36) and the per-agent mode. The plugin's Config `mode` is the
 // default; `agent.options.permissionMode` overrides it for one agent; `setPermissionMode` changes it
-// during a session, recorded as a log-only `permission/mode` event, in force from the next call.
+// during a session, recorded as a log-only `permission/mode` event, in force from the next call, and
+// restored from the last such event when the session is resumed.
 import type { ToolAgent } from '@tack/tools'
 
 export const PERMISSION_MODES = Object.freeze(['ask', 'workspace-write', 'read-only', 'yolo'] as const)
@@ -17,8 +18,8 @@ export function isPermissionMode(value: unknown): value is PermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value)
 }
 
-/** Modes set during a session, per agent object (a resumed session starts from its options again). */
-const switched = new WeakMap<ToolAgent, PermissionMode>()
+/** Per agent object: the mode set during the session (or found in its resumed log), null for none (folded once). */
+const switched = new WeakMap<ToolAgent, PermissionMode | null>()
 
 /**
  * Changes `agent`'s permission mode from its next tool call on, and records the change in its
@@ -40,7 +41,11 @@ export function setPermissionMode(agent: ToolAgent, mode: PermissionMode): void 
  */
 export function permissionModeOf(agent: ToolAgent | undefined, fallback: PermissionMode): PermissionMode {
   if (!agent) return fallback
-  const set = switched.get(agent)
+  let set = switched.get(agent)
+  if (set === undefined) {
+    set = lastLoggedMode(agent)
+    switched.set(agent, set)
+  }
   if (set) return set
   const option = agent.options.permissionMode
   if (option === undefined) return fallback
@@ -50,4 +55,15 @@ export function permissionModeOf(agent: ToolAgent | undefined, fallback: Permiss
     )
   }
   return option
+}
+
+/** The mode of the last `permission/mode` event in `agent`'s log, or null. */
+function lastLoggedMode(agent: ToolAgent): PermissionMode | null {
+  const events = agent.session.events()
+  for (let i = events.length - 1; i >= 0; i--) {
+    if ((events[i].type as string) !== 'permission/mode') continue
+    const mode = (events[i].data as { mode?: unknown }).mode
+    if (isPermissionMode(mode)) return mode
+  }
+  return null
 }

@@ -47,7 +47,7 @@ export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
 export { approvalRuleKey, SessionApprovals } from './session-approvals.ts'
 export { parseToolArguments } from './arguments.ts'
-export { setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
+export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {
   BindingOutcome,
   CodeBinding,

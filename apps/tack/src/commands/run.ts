@@ -12,9 +12,10 @@ import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
-import type { Agent } from '@tack/agent'
+import { type Agent, setAgentModel } from '@tack/agent'
+import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
+import { isToolsMode, setToolsMode, type ToolRegistry, toolsModeOf } from '@tack/tools'
 import { type CommandResult, parseSlashCommand } from '@tack/commands'
-import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
@@ -50,6 +51,9 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       ? await ctx.agents.resume(resume.id, options)
       : await ctx.agents.create({ cwd, options })
     const agent = handle.agent
+    // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
+    // now is a new switch, logged like theirs.
+    if (resume) applyFlagSwitches(agent, flags)
     const json = flags.json === true
     if (json) {
       io.out(
@@ -171,6 +175,16 @@ function printCommandResult(io: CommandIO, json: boolean, sessionId: string, res
   else if (error) io.err(`tack: ${error}\n`)
   else if (text) io.out(text.endsWith('\n') ? text : `${text}\n`)
   return error ? 1 : 0
+}
+
+/** `--model`, `--permission-mode`, `--tools-mode` on a resumed session: each a logged switch when it changes something. */
+function applyFlagSwitches(agent: Agent, flags: CommonFlags): void {
+  if (flags.model && flags.model !== agent.model) setAgentModel(agent, flags.model)
+  const permission = flags['permission-mode']
+  if (isPermissionMode(permission) && permission !== permissionModeOf(agent, permission))
+    setPermissionMode(agent, permission)
+  const tools = flags['tools-mode']
+  if (isToolsMode(tools) && tools !== toolsModeOf(agent)) setToolsMode(agent, tools)
 }
 
 /** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */

@@ -1,0 +1,74 @@
+// `/model`, `/tools-mode` and `/permissions` (80-cli.md §5.4): with no argument they show what is in
+// force; with one they switch it through the owning package's logged switch (`agent/model`, `tools/mode`,
+// `permission/mode`), in force from the next request or tool decision and restored on resume.
+import { type ModelAdapters, setAgentModel } from '@tack/agent'
+import type { CommandDefinition, CommandResult } from '@tack/commands'
+import { isPermissionMode, PERMISSION_MODES, permissionModeOf, setPermissionMode } from '@tack/permissions'
+import { isToolsMode, setToolsMode, TOOLS_MODES, type ToolRegistry, toolsModeOf } from '@tack/tools'
+import type { Context } from 'cordis'
+
+export function modeCommands(ctx: Context, defaults: { permissionMode: string }): CommandDefinition[] {
+  return [
+    {
+      name: 'model',
+      description: 'Show or switch the model of this session (from the next request)',
+      args: 'provider/model',
+      run: ({ agent, args }): CommandResult => {
+        if (!args) return { kind: 'text', text: `model: ${agent.model}` }
+        if (!/^[^/\s]+\/\S+$/.test(args))
+          return {
+            kind: 'error',
+            message: `/model: ${JSON.stringify(args)} is not of the form provider/model`,
+          }
+        const adapters = ctx.get('modelAdapters') as ModelAdapters
+        if (!adapters.adapterFor(args)) {
+          const known = adapters.knownPatterns()
+          return {
+            kind: 'error',
+            message: `/model: no provider serves ${args}${known.length ? ` (known: ${known.join(', ')})` : ''}`,
+          }
+        }
+        setAgentModel(agent, args)
+        return { kind: 'text', text: `model set to ${args} (from the next request)` }
+      },
+    },
+    {
+      name: 'tools-mode',
+      description: 'Show or switch how tools reach the model: native, code or both (from the next request)',
+      args: 'mode',
+      run: ({ agent, args }): CommandResult => {
+        const registry = ctx.get('tools') as ToolRegistry & { config?: { mode?: string } }
+        const current = toolsModeOf(agent) ?? registry.config?.mode ?? 'native'
+        if (!args) return { kind: 'text', text: `tools mode: ${current}` }
+        if (!isToolsMode(args))
+          return {
+            kind: 'error',
+            message: `/tools-mode: ${JSON.stringify(args)} is not one of ${TOOLS_MODES.join(', ')}`,
+          }
+        if (args !== 'native' && !ctx.get('codeRuntime'))
+          return {
+            kind: 'error',
+            message: `/tools-mode ${args} needs the code-runtime plugin, which the config turns off (plugins.codeRuntime: false)`,
+          }
+        setToolsMode(agent, args)
+        return { kind: 'text', text: `tools mode set to ${args} (from the next request)` }
+      },
+    },
+    {
+      name: 'permissions',
+      description: 'Show or switch the permission mode: ask, workspace-write, read-only or yolo',
+      args: 'mode',
+      run: ({ agent, args }): CommandResult => {
+        const fallback = isPermissionMode(defaults.permissionMode) ? defaults.permissionMode : 'ask'
+        if (!args) return { kind: 'text', text: `permission mode: ${permissionModeOf(agent, fallback)}` }
+        if (!isPermissionMode(args))
+          return {
+            kind: 'error',
+            message: `/permissions: ${JSON.stringify(args)} is not one of ${PERMISSION_MODES.join(', ')}`,
+          }
+        setPermissionMode(agent, args)
+        return { kind: 'text', text: `permission mode set to ${args} (from the next tool call)` }
+      },
+    },
+  ]
+}

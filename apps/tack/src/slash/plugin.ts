@@ -1,0 +1,29 @@
+// The built-in slash commands of 80-cli.md §5.4, registered on `ctx.commands` for every host (the
+// interactive UI, `tack run "/name"`, ACP). They read the services they act on when they run, so a
+// plugin turned off in config (compaction, permissions) makes its command answer an error naming the key.
+import type { Context } from 'cordis'
+import { modeCommands } from './mode-commands.ts'
+import { productCommands } from './product-commands.ts'
+import { sessionCommands } from './session-commands.ts'
+
+export interface BuiltinCommandsOptions {
+  /** $TACK_HOME. */
+  readonly home: string
+  /** The permission mode agents start in when they set none (the settings' `permissionMode`). */
+  readonly permissionMode: string
+}
+
+export function builtinCommandsPlugin(opts: BuiltinCommandsOptions) {
+  return {
+    name: 'builtin-commands',
+    inject: ['commands'],
+    apply(ctx: Context) {
+      for (const def of [
+        ...sessionCommands(ctx),
+        ...modeCommands(ctx, { permissionMode: opts.permissionMode }),
+        ...productCommands(ctx, { home: opts.home }),
+      ])
+        ctx.commands.register(def)
+    },
+  }
+}
