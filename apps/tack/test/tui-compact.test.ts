@@ -2,17 +2,14 @@
 // pseudo-terminal compacts the session — the screen says so, the model is asked for a summary, and the
 // next prompt goes out with that summary in place of the older part. Run `node scripts/build.ts` first.
 import { afterEach, expect, it } from 'vitest'
-import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
+import { bashCall, closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
 
 const SUMMARY = 'SUMMARY: the user had the agent count three times with seq.'
 
 it('/compact replaces the older part with a summary the next request carries', async () => {
-  const counts = [1, 2, 3].map((i) => ({
-    kind: 'tool-calls' as const,
-    calls: [{ name: 'bash', args: { command: `seq ${i} 400` } }],
-  }))
+  const counts = [1, 2, 3].map((i) => bashCall(`seq ${i} 400`))
   const { term, server } = await openTui(
     [
       ...counts,

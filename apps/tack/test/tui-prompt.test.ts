@@ -2,17 +2,14 @@
 // typing while a turn runs queues a steering message the model receives at its next step, and ↑ recalls
 // the previous prompt. Run `node scripts/build.ts` first.
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
+import { bashCall, closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
 
 describe('tack interactive: the prompt box', () => {
   it('typing during a turn queues a steering message the model gets at its next step', async () => {
     const { term, server } = await openTui(
-      [
-        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'sleep 3' } }] },
-        { kind: 'text', text: 'Checked the README as well.' },
-      ],
+      [bashCall('sleep 3'), { kind: 'text', text: 'Checked the README as well.' }],
       { args: ['--permission-mode', 'yolo'] },
     )
     await submit(term, 'wait a bit')

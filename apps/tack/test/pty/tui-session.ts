@@ -75,3 +75,19 @@ export async function closeAllTuis(): Promise<void> {
   await Promise.all(runs.map((r) => r.term.close()))
   await Promise.all([...new Set(runs.map((r) => r.server))].map((s) => s.close()))
 }
+
+/** A script entry: the model's one move is a bash call of `command`. */
+export const bashCall = (command: string) =>
+  ({ kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] }) as const satisfies LoopbackEntry
+
+/**
+ * Sends `prompt` and waits for `answer`; fails if a permission question was drawn meanwhile (any new
+ * question writes its title, so the bytes written since the prompt tell).
+ */
+export async function submitWithoutQuestion(term: PtySession, prompt: string, answer: string): Promise<void> {
+  const mark = term.raw().length
+  await submit(term, prompt)
+  await term.waitFor(answer, 20_000)
+  if (term.raw().slice(mark).includes('Permission required'))
+    throw new Error(`a permission question was drawn after "${prompt}"\n${term.screen()}`)
+}
