@@ -23,6 +23,7 @@ import { ApprovalQueue } from './approvals.ts'
 import { applyCommandResult } from './command-results.ts'
 import { asciiTerminal } from './ascii-terminal.ts'
 import { type Activity, EXIT_HINT, renderActivity } from './components/activity-line.ts'
+import { renderHeader } from './components/header.ts'
 import { Lines } from './components/lines.ts'
 import {
   type PermissionChoice,
@@ -40,6 +41,9 @@ import { type Pricing, SessionView } from './view-model.ts'
 
 /** How long a first Ctrl-C waits for the second. */
 export const EXIT_CONFIRM_MS = 2000
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
+/** Long enough for pi-tui to draw a requested frame (it draws at most every 16 ms). */
+const FRAME_MS = 40
 /** How often a running turn redraws its clock and spinner. */
 const TICK_MS = 100
 
@@ -75,6 +79,9 @@ export class InteractiveApp {
   #lastCtrlC = 0
   #finished: ((cause: DisposeCause) => void) | undefined
   #closing = false
+  #signal: NodeJS.Signals | undefined
+  /** The last session shown, and whether anything happened in it (for the "resume with" line). */
+  #last: { id: string; used: boolean } | undefined
   readonly #offCommands: () => void
 
   constructor(host: InteractiveHost, opts: InteractiveOptions) {
@@ -95,6 +102,7 @@ export class InteractiveApp {
       warn: (text) => this.#view?.notice(text, 'warning'),
     })
     this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
+    this.#tui.addChild(new Lines((width) => renderHeader(host.cwd, opts.env.HOME, this.#theme, width)))
     this.#tui.addChild(this.#transcriptSlot)
     this.#tui.addChild(new Spacer(1))
     this.#tui.addChild(this.#todoSlot)
@@ -116,9 +124,12 @@ export class InteractiveApp {
       started: (exec: ToolExecution) => this.#started(exec),
     })
     this.#host.redirectWarnings((line) => this.#view?.notice(line.trimEnd(), 'warning'))
-    const onSignal = () => this.exit('signal')
-    process.on('SIGTERM', onSignal)
-    process.on('SIGHUP', onSignal)
+    // In raw mode Ctrl-C is a key, not SIGINT; a signal from outside still ends the session cleanly.
+    const onSignal = (signal: NodeJS.Signals) => {
+      this.#signal ??= signal
+      this.exit('signal')
+    }
+    for (const signal of ENDING_SIGNALS) process.on(signal, onSignal)
     this.#tui.start()
     try {
       if ('pick' in this.#opts.start) await this.#pick(true)
@@ -130,14 +141,23 @@ export class InteractiveApp {
       await this.#close('error')
       throw error
     } finally {
-      process.off('SIGTERM', onSignal)
-      process.off('SIGHUP', onSignal)
+      for (const signal of ENDING_SIGNALS) process.off(signal, onSignal)
     }
   }
 
   /** Ends the session and the screen (`/exit`, Ctrl-D, a second Ctrl-C, a signal). */
   exit(cause: DisposeCause = 'exit'): void {
     this.#finished?.(cause)
+  }
+
+  /** The signal that ended the screen, if one did. */
+  get signal(): NodeJS.Signals | undefined {
+    return this.#signal
+  }
+
+  /** The session on screen when it closed: its id, and whether it has a turn (worth resuming). */
+  get lastSession(): { readonly id: string; readonly used: boolean } | undefined {
+    return this.#last
   }
 
   get agent(): Agent | undefined {
@@ -384,12 +404,24 @@ export class InteractiveApp {
     this.#command?.abort()
     const handle = this.#handle
     this.#handle = undefined
+    if (handle) {
+      const events = handle.agent.session.events()
+      this.#last = { id: handle.agent.session.id, used: events.some((e) => e.type === 'turn/start') }
+    }
     try {
       if (handle) {
         handle.agent.cancel('exit')
         await handle.dispose(cause)
       }
     } finally {
+      // The last frame stays in the scrollback: without the prompt box and its hints, it reads as the
+      // transcript of the session, then the status line.
+      this.#slot.clear()
+      this.#box.suggestion.setText('')
+      this.#activity.hint = undefined
+      this.#activity.runningSince = undefined
+      this.render()
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS))
       this.#tui.stop()
       this.#host.redirectWarnings(undefined)
     }

@@ -17,6 +17,8 @@ export interface Glyphs {
   readonly separator: string
   readonly rule: string
   readonly prompt: string
+  /** The highlighted row of a list (the resume picker). */
+  readonly pointer: string
   /** The arrow keys in hints (`↑/↓`, ASCII `Up/Down`). */
   readonly upDown: string
   /** Before the ghost suggestion, which ↑ recalls. */
@@ -50,6 +52,7 @@ const UNICODE_GLYPHS: Glyphs = Object.freeze({
   separator: '·',
   rule: '─',
   prompt: '›',
+  pointer: '→',
   upDown: '↑/↓',
   recall: '↑',
 })
@@ -65,6 +68,7 @@ const ASCII_GLYPHS: Glyphs = Object.freeze({
   separator: '|',
   rule: '-',
   prompt: '>',
+  pointer: '>',
   upDown: 'Up/Down',
   recall: 'Up:',
 })
@@ -76,6 +80,7 @@ const sgr =
 const plain: Style = (text) => text
 
 export interface ThemeEnv {
+  readonly HOME?: string
   readonly NO_COLOR?: string
   readonly TERM?: string
   readonly LANG?: string

@@ -286,6 +286,10 @@ export class SessionView {
       case 'permission/mode':
         if (typeof data.mode === 'string') this.status.permissionMode = data.mode
         return
+      case 'agent/model':
+        // /model switched it; the status line follows (and its context window, its price).
+        if (typeof data.model === 'string') this.setModel(data.model)
+        return
       case 'approval/requested': {
         const card = this.#tools.get(String(data.callId))
         if (card) card.approval = 'asked'

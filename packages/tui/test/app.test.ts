@@ -280,6 +280,19 @@ describe('interactive screen', () => {
     expect(s.text()).not.toContain('↑ SHOUT')
   })
 
+  test('a bracketed paste of several lines is one prompt; a resize to 60 columns redraws to fit', async () => {
+    const s = await start([text('got it')], { columns: 100 })
+    s.term.send('\x1b[200~first line\nsecond line\x1b[201~')
+    s.term.send(ENTER)
+    await s.until(/got it/)
+    const prompt = s.app.agent?.session.events().find((e) => e.type === 'user/message')
+    expect(JSON.stringify(prompt?.data)).toContain('first line\\nsecond line')
+    expect(s.app.frame().some((l) => strip(l).length > 60)).toBe(true)
+    s.term.resize(60, 30)
+    expect(s.app.frame().every((l) => strip(l).length <= 60)).toBe(true)
+    expect(s.text()).toMatch(/scripted\/test · ctx 0% · 0 tok · cost n\/a · mode ask/)
+  })
+
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
     const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
     s.type('go')

@@ -2,6 +2,7 @@
 import type { SessionSummary } from '@tack/session'
 import { describe, expect, test } from 'vitest'
 import { EXIT_HINT, renderActivity } from '../src/components/activity-line.ts'
+import { renderHeader } from '../src/components/header.ts'
 import { PICKER_EMPTY, SessionPicker } from '../src/components/session-picker.ts'
 import { renderStatusLine } from '../src/components/status-line.ts'
 import { renderTodos } from '../src/components/todo-panel.ts'
@@ -109,6 +110,40 @@ describe('resume picker', () => {
     expect(chosen).toBe('bbbb2222-y')
   })
 
+  test('the prompt gets the width the details leave (100 columns: far more than 30)', () => {
+    const long = 'a fairly long first prompt that goes on and on about the build and the tests'
+    const picker = new SessionPicker([session('cccc3333-z', long, 1)], plain, () => {})
+    const row = picker.render(100).map(strip)[1]
+    expect(row).toMatch(
+      /^→ a fairly long first prompt that goes on and on about the build.* {2}1 min ago · 2 turns · cccc3333$/,
+    )
+    expect(widest(picker.render(100))).toBeLessThanOrEqual(100)
+    expect(widest(picker.render(30))).toBeLessThanOrEqual(30)
+  })
+
+  test('typing filters by prompt text or id prefix', () => {
+    let chosen: string | undefined
+    const picker = new SessionPicker(
+      [session('aaaa1111-x', 'fix the build', 5), session('bbbb2222-y', 'add a test', 120)],
+      plain,
+      (id) => {
+        chosen = id
+      },
+    )
+    for (const ch of 'test') picker.handleInput(ch)
+    expect(picker.render(80).map(strip).join('\n')).not.toContain('fix the build')
+    picker.handleInput('\r')
+    expect(chosen).toBe('bbbb2222-y')
+    const byId = new SessionPicker(
+      [session('aaaa1111-x', 'one', 5), session('bbbb2222-y', 'two', 9)],
+      plain,
+      () => {},
+    )
+    for (const ch of 'bbbb') byId.handleInput(ch)
+    expect(byId.render(80).map(strip).join('\n')).toMatch(/two[\s\S]*$/)
+    expect(byId.render(80).map(strip).join('\n')).not.toMatch(/ one /)
+  })
+
   test('Esc closes it with no choice; with no session it says so', () => {
     let chosen: string | undefined = 'none'
     const picker = new SessionPicker([session('a', 'p', 1)], plain, (id) => {
@@ -118,5 +153,16 @@ describe('resume picker', () => {
     expect(chosen).toBeUndefined()
     const empty = new SessionPicker([], plain, () => {})
     expect(empty.render(60).map(strip)).toContain(PICKER_EMPTY)
+  })
+})
+
+describe('header', () => {
+  test('the folder with ~, and the keys; a long folder is cut from its start', () => {
+    expect(strip(renderHeader('/home/ada/src/app', '/home/ada', plain, 80)[0])).toBe(
+      'tack · ~/src/app · / commands · Esc interrupts · Ctrl-D exits',
+    )
+    const narrow = strip(renderHeader(`/srv/${'deep/'.repeat(20)}project`, '/home/ada', plain, 60)[0])
+    expect(narrow).toMatch(/^tack · ….*project · \/ commands · Esc interrupts · Ctrl-D exits$/)
+    expect(widest([narrow])).toBeLessThanOrEqual(60)
   })
 })

@@ -114,6 +114,23 @@ describe('SessionView from a real log', () => {
     view.markRunning('unknown')
   })
 
+  test('mode switches in the log reach the status line: permission/mode and agent/model', () => {
+    const view = new SessionView({ model: 'm/x', permissionMode: 'ask', sessionId: 's' }, pricing)
+    const at = new Date(0).toISOString()
+    view.apply({ type: 'permission/mode' as 'turn/start', seq: 0, time: at, data: { mode: 'yolo' } as never })
+    view.apply({
+      type: 'agent/model' as 'turn/start',
+      seq: 1,
+      time: at,
+      data: { model: 'openai/gpt-5' } as never,
+    })
+    expect(view.status).toMatchObject({
+      permissionMode: 'yolo',
+      model: 'openai/gpt-5',
+      contextWindow: 10_000,
+    })
+  })
+
   test('Esc (cancel) ends the turn with an "interrupted" notice', async () => {
     const { t, view } = await run([{ kind: 'hang' }])
     const outcome = t.agent.send(user('wait'))

@@ -9,6 +9,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { resumableSessionsOf } from '../session-ref.ts'
+import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import { resolveRunTarget } from './run-target.ts'
@@ -77,8 +78,11 @@ export async function interactiveCommand(
         pricing: { costOf, contextWindowOf },
       },
     )
-    const cause = await app.run()
-    return cause === 'signal' ? 129 : 0
+    await app.run()
+    const last = app.lastSession
+    // The screen is gone; its transcript stays in the scrollback. Say how to come back to it.
+    if (last?.used && !flags['no-session']) io.out(`Resume this session with: tack -r ${last.id}\n`)
+    return app.signal ? (SIGNAL_EXIT_CODES[app.signal] ?? 1) : 0
   } finally {
     await booted.close()
   }

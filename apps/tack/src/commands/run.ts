@@ -11,6 +11,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
+import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import { type Agent, setAgentModel } from '@tack/agent'
 import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
@@ -25,13 +26,9 @@ export { JSON_OUTPUT_VERSION } from './run-json.ts'
 /**
  * Signals that end a run like Ctrl-C (issue 9.4): the turn is cancelled — the running command's
  * process group is killed, the turn is closed `aborted`, the session flushed — and tack exits with the
- * shell's code for the signal. A second signal while that happens exits at once.
+ * shell's code for the signal (signal-exit.ts). A second signal while that happens exits at once.
  */
-export const SIGNAL_EXIT_CODES: Readonly<Partial<Record<NodeJS.Signals, number>>> = Object.freeze({
-  SIGINT: 130,
-  SIGTERM: 143,
-  SIGHUP: 129,
-})
+export { SIGNAL_EXIT_CODES }
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const startedAt = performance.now()
