@@ -36,13 +36,15 @@ export async function latestSessionOf(store: Lister, workspace: string): Promise
 }
 
 /**
- * The sessions a person continues in `workspace`, newest first (`-c`, the resume picker): a subagent's
- * own session (it names a parent but was not forked from it) is not one.
+ * The sessions a person continues in `workspace`, newest first (`-c`, the resume picker).
  */
 export function resumableSessionsOf(all: readonly SessionSummary[], workspace: string): SessionSummary[] {
-  return newestFirst(
-    all.filter((s) => s.cwd === workspace && (s.parentSession === undefined || s.seedLength !== undefined)),
-  )
+  return newestFirst(all.filter((s) => resumableIn(s, workspace)))
+}
+
+/** A session a person continues in `workspace`: its own or a fork, not a subagent's (it names a parent but was not forked from it). */
+export function resumableIn(s: SessionSummary, workspace: string): boolean {
+  return s.cwd === workspace && (s.parentSession === undefined || s.seedLength !== undefined)
 }
 
 /** Newest activity first (last event's time, else creation), then id for a stable order. */

@@ -9,7 +9,7 @@ import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
-import { readRunInput } from '../run/stdin-task.ts'
+import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
@@ -89,11 +89,10 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const start = agent.session.length
     const compactWith = compactCommand(input)
     // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
-    // command.run) answering it; `/compact` is tack's own and comes first. An unknown name is a prompt.
+    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
+    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
     const command =
-      compactWith === undefined
-        ? await runSlashCommand(ctx, agent, input.content, compacting.signal)
-        : undefined
+      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
     if (command !== undefined && command.kind !== 'prompt') {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
@@ -145,13 +144,15 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
 async function runSlashCommand(
   ctx: Context,
   agent: Agent,
-  content: unknown,
+  input: RunInput,
   signal: AbortSignal,
 ): Promise<CommandResult | undefined> {
-  if (typeof content !== 'string') return undefined
-  const parsed = parseSlashCommand(content)
+  const parsed = parseSlashCommand(input.task)
   if (!parsed) return undefined
-  const result = await ctx.commands.run(agent, parsed.name, parsed.args, {
+  // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
+  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map((b) => b.text)
+  const args = [parsed.args, ...piped].filter(Boolean).join('\n')
+  const result = await ctx.commands.run(agent, parsed.name, args, {
     surface: 'headless',
     columns: process.stdout.columns ?? 80,
     signal,
