@@ -42,16 +42,16 @@ describe('tack interactive: resume', () => {
   })
 
   it('tack -r lists this folder’s sessions newest first, and Enter resumes the chosen one', async () => {
-    const first = await pastSession('apricots, older', 'Apricots noted.')
-    await pastSession('bananas, newer', 'Bananas noted.', first)
+    const first = await pastSession('the older session, about apricots', 'Apricots noted.')
+    await pastSession('the newer session, about bananas', 'Bananas noted.', first)
     const picker = await openTui([{ kind: 'text', text: 'Back to apricots.' }], {
       after: first,
       args: ['-r'],
       ready: 'Resume a session',
     })
-    const screen = await picker.term.waitFor('apricots, older')
-    const newer = screen.indexOf('bananas, newer')
-    const older = screen.indexOf('apricots, older')
+    const screen = await picker.term.waitFor('the older session, about apricots')
+    const newer = screen.indexOf('the newer session, about bananas')
+    const older = screen.indexOf('the older session, about apricots')
     expect(newer).toBeGreaterThan(-1)
     expect(older).toBeGreaterThan(newer)
     expect(screen).toMatch(/just now · 1 turns? · [0-9a-f]{8}/)
@@ -63,7 +63,7 @@ describe('tack interactive: resume', () => {
     await submit(picker.term, 'and now?')
     await picker.term.waitFor('Back to apricots.', 20_000)
     const request = sentText(picker, 2)
-    expect(request).toContain('apricots, older')
+    expect(request).toContain('the older session, about apricots')
     expect(request).not.toContain('bananas')
   })
 })
