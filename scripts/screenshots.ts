@@ -5,10 +5,12 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { screenToSvg } from '../apps/tack/test/pty/svg.ts'
+import type { Sandbox } from '../apps/tack/test/helpers.ts'
 import { closeAllTuis, openTui, submit, type TuiRun } from '../apps/tack/test/pty/tui-session.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
-const SIZE = { cols: 90, rows: 24 }
+/** The terminal, and HOME as the sandbox's root so the header names the workspace `~/ws`, not a temp path. */
+const SIZE = { cols: 90, rows: 24, env: (box: Sandbox) => ({ HOME: box.root }) }
 /** A model name that reads like one (the endpoint is still the loopback server). */
 const MODEL = ['--model', 'loop/qwen3-coder']
 

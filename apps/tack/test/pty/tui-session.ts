@@ -18,8 +18,8 @@ export interface OpenTuiOptions {
   readonly args?: readonly string[]
   readonly cols?: number
   readonly rows?: number
-  /** More environment (NO_COLOR, LANG, …). */
-  readonly env?: NodeJS.ProcessEnv
+  /** More environment (NO_COLOR, LANG, …), or a function of the sandbox that returns it. */
+  readonly env?: NodeJS.ProcessEnv | ((box: Sandbox) => NodeJS.ProcessEnv)
   /** What shows once tack is ready (default: the `loop/` model in the status line). */
   readonly ready?: string | RegExp
   /** Milliseconds between the model's SSE frames (default 0), to watch an answer arrive in parts. */
@@ -51,7 +51,7 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
   }
   const term = startTui({
     cwd: box.workspace,
-    env: { ...box.env, ...options.env },
+    env: { ...box.env, ...(typeof options.env === 'function' ? options.env(box) : options.env) },
     args: ['--config', config, ...(options.args ?? [])],
     cols: options.cols ?? 100,
     rows: options.rows ?? 30,
