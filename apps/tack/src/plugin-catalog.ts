@@ -154,7 +154,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     description: 'the interactive terminal UI (loaded by `tack`, `tack -c` and `tack -r` only)',
     defaultOn: true,
     load: async () => {
-      const m = await import('@tack/tui')
+      // The plugin module only: checking a config's plugins.tui must not load the screen.
+      const m = await import('@tack/tui/plugin')
       return { plugin: m.TuiPlugin, Config: m.TuiConfig }
     },
   },

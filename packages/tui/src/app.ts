@@ -192,7 +192,13 @@ export class InteractiveApp {
       await old.dispose(cause)
     }
     this.#approvals.reset()
-    await this.#open(target)
+    try {
+      await this.#open(target)
+    } catch (error) {
+      // The old session is gone already: never leave the screen without one.
+      await this.#open({})
+      this.#view?.notice(`could not open that session: ${(error as Error).message.split('\n')[0]}`, 'error')
+    }
   }
 
   /** Opens the resume picker; at start-up, Esc there starts a new session. */

@@ -6,6 +6,10 @@ import { definePlugin } from '@tack/kernel'
 import type { ApprovalAnswer, ApprovalRequest, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import { TuiConfig } from './config.ts'
 
+// The catalog imports this module alone (`@tack/tui/plugin`) to check a config's `plugins.tui`: it
+// must stay free of the screen (pi-tui, the app), which only `tack`'s interactive mode loads.
+export { TuiConfig }
+
 export interface TuiScreen {
   approve(req: ApprovalRequest): Promise<ApprovalAnswer>
   started(exec: ToolExecution): void

@@ -293,6 +293,24 @@ describe('interactive screen', () => {
     expect(s.text()).toMatch(/scripted\/test · ctx 0% · 0 tok · cost n\/a · mode ask/)
   })
 
+  test('/resume of a session that cannot be opened says why and goes on in a new session', async () => {
+    const s = await start([])
+    s.ctx.commands.register({
+      name: 'goto',
+      description: 'resume a given id',
+      surfaces: ['tui'],
+      run: () => ({ kind: 'resume', sessionId: 'no-such-session' }),
+    })
+    const first = s.app.agent?.session.id
+    s.type('/goto')
+    s.term.send(ESC)
+    s.term.send(ENTER)
+    await s.until(/could not open that session/)
+    expect(s.disposed).toEqual(['resume'])
+    expect(s.app.agent?.session.id).not.toBe(first)
+    expect(s.app.agent?.status).toBe('idle')
+  })
+
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
     const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
     s.type('go')

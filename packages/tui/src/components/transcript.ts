@@ -7,35 +7,50 @@ import { printable } from '../format.ts'
 import type { Theme } from '../theme.ts'
 import type { AssistantEntry, Entry, NoticeEntry, SessionView, UserEntry } from '../view-model.ts'
 import { markdownTheme } from './markdown-theme.ts'
+import { stablePrefixLength } from './stable-prefix.ts'
 import { renderToolCard } from './tool-card.ts'
 
 class AssistantBlock implements Component {
   readonly #entry: AssistantEntry
+  /** The whole answer once it is complete; while it streams, its stable start. */
   readonly #text: Markdown
+  /** The streaming answer's tail after its stable start. */
+  readonly #tail: Markdown
   readonly #reasoning: Markdown
   #shownText = ''
+  #shownTail = ''
   #shownReasoning = ''
 
   constructor(entry: AssistantEntry, theme: Theme) {
     this.#entry = entry
     const md = markdownTheme(theme)
     this.#text = new Markdown('', 0, 0, md)
+    this.#tail = new Markdown('', 0, 0, md)
     this.#reasoning = new Markdown('', 0, 0, md, { color: theme.dim, italic: theme.color })
   }
 
   render(width: number): string[] {
-    const { text, reasoning } = this.#entry
-    if (text !== this.#shownText) this.#text.setText((this.#shownText = text))
+    const { text, reasoning, streaming } = this.#entry
+    // While the answer streams, only its tail is laid out again on each frame (stable-prefix.ts).
+    const cut = streaming ? stablePrefixLength(text) : text.length
+    const head = text.slice(0, cut).trimEnd()
+    const tail = text.slice(cut).trimEnd()
+    if (head !== this.#shownText) this.#text.setText((this.#shownText = head))
+    if (tail !== this.#shownTail) this.#tail.setText((this.#shownTail = tail))
     if (reasoning !== this.#shownReasoning) this.#reasoning.setText((this.#shownReasoning = reasoning))
     const lines: string[] = []
     if (reasoning.trim() !== '') lines.push(...this.#reasoning.render(width))
     if (reasoning.trim() !== '' && text.trim() !== '') lines.push('')
-    if (text.trim() !== '') lines.push(...this.#text.render(width))
+    if (head !== '') lines.push(...this.#text.render(width))
+    // The blank line markdown puts between two blocks, padded as its own lines are.
+    if (head !== '' && tail.trim() !== '') lines.push(' '.repeat(width))
+    if (tail.trim() !== '') lines.push(...this.#tail.render(width))
     return lines
   }
 
   invalidate(): void {
     this.#text.invalidate()
+    this.#tail.invalidate()
     this.#reasoning.invalidate()
   }
 }
