@@ -13,6 +13,18 @@ describe('per-agent permission mode', () => {
     expect(k.commands).toEqual(['ls'])
   })
 
+  it('TL-36 a resumed session (a new agent on the same log) restores the last switch over its options', async () => {
+    const { cwd } = await workspace()
+    const k = await kernel({ config: { mode: 'yolo' } })
+    const first = stubAgent(cwd, { permissionMode: 'yolo' })
+    setPermissionMode(first, 'workspace-write')
+    setPermissionMode(first, 'read-only')
+    const resumed = { ...first, options: { permissionMode: 'yolo' } }
+    expect(permissionModeOf(resumed, 'ask')).toBe('read-only')
+    expect((await run(k, 'bash', { command: 'ls' }, { cwd, agent: resumed })).error?.code).toBe('DENIED')
+    expect(permissionModeOf(stubAgent(cwd, { permissionMode: 'yolo' }), 'ask')).toBe('yolo')
+  })
+
   it('TL-36 setPermissionMode takes effect for the next call and is logged as permission/mode', async () => {
     const { cwd } = await workspace()
     const k = await kernel({ config: { mode: 'workspace-write' } })
