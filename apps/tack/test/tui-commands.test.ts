@@ -30,6 +30,8 @@ describe('tack interactive: slash commands that switch modes', () => {
     await term.waitFor('From the first model.', 20_000)
     await submit(term, '/model loop/other-model')
     await term.waitFor('model set to loop/other-model')
+    // the status line names the new model at once
+    await term.waitFor(/^loop\/other-model · ctx/m)
     await submit(term, 'two')
     await term.waitFor('From the second model.', 20_000)
     expect((server.requests[0].body as { model: string }).model).toBe('m')
