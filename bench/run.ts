@@ -13,6 +13,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   { id: 'p5', file: 'hooks/run.ts', what: 'hook overhead' },
   { id: 'p6', file: 'dice/run.ts', what: 'agent-dice Stop hook' },
   { id: 'p7', file: 'code-mode/run.ts', what: 'Code Mode: requests and tokens vs native, sandbox start' },
+  {
+    id: 'p8',
+    file: 'tui/run.ts',
+    what: 'interactive: idle RSS and keystroke latency while streaming, against pi',
+  },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
   { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
   { id: 'state', file: 'state/run.ts', what: 'agent-state tmux over 200 snapshots (budget 150 ms)' },

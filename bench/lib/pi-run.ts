@@ -21,21 +21,30 @@ export async function measurePiRun(opts: {
     script: opts.script,
     ...(opts.prepare ? { prepare: opts.prepare } : {}),
     async command({ root, baseUrl }) {
-      const agentDir = join(root, 'pi-agent')
-      await mkdir(agentDir, { recursive: true })
-      const provider = {
-        baseUrl,
-        api: 'openai-completions',
-        apiKey: 'loopback',
-        // The loopback server speaks plain Chat Completions: a system message, no reasoning effort.
-        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-        models: [{ id: 'bench' }],
-      }
-      await writeFile(join(agentDir, 'models.json'), JSON.stringify({ providers: { loop: provider } }))
+      const agentDir = await writePiAgentDir(root, baseUrl)
       return {
         args: [piCli(), '-p', '--no-session', '--model', 'loop/bench', opts.task],
         env: { PI_CODING_AGENT_DIR: agentDir },
       }
     },
   })
+}
+
+/**
+ * `<root>/pi-agent` (pi's `PI_CODING_AGENT_DIR`) with a `models.json` whose `loop` provider points at
+ * `baseUrl`, so `--model loop/bench` talks to the bench's server. Returns the folder.
+ */
+export async function writePiAgentDir(root: string, baseUrl: string): Promise<string> {
+  const agentDir = join(root, 'pi-agent')
+  await mkdir(agentDir, { recursive: true })
+  const provider = {
+    baseUrl,
+    api: 'openai-completions',
+    apiKey: 'loopback',
+    // The loopback server speaks plain Chat Completions: a system message, no reasoning effort.
+    compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+    models: [{ id: 'bench' }],
+  }
+  await writeFile(join(agentDir, 'models.json'), JSON.stringify({ providers: { loop: provider } }))
+  return agentDir
 }

@@ -1,0 +1,31 @@
+// The README's screenshots (issue 16): every picture it shows is a committed SVG under docs/screenshots/,
+// and every SVG there is shown — `scripts/screenshots.ts` writes them from the real binary in a pty, so a
+// renamed scene must not leave the README pointing at nothing, nor a stale file nobody sees.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { expect, test } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const SHOTS = 'docs/screenshots'
+
+test('the README shows every screenshot under docs/screenshots, and each is a rendered terminal screen', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const shown = [...readme.matchAll(/!\[[^\]]+\]\((docs\/screenshots\/[^)]+)\)/g)].map((m) => m[1])
+  const files = readdirSync(join(ROOT, SHOTS)).map((f) => `${SHOTS}/${f}`)
+  expect(shown.length).toBeGreaterThanOrEqual(3)
+  expect([...shown].sort()).toEqual([...files].sort())
+  for (const file of files) {
+    const svg = readFileSync(join(ROOT, file), 'utf8')
+    expect(svg, file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect(svg, file).toMatch(/<title>[^<]+<\/title>/)
+    expect(svg.match(/<text /g)?.length ?? 0, file).toBeGreaterThan(3)
+  }
+  // the three screens issue 16 asks for
+  const text = (file: string) =>
+    [...readFileSync(join(ROOT, SHOTS, file), 'utf8').matchAll(/>([^<]*)<\/text>/g)]
+      .map((m) => m[1])
+      .join(' ')
+  expect(text('diff-card.svg')).toMatch(/@@ -\d+,\d+ \+\d+,\d+ @@/)
+  expect(text('permission-prompt.svg')).toContain('Permission required')
+  expect(text('status-line.svg')).toMatch(/ctx \d+% .* tok .* mode ask .* session [0-9a-f]{8}/)
+})
