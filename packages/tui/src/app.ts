@@ -355,6 +355,7 @@ export class InteractiveApp {
       return { consume: true }
     }
     this.#box.noteKey(data)
+    if (this.#box.settleMenuKey(data)) return { consume: true }
     if (matchesKey(data, Key.ctrl('d')) && this.#box.text === '') {
       this.exit('exit')
       return { consume: true }

@@ -2,7 +2,7 @@
 // history kept per folder, the `/` menu from the command registry, the `ui/prompt-edit` seam after each
 // edit and a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
 // `ui/prompt-suggest` agrees.
-import { CombinedAutocompleteProvider, Editor, Text, type TUI } from '@mariozechner/pi-tui'
+import { CombinedAutocompleteProvider, Editor, Key, matchesKey, Text, type TUI } from '@mariozechner/pi-tui'
 import type { Agent } from '@tack/agent'
 import type { Context } from 'cordis'
 import { PromptHistory } from './prompt-history.ts'
@@ -34,6 +34,8 @@ export class PromptBox {
   /** The key behind the next change (prompt-edit's `key`); undefined for a paste. */
   #lastKey: string | undefined
   #historyWarned = false
+  /** The names the `/` menu offers (without the slash). */
+  #commandNames: readonly string[] = []
 
   constructor(opts: PromptBoxOptions) {
     this.#opts = opts
@@ -86,7 +88,28 @@ export class PromptBox {
       })),
       { name: 'exit', description: 'End the session and leave tack' },
     ]
+    this.#commandNames = items.map((item) => item.name)
     this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(items, cwd))
+  }
+
+  /**
+   * Enter or Tab while the `/` menu shows, decided from the registry's names rather than the menu.
+   * pi-tui refills the menu a moment after each key, so an Enter typed faster than that applied a stale
+   * item (`/help` + Enter became `/helclear`). A whole command name is taken as typed; a prefix of
+   * exactly one name completes to it; anything else is left to the menu. True when the key was handled.
+   */
+  settleMenuKey(data: string): boolean {
+    const enter = matchesKey(data, Key.enter)
+    if ((!enter && !matchesKey(data, Key.tab)) || !this.editor.isShowingAutocomplete()) return false
+    const typed = /^\/(\S*)$/.exec(this.text)?.[1]
+    if (typed === undefined) return false
+    const names = this.#commandNames
+    const pick = names.includes(typed) ? typed : onlyOne(names.filter((n) => n.startsWith(typed)))
+    if (pick === undefined) return false
+    this.editor.handleInput('\x1b') // closes the menu; the text stays
+    if (pick !== typed) this.editor.setText(`/${pick}${enter ? '' : ' '}`)
+    if (enter) this.editor.handleInput('\r')
+    return true
   }
 
   /**
@@ -139,4 +162,8 @@ export class PromptBox {
       this.#opts.warn(`prompt history not saved: ${(error as Error).message}`)
     }
   }
+}
+
+function onlyOne(names: readonly string[]): string | undefined {
+  return names.length === 1 ? names[0] : undefined
 }

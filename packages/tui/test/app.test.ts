@@ -238,6 +238,26 @@ describe('interactive screen', () => {
     expect(s.app.agent?.session.id).not.toBe(first)
   })
 
+  test('a slash command typed and sent at once runs as typed, however late the / menu fills (no stale item)', async () => {
+    const s = await start([text('one')])
+    s.ctx.commands.register({
+      name: 'help',
+      description: 'lists',
+      run: () => ({ kind: 'text', text: 'HELP SHOWN' }),
+    })
+    s.ctx.commands.register({
+      name: 'hello',
+      description: 'greets',
+      run: () => ({ kind: 'text', text: 'HELLO SHOWN' }),
+    })
+    s.type('/')
+    await s.until(/greets/) // the menu shows every command
+    s.type('help') // and Enter at once, before pi-tui refills the menu for "/help"
+    s.term.send(ENTER)
+    await s.until(/HELP SHOWN/)
+    expect(s.text()).not.toMatch(/unknown command/)
+  })
+
   test('backslash-Enter adds a line; ↑ on the empty box recalls the last prompt, kept per folder', async () => {
     const s = await start([text('one'), text('two')])
     s.type('line one\\')
