@@ -199,10 +199,10 @@ export class InteractiveApp {
     }
     this.#approvals.reset()
     try {
-      await this.#open(target)
+      await this.#open(target, { redraw: true })
     } catch (error) {
       // The old session is gone already: never leave the screen without one.
-      await this.#open({})
+      await this.#open({}, { redraw: true })
       this.#view?.notice(`could not open that session: ${(error as Error).message.split('\n')[0]}`, 'error')
     }
   }
@@ -220,7 +220,12 @@ export class InteractiveApp {
     else if (atStart) await this.#open({})
   }
 
-  async #open(target: SessionTarget): Promise<void> {
+  /**
+   * Shows `target`'s session. `redraw` (a switch: /clear, /resume) repaints the whole screen; at start-up
+   * the screen is drawn below what the terminal already shows — a full repaint in pi-tui also erases the
+   * scrollback, which would take the user's earlier output and tack's start-up warnings with it.
+   */
+  async #open(target: SessionTarget, { redraw = false }: { redraw?: boolean } = {}): Promise<void> {
     const handle = await this.#host.open(target)
     this.#handle = handle
     const agent = handle.agent
@@ -249,7 +254,7 @@ export class InteractiveApp {
     this.#showEditor()
     this.#syncActivity()
     this.#box.offerSuggestion()
-    this.#tui.requestRender(true)
+    this.#tui.requestRender(redraw)
   }
 
   #unbind(): void {
@@ -351,7 +356,7 @@ export class InteractiveApp {
     if (!editorFocused) return undefined
     if (matchesKey(data, Key.escape) && !this.#box.editor.isShowingAutocomplete()) {
       this.#command?.abort()
-      if (this.#handle?.agent.status === 'running') this.#handle.agent.cancel('interrupted')
+      if (this.#handle?.agent.status === 'running') this.#interrupt(this.#handle.agent)
       return { consume: true }
     }
     this.#box.noteKey(data)
@@ -361,6 +366,19 @@ export class InteractiveApp {
       return { consume: true }
     }
     return undefined
+  }
+
+  /**
+   * Esc during a turn: cancels it, and steering the loop has not taken yet — which cancel drops (AL-23) —
+   * goes back into the prompt box, before whatever the box holds, so nothing typed is lost.
+   */
+  #interrupt(agent: Agent): void {
+    agent.cancel('interrupted')
+    const withdrawn = this.#view?.withdrawQueued() ?? []
+    if (withdrawn.length === 0) return
+    const typed = this.#box.text
+    this.#box.editor.setText([...withdrawn, ...(typed === '' ? [] : [typed])].join('\n'))
+    this.render()
   }
 
   #ctrlC(editorFocused: boolean): void {

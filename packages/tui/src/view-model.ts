@@ -121,6 +121,8 @@ export class SessionView {
         this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: true })
         return
       case 'prompt/blocked':
+        // Blocked steering was taken by the loop all the same: it is no longer queued.
+        if (e.data.source.kind === 'user') this.#dequeueExactly(textOf(e.data.content))
         this.#notice(`prompt blocked: ${e.data.reason}`, 'warning')
         return
       case 'turn/start':
@@ -165,6 +167,16 @@ export class SessionView {
     this.version++
   }
 
+  /**
+   * Takes back the queued text the loop has not taken (Esc): cancel drops held steering (AL-23), so the
+   * app puts it back in the prompt box rather than lose what the user typed. Oldest first.
+   */
+  withdrawQueued(): string[] {
+    const texts = this.queued.splice(0)
+    if (texts.length > 0) this.version++
+    return texts
+  }
+
   /** A slash command as typed: shown like a prompt, though it never reaches the log. */
   echo(text: string): void {
     this.entries.push({ kind: 'user', text, steering: false })
@@ -190,6 +202,11 @@ export class SessionView {
   #dequeue(text: string): void {
     const i = this.queued.indexOf(text)
     this.queued.splice(Math.max(i, 0), 1)
+  }
+
+  #dequeueExactly(text: string): void {
+    const i = this.queued.indexOf(text)
+    if (i >= 0) this.queued.splice(i, 1)
   }
 
   #assistantFor(key: string): AssistantEntry {

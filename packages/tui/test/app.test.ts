@@ -196,6 +196,58 @@ describe('interactive screen', () => {
     expect(s.app.agent?.status).toBe('running')
   })
 
+  test('Esc puts steering the loop has not taken back into the box, before what is typed there (AL-23)', async () => {
+    const s = await start([{ kind: 'hang' }, text('after the interrupt')])
+    s.type('first')
+    s.term.send(ENTER)
+    await s.until(/working/)
+    s.type('my steering note')
+    s.term.send(ENTER)
+    s.type('second note')
+    s.term.send(ENTER)
+    await s.until(/queued: second note/)
+    s.type('half typed')
+    s.term.send(ESC)
+    await s.until(/interrupted/)
+    expect(s.app.frame().map(strip).join('\n')).not.toMatch(/queued:/)
+    // the box holds the withdrawn steering, oldest first, then what was being typed
+    await s.until(/my steering note\s*\n\s*second note\s*\n\s*half typed/)
+    const log = s.app.agent?.session.events() ?? []
+    expect(log.some((e) => e.type === 'steering/message')).toBe(false)
+    // sent again with Enter, it is one prompt of a new turn — nothing was lost
+    s.term.send(ENTER)
+    await s.until(/after the interrupt/)
+    const prompts = (s.app.agent?.session.events() ?? []).filter((e) => e.type === 'user/message')
+    expect(JSON.stringify(prompts.at(-1)?.data)).toContain('my steering note\\nsecond note\\nhalf typed')
+  })
+
+  test('Esc with nothing queued leaves the box as it is', async () => {
+    const s = await start([{ kind: 'hang' }])
+    s.type('first')
+    s.term.send(ENTER)
+    await s.until(/working/)
+    s.type('draft')
+    s.term.send(ESC)
+    await s.until(/interrupted/)
+    expect(s.text()).toMatch(/draft/)
+  })
+
+  test('start-up draws below what the terminal shows; only a session switch repaints the whole screen', async () => {
+    const s = await start([])
+    await new Promise((r) => setTimeout(r, 100))
+    // ESC[3J erases the scrollback (and ESC[2J the screen): the user's earlier output would be gone
+    expect(s.term.written).not.toContain('\x1b[3J')
+    expect(s.term.written).not.toContain('\x1b[2J')
+    s.ctx.commands.register({ name: 'clear', description: 'new session', run: () => ({ kind: 'clear' }) })
+    s.type('/clear')
+    s.term.send(ESC) // closes the / menu; the box keeps its text
+    s.term.send(ENTER)
+    for (let i = 0; i < 100 && !s.disposed.includes('clear'); i++) await new Promise((r) => setTimeout(r, 20))
+    expect(s.disposed).toContain('clear')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(s.term.written).toContain('\x1b[2J')
+  })
+
   test('Ctrl-C clears the box, then asks for a second Ctrl-C, which exits', async () => {
     const s = await start([])
     s.type('draft')
