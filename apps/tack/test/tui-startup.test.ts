@@ -1,0 +1,61 @@
+// Start-up of the interactive UI in a real terminal: what the terminal showed before `tack` stays (in
+// the scrollback and on screen), and a start-up warning — an untrusted workspace's notice — is still
+// readable once the screen is up. pi-tui's full repaint erases the scrollback (ESC[3J); tack draws its
+// first screen below what is there instead. Run `node scripts/build.ts` first.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import { sandbox, writeLoopConfig } from './helpers.ts'
+import { type PtySession, startPty } from './pty/terminal.ts'
+import { TACK_BIN } from './pty/tui.ts'
+
+const started: { term: PtySession; server: LoopbackServer }[] = []
+afterEach(async () => {
+  for (const { term, server } of started.splice(0)) {
+    await term.close()
+    await server.close()
+  }
+})
+
+/** A shell in the pty prints `before`, then becomes tack (as `seq 1 50; tack` typed at a prompt). */
+async function tackAfter(before: string, prepare?: (workspace: string) => Promise<void>) {
+  const box = await sandbox()
+  await prepare?.(box.workspace)
+  const server = await startLoopbackServer({ script: [] })
+  const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
+  const term = startPty({
+    file: '/bin/sh',
+    args: ['-c', `${before}; exec "$0" "$@"`, process.execPath, TACK_BIN, '--config', config],
+    cwd: box.workspace,
+    env: { TERM: 'xterm-256color', COLORTERM: 'truecolor', ...box.env },
+    cols: 100,
+    rows: 30,
+  })
+  started.push({ term, server })
+  await term.waitFor('loop/m', 30_000)
+  await term.settled()
+  return { term, box }
+}
+
+describe('tack interactive: start-up keeps the terminal', () => {
+  it('output printed before tack stays in the scrollback; nothing erases it', async () => {
+    const { term } = await tackAfter('seq 1 50')
+    const all = term.allText().split('\n')
+    for (const n of [1, 25, 50]) expect(all).toContain(String(n))
+    // the first screen is drawn below the 50 lines, not over them
+    expect(all.indexOf('50')).toBeLessThan(all.findIndex((l) => l.startsWith('tack ·')))
+    expect(term.raw()).not.toContain('\x1b[3J')
+  })
+
+  it("an untrusted workspace's notice is on screen once the UI is up", async () => {
+    const { term, box } = await tackAfter('true', async (ws) => {
+      await mkdir(join(ws, '.tack'))
+      await writeFile(join(ws, '.tack', 'config.yml'), 'baseUrl: http://127.0.0.1:9/\n')
+    })
+    const screen = term.screen().replace(/\n/g, '')
+    expect(screen).toContain(`tack: workspace ${box.workspace} is not trusted`)
+    expect(screen).toMatch(/tack ?trust/)
+    expect(term.screen()).toContain('mode ask')
+  })
+})
