@@ -1,9 +1,11 @@
 // The built-in slash commands (80-cli.md §5.4) on a real kernel with the scripted model: what each
 // answers, per host, and the files /export writes. The real binary runs them in e2e-slash-commands.test.ts.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, SCRIPTED_MODEL, type TestAgent, text } from '@tack/agent/testing'
 import { CommandsPlugin, type CommandSurface } from '@tack/commands'
+import { createLlmPlugin } from '@tack/llm'
 import { PermissionsPlugin } from '@tack/permissions'
 import { afterEach, describe, expect, test } from 'vitest'
 import { builtinCommandsPlugin } from '../src/slash/plugin.ts'
@@ -14,10 +16,12 @@ afterEach(async () => {
   t = undefined
 })
 
-async function start(script = [text('an answer')]): Promise<TestAgent> {
+async function start(script = [text('an answer')], env?: Record<string, string>): Promise<TestAgent> {
   t = await createTestAgent({
     script,
     plugins: [
+      // the llm plugin (with this env as its keys) makes /model check models as `tack run --model` does
+      ...(env ? [{ plugin: createLlmPlugin({ env }) }] : []),
       { plugin: CommandsPlugin },
       { plugin: PermissionsPlugin, config: { mode: 'ask' } },
       { plugin: builtinCommandsPlugin({ home: '/nonexistent-tack-home', permissionMode: 'ask' }) },
@@ -26,8 +30,8 @@ async function start(script = [text('an answer')]): Promise<TestAgent> {
   return t
 }
 
-const run = (name: string, args = '', surface: CommandSurface = 'tui') =>
-  t!.ctx.commands.run(t!.agent, name, args, { surface })
+const run = (name: string, args = '', surface: CommandSurface = 'tui', columns?: number) =>
+  t!.ctx.commands.run(t!.agent, name, args, { surface, ...(columns ? { columns } : {}) })
 
 describe('built-in slash commands', () => {
   test('/help lists what the host can run; /clear and /resume only in the TUI', async () => {
@@ -116,5 +120,100 @@ describe('built-in slash commands', () => {
     const lines = readFileSync(join(t!.cwd, 't.jsonl'), 'utf8').trim().split('\n')
     expect(lines.map((l) => (JSON.parse(l) as { type: string }).type)).toContain('assistant')
     expect(existsSync(join(t!.cwd, 'out'))).toBe(false)
+  })
+
+  test('/help wraps long descriptions under the description column, within the host width', async () => {
+    await start()
+    const help = await run('help', '', 'tui', 60)
+    const lines = help.kind === 'text' ? help.text.split('\n') : []
+    const column = lines[0]!.search(/ {2}\S/) + 2
+    expect(lines.every((l) => l.length <= 60)).toBe(true)
+    const continuations = lines.filter((l) => !l.startsWith('/'))
+    expect(continuations.length).toBeGreaterThan(0)
+    for (const l of continuations) expect(l.slice(0, column)).toBe(' '.repeat(column))
+    // ACP clients lay text out themselves: one line per command
+    const acp = await run('help', '', 'acp', 60)
+    expect(acp.kind === 'text' && acp.text.split('\n').every((l) => l.startsWith('/'))).toBe(true)
+  })
+
+  test('/state without a snapshot of this session says the agent-state mod is not loaded and how to load it', async () => {
+    await start()
+    const state = await run('state')
+    expect(state.kind).toBe('text')
+    const said = state.kind === 'text' ? state.text : ''
+    expect(said).toContain(`agent-state has no snapshot of this session (${t!.agent.session.id.slice(0, 8)})`)
+    expect(said).toMatch(/--mod ".*agent-state.*mod"/)
+    expect(said).toContain('plugins.mods.mods')
+  })
+
+  test('/export expands ~/ to the home folder and refuses an extension other than .md or .jsonl', async () => {
+    await start()
+    await t!.agent.send({ content: 'say something', source: { kind: 'user' } })
+    const home = mkdtempSync(join(tmpdir(), 'tack-export-home-'))
+    const saved = process.env.HOME
+    process.env.HOME = home
+    try {
+      expect(await run('export', '~/x.md')).toEqual({
+        kind: 'text',
+        text: `exported to ${join(home, 'x.md')}`,
+      })
+      expect(readFileSync(join(home, 'x.md'), 'utf8')).toContain('an answer')
+    } finally {
+      process.env.HOME = saved
+      rmSync(home, { recursive: true, force: true })
+    }
+    expect(await run('export', 'out.txt')).toEqual({
+      kind: 'error',
+      message: '/export: out.txt must end in .md (markdown) or .jsonl (Claude Code transcript)',
+    })
+    expect(existsSync(join(t!.cwd, 'out.txt'))).toBe(false)
+  })
+
+  test('/cost: no requests yet on a fresh session; an unknown price in one wording; a known price in dollars', async () => {
+    await start([text('one'), text('two')])
+    expect(await run('cost')).toEqual({
+      kind: 'text',
+      text: `no model requests yet\ncost: unknown (no price for ${SCRIPTED_MODEL})`,
+    })
+    await t!.agent.send({ content: 'hi', source: { kind: 'user' } })
+    const unpriced = await run('cost')
+    expect(unpriced.kind === 'text' && unpriced.text).toContain(
+      `cost: unknown (no price for ${SCRIPTED_MODEL})`,
+    )
+    // the same scripted answers, under a model the catalog has a price for
+    t!.ctx.modelAdapters.register(['openai/*'], t!.ctx.modelAdapters.adapterFor(SCRIPTED_MODEL)!)
+    expect(await run('model', 'openai/gpt-4o')).toMatchObject({ kind: 'text' })
+    await t!.agent.send({ content: 'again', source: { kind: 'user' } })
+    const mixed = await run('cost')
+    expect(mixed.kind === 'text' && mixed.text).toContain(
+      'cost: unknown (no price for a model used earlier in this session)',
+    )
+  })
+
+  test('/cost of a fresh session on a priced model is $0 with no requests yet', async () => {
+    await start()
+    t!.ctx.modelAdapters.register(['openai/*'], t!.ctx.modelAdapters.adapterFor(SCRIPTED_MODEL)!)
+    await run('model', 'openai/gpt-4o')
+    expect(await run('cost')).toEqual({ kind: 'text', text: 'no model requests yet\ncost: $0.0000' })
+  })
+
+  test('/model refuses a model tack run --model would refuse (no key), with its one line, and keeps the model', async () => {
+    await start([text('an answer')], { TACK_HOME: '/nonexistent-tack-home' })
+    const refused = await run('model', 'openai/gpt-4o')
+    expect(refused).toEqual({
+      kind: 'error',
+      message: expect.stringMatching(
+        /^\/model: openai\/gpt-4o: OPENAI_API_KEY is not set: export it or add it to /,
+      ),
+    })
+    expect(await run('model')).toEqual({ kind: 'text', text: `model: ${SCRIPTED_MODEL}` })
+  })
+
+  test('/model switches to a provider whose key is set', async () => {
+    await start([text('an answer')], { OPENAI_API_KEY: 'sk-test' })
+    expect(await run('model', 'openai/gpt-4o')).toEqual({
+      kind: 'text',
+      text: 'model set to openai/gpt-4o (from the next request)',
+    })
   })
 })

@@ -148,7 +148,13 @@ async function runRegistered(
       kind: 'error',
       message: `/${def.name} works only in ${surfaces.map(surfaceName).join(' and ')}`,
     }
-  return def.run({ agent, args: request.args, surface: request.surface, signal: request.signal })
+  return def.run({
+    agent,
+    args: request.args,
+    surface: request.surface,
+    columns: request.columns,
+    signal: request.signal,
+  })
 }
 
 function checkDefinition(def: CommandDefinition): void {

@@ -34,6 +34,8 @@ export interface CommandInvocation {
   readonly args: string
   /** The host running it. */
   readonly surface: CommandSurface
+  /** The host's width in columns, for laying text out (the TUI wraps longer lines at column 0); 80 when unknown. */
+  readonly columns: number
   /** Aborted when the user interrupts (Esc, Ctrl-C, ACP cancel). */
   readonly signal: AbortSignal
 }

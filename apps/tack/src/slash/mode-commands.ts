@@ -6,6 +6,7 @@ import type { CommandDefinition, CommandResult } from '@tack/commands'
 import { isPermissionMode, PERMISSION_MODES, permissionModeOf, setPermissionMode } from '@tack/permissions'
 import { isToolsMode, setToolsMode, TOOLS_MODES, type ToolRegistry, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
+import { assertModelServed } from '../model-check.ts'
 
 export function modeCommands(ctx: Context, defaults: { permissionMode: string }): CommandDefinition[] {
   return [
@@ -28,6 +29,10 @@ export function modeCommands(ctx: Context, defaults: { permissionMode: string })
             message: `/model: no provider serves ${args}${known.length ? ` (known: ${known.join(', ')})` : ''}`,
           }
         }
+        // The check `tack run --model` makes at start (a key, an endpoint), so a switch to a model that
+        // cannot answer is refused now rather than failing the next prompt.
+        const problem = modelProblem(ctx, args)
+        if (problem) return { kind: 'error', message: `/model: ${problem}` }
         setAgentModel(agent, args)
         return { kind: 'text', text: `model set to ${args} (from the next request)` }
       },
@@ -71,4 +76,16 @@ export function modeCommands(ctx: Context, defaults: { permissionMode: string })
       },
     },
   ]
+}
+
+/** `assertModelServed`'s one line for `model`, or undefined when it can be used. */
+function modelProblem(ctx: Context, model: string): string | undefined {
+  // Without the llm plugin (an embedder's or a test's own adapters) there is no configuration to check.
+  if (!ctx.get('llmProviders')) return undefined
+  try {
+    assertModelServed(ctx, model)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
 }

@@ -51,13 +51,23 @@ export function productCommands(ctx: Context, paths: ProductPaths): CommandDefin
       description: "agent-state's report of this session (tack state status)",
       run: async ({ agent }) => {
         const { main } = await import('agent-state')
-        return captured((out, err) =>
-          main(['status', agent.session.id, '--all'], {
-            env,
-            stdout: { write: out, isTTY: false },
-            stderr: { write: err },
-          }),
-        )
+        const io = (out: (s: string) => void, err: (s: string) => void) => ({
+          env,
+          stdout: { write: out, isTTY: false },
+          stderr: { write: err },
+        })
+        const result = await captured((out, err) => main(['status', agent.session.id, '--all'], io(out, err)))
+        if (result.kind !== 'error' || !result.message.startsWith('No session matches')) return result
+        // No snapshot: agent-state's mod writes them and tack loads it only when asked to.
+        const dir = await captured((out, err) => main(['plugin-dir'], io(out, err)))
+        const modDir = dir.kind === 'text' && dir.text ? dir.text : '$(tack state plugin-dir)'
+        return {
+          kind: 'text',
+          text: [
+            `agent-state has no snapshot of this session (${agent.session.id.slice(0, 8)}): its mod is not loaded.`,
+            `Start tack with --mod ${JSON.stringify(modDir)}, or add {"dir": ${JSON.stringify(modDir)}} to plugins.mods.mods in the config.`,
+          ].join('\n'),
+        }
       },
     },
   ]
