@@ -173,6 +173,24 @@ describe('interactive screen', () => {
     expect(JSON.stringify(result?.data)).toContain('The user said: wrong file')
   })
 
+  test('Esc at a permission question refuses the call and interrupts the turn: no further request', async () => {
+    const s = await start([
+      toolCalls([{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }]),
+      text('SHOULD NOT BE ASKED FOR'),
+    ])
+    s.type('write x')
+    s.term.send(ENTER)
+    await s.until(/Permission required/)
+    s.term.send(ESC)
+    await s.until(/interrupted/)
+    await expect(readFile(join(s.cwd, 'x.txt'), 'utf8')).rejects.toThrow()
+    const events = s.app.agent?.session.events() ?? []
+    expect(events.filter((e) => e.type === 'step/start')).toHaveLength(1)
+    // the call ends aborted (the interrupt reaches it before the denial is recorded): it never ran
+    expect(JSON.stringify(events.find((e) => e.type === 'tool/result')?.data)).toMatch(/"isError":true/)
+    expect(s.text()).not.toContain('SHOULD NOT BE ASKED FOR')
+  })
+
   test('Esc interrupts a running turn; Ctrl-D on the empty box exits and ends the session with "exit"', async () => {
     const s = await start([{ kind: 'hang' }])
     s.type('wait forever')

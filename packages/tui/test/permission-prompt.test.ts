@@ -74,10 +74,10 @@ describe('permission prompt', () => {
     expect(later.answers).toEqual([{ choice: 'session' }])
   })
 
-  test('Esc denies without a reason', () => {
+  test('Esc denies without a reason and asks for the turn to stop', () => {
     const { p, answers } = prompt()
     p.handleInput('\x1b')
-    expect(answers).toEqual([{ choice: 'deny', reason: '' }])
+    expect(answers).toEqual([{ choice: 'deny', reason: '', interrupt: true }])
   })
 
   test('fits 60 and 30 columns; colour only when wanted', () => {

@@ -1,6 +1,6 @@
 // The question for an `ask` decision (80-cli.md §5.2): which call, why it asks, and three answers —
 //   Allow once · Allow for this session · Deny (type a reason for the model)
-// ↑/↓ and Enter, or the keys 1/2/3; Esc denies. Deny then asks for a reason in one line (Enter sends
+// ↑/↓ and Enter, or the keys 1/2/3; Esc denies and interrupts the turn. Deny (3) asks for a reason in one line (Enter sends
 // it, empty sends none); the reason goes back to the model as the refusal's text.
 //
 // A person typing a message when the question pops up must not answer it: letters answer nothing (an
@@ -12,7 +12,8 @@ import type { Theme } from '../theme.ts'
 export type PermissionChoice =
   | { readonly choice: 'once' }
   | { readonly choice: 'session' }
-  | { readonly choice: 'deny'; readonly reason: string }
+  /** `interrupt`: Esc (or Ctrl-C) at the question — deny, and stop the turn, as Esc does elsewhere. */
+  | { readonly choice: 'deny'; readonly reason: string; readonly interrupt?: true }
 
 export interface PermissionQuestion {
   readonly tool: string
@@ -76,7 +77,7 @@ export class PermissionPrompt implements Component, Focusable {
     else if (matchesKey(data, Key.down) || matchesKey(data, Key.tab))
       this.#selected = (this.#selected + 1) % 3
     else if (matchesKey(data, Key.enter)) this.#choose(this.#selected)
-    else if (matchesKey(data, Key.escape)) this.#settle({ choice: 'deny', reason: '' })
+    else if (matchesKey(data, Key.escape)) this.#settle({ choice: 'deny', reason: '', interrupt: true })
     else if (data === '1') this.#choose(0)
     else if (data === '2') this.#choose(1)
     else if (data === '3') this.#choose(2)
