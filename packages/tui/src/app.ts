@@ -333,6 +333,8 @@ export class InteractiveApp {
         signal.removeEventListener('abort', onAbort)
         this.#showEditor()
         resolve(choice)
+        // Esc at the question: the call is denied (logged as such), then the turn stops
+        if (choice.choice === 'deny' && choice.interrupt) this.#handle?.agent.cancel('interrupted')
       }
       const onAbort = () => settle({ choice: 'deny', reason: '' })
       signal.addEventListener('abort', onAbort, { once: true })

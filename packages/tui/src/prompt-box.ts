@@ -2,7 +2,15 @@
 // history kept per folder, the `/` menu from the command registry, the `ui/prompt-edit` seam after each
 // edit and a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
 // `ui/prompt-suggest` agrees.
-import { CombinedAutocompleteProvider, Editor, Key, matchesKey, Text, type TUI } from '@mariozechner/pi-tui'
+import {
+  CombinedAutocompleteProvider,
+  Editor,
+  Key,
+  matchesKey,
+  type TUI,
+  truncateToWidth,
+} from '@mariozechner/pi-tui'
+import { Lines } from './components/lines.ts'
 import type { Agent } from '@tack/agent'
 import type { Context } from 'cordis'
 import { PromptHistory } from './prompt-history.ts'
@@ -26,8 +34,8 @@ export interface PromptBoxOptions {
 
 export class PromptBox {
   readonly editor: Editor
-  /** The ghost suggestion's line, drawn just above the box. */
-  readonly suggestion = new Text('', 0, 0)
+  /** The ghost suggestion's line, drawn just above the box: one line, cut to the width (a 200-line paste is one). */
+  readonly suggestion = new OneLine()
   readonly #opts: PromptBoxOptions
   readonly #history: PromptHistory
   readonly #seams: PromptSeams
@@ -36,6 +44,8 @@ export class PromptBox {
   #historyWarned = false
   /** The names the `/` menu offers (without the slash). */
   #commandNames: readonly string[] = []
+  /** The user moved through the `/` menu since the box last changed: its highlighted item is a choice. */
+  #menuChosen = false
 
   constructor(opts: PromptBoxOptions) {
     this.#opts = opts
@@ -95,17 +105,30 @@ export class PromptBox {
   /**
    * Enter or Tab while the `/` menu shows, decided from the registry's names rather than the menu.
    * pi-tui refills the menu a moment after each key, so an Enter typed faster than that applied a stale
-   * item (`/help` + Enter became `/helclear`). A whole command name is taken as typed; a prefix of
-   * exactly one name completes to it; anything else is left to the menu. True when the key was handled.
+   * item (`/help` + Enter became `/helclear`); and an Enter on a bare `/` ran the first item, `/clear`.
+   * A whole command name is taken as typed; a prefix of exactly one name completes to it; an item the
+   * user moved to with ↑/↓ is theirs. Otherwise Enter does nothing and Tab completes the names' common
+   * prefix. True when the key was handled.
    */
   settleMenuKey(data: string): boolean {
+    if (!this.editor.isShowingAutocomplete()) return false
+    if (matchesKey(data, Key.up) || matchesKey(data, Key.down)) {
+      this.#menuChosen = true
+      return false
+    }
     const enter = matchesKey(data, Key.enter)
-    if ((!enter && !matchesKey(data, Key.tab)) || !this.editor.isShowingAutocomplete()) return false
+    if (!enter && !matchesKey(data, Key.tab)) return false
     const typed = /^\/(\S*)$/.exec(this.text)?.[1]
-    if (typed === undefined) return false
+    if (typed === undefined || this.#menuChosen) return false
     const names = this.#commandNames
-    const pick = names.includes(typed) ? typed : onlyOne(names.filter((n) => n.startsWith(typed)))
-    if (pick === undefined) return false
+    const matching = names.filter((n) => n.startsWith(typed))
+    if (matching.length === 0) return false // not a command (`/etc/hosts`): the box's text as typed
+    const pick = names.includes(typed) ? typed : matching.length === 1 ? matching[0] : undefined
+    if (pick === undefined) {
+      const common = commonPrefix(matching)
+      if (!enter && common.length > typed.length) this.editor.setText(`/${common}`)
+      return true
+    }
     this.editor.handleInput('\x1b') // closes the menu; the text stays
     if (pick !== typed) this.editor.setText(`/${pick}${enter ? '' : ' '}`)
     if (enter) this.editor.handleInput('\r')
@@ -128,6 +151,7 @@ export class PromptBox {
   #edited(text: string): void {
     const key = this.#lastKey
     this.#lastKey = undefined
+    this.#menuChosen = false
     this.#showSuggestion(undefined)
     const agent = this.#opts.agent()
     if (!agent) return
@@ -164,6 +188,22 @@ export class PromptBox {
   }
 }
 
-function onlyOne(names: readonly string[]): string | undefined {
-  return names.length === 1 ? names[0] : undefined
+function commonPrefix(names: readonly string[]): string {
+  if (names.length === 0) return ''
+  let prefix = names[0]
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1)
+  return prefix
+}
+
+/** A line of text cut to the width, never wrapped; empty text draws nothing. */
+class OneLine extends Lines {
+  #text = ''
+
+  constructor() {
+    super((width) => (this.#text === '' ? [] : [truncateToWidth(this.#text, width)]))
+  }
+
+  setText(text: string): void {
+    this.#text = text
+  }
 }

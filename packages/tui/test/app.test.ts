@@ -25,6 +25,7 @@ import { hasStyle, strip } from './support.ts'
 
 const ENTER = '\r'
 const ESC = '\x1b'
+const DOWN = '\x1b[B'
 const CTRL_C = '\x03'
 const CTRL_D = '\x04'
 
@@ -172,6 +173,24 @@ describe('interactive screen', () => {
     expect(JSON.stringify(result?.data)).toContain('The user said: wrong file')
   })
 
+  test('Esc at a permission question refuses the call and interrupts the turn: no further request', async () => {
+    const s = await start([
+      toolCalls([{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }]),
+      text('SHOULD NOT BE ASKED FOR'),
+    ])
+    s.type('write x')
+    s.term.send(ENTER)
+    await s.until(/Permission required/)
+    s.term.send(ESC)
+    await s.until(/interrupted/)
+    await expect(readFile(join(s.cwd, 'x.txt'), 'utf8')).rejects.toThrow()
+    const events = s.app.agent?.session.events() ?? []
+    expect(events.filter((e) => e.type === 'step/start')).toHaveLength(1)
+    // the call ends aborted (the interrupt reaches it before the denial is recorded): it never ran
+    expect(JSON.stringify(events.find((e) => e.type === 'tool/result')?.data)).toMatch(/"isError":true/)
+    expect(s.text()).not.toContain('SHOULD NOT BE ASKED FOR')
+  })
+
   test('Esc interrupts a running turn; Ctrl-D on the empty box exits and ends the session with "exit"', async () => {
     const s = await start([{ kind: 'hang' }])
     s.type('wait forever')
@@ -308,6 +327,19 @@ describe('interactive screen', () => {
     s.term.send(ENTER)
     await s.until(/HELP SHOWN/)
     expect(s.text()).not.toMatch(/unknown command/)
+    // a bare / and Enter runs nothing (it used to run the first item); ↓ then Enter runs the chosen one
+    s.type('/')
+    await s.until(/greets/)
+    s.term.send(ENTER)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(s.text()).not.toMatch(/HELLO SHOWN/)
+    expect(s.text()).toMatch(/greets/) // the menu is still open
+    s.term.send(DOWN)
+    const chosen = /→ (help|hello)\b/.exec(await s.until(/→ (help|hello)\b/))?.[1] as string
+    const shown = (name: string) => s.text().split(`${name.toUpperCase()} SHOWN`).length - 1
+    const before = shown(chosen)
+    s.term.send(ENTER)
+    await s.until(new RegExp(`(${chosen.toUpperCase()} SHOWN[\\s\\S]*){${before + 1}}`))
   })
 
   test('backslash-Enter adds a line; ↑ on the empty box recalls the last prompt, kept per folder', async () => {
@@ -325,6 +357,18 @@ describe('interactive screen', () => {
     expect(await readFile(join(s.home, 'history', (await readdir(join(s.home, 'history')))[0]), 'utf8')).toBe(
       `${JSON.stringify('line one\nline two')}\n`,
     )
+  })
+
+  test('the suggestion line of a long prompt is one line cut to the width, not a wrapped block', async () => {
+    const s = await start([text('ok')], { columns: 60 })
+    const long = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
+    s.type(long)
+    s.term.send(ENTER)
+    const screen = await s.until(/↑ word0/)
+    const lines = screen.split('\n')
+    const at = lines.findIndex((l) => l.startsWith('↑ word0'))
+    expect(lines[at + 1]).toMatch(/^─+$/) // the box's rule follows at once
+    expect(lines[at]).not.toContain('word39')
   })
 
   test('ui/prompt-edit sees each edit and may rewrite the box; ui/prompt-suggest may hide the suggestion', async () => {

@@ -63,10 +63,21 @@ describe('permission prompt', () => {
     expect(answers).toEqual([{ choice: 'deny', reason: 'use make clean' }])
   })
 
-  test('Esc denies without a reason', () => {
+  test('a message being typed when the question appears answers nothing ("also" + Enter, a digit in a word)', () => {
+    const { p, answers } = prompt()
+    type(p, 'also note this')
+    p.handleInput('\r') // the Enter that ended the message
+    type(p, 'fix 2 files')
+    expect(answers).toEqual([])
+    const later = prompt()
+    later.p.handleInput('2') // a deliberate key, no typing before it
+    expect(later.answers).toEqual([{ choice: 'session' }])
+  })
+
+  test('Esc denies without a reason and asks for the turn to stop', () => {
     const { p, answers } = prompt()
     p.handleInput('\x1b')
-    expect(answers).toEqual([{ choice: 'deny', reason: '' }])
+    expect(answers).toEqual([{ choice: 'deny', reason: '', interrupt: true }])
   })
 
   test('fits 60 and 30 columns; colour only when wanted', () => {

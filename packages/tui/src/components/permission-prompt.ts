@@ -1,14 +1,19 @@
 // The question for an `ask` decision (80-cli.md §5.2): which call, why it asks, and three answers —
 //   Allow once · Allow for this session · Deny (type a reason for the model)
-// ↑/↓ and Enter, or the keys 1/2/3 (also y / a / n); Esc denies. Deny then asks for a reason in one
-// line (Enter sends it, empty sends none); the reason goes back to the model as the refusal's text.
+// ↑/↓ and Enter, or the keys 1/2/3; Esc denies and interrupts the turn. Deny (3) asks for a reason in one line (Enter sends
+// it, empty sends none); the reason goes back to the model as the refusal's text.
+//
+// A person typing a message when the question pops up must not answer it: letters answer nothing (an
+// `a` in "also" used to allow the tool for the session), and a digit or Enter that comes hard on the
+// heels of such a stray key is taken as more typing, not as an answer.
 import { type Component, type Focusable, Input, Key, matchesKey, truncateToWidth } from '@mariozechner/pi-tui'
 import type { Theme } from '../theme.ts'
 
 export type PermissionChoice =
   | { readonly choice: 'once' }
   | { readonly choice: 'session' }
-  | { readonly choice: 'deny'; readonly reason: string }
+  /** `interrupt`: Esc (or Ctrl-C) at the question — deny, and stop the turn, as Esc does elsewhere. */
+  | { readonly choice: 'deny'; readonly reason: string; readonly interrupt?: true }
 
 export interface PermissionQuestion {
   readonly tool: string
@@ -21,6 +26,9 @@ export const PERMISSION_TITLE = 'Permission required'
 export const PERMISSION_CHOICES = Object.freeze(['Allow once', 'Allow for this session', 'Deny'] as const)
 export const DENY_REASON_LABEL = 'Reason for the model (Enter to send, empty for none):'
 
+/** How soon after a key that answers nothing a digit or Enter still counts as typing that ran on. */
+const TYPING_RUN_ON_MS = 400
+
 export class PermissionPrompt implements Component, Focusable {
   readonly #question: PermissionQuestion
   readonly #theme: Theme
@@ -30,6 +38,8 @@ export class PermissionPrompt implements Component, Focusable {
   #typingReason = false
   #answered = false
   #focused = false
+  /** When the last key that answers nothing (a letter, a space) came. */
+  #strayAt = Number.NEGATIVE_INFINITY
 
   constructor(question: PermissionQuestion, theme: Theme, answer: (choice: PermissionChoice) => void) {
     this.#question = question
@@ -57,14 +67,21 @@ export class PermissionPrompt implements Component, Focusable {
       this.#reason.focused = this.#focused && this.#typingReason
       return
     }
+    const now = Date.now()
+    const answers = data === '1' || data === '2' || data === '3' || matchesKey(data, Key.enter)
+    if (answers && now - this.#strayAt < TYPING_RUN_ON_MS) {
+      this.#strayAt = now // still typing
+      return
+    }
     if (matchesKey(data, Key.up)) this.#selected = (this.#selected + 2) % 3
     else if (matchesKey(data, Key.down) || matchesKey(data, Key.tab))
       this.#selected = (this.#selected + 1) % 3
     else if (matchesKey(data, Key.enter)) this.#choose(this.#selected)
-    else if (matchesKey(data, Key.escape)) this.#settle({ choice: 'deny', reason: '' })
-    else if (data === '1' || data === 'y') this.#choose(0)
-    else if (data === '2' || data === 'a') this.#choose(1)
-    else if (data === '3' || data === 'n') this.#choose(2)
+    else if (matchesKey(data, Key.escape)) this.#settle({ choice: 'deny', reason: '', interrupt: true })
+    else if (data === '1') this.#choose(0)
+    else if (data === '2') this.#choose(1)
+    else if (data === '3') this.#choose(2)
+    else if (isTyping(data)) this.#strayAt = now
   }
 
   #choose(index: number): void {
@@ -106,4 +123,9 @@ export class PermissionPrompt implements Component, Focusable {
   invalidate(): void {
     this.#reason.invalidate()
   }
+}
+
+/** Printable text (a key or a paste), not a control or escape sequence. */
+function isTyping(data: string): boolean {
+  return data.length > 0 && !data.startsWith('\x1b') && !/^[\x00-\x1f\x7f]$/.test(data)
 }
