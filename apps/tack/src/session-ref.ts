@@ -31,7 +31,9 @@ export async function findSession(store: Lister, ref: string): Promise<SessionSu
 export async function latestSessionOf(store: Lister, workspace: string): Promise<SessionSummary> {
   const latest = resumableSessionsOf(await store.list(), workspace)[0]
   if (!latest)
-    throw new NotFoundError(`no session to continue in ${workspace} (start one with tack, or tack run "task")`)
+    throw new NotFoundError(
+      `no session to continue in ${workspace} (start one with tack, or tack run "task")`,
+    )
   return latest
 }
 

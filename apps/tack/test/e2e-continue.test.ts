@@ -161,7 +161,9 @@ describe('continue and resume, with project instructions in the prefix', () => {
     try {
       const none = await run(['-c', 'x'])
       expect(none.code).toBe(1)
-      expect(none.stderr).toBe(`tack: no session to continue in ${sub} (start one with tack, or tack run "task")\n`)
+      expect(none.stderr).toBe(
+        `tack: no session to continue in ${sub} (start one with tack, or tack run "task")\n`,
+      )
       for (const id of ['abc-1111', 'abc-2222']) {
         const header = { version: 1, id, createdAt: '2025-01-01T00:00:00.000Z', cwd: sub }
         const imported = await runTack(['sessions', 'import', '-'], {
