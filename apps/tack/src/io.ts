@@ -21,6 +21,8 @@ export interface CommandIO {
   stdoutClosed?(): boolean
   /** Whether stdin and stdout are both terminals: the interactive UI needs both. */
   isInteractiveTerminal?(): boolean
+  /** Asks one question on the terminal (stderr) and reads one line of answer; undefined on Ctrl-C or Ctrl-D. */
+  askLine?(question: string): Promise<string | undefined>
 }
 
 export function processIO(env: NodeJS.ProcessEnv): CommandIO {
@@ -50,5 +52,18 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     onStdoutClosed: (listener) => stdout.onClosed(listener),
     stdoutClosed: () => stdout.closed(),
     isInteractiveTerminal: () => process.stdin.isTTY === true && process.stdout.isTTY === true,
+    askLine: async (question) => {
+      const { createInterface } = await import('node:readline')
+      const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true })
+      try {
+        return await new Promise<string | undefined>((resolve) => {
+          rl.on('SIGINT', () => resolve(undefined))
+          rl.on('close', () => resolve(undefined))
+          rl.question(question, resolve)
+        })
+      } finally {
+        rl.close()
+      }
+    },
   }
 }

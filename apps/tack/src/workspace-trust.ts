@@ -1,6 +1,6 @@
 // Whether this run's workspace is trusted (80-cli.md §4a.2, docs/decisions/0013-workspace-trust.md):
 // recorded by `tack trust` (it or an ancestor folder), or for this one run by `--trust` / `TACK_TRUST=1`
-// (meant for CI, where the checkout is the user's own). The interactive prompt does not exist yet.
+// (meant for CI, where the checkout is the user's own). Interactive `tack` asks once: trust-question.ts.
 import { trustedRootOf } from '@tack/kernel/workspace-trust'
 
 export interface WorkspaceTrust {

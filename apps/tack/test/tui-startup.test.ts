@@ -1,6 +1,6 @@
 // Start-up of the interactive UI in a real terminal: what the terminal showed before `tack` stays (in
 // the scrollback and on screen), and a start-up warning — an untrusted workspace's notice — is still
-// readable once the screen is up. pi-tui's full repaint erases the scrollback (ESC[3J); tack draws its
+// readable once the screen is up; an untrusted folder with project settings asks once whether to trust it. pi-tui's full repaint erases the scrollback (ESC[3J); tack draws its
 // first screen below what is there instead. Run `node scripts/build.ts` first.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -19,7 +19,12 @@ afterEach(async () => {
 })
 
 /** A shell in the pty prints `before`, then becomes tack (as `seq 1 50; tack` typed at a prompt). */
-async function tackAfter(before: string, prepare?: (workspace: string) => Promise<void>) {
+async function tackAfter(
+  before: string,
+  prepare?: (workspace: string) => Promise<void>,
+  /** What the user does before the UI is up (answer the trust question). */
+  answer?: (term: PtySession) => Promise<void>,
+) {
   const box = await sandbox()
   await prepare?.(box.workspace)
   const server = await startLoopbackServer({ script: [] })
@@ -33,6 +38,7 @@ async function tackAfter(before: string, prepare?: (workspace: string) => Promis
     rows: 30,
   })
   started.push({ term, server })
+  await answer?.(term)
   await term.waitFor('loop/m', 30_000)
   await term.settled()
   return { term, box }
@@ -48,14 +54,44 @@ describe('tack interactive: start-up keeps the terminal', () => {
     expect(term.raw()).not.toContain('\x1b[3J')
   })
 
-  it("an untrusted workspace's notice is on screen once the UI is up", async () => {
-    const { term, box } = await tackAfter('true', async (ws) => {
-      await mkdir(join(ws, '.tack'))
-      await writeFile(join(ws, '.tack', 'config.yml'), 'baseUrl: http://127.0.0.1:9/\n')
-    })
+  const projectConfig = async (ws: string) => {
+    await mkdir(join(ws, '.tack'))
+    await writeFile(join(ws, '.tack', 'config.yml'), 'permissionMode: yolo\n')
+  }
+  const answering = (text: string) => async (term: PtySession) => {
+    await term.waitFor('[y/N]', 30_000)
+    term.type(text)
+    term.press('enter')
+  }
+
+  it('an untrusted workspace asks once; no: its notice stays on screen, its config is ignored, no second question', async () => {
+    const { term, box } = await tackAfter('true', projectConfig, answering('n'))
     const screen = term.screen().replace(/\n/g, '')
-    expect(screen).toContain(`tack: workspace ${box.workspace} is not trusted`)
-    expect(screen).toMatch(/tack ?trust/)
+    expect(screen).toContain(`workspace ${box.workspace} is not trusted`)
+    expect(screen).toContain('ignored from')
+    expect(screen).toContain('tack will not ask again here')
     expect(term.screen()).toContain('mode ask')
+    await term.close()
+    // the next start in the same folder does not ask: it says what it ignores and goes on
+    const server = await startLoopbackServer({ script: [] })
+    const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
+    const again = startPty({
+      file: process.execPath,
+      args: [TACK_BIN, '--config', config],
+      cwd: box.workspace,
+      env: { TERM: 'xterm-256color', ...box.env },
+      cols: 100,
+      rows: 30,
+    })
+    started.push({ term: again, server })
+    await again.waitFor('loop/m', 30_000)
+    expect(again.allText()).not.toContain('[y/N]')
+    expect(again.screen()).toContain('mode ask')
+  })
+
+  it('an untrusted workspace asks once; yes: trusted from now on, its config applies', async () => {
+    const { term } = await tackAfter('true', projectConfig, answering('y'))
+    expect(term.screen().replace(/\n/g, '')).toContain('tack: trusted ')
+    expect(term.screen()).toContain('mode yolo') // the project's permission mode now applies
   })
 })

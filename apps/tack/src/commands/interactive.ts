@@ -12,6 +12,7 @@ import { resumableSessionsOf } from '../session-ref.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
+import { askToTrust } from '../trust-question.ts'
 import { resolveRunTarget } from './run-target.ts'
 
 export const NO_TERMINAL =
@@ -29,9 +30,13 @@ export async function interactiveCommand(
     return 2
   }
   const cliRules = parseCliRules(flags)
-  const { resolved, resume } = pick
-    ? { resolved: await resolveSettings(flags, io.env, io.cwd), resume: undefined }
-    : await resolveRunTarget(flags, io)
+  const target = async () =>
+    pick
+      ? { resolved: await resolveSettings(flags, io.env, io.cwd), resume: undefined }
+      : await resolveRunTarget(flags, io)
+  let { resolved, resume } = await target()
+  // An untrusted folder with project settings asks once; a yes loads them (80-cli.md §7.1).
+  if (await askToTrust(resolved, flags, io)) ({ resolved, resume } = await target())
   if (pick && flags['no-session'])
     throw new UsageError('--no-session keeps nothing to resume: drop it, or drop -r')
   const { settings, cwd, paths } = resolved
