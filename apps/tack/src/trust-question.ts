@@ -1,7 +1,7 @@
 // The interactive mode's trust question (80-cli.md §4a.2, §7.1): `tack` started in a folder that is not
 // trusted and holds project config, hooks, plugins or mods asks once whether to trust it. Yes records the
 // folder as `tack trust` does; no is remembered for the folder (`$TACK_HOME/trust-declined.json`), so the
-// question is not asked again there — the run goes on untrusted with the usual one-line notice, and
+// question is not asked again there (Ctrl-C or Ctrl-D leaves tack and decides nothing) — the run goes on untrusted with the usual one-line notice, and
 // `tack trust` still trusts it later. Headless runs and ACP never ask (nobody is there to answer).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,29 +15,37 @@ import { findUserPlugins } from './user-plugins.ts'
 
 export const DECLINED_FILE = 'trust-declined.json'
 
-/**
- * Asks whether to trust the workspace when it holds something trust would let run; true when the user
- * said yes and the folder is now trusted (the caller resolves its settings again).
- */
-export async function askToTrust(resolved: Resolved, flags: CommonFlags, io: CommandIO): Promise<boolean> {
+/** `trusted`: the folder is trusted now (resolve its settings again); `abort`: Ctrl-C or Ctrl-D, leave. */
+export type TrustAnswer = 'trusted' | 'untrusted' | 'abort'
+
+/** Asks whether to trust the workspace when it holds something trust would let run. */
+export async function askToTrust(
+  resolved: Resolved,
+  flags: CommonFlags,
+  io: CommandIO,
+): Promise<TrustAnswer> {
   const { settings, paths, cwd, trust } = resolved
-  if (trust.trusted || !io.askLine || declined(paths.home).includes(workspaceKey(cwd))) return false
+  if (trust.trusted || !io.askLine || declined(paths.home).includes(workspaceKey(cwd))) return 'untrusted'
   const plugins = findUserPlugins(settings, paths, cwd, false)
   const mods = findModFolders(settings, paths, cwd, false, flags.mod, io.cwd)
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
-  if (!notice) return false // nothing held back: nothing to ask about
+  if (!notice) return 'untrusted' // nothing held back: nothing to ask about
   const held = notice.replace(/^tack: /, '').replace(/ — trust it with[\s\S]*$/, '')
   const answer = await io.askLine(
     `tack: ${held}.\nTrust ${cwd}? Its project config, hooks, plugins and mods will take effect. [y/N] `,
   )
-  if (answer !== undefined && /^\s*y(es)?\s*$/i.test(answer)) {
+  if (answer === undefined) {
+    io.err('\n') // Ctrl-C or Ctrl-D: nothing decided, nothing remembered
+    return 'abort'
+  }
+  if (/^\s*y(es)?\s*$/i.test(answer)) {
     trustWorkspace(cwd, paths.home)
     io.err(`tack: trusted ${cwd} (tack trust --revoke undoes it)\n`)
-    return true
+    return 'trusted'
   }
   remember(paths.home, workspaceKey(cwd))
   io.err('tack: not trusted; tack will not ask again here (tack trust trusts it later)\n')
-  return false
+  return 'untrusted'
 }
 
 function declined(home: string): string[] {

@@ -89,6 +89,30 @@ describe('tack interactive: start-up keeps the terminal', () => {
     expect(again.screen()).toContain('mode ask')
   })
 
+  it('Ctrl-C at the trust question leaves tack (exit 130) and decides nothing: the next start asks again', async () => {
+    const box = await sandbox()
+    await projectConfig(box.workspace)
+    const server = await startLoopbackServer({ script: [] })
+    const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
+    const start = () =>
+      startPty({
+        file: process.execPath,
+        args: [TACK_BIN, '--config', config],
+        cwd: box.workspace,
+        env: { TERM: 'xterm-256color', ...box.env },
+        cols: 100,
+        rows: 30,
+      })
+    const first = start()
+    started.push({ term: first, server })
+    await first.waitFor('[y/N]', 30_000)
+    first.press('ctrl-c')
+    expect(await first.exit).toMatchObject({ exitCode: 130 })
+    const second = start()
+    started.push({ term: second, server })
+    await second.waitFor('[y/N]', 30_000)
+  })
+
   it('an untrusted workspace asks once; yes: trusted from now on, its config applies', async () => {
     const { term } = await tackAfter('true', projectConfig, answering('y'))
     expect(term.screen().replace(/\n/g, '')).toContain('tack: trusted ')

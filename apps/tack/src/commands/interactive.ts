@@ -36,7 +36,9 @@ export async function interactiveCommand(
       : await resolveRunTarget(flags, io)
   let { resolved, resume } = await target()
   // An untrusted folder with project settings asks once; a yes loads them (80-cli.md §7.1).
-  if (await askToTrust(resolved, flags, io)) ({ resolved, resume } = await target())
+  const trustAnswer = await askToTrust(resolved, flags, io)
+  if (trustAnswer === 'abort') return SIGNAL_EXIT_CODES.SIGINT ?? 130
+  if (trustAnswer === 'trusted') ({ resolved, resume } = await target())
   if (pick && flags['no-session'])
     throw new UsageError('--no-session keeps nothing to resume: drop it, or drop -r')
   const { settings, cwd, paths } = resolved
