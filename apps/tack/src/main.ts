@@ -6,6 +6,7 @@ import { CliError, CommandError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
 import { type CommandIO, processIO } from './io.ts'
 import { tackPaths } from './paths.ts'
+import { printable } from './printable.ts'
 
 export { CliError }
 
@@ -71,21 +72,21 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
     }
   } catch (error) {
     if (error instanceof CommandError) {
-      cio.err(`tack: ${error.message}\n`)
+      cio.err(`tack: ${printable(error.message)}\n`)
       return 1
     }
     if (error instanceof ConfigError || error instanceof UsageError || error instanceof CliError) {
-      cio.err(`tack: ${error.message}\n`)
+      cio.err(`tack: ${printable(error.message)}\n`)
       return 2
     }
     if (isStoreFailure(error)) {
       // Already one line naming the file and what to do (a damaged, read-only or full store, a
       // session another tack is writing); a stack would only bury it.
-      cio.err(`tack: ${oneLine(error.message)}\n`)
+      cio.err(`tack: ${printable(oneLine(error.message))}\n`)
       return 1
     }
     const message = error instanceof Error ? error.message : String(error)
-    cio.err(`tack: unexpected error: ${oneLine(message)}\n`)
+    cio.err(`tack: unexpected error: ${printable(oneLine(message))}\n`)
     // The stack is for whoever debugs tack, on request only.
     if (env.TACK_DEV === '1' && error instanceof Error && error.stack) cio.err(`${error.stack}\n`)
     return 70

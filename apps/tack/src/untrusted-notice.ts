@@ -2,6 +2,7 @@
 // (80-cli.md §4a.2, issue 9 item 1): project config keys ignored, project hooks and plugins not run.
 import { collectHooks, type HookRow } from './commands/hooks.ts'
 import type { Resolved } from './settings.ts'
+import { printable } from './printable.ts'
 import { HOW_TO_TRUST } from './workspace-trust.ts'
 
 /** Rows of project hooks that do not run only because the workspace is untrusted. */
@@ -27,5 +28,5 @@ export async function untrustedNotice(
   ].filter(Boolean)
   if (notRun.length) parts.push(`not run: ${notRun.join(', ')}`)
   if (parts.length === 0) return undefined
-  return `tack: workspace ${r.cwd} is not trusted — ${parts.join('; ')} — ${HOW_TO_TRUST}\n`
+  return printable(`tack: workspace ${r.cwd} is not trusted — ${parts.join('; ')} — ${HOW_TO_TRUST}`) + '\n'
 }

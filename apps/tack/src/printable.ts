@@ -1,0 +1,12 @@
+// Text from files tack did not write (a cloned repository's config keys, paths) goes to the user's
+// terminal inside messages; a control character there would be obeyed by the terminal — an escape
+// sequence in a YAML key could retitle the window or write the clipboard. Every message built from such
+// text passes through `printable`, which shows control characters as `\xNN` instead of sending them.
+
+/** `text` with C0 and C1 control characters (other than newline and tab) shown as `\xNN`. */
+export function printable(text: string): string {
+  return text.replace(
+    /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )
+}
