@@ -3,7 +3,7 @@
 // sequence in a YAML key could retitle the window or write the clipboard. Every message built from such
 // text passes through `printable`, which shows control characters as `\xNN` instead of sending them.
 
-/** `text` with C0 and C1 control characters (other than newline and tab) shown as `\xNN`. */
+/** `text` with control characters (U+0000 to U+001F and U+007F to U+009F, but newline and tab) shown as `\xNN`. */
 export function printable(text: string): string {
   return text.replace(
     /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,

@@ -10,7 +10,7 @@ import { runTack, sandbox } from './helpers.ts'
 const EVIL_KEY = '"evil\\e]0;pwned\\a": 1\n' // YAML double quotes: \e is ESC, \a is BEL
 
 describe('text from a hostile repository reaches the terminal escaped', () => {
-  it('printable shows C0 and C1 control characters as \\xNN and keeps newlines, tabs and unicode', () => {
+  it('printable shows control characters (U+0000 to U+009F) as \\xNN and keeps newlines, tabs and unicode', () => {
     expect(printable('a\x1b]0;t\x07b\x9bc\td\ne — é')).toBe('a\\x1b]0;t\\x07b\\x9bc\td\ne — é')
   })
 
