@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sandbox, writeLoopConfig } from './helpers.ts'
+import { type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
 import { type PtySession, startPty } from './pty/terminal.ts'
 import { TACK_BIN } from './pty/tui.ts'
 
@@ -44,6 +44,22 @@ async function tackAfter(
   return { term, box }
 }
 
+/** tack itself (no shell before it) in `box`'s workspace, against a fresh loopback model. */
+async function tackIn(box: Sandbox): Promise<PtySession> {
+  const server = await startLoopbackServer({ script: [] })
+  const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
+  const term = startPty({
+    file: process.execPath,
+    args: [TACK_BIN, '--config', config],
+    cwd: box.workspace,
+    env: { TERM: 'xterm-256color', ...box.env },
+    cols: 100,
+    rows: 30,
+  })
+  started.push({ term, server })
+  return term
+}
+
 describe('tack interactive: start-up keeps the terminal', () => {
   it('output printed before tack stays in the scrollback; nothing erases it', async () => {
     const { term } = await tackAfter('seq 1 50')
@@ -73,17 +89,7 @@ describe('tack interactive: start-up keeps the terminal', () => {
     expect(term.screen()).toContain('mode ask')
     await term.close()
     // the next start in the same folder does not ask: it says what it ignores and goes on
-    const server = await startLoopbackServer({ script: [] })
-    const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
-    const again = startPty({
-      file: process.execPath,
-      args: [TACK_BIN, '--config', config],
-      cwd: box.workspace,
-      env: { TERM: 'xterm-256color', ...box.env },
-      cols: 100,
-      rows: 30,
-    })
-    started.push({ term: again, server })
+    const again = await tackIn(box)
     await again.waitFor('loop/m', 30_000)
     expect(again.allText()).not.toContain('[y/N]')
     expect(again.screen()).toContain('mode ask')
@@ -92,24 +98,11 @@ describe('tack interactive: start-up keeps the terminal', () => {
   it('Ctrl-C at the trust question leaves tack (exit 130) and decides nothing: the next start asks again', async () => {
     const box = await sandbox()
     await projectConfig(box.workspace)
-    const server = await startLoopbackServer({ script: [] })
-    const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
-    const start = () =>
-      startPty({
-        file: process.execPath,
-        args: [TACK_BIN, '--config', config],
-        cwd: box.workspace,
-        env: { TERM: 'xterm-256color', ...box.env },
-        cols: 100,
-        rows: 30,
-      })
-    const first = start()
-    started.push({ term: first, server })
+    const first = await tackIn(box)
     await first.waitFor('[y/N]', 30_000)
     first.press('ctrl-c')
     expect(await first.exit).toMatchObject({ exitCode: 130 })
-    const second = start()
-    started.push({ term: second, server })
+    const second = await tackIn(box)
     await second.waitFor('[y/N]', 30_000)
   })
 
