@@ -6,6 +6,7 @@
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
 import type { TodoItem } from '@tack/tool-fs'
+import { isJsonObject } from '@tack/tools'
 import { type LoggedResult, resultContent } from './result-content.ts'
 import { callContent, parseArguments, toolKind, toolLocations } from './tool-kinds.ts'
 
@@ -84,7 +85,7 @@ export function subCallResultUpdate(dispatch: CodeDispatch): SessionUpdate {
 
 const dispatchCall = (dispatch: CodeDispatch): CallInfo => ({
   name: dispatch.name,
-  args: isRecord(dispatch.arguments) ? dispatch.arguments : {},
+  args: isJsonObject(dispatch.arguments) ? dispatch.arguments : {},
 })
 
 /** Turns appended events into updates, remembering each call's arguments for its result. */
@@ -198,8 +199,4 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
 function todosOf(event: SessionEvent): readonly TodoItem[] {
   const { todos } = event.data as { todos?: readonly TodoItem[] }
   return Array.isArray(todos) ? todos : []
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,6 +1,7 @@
 // defineTool (TL-4): a tool definition whose argument type is inferred from its literal parameter
 // schema. The definition is checked here — name, description, timeout and schema — so a mistake
 // fails where the tool is written, not on the model's first call.
+import { isJsonObject } from './arguments.ts'
 import { ToolRegistrationError } from './errors.ts'
 import type { FromSchema } from './schema/infer.ts'
 import type { ToolParametersSchema } from './schema/subset.ts'
@@ -101,8 +102,7 @@ const HOSTS: readonly (keyof ToolHostNames)[] = ['claude', 'codex']
 
 function hostNamesProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return 'hostNames must be an object {claude?, codex?}'
+  if (!isJsonObject(value)) return 'hostNames must be an object {claude?, codex?}'
   for (const [host, name] of Object.entries(value)) {
     if (!(HOSTS as readonly string[]).includes(host))
       return `hostNames.${host} is not a known host (expected ${HOSTS.join(', ')})`

@@ -3,6 +3,7 @@
 // a keyword it does not know) becomes `unknown`, which is always a sound type for the model to hold.
 // The output depends only on the schema — keys in code-unit order, two-space indent, LF, no trailing
 // space — so an unchanged tool set gives a byte-identical SDK and the provider prompt cache holds.
+import { isJsonObject } from '../arguments.ts'
 import { SUBSET_KEYWORDS } from '../schema/subset.ts'
 
 /**
@@ -194,7 +195,7 @@ function propertyName(key: string): string {
 }
 
 function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return isJsonObject(value)
 }
 
 export function codeUnitOrder(a: string, b: string): number {

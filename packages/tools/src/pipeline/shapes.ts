@@ -1,14 +1,13 @@
 // Run-time shape checks for what plugins hand to the pipeline (decisions, answers, results, context
 // items). Each returns a description of the first problem, or undefined; the dispatcher attributes a
 // problem to the plugin that returned the value (TL-8).
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
+import { isJsonObject } from '../arguments.ts'
 
 export function contentProblem(value: unknown): string | undefined {
   if (typeof value === 'string') return undefined
   if (!Array.isArray(value)) return 'content must be a string or an array of text blocks'
   for (const [i, block] of value.entries()) {
-    if (!isObject(block) || block.type !== 'text' || typeof block.text !== 'string') {
+    if (!isJsonObject(block) || block.type !== 'text' || typeof block.text !== 'string') {
       return `content[${i}] must be {type: 'text', text: string}`
     }
   }
@@ -20,12 +19,12 @@ export function contextProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined
   if (!Array.isArray(value)) return 'additionalContext must be an array'
   for (const [i, item] of value.entries()) {
-    if (!isObject(item)) return `additionalContext[${i}] must be an object`
+    if (!isJsonObject(item)) return `additionalContext[${i}] must be an object`
     const content = contentProblem(item.content)
     if (content) return `additionalContext[${i}].${content}`
     const source = item.source
     const sourceOk =
-      isObject(source) &&
+      isJsonObject(source) &&
       (source.kind === 'user' ||
         (source.kind === 'plugin' && typeof source.name === 'string' && source.name !== ''))
     if (!sourceOk)
@@ -36,7 +35,7 @@ export function contextProblem(value: unknown): string | undefined {
 
 export function errorProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined
-  if (!isObject(value) || typeof value.name !== 'string' || typeof value.code !== 'string') {
+  if (!isJsonObject(value) || typeof value.name !== 'string' || typeof value.code !== 'string') {
     return 'error must be {name: string, code: string, message?: string}'
   }
   if (value.message !== undefined && typeof value.message !== 'string')
@@ -46,13 +45,13 @@ export function errorProblem(value: unknown): string | undefined {
 
 /** A `tools/call` answer or a `tools/execute` result. */
 export function answerProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'expected a result object with content'
+  if (!isJsonObject(value)) return 'expected a result object with content'
   if (value.isError !== undefined && typeof value.isError !== 'boolean') return 'isError must be a boolean'
   return contentProblem(value.content) ?? errorProblem(value.error) ?? contextProblem(value.additionalContext)
 }
 
 export function preDecisionProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'expected a PreToolDecision object'
+  if (!isJsonObject(value)) return 'expected a PreToolDecision object'
   switch (value.action) {
     case 'allow':
       if (value.approval !== undefined && value.approval !== 'rule')
@@ -71,7 +70,7 @@ export function preDecisionProblem(value: unknown): string | undefined {
 }
 
 export function postDecisionProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'expected a PostToolDecision object'
+  if (!isJsonObject(value)) return 'expected a PostToolDecision object'
   switch (value.action) {
     case 'accept':
       if (value.content !== undefined) {
@@ -90,7 +89,7 @@ export function postDecisionProblem(value: unknown): string | undefined {
 
 /** A replaced `ToolExecution` passed to `next`. */
 export function executionProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'next() was given something that is not a ToolExecution'
+  if (!isJsonObject(value)) return 'next() was given something that is not a ToolExecution'
   if (typeof value.rawArguments !== 'string')
     return 'next() was given a ToolExecution without rawArguments text'
   if (!(value.signal instanceof AbortSignal)) return 'next() was given a ToolExecution without an AbortSignal'

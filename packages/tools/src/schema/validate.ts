@@ -2,6 +2,7 @@
 // validate, and report each problem as `path: expectation` (e.g. `/limit: expected integer >= 1`),
 // where `path` is a JSON Pointer into the arguments. Works on a copy: the input is never mutated.
 import { jsonEqual } from '@tack/session'
+import { isJsonObject } from '../arguments.ts'
 import { type CompiledSchema, isObjectNode } from './compile.ts'
 import type { JsonTypeName } from './subset.ts'
 
@@ -43,9 +44,6 @@ export function parseAndValidate(schema: CompiledSchema, raw: string): Validatio
 
 const child = (path: string, segment: string | number): string =>
   `${path === '/' ? '' : path}/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
 
 function typeOf(value: unknown): JsonTypeName | 'other' {
   if (value === null) return 'null'
@@ -92,7 +90,7 @@ function check(node: CompiledSchema, value: unknown, path: string, problems: str
   if (typeof value === 'number') checkNumber(node, value, path, problems)
   else if (typeof value === 'string') checkString(node, value, path, problems)
   else if (Array.isArray(value)) value = checkArray(node, value, path, problems)
-  else if (isPlainObject(value) && isObjectNode(node)) checkObject(node, value, path, problems)
+  else if (isJsonObject(value) && isObjectNode(node)) checkObject(node, value, path, problems)
   if (node.anyOf) value = checkAnyOf(node.anyOf, value, path, problems)
   return value
 }
