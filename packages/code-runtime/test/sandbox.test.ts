@@ -13,14 +13,7 @@ describe('TL-23 run_code', () => {
       'return [typeof process, typeof require, typeof fetch, typeof setTimeout, typeof setInterval, typeof queueMicrotask === "function" ? "q" : "undefined"]',
     )
     expect(result.isError).toBe(false)
-    expect(JSON.parse(textOf(result))).toEqual([
-      'undefined',
-      'undefined',
-      'undefined',
-      'undefined',
-      'undefined',
-      'undefined',
-    ])
+    expect(JSON.parse(textOf(result))).toEqual(Array(6).fill('undefined'))
   })
 
   test('TL-23 the result is the console output followed by the JSON of the returned value; types are stripped', async () => {

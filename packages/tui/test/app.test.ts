@@ -125,6 +125,18 @@ async function start(
   return screen
 }
 
+/**
+ * A screen whose model calls `write` on `file`, prompted and showing the permission question; `then` is
+ * the model's answer after the call.
+ */
+async function askedToWrite(file: string, content: string, then: ScriptEntry): Promise<Screen> {
+  const s = await start([toolCalls([{ name: 'write', args: { file_path: file, content } }]), then])
+  s.type(`write ${file}`)
+  s.term.send(ENTER)
+  await s.until(/Permission required/)
+  return s
+}
+
 describe('interactive screen', () => {
   test('a prompt, its streamed markdown answer and the status line', async () => {
     const s = await start([text('Hello from **tack**', { usage: { inputTokens: 900, outputTokens: 100 } })])
@@ -136,13 +148,8 @@ describe('interactive screen', () => {
   })
 
   test('a write asks; "Allow once" runs it and its diff card shows; the file is written', async () => {
-    const s = await start([
-      toolCalls([{ name: 'write', args: { file_path: 'hello.txt', content: 'hi\n' } }]),
-      text('written'),
-    ])
-    s.type('make hello.txt')
-    s.term.send(ENTER)
-    let screen = await s.until(/Permission required/)
+    const s = await askedToWrite('hello.txt', 'hi\n', text('written'))
+    let screen = s.text()
     expect(screen).toContain('Allow write hello.txt?')
     expect(screen).toMatch(/○ write hello\.txt +waiting for approval/)
     s.term.send('1')
@@ -155,13 +162,7 @@ describe('interactive screen', () => {
   })
 
   test('Deny with a reason: the file is not written and the model gets the reason', async () => {
-    const s = await start([
-      toolCalls([{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }]),
-      text('ok'),
-    ])
-    s.type('write x')
-    s.term.send(ENTER)
-    await s.until(/Permission required/)
+    const s = await askedToWrite('x.txt', 'x', text('ok'))
     s.term.send('3')
     await s.until(/Reason for the model/)
     s.type('wrong file')
@@ -174,13 +175,7 @@ describe('interactive screen', () => {
   })
 
   test('Esc at a permission question refuses the call and interrupts the turn: no further request', async () => {
-    const s = await start([
-      toolCalls([{ name: 'write', args: { file_path: 'x.txt', content: 'x' } }]),
-      text('SHOULD NOT BE ASKED FOR'),
-    ])
-    s.type('write x')
-    s.term.send(ENTER)
-    await s.until(/Permission required/)
+    const s = await askedToWrite('x.txt', 'x', text('SHOULD NOT BE ASKED FOR'))
     s.term.send(ESC)
     await s.until(/interrupted/)
     await expect(readFile(join(s.cwd, 'x.txt'), 'utf8')).rejects.toThrow()
