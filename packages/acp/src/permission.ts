@@ -3,7 +3,7 @@
 // held here: a later call they match is answered without asking (by: 'rule', scope: 'session') and the
 // pipeline logs that answer like any other (`approval/resolved`).
 import type { PermissionOption, RequestPermissionOutcome } from '@agentclientprotocol/sdk'
-import { type ApprovalAnswer, approvalRuleKey, SessionApprovals } from '@tack/tools'
+import { type ApprovalAnswer, approvalRuleKey, SessionApprovals, type UserApproval } from '@tack/tools'
 
 export const PERMISSION_OPTIONS: readonly PermissionOption[] = Object.freeze([
   { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
@@ -13,6 +13,15 @@ export const PERMISSION_OPTIONS: readonly PermissionOption[] = Object.freeze([
 ])
 
 export const REJECTED = 'The user rejected this tool call.'
+
+const REJECT_ONCE: UserApproval = { action: 'deny', scope: 'once', reason: REJECTED }
+/** What each option of `PERMISSION_OPTIONS` answers. */
+const OPTION_ANSWERS = new Map<string, UserApproval>([
+  ['allow-once', { action: 'allow', scope: 'once' }],
+  ['allow-always', { action: 'allow', scope: 'session' }],
+  ['reject-once', REJECT_ONCE],
+  ['reject-always', { action: 'deny', scope: 'session', reason: REJECTED }],
+])
 
 /** What a rule of this session matches: the tool, and for bash the exact command. */
 export const ruleKey = approvalRuleKey
@@ -28,18 +37,7 @@ export class SessionRules {
   /** The approval answer for the client's outcome, remembering "always" answers. */
   answer(outcome: RequestPermissionOutcome, key: string): ApprovalAnswer {
     if (outcome.outcome === 'cancelled') return { action: 'deny', by: 'user', reason: REJECTED }
-    switch (outcome.optionId) {
-      case 'allow-once':
-        return { action: 'allow', by: 'user', scope: 'once' }
-      case 'allow-always':
-        this.#rules.allow(key)
-        return { action: 'allow', by: 'user', scope: 'session' }
-      case 'reject-always':
-        this.#rules.deny(key, REJECTED)
-        return { action: 'deny', by: 'user', reason: REJECTED, scope: 'session' }
-      default:
-        // reject-once, and any option id the client made up: refusing is the safe reading.
-        return { action: 'deny', by: 'user', reason: REJECTED, scope: 'once' }
-    }
+    // reject-once, and any option id the client made up: refusing is the safe reading.
+    return this.#rules.answer(key, OPTION_ANSWERS.get(outcome.optionId) ?? REJECT_ONCE)
   }
 }

@@ -45,7 +45,7 @@ export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schem
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
-export { approvalRuleKey, SessionApprovals } from './session-approvals.ts'
+export { approvalRuleKey, SessionApprovals, type UserApproval } from './session-approvals.ts'
 export { isJsonObject, parseToolArguments } from './arguments.ts'
 export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {

@@ -12,6 +12,11 @@ export function approvalRuleKey(exec: Pick<ToolExecution, 'name' | 'arguments'>)
   return exec.name
 }
 
+/** A person's answer to a permission question: for this call only, or for every matching call of the session. */
+export type UserApproval =
+  | { readonly action: 'allow'; readonly scope: 'once' | 'session' }
+  | { readonly action: 'deny'; readonly scope: 'once' | 'session'; readonly reason: string }
+
 /** The session-scoped answers an approver gave, answering later calls they match (`by: 'rule'`). */
 export class SessionApprovals {
   readonly #allow = new Set<string>()
@@ -25,11 +30,14 @@ export class SessionApprovals {
     return undefined
   }
 
-  allow(key: string): void {
-    this.#allow.add(key)
-  }
-
-  deny(key: string, reason: string): void {
-    this.#deny.set(key, reason)
+  /** The person's answer for the call `key` names, as the pipeline takes it; a session-wide one is kept. */
+  answer(key: string, answer: UserApproval): ApprovalAnswer {
+    if (answer.scope === 'session') {
+      if (answer.action === 'allow') this.#allow.add(key)
+      else this.#deny.set(key, answer.reason)
+    }
+    return answer.action === 'allow'
+      ? { action: 'allow', by: 'user', scope: answer.scope }
+      : { action: 'deny', by: 'user', reason: answer.reason, scope: answer.scope }
   }
 }

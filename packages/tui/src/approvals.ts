@@ -44,19 +44,8 @@ export class ApprovalQueue {
       ...(req.reason ? { reason: req.reason } : {}),
     }
     const choice = await this.#ask(question, req.signal)
-    switch (choice.choice) {
-      case 'once':
-        return { action: 'allow', by: 'user', scope: 'once' }
-      case 'session':
-        this.#rules.allow(key)
-        return { action: 'allow', by: 'user', scope: 'session' }
-      case 'deny':
-        return {
-          action: 'deny',
-          by: 'user',
-          scope: 'once',
-          reason: choice.reason === '' ? USER_DENIED : `${USER_DENIED} The user said: ${choice.reason}`,
-        }
-    }
+    if (choice.choice !== 'deny') return this.#rules.answer(key, { action: 'allow', scope: choice.choice })
+    const reason = choice.reason === '' ? USER_DENIED : `${USER_DENIED} The user said: ${choice.reason}`
+    return this.#rules.answer(key, { action: 'deny', scope: 'once', reason })
   }
 }
