@@ -36,6 +36,7 @@ export const statesOf = (out: Output): string[] =>
   out.log.filter((l) => l.kind === 'state').map((l) => (l.tool ? `${l.state}:${l.tool}` : String(l.state)))
 export const signalsOf = (out: Output): string[] =>
   out.log.filter((l) => l.kind === 'signal').map((l) => `${l.signal}=${l.value}`)
+const usagesOf = (out: Output): Line[] => out.log.filter((l) => l.kind === 'usage')
 const signal = (out: Output, name: string) =>
   (out.snapshot?.signals as Record<string, { value: string }> | undefined)?.[name]?.value
 
@@ -75,6 +76,29 @@ const stepResult = (turnId: string, index: number, u: unknown) => ({
   stopReason: 'end_turn',
   usage: u,
 })
+/** Model step `index` of `turnId` on `model` (of a subagent with `agentId`), reporting `used`. */
+function modelStep(
+  d: Driver,
+  turnId: string,
+  index: number,
+  model: string,
+  used: unknown,
+  more: { blocks?: unknown[]; agentId?: string } = {},
+) {
+  const agent = more.agentId === undefined ? {} : { agentId: more.agentId }
+  return d.step(
+    { turnId, index, model, messageCount: index + 1, ...agent },
+    more.blocks ?? [],
+    stepResult(turnId, index, used),
+  )
+}
+/** The state the snapshot shows now (from inside a call: what a watcher sees meanwhile). */
+const stateNow = async (d: Driver): Promise<string> => String((await output(d)).snapshot?.state)
+/** The same with the tool it names, as `state:tool`. */
+async function stateAndToolNow(d: Driver): Promise<string> {
+  const s = (await output(d)).snapshot
+  return `${s?.state}:${s?.tool}`
+}
 type Outcome = Record<string, unknown>
 /** One tool call; `during` runs beneath it (inside the permission check and the run). */
 function call(
@@ -138,22 +162,16 @@ export const SCENARIOS: Scenario[] = [
       await start(d)
       let during = ''
       await turn(d, async (turnId) => {
-        await d.step(
-          { turnId, index: 0, model: 'model-a', messageCount: 1 },
-          [{ type: 'text' }],
-          stepResult(turnId, 0, usage(10, 5)),
-        )
+        await modelStep(d, turnId, 0, 'model-a', usage(10, 5), { blocks: [{ type: 'text' }] })
         await call(d, 'Bash', 'tu-1', { stdout: 'x' }, async () => {
-          during = String((await output(d)).snapshot?.state)
+          during = await stateNow(d)
         })
       })
       const out = await output(d)
       expect(during).toBe('tool')
       expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Bash', 'working', 'idle'])
       expect(signal(out, 'turn_end')).toBe('answer')
-      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([
-        { model: 'model-a', input: 10, output: 5 },
-      ])
+      expect(usagesOf(out)).toMatchObject([{ model: 'model-a', input: 10, output: 5 }])
     },
   },
   {
@@ -167,13 +185,12 @@ export const SCENARIOS: Scenario[] = [
       await turn(d, async () => {
         await call(d, 'Bash', 'tu-1', {}, async () => {
           await ask(d, 'Bash', 'tu-1')
-          const s = (await output(d)).snapshot
-          seen.push(`${s?.state}:${s?.tool}`)
+          seen.push(await stateAndToolNow(d))
         })
-        seen.push(String((await output(d)).snapshot?.state))
+        seen.push(await stateNow(d))
         await call(d, 'AskUserQuestion', 'tu-2', {}, async () => {
           await ask(d, 'AskUserQuestion', 'tu-2')
-          seen.push(String((await output(d)).snapshot?.state))
+          seen.push(await stateNow(d))
         })
         lateCheck = d.fire('tool.check', { tool: 'Bash', input: {}, tool_use_id: 'tu-3' }, () => late.promise)
       })
@@ -208,8 +225,7 @@ export const SCENARIOS: Scenario[] = [
           await ask(d, 'Bash', 'b1')
           readDone.resolve()
           await read
-          const s = (await output(d)).snapshot
-          afterRead = `${s?.state}:${s?.tool}`
+          afterRead = await stateAndToolNow(d)
         })
       })
       const out = await output(d)
@@ -236,25 +252,19 @@ export const SCENARIOS: Scenario[] = [
           const sub = 'agent-7'
           const subTurn = `${turnId}/sub`
           await d.fire('turn.start', { text: 'sub task', turnId: subTurn, agentId: sub }, (e) => e)
-          await d.step(
-            { turnId: subTurn, index: 0, model: 'model-s', messageCount: 1, agentId: sub },
-            [],
-            stepResult(subTurn, 0, usage(3, 2)),
-          )
+          await modelStep(d, subTurn, 0, 'model-s', usage(3, 2), { agentId: sub })
           await d.fire(
             'turn.complete',
             { answer: 'x', durationMs: 1, isAborted: false, turnId: subTurn, agentId: sub, reason: 'answer' },
             (e) => e,
           )
-          mid = String((await output(d)).snapshot?.state)
+          mid = await stateNow(d)
         })
       })
       const out = await output(d)
       expect(mid).toBe('tool')
       expect(statesOf(out)).toEqual(['idle', 'working', 'tool:Agent', 'working', 'idle'])
-      expect(out.log.filter((l) => l.kind === 'usage')).toMatchObject([
-        { model: 'model-s', sub_agent: true, input: 3 },
-      ])
+      expect(usagesOf(out)).toMatchObject([{ model: 'model-s', sub_agent: true, input: 3 }])
       expect(signalsOf(out).filter((s) => s.startsWith('turn_end'))).toEqual(['turn_end=answer'])
     },
   },
@@ -264,29 +274,13 @@ export const SCENARIOS: Scenario[] = [
     async run(d) {
       await start(d)
       await turn(d, async (turnId) => {
-        await d.step(
-          { turnId, index: 0, model: 'model-a', messageCount: 1 },
-          [],
-          stepResult(turnId, 0, usage(10, 1, 4, 2)),
-        )
-        await d.step(
-          { turnId, index: 1, model: 'model-a', messageCount: 2 },
-          [],
-          stepResult(turnId, 1, usage(5, 1)),
-        )
-        await d.step(
-          { turnId, index: 2, model: 'model-b', messageCount: 2 },
-          [],
-          stepResult(turnId, 2, usage(7, 3)),
-        )
-        await d.step(
-          { turnId, index: 3, model: 'model-b', messageCount: 2 },
-          [],
-          stepResult(turnId, 3, { input_tokens: -1 }),
-        )
+        await modelStep(d, turnId, 0, 'model-a', usage(10, 1, 4, 2))
+        await modelStep(d, turnId, 1, 'model-a', usage(5, 1))
+        await modelStep(d, turnId, 2, 'model-b', usage(7, 3))
+        await modelStep(d, turnId, 3, 'model-b', { input_tokens: -1 })
       })
       const out = await output(d)
-      expect(out.log.filter((l) => l.kind === 'usage').map(({ t, ...l }) => l)).toEqual([
+      expect(usagesOf(out).map(({ t, ...l }) => l)).toEqual([
         {
           kind: 'usage',
           model: 'model-a',
