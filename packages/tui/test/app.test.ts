@@ -40,6 +40,8 @@ interface Screen {
   text(): string
   until(pattern: RegExp, ms?: number): Promise<string>
   type(text: string): void
+  /** Types `text` and presses Enter. */
+  submit(text: string): void
 }
 
 const running: Screen[] = []
@@ -119,6 +121,7 @@ async function start(
       }
     },
     type: (t) => term.send(...t),
+    submit: (t) => term.send(...t, ENTER),
   }
   running.push(screen)
   await screen.until(/mode ask/)
@@ -131,8 +134,7 @@ async function start(
  */
 async function askedToWrite(file: string, content: string, then: ScriptEntry): Promise<Screen> {
   const s = await start([toolCalls([{ name: 'write', args: { file_path: file, content } }]), then])
-  s.type(`write ${file}`)
-  s.term.send(ENTER)
+  s.submit(`write ${file}`)
   await s.until(/Permission required/)
   return s
 }
@@ -140,8 +142,7 @@ async function askedToWrite(file: string, content: string, then: ScriptEntry): P
 describe('interactive screen', () => {
   test('a prompt, its streamed markdown answer and the status line', async () => {
     const s = await start([text('Hello from **tack**', { usage: { inputTokens: 900, outputTokens: 100 } })])
-    s.type('hi there')
-    s.term.send(ENTER)
+    s.submit('hi there')
     const screen = await s.until(/Hello from tack/)
     expect(screen).toContain('› hi there')
     expect(screen).toMatch(/scripted\/test · ctx 1% · 1\.0k tok · cost n\/a · mode ask · session [0-9a-f]{8}/)
@@ -165,8 +166,7 @@ describe('interactive screen', () => {
     const s = await askedToWrite('x.txt', 'x', text('ok'))
     s.term.send('3')
     await s.until(/Reason for the model/)
-    s.type('wrong file')
-    s.term.send(ENTER)
+    s.submit('wrong file')
     const screen = await s.until(/denied/)
     expect(screen).toMatch(/✗ write x\.txt +denied/)
     await expect(readFile(join(s.cwd, 'x.txt'), 'utf8')).rejects.toThrow()
@@ -188,8 +188,7 @@ describe('interactive screen', () => {
 
   test('Esc interrupts a running turn; Ctrl-D on the empty box exits and ends the session with "exit"', async () => {
     const s = await start([{ kind: 'hang' }])
-    s.type('wait forever')
-    s.term.send(ENTER)
+    s.submit('wait forever')
     await s.until(/working .* Esc to interrupt/)
     s.term.send(ESC)
     await s.until(/interrupted/)
@@ -201,24 +200,19 @@ describe('interactive screen', () => {
 
   test('typing during a turn queues a steering message', async () => {
     const s = await start([{ kind: 'hang' }, text('after steering')])
-    s.type('first')
-    s.term.send(ENTER)
+    s.submit('first')
     await s.until(/working/)
-    s.type('and also this')
-    s.term.send(ENTER)
+    s.submit('and also this')
     await s.until(/queued: and also this/)
     expect(s.app.agent?.status).toBe('running')
   })
 
   test('Esc puts steering the loop has not taken back into the box, before what is typed there (AL-23)', async () => {
     const s = await start([{ kind: 'hang' }, text('after the interrupt')])
-    s.type('first')
-    s.term.send(ENTER)
+    s.submit('first')
     await s.until(/working/)
-    s.type('my steering note')
-    s.term.send(ENTER)
-    s.type('second note')
-    s.term.send(ENTER)
+    s.submit('my steering note')
+    s.submit('second note')
     await s.until(/queued: second note/)
     s.type('half typed')
     s.term.send(ESC)
@@ -237,8 +231,7 @@ describe('interactive screen', () => {
 
   test('Esc with nothing queued leaves the box as it is', async () => {
     const s = await start([{ kind: 'hang' }])
-    s.type('first')
-    s.term.send(ENTER)
+    s.submit('first')
     await s.until(/working/)
     s.type('draft')
     s.term.send(ESC)
@@ -318,8 +311,7 @@ describe('interactive screen', () => {
     })
     s.type('/')
     await s.until(/greets/) // the menu shows every command
-    s.type('help') // and Enter at once, before pi-tui refills the menu for "/help"
-    s.term.send(ENTER)
+    s.submit('help') // and Enter at once, before pi-tui refills the menu for "/help"
     await s.until(/HELP SHOWN/)
     expect(s.text()).not.toMatch(/unknown command/)
     // a bare / and Enter runs nothing (it used to run the first item); ↓ then Enter runs the chosen one
@@ -341,8 +333,7 @@ describe('interactive screen', () => {
     const s = await start([text('one'), text('two')])
     s.type('line one\\')
     s.term.send(ENTER)
-    s.type('line two')
-    s.term.send(ENTER)
+    s.submit('line two')
     await s.until(/one\n/)
     const prompt = s.app.agent?.session.events().find((e) => e.type === 'user/message')
     expect(JSON.stringify(prompt?.data)).toContain('line one\\nline two')
@@ -357,8 +348,7 @@ describe('interactive screen', () => {
   test('the suggestion line of a long prompt is one line cut to the width, not a wrapped block', async () => {
     const s = await start([text('ok')], { columns: 60 })
     const long = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
-    s.type(long)
-    s.term.send(ENTER)
+    s.submit(long)
     const screen = await s.until(/↑ word0/)
     const lines = screen.split('\n')
     const at = lines.findIndex((l) => l.startsWith('↑ word0'))
@@ -435,8 +425,7 @@ describe('interactive screen', () => {
 
   test('NO_COLOR: nothing pi-tui writes sets a colour; ASCII locale: every byte is ASCII', async () => {
     const s = await start([text('Plain — answer ✓')], { env: { NO_COLOR: '1', LANG: 'C' }, columns: 60 })
-    s.type('go')
-    s.term.send(ENTER)
+    s.submit('go')
     await s.until(/Plain/)
     await new Promise((r) => setTimeout(r, 100))
     expect(hasStyle(s.term.written.replace(/\x1b\[7m/g, ''))).toBe(false)
