@@ -93,17 +93,22 @@ const WRITE = { file_path: 'f.txt', content: '' }
 const EDIT = { file_path: 'f.txt', old_string: 'a', new_string: 'b' }
 
 describe('patch parsing', () => {
-  it('TL-32 rejects what one tack call cannot express', () => {
-    const bad = [
-      'no envelope',
-      '*** Begin Patch\n*** Delete File: a\n*** End Patch',
+  it.each([
+    ['no envelope', 'no envelope'],
+    ['a deletion', '*** Begin Patch\n*** Delete File: a\n*** End Patch'],
+    [
+      'two files',
       '*** Begin Patch\n*** Update File: a\n@@\n-x\n+y\n*** Update File: b\n@@\n-x\n+y\n*** End Patch',
-      '*** Begin Patch\n*** Update File: a\n*** Move to: b\n@@\n-x\n+y\n*** End Patch',
-      '*** Begin Patch\n*** Add File: a\nno plus\n*** End Patch',
-      '*** Begin Patch\n*** Update File: a\n*** End Patch',
+    ],
+    ['a move', '*** Begin Patch\n*** Update File: a\n*** Move to: b\n@@\n-x\n+y\n*** End Patch'],
+    ['an added file line without +', '*** Begin Patch\n*** Add File: a\nno plus\n*** End Patch'],
+    ['an update with no hunk', '*** Begin Patch\n*** Update File: a\n*** End Patch'],
+    [
+      'a hunk line that is not context, - or +',
       '*** Begin Patch\n*** Update File: a\n@@\n?odd\n*** End Patch',
-    ]
-    for (const text of bad) expect(parseSingleFilePatch(text).ok).toBe(false)
+    ],
+  ])('TL-32 rejects what one tack call cannot express: %s', (_what, text) => {
+    expect(parseSingleFilePatch(text).ok).toBe(false)
   })
 
   it('TL-32 bash rewrites keep the other arguments; a non-string command is refused', async () => {
