@@ -3,20 +3,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, writeJson } from './helpers.ts'
-
-async function scriptedModel(dir: string, entries: unknown[]): Promise<string> {
-  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
-  return `scripted/${file}`
-}
+import { jsonLines, runTack, sandbox, scriptedModel, textAnswers, writeJson } from './helpers.ts'
 
 describe('tack run variants', () => {
   test('80-cli §2: -p, a task read from stdin with "-", --cwd and --no-session', async () => {
     const box = await sandbox()
-    const model = await scriptedModel(box.root, [
-      { kind: 'text', text: 'first' },
-      { kind: 'text', text: 'second' },
-    ])
+    const model = await scriptedModel(box.root, textAnswers('first', 'second'))
     const p = await runTack(['-p', 'hello', '--model', model, '--no-session'], {
       env: box.env,
       cwd: box.workspace,
@@ -189,7 +181,7 @@ describe('tack doctor and tack dice', () => {
 
 test('80-cli §3: a profile from the project config applies with --profile', async () => {
   const box = await sandbox()
-  const model = await scriptedModel(box.root, [{ kind: 'text', text: 'from the profile' }])
+  const model = await scriptedModel(box.root, textAnswers('from the profile'))
   const { mkdir } = await import('node:fs/promises')
   await mkdir(join(box.workspace, '.tack'))
   await writeFile(join(box.workspace, '.tack', 'config.yml'), `profiles:\n  quick:\n    model: "${model}"\n`)

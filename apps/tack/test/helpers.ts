@@ -68,6 +68,18 @@ export async function writeJson(path: string, value: unknown): Promise<string> {
   return path
 }
 
+/**
+ * A `scripted/<file>` model id for `--model` (the scripted file provider, AL-21) that answers with
+ * `entries` in turn; the file is written under `dir`.
+ */
+export async function scriptedModel(dir: string, entries: readonly unknown[]): Promise<string> {
+  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
+  return `scripted/${file}`
+}
+
+/** Script entries that answer with plain text, one a step. */
+export const textAnswers = (...texts: string[]) => texts.map((text) => ({ kind: 'text', text }))
+
 /** Parses `--json` output lines. */
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
   return stdout

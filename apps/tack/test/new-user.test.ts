@@ -4,12 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { COMMON_OPTIONS } from '../src/args.ts'
-import { jsonLines, runTack, sandbox, writeJson } from './helpers.ts'
-
-async function scriptedModel(dir: string, entries: unknown[]): Promise<string> {
-  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
-  return `scripted/${file}`
-}
+import { jsonLines, runTack, sandbox, scriptedModel, textAnswers, writeJson } from './helpers.ts'
 
 const userText = (stdout: string) =>
   (jsonLines(stdout).find((l) => l.type === 'user/message') as { data: { content: Array<{ text: string }> } })
@@ -18,10 +13,7 @@ const userText = (stdout: string) =>
 describe('issue 10.8: the defects a new user meets', () => {
   test('tack run -p "x" and tack -p "x" send "x"', async () => {
     const box = await sandbox()
-    const model = await scriptedModel(box.root, [
-      { kind: 'text', text: 'a' },
-      { kind: 'text', text: 'b' },
-    ])
+    const model = await scriptedModel(box.root, textAnswers('a', 'b'))
     const opts = { env: box.env, cwd: box.workspace }
     const inRun = await runTack(['run', '-p', 'x', '--json', '--model', model], opts)
     expect(inRun.code, inRun.stderr).toBe(0)

@@ -5,12 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, TACK_BIN, writeJson } from './helpers.ts'
-
-async function scriptedModel(dir: string, entries: unknown[]): Promise<string> {
-  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
-  return `scripted/${file}`
-}
+import { jsonLines, runTack, sandbox, scriptedModel, TACK_BIN, textAnswers } from './helpers.ts'
 
 type Prompt = { data: { content: Array<{ type: string; text: string }> } }
 const promptOf = (stdout: string) => jsonLines(stdout).find((l) => l.type === 'user/message') as Prompt
@@ -18,7 +13,7 @@ const promptOf = (stdout: string) => jsonLines(stdout).find((l) => l.type === 'u
 describe('stdin and stdout as pipes (issue 10 item 5)', () => {
   test('cat log | tack run "task": the prompt holds the task, then stdin as a fenced block', async () => {
     const box = await sandbox()
-    const model = await scriptedModel(box.root, [{ kind: 'text', text: 'one error' }])
+    const model = await scriptedModel(box.root, textAnswers('one error'))
     const log = 'line 1 ok\nline 2 ERROR disk full\n'
     const r = await runTack(['run', '--json', '--model', model, 'summarize this'], {
       env: box.env,
@@ -34,10 +29,7 @@ describe('stdin and stdout as pipes (issue 10 item 5)', () => {
 
   test('no task and piped stdin: stdin is the task; empty stdin with a task adds nothing; neither is an error', async () => {
     const box = await sandbox()
-    const model = await scriptedModel(box.root, [
-      { kind: 'text', text: 'first' },
-      { kind: 'text', text: 'second' },
-    ])
+    const model = await scriptedModel(box.root, textAnswers('first', 'second'))
     const piped = await runTack(['run', '--json', '--model', model], {
       env: box.env,
       cwd: box.workspace,
@@ -60,7 +52,7 @@ describe('stdin and stdout as pipes (issue 10 item 5)', () => {
 
   test('stdin from /dev/null is not read; binary stdin is refused in one line', async () => {
     const box = await sandbox()
-    const model = await scriptedModel(box.root, [{ kind: 'text', text: 'no stdin needed' }])
+    const model = await scriptedModel(box.root, textAnswers('no stdin needed'))
     const r = spawnSync(process.execPath, [TACK_BIN, 'run', '--model', model, 'hello'], {
       env: box.env,
       cwd: box.workspace,

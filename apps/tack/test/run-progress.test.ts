@@ -6,12 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, TACK_BIN, writeJson } from './helpers.ts'
-
-async function scriptedModel(dir: string, entries: unknown[]): Promise<string> {
-  const file = await writeJson(join(dir, `script-${Math.random().toString(36).slice(2)}.json`), entries)
-  return `scripted/${file}`
-}
+import { jsonLines, runTack, sandbox, scriptedModel, TACK_BIN, textAnswers } from './helpers.ts'
 
 const TOOLS_THEN_ANSWER = [
   { kind: 'tool-calls', calls: [{ name: 'read', args: { file_path: 'notes.txt' } }] },
@@ -160,7 +155,7 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
       join(box.tackHome, 'plugins', 'faulty.ts'),
       `export default { name: 'faulty', apply(ctx) { ctx.on('agent/status', () => { throw new Error('status listener broke') }) } }\n`,
     )
-    const model = await scriptedModel(box.root, [{ kind: 'text', text: 'still answered' }])
+    const model = await scriptedModel(box.root, textAnswers('still answered'))
     const r = await runTack(['run', '--model', model, 'hi'], { env: box.env, cwd: box.workspace })
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('still answered\n')
