@@ -4,24 +4,24 @@ import { ToolsConfig } from '@tack/tools'
 import { describe, expect, test } from 'vitest'
 import { CodeRuntimeConfig, CodeRuntimePlugin } from '../src/index.ts'
 
+/** Each budget: its default, a value that is kept, and values rejected naming it. */
+const BUDGETS = [
+  { key: 'computeMs', byDefault: 60_000, kept: 5, rejected: [0] },
+  { key: 'maxWallMs', byDefault: 600_000, kept: 10, rejected: [-1] },
+  { key: 'memoryBytes', byDefault: 268_435_456, kept: 1_048_576, rejected: [1_000, 8_589_934_592] },
+  { key: 'maxLogBytes', byDefault: 64_000, kept: 1_024, rejected: ['lots'] },
+] as const
+
 describe('TL-30 code-runtime Config', () => {
   test('TL-30 defaults', () => {
-    expect(CodeRuntimeConfig.parse({})).toEqual({
-      computeMs: 60_000,
-      maxWallMs: 600_000,
-      memoryBytes: 268_435_456,
-      maxLogBytes: 64_000,
-    })
+    expect(CodeRuntimeConfig.parse({})).toEqual(Object.fromEntries(BUDGETS.map((b) => [b.key, b.byDefault])))
   })
 
   test('TL-30 configured values are kept and reach the runtime', async () => {
+    const configured = Object.fromEntries(BUDGETS.map((b) => [b.key, b.kept]))
+    expect(CodeRuntimeConfig.parse(configured)).toEqual(configured)
     const ctx = new Context()
-    await ctx.plugin(CodeRuntimePlugin, {
-      computeMs: 5,
-      maxWallMs: 10,
-      memoryBytes: 1_048_576,
-      maxLogBytes: 1_024,
-    })
+    await ctx.plugin(CodeRuntimePlugin, configured)
     expect(ctx.codeRuntime.language).toBe('typescript')
     const outcome = await ctx.codeRuntime.run({
       code: 'while (true) {}',
@@ -31,16 +31,18 @@ describe('TL-30 code-runtime Config', () => {
     expect(outcome).toMatchObject({ ok: false, kind: 'timeout' })
   })
 
-  test('TL-30 out-of-range and mistyped values are rejected, naming the key and range', async () => {
-    for (const [input, pattern] of [
-      [{ computeMs: 0 }, /computeMs/],
-      [{ maxWallMs: -1 }, /maxWallMs/],
-      [{ memoryBytes: 1_000 }, /memoryBytes/],
-      [{ memoryBytes: 8_589_934_592 }, /memoryBytes/],
-      [{ maxLogBytes: 'lots' }, /maxLogBytes/],
-      [{ timeout: 1 }, /timeout/],
-    ] as const)
-      expect(() => CodeRuntimeConfig.parse(input as never, 'config.yml')).toThrow(pattern)
+  test.each(BUDGETS)(
+    'TL-30 an out-of-range or mistyped $key is rejected, naming the key',
+    ({ key, rejected }) => {
+      for (const value of rejected)
+        expect(() => CodeRuntimeConfig.parse({ [key]: value } as never, 'config.yml')).toThrow(
+          new RegExp(key),
+        )
+    },
+  )
+
+  test('TL-30 an unknown key is rejected; the plugin refuses a bad budget', async () => {
+    expect(() => CodeRuntimeConfig.parse({ timeout: 1 } as never, 'config.yml')).toThrow(/timeout/)
     const ctx = new Context()
     await expect(ctx.plugin(CodeRuntimePlugin, { computeMs: 0 })).rejects.toThrow(/computeMs/)
   })
