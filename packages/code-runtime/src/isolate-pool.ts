@@ -22,13 +22,16 @@ type WasmModule = object
 type WasmMemory = { readonly buffer: ArrayBuffer }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
 
-const PAGE = 65_536
-/** The initial memory the QuickJS build declares (16 MiB); an import smaller than this is refused. */
-const INITIAL_PAGES = 256
+// Sizes in wasm pages, written as the bytes they stand for.
+const MiB = 1024 * 1024
+/** A wasm memory page. */
+const PAGE = 64 * 1024
+/** The initial memory the QuickJS build declares; an import smaller than this is refused. */
+const INITIAL_PAGES = (16 * MiB) / PAGE
 /** Room beyond `memoryBytes` for QuickJS's own stack and static data, so its limit trips first. */
-const HEADROOM_PAGES = 256
+const HEADROOM_PAGES = (16 * MiB) / PAGE
 /** wasm32 addresses at most 4 GiB. */
-const MAX_PAGES = 65_536
+const MAX_PAGES = 2 ** 32 / PAGE
 
 export interface Isolate {
   readonly qjs: QuickJSWASMModule
