@@ -442,18 +442,7 @@ describe('R23/R25 the built CLI as a child process, text and --json', () => {
   it('issue 11.8 a fixed d6 with three dice and no --target: register, status and roll succeed and roll 3d6', async () => {
     const w = world({ slots: false })
     const run = (argv: string[]) => runNode(CLI, argv, { env: w.env, cwd: w.cwd })
-    const reg = await run([
-      'register',
-      'fix',
-      '--type',
-      'fixed',
-      '--die',
-      '6',
-      '--fixed-count',
-      '3',
-      '--message',
-      'm',
-    ])
+    const reg = await run('register fix --type fixed --die 6 --fixed-count 3 --message m'.split(' '))
     expect(reg.stderr).toBe('')
     expect(reg.stdout).toBe('Registered: fix (fixed, d6, target=6 exact)\n')
     expect(reg.code).toBe(0)
