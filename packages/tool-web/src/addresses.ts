@@ -28,44 +28,34 @@ export const ALLOW_ALL: AddressPolicy = Object.freeze({
   allowLinkLocal: true,
 })
 
-function list(entries: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']>): BlockList {
+/** The ranges as one BlockList, written in CIDR notation and grouped by what they are for. */
+function list(...groups: ReadonlyArray<readonly string[]>): BlockList {
   const blocks = new BlockList()
-  for (const [net, prefix, type] of entries) blocks.addSubnet(net, prefix, type)
+  for (const range of groups.flat()) {
+    const [net, prefix] = range.split('/')
+    blocks.addSubnet(net, Number(prefix), isIPv6(net) ? 'ipv6' : 'ipv4')
+  }
   return blocks
 }
 
-const LOOPBACK = list([
-  ['127.0.0.0', 8, 'ipv4'],
-  ['::1', 128, 'ipv6'],
-])
-const PRIVATE = list([
-  ['10.0.0.0', 8, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  ['100.64.0.0', 10, 'ipv4'],
-  ['fc00::', 7, 'ipv6'],
-  ['fec0::', 10, 'ipv6'], // deprecated site-local, still routed inside some networks
-])
-const LINK_LOCAL = list([
-  ['169.254.0.0', 16, 'ipv4'],
-  ['fe80::', 10, 'ipv6'],
-])
-// Never a web server anyone means to reach: "this host" (0.0.0.0 connects to loopback on Linux),
-// IETF protocol assignments, documentation and benchmarking nets, multicast, reserved, broadcast.
-const RESERVED = list([
-  ['0.0.0.0', 8, 'ipv4'],
-  ['192.0.0.0', 24, 'ipv4'],
-  ['192.0.2.0', 24, 'ipv4'],
-  ['198.18.0.0', 15, 'ipv4'],
-  ['198.51.100.0', 24, 'ipv4'],
-  ['203.0.113.0', 24, 'ipv4'],
-  ['224.0.0.0', 4, 'ipv4'],
-  ['240.0.0.0', 4, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['ff00::', 8, 'ipv6'],
-  ['2001:db8::', 32, 'ipv6'],
-  ['100::', 64, 'ipv6'],
-])
+const LOOPBACK = list(['127.0.0.0/8', '::1/128'])
+const PRIVATE = list(
+  ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], // RFC 1918
+  ['100.64.0.0/10'], // carrier-grade NAT
+  ['fc00::/7'], // IPv6 unique-local
+  ['fec0::/10'], // deprecated IPv6 site-local, still routed inside some networks
+)
+const LINK_LOCAL = list(['169.254.0.0/16', 'fe80::/10'])
+// Never a web server anyone means to reach.
+const RESERVED = list(
+  ['0.0.0.0/8', '::/128'], // "this host" (0.0.0.0 connects to loopback on Linux), the unspecified address
+  ['192.0.0.0/24'], // IETF protocol assignments
+  ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'], // documentation
+  ['198.18.0.0/15'], // benchmarking
+  ['224.0.0.0/4', 'ff00::/8'], // multicast
+  ['240.0.0.0/4'], // reserved, and the broadcast address in it
+  ['100::/64'], // IPv6 discard-only
+)
 
 /** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
 function embeddedIPv4(address: string): string | undefined {
