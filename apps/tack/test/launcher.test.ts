@@ -38,7 +38,7 @@ test('run as a program, tack answers --version and runs on Node with its heap fl
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 20))
     const argv = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0')
     expect(argv).toContain('--max-semi-space-size=8')
-    expect(argv).toContain('--heap-growing-percent=20')
+    expect(argv).toContain('--heap-growing-percent=30')
     expect(argv).toContain(TACK_BIN)
   } finally {
     child.kill('SIGTERM')
