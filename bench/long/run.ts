@@ -3,7 +3,9 @@
 // answers instantly. Each read returns a small module (six lines), so the 200-read history is about
 // 60 KB of text: whatever grows beyond that is the harness's own cost. Budgets: tack's peak RSS at
 // 200 reads ≤ 1.1× its 20-read figure (memory flat in history length), and tack's CPU per extra
-// request ((CPU₂₀₀ − CPU₂₀) / 180) ≤ 0.5× pi's. Findings: docs/decisions/0066-flat-memory.md.
+// request ((CPU₂₀₀ − CPU₂₀) / 180) ≤ 0.5× pi's. Findings: docs/decisions/0066-flat-memory.md,
+// docs/decisions/0067-long-session-cost.md, docs/decisions/0068-heap-growth-and-step-cost.md (and its
+// probes of single mechanisms: flush.ts, http-client.ts).
 //
 //   node bench/long/run.ts            (BENCH_RUNS=n for medians of n alternated runs, default 3;
 //                                      BENCH_BASELINE_BIN=<another checkout's bin/tack.js> adds that

@@ -1,6 +1,7 @@
 // The launcher as a user runs it (`tack`, `npx tack`: the file executed as a program): its first two
-// lines are a sh line that starts Node with V8's young generation capped, because a heap-sizing flag
-// cannot be set from inside a running Node (docs/decisions/0067-long-session-cost.md). Linux-only
+// lines are a sh line that starts Node with V8's young generation capped and old-space growth bounded,
+// because heap-sizing flags are given when Node starts (docs/decisions/0067-long-session-cost.md,
+// docs/decisions/0068-heap-growth-and-step-cost.md). Linux-only
 // check of the flag (/proc), as CI runs.
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -12,7 +13,7 @@ import { TACK_BIN, sandbox, writeLoopConfig } from './helpers.ts'
 /** PATH with this Node first, so the launcher's `node` is the one the tests run on. */
 const withThisNode = (path: string | undefined) => [dirname(process.execPath), path ?? ''].join(delimiter)
 
-test('run as a program, tack answers --version and runs on Node with --max-semi-space-size=8', async () => {
+test('run as a program, tack answers --version and runs on Node with its heap flags', async () => {
   const box = await sandbox()
   const env = { ...box.env, PATH: withThisNode(box.env.PATH) }
   const version = await new Promise<string>((resolve, reject) => {
@@ -37,6 +38,7 @@ test('run as a program, tack answers --version and runs on Node with --max-semi-
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 20))
     const argv = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0')
     expect(argv).toContain('--max-semi-space-size=8')
+    expect(argv).toContain('--heap-growing-percent=30')
     expect(argv).toContain(TACK_BIN)
   } finally {
     child.kill('SIGTERM')
