@@ -11,6 +11,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
+import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import { type Agent, setAgentModel } from '@tack/agent'
@@ -70,7 +71,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     } else {
       agent.session.subscribe((e) => {
         const notice = userNotice(e)
-        if (notice) err(`${notice}\n`)
+        if (notice) err(`${printable(notice)}\n`)
       })
     }
     reporter.attach(ctx, agent.session)
@@ -133,7 +134,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       if (answer && outcome.reason.kind === 'completed')
         io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
       if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
-        err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
+        err(`tack: the turn ended ${printable(describeReason(outcome.reason))}\n`)
     }
     if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
     if (io.stdoutClosed?.()) return EXIT_STDOUT_CLOSED
@@ -174,8 +175,9 @@ function printCommandResult(io: CommandIO, json: boolean, sessionId: string, res
         : `/${result.kind} needs the interactive UI (tack)`
   const text = result.kind === 'text' ? result.text : ''
   if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
-  else if (error) io.err(`tack: ${error}\n`)
-  else if (text) io.out(text.endsWith('\n') ? text : `${text}\n`)
+  // /help lists skills and commands named by files a repository holds; their names reach a terminal
+  else if (error) io.err(`tack: ${printable(error)}\n`)
+  else if (text) io.out(printable(text.endsWith('\n') ? text : `${text}\n`))
   return error ? 1 : 0
 }
 
@@ -198,7 +200,7 @@ function toolNames(ctx: { tools: { schemas(): ReadonlyArray<{ name: string }> } 
   }
 }
 
-/** What a headless user should see on stderr besides the answer: hook system messages. */
+/** What a headless user should see on stderr besides the answer: hook system messages (a hook's text: printed escaped). */
 function userNotice(e: SessionEvent): string | undefined {
   if ((e.type as string) !== 'hook/result') return undefined
   const data = e.data as { systemMessage?: unknown }

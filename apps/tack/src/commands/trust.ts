@@ -12,6 +12,7 @@ import {
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import type { CommandIO } from '../io.ts'
+import { printableIO } from '../printable.ts'
 import { tackPaths } from '../paths.ts'
 
 export async function trustCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
@@ -21,7 +22,7 @@ export async function trustCommand(args: string[], flags: CommonFlags, io: Comma
   if (flags.list) {
     const all = listTrustedWorkspaces(home)
     if (all.length === 0) io.out('no trusted workspaces\n')
-    for (const w of all) io.out(`${w.path}${w.trustedAt ? `  (since ${w.trustedAt})` : ''}\n`)
+    for (const w of all) printableIO(io).out(`${w.path}${w.trustedAt ? `  (since ${w.trustedAt})` : ''}\n`)
     return 0
   }
   const dir = resolve(io.cwd, args[0] ?? flags.cwd ?? '.')
