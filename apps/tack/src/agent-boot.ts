@@ -10,7 +10,7 @@ import { findModFolders } from './mod-folders.ts'
 import { assertModelServed } from './model-check.ts'
 import type { Settings } from './config/load.ts'
 import { chooseModel, type Resolved } from './settings.ts'
-import { untrustedNotice } from './untrusted-notice.ts'
+import { type HeldBack, untrustedNotice } from './untrusted-notice.ts'
 import { findUserPlugins } from './user-plugins.ts'
 
 export async function bootAgentCommand(opts: {
@@ -19,12 +19,16 @@ export async function bootAgentCommand(opts: {
   io: CommandIO
   warn: (text: string) => void
   cliRules?: CliRuleSpecs
+  /** The untrusted notice when the caller already built it (the interactive trust question). */
+  heldBack?: HeldBack
 }): Promise<{ booted: Booted; model: string }> {
   const { resolved, flags, io, warn } = opts
   const { settings, paths, cwd, trust } = resolved
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
-  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
+  const notice = opts.heldBack
+    ? opts.heldBack.notice
+    : await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
   if (notice) warn(notice)
   const model = await chooseModel(settings, io.env)
   const booted = await boot({

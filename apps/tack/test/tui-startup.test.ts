@@ -106,6 +106,25 @@ describe('tack interactive: start-up keeps the terminal', () => {
     await second.waitFor('[y/N]', 30_000)
   })
 
+  it('the notice after "no" is the summary the question showed, built once (a hook added meanwhile is not counted)', async () => {
+    const box = await sandbox()
+    const hook = { hooks: [{ type: 'command', command: 'true' }] }
+    const settings = join(box.workspace, '.claude', 'settings.json')
+    await mkdir(join(box.workspace, '.claude'))
+    await writeFile(settings, JSON.stringify({ hooks: { Stop: [hook] } }))
+    const term = await tackIn(box)
+    await term.waitFor('[y/N]', 30_000)
+    expect(term.screen()).toContain('not run: 1 project hook(s)')
+    // the repository changes while the question is up: the run must not describe something else
+    await writeFile(settings, JSON.stringify({ hooks: { Stop: [hook], SessionStart: [hook] } }))
+    term.type('n')
+    term.press('enter')
+    await term.waitFor('loop/m', 30_000)
+    const text = term.allText().replace(/\n/g, '')
+    expect(text).toContain(`workspace ${box.workspace} is not trusted — not run: 1 project hook(s)`)
+    expect(text).not.toContain('2 project hook(s)')
+  })
+
   it('an untrusted workspace asks once; yes: trusted from now on, its config applies', async () => {
     const { term } = await tackAfter('true', projectConfig, answering('y'))
     expect(term.screen().replace(/\n/g, '')).toContain('tack: trusted ')
