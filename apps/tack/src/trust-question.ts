@@ -9,6 +9,7 @@ import { trustWorkspace, workspaceKey } from '@tack/kernel/workspace-trust'
 import type { CommonFlags } from './args.ts'
 import type { CommandIO } from './io.ts'
 import { findModFolders } from './mod-folders.ts'
+import { printable } from './printable.ts'
 import type { Resolved } from './settings.ts'
 import { type HeldBack, untrustedNotice } from './untrusted-notice.ts'
 import { findUserPlugins } from './user-plugins.ts'
@@ -40,7 +41,7 @@ export async function askToTrust(
   if (!notice) return { answer: 'untrusted', heldBack } // nothing held back: nothing to ask about
   const held = notice.replace(/^tack: /, '').replace(/ — trust it with[\s\S]*$/, '')
   const answer = await io.askLine(
-    `tack: ${held}.\nTrust ${cwd}? Its project config, hooks, plugins and mods will take effect. [y/N] `,
+    `tack: ${held}.\nTrust ${printable(cwd)}? Its project config, hooks, plugins and mods will take effect. [y/N] `,
   )
   if (answer === undefined) {
     io.err('\n') // Ctrl-C or Ctrl-D: nothing decided, nothing remembered
@@ -48,7 +49,7 @@ export async function askToTrust(
   }
   if (/^\s*y(es)?\s*$/i.test(answer)) {
     trustWorkspace(cwd, paths.home)
-    io.err(`tack: trusted ${cwd} (tack trust --revoke undoes it)\n`)
+    io.err(`tack: trusted ${printable(cwd)} (tack trust --revoke undoes it)\n`)
     return { answer: 'trusted' }
   }
   remember(paths.home, workspaceKey(cwd))

@@ -97,7 +97,9 @@ describe('hook, tool, session and report text is shown escaped', () => {
     const doctor = await runTack(['doctor', '--model', 'scripted/none'], { env: box.env, cwd: evil })
     expect(doctor.stdout).toContain(`ws${SHOWN}/AGENTS.md`) // the instruction file's path
     expect(doctor.stdout).not.toMatch(RAW_CONTROL)
-    await runTack(['trust', evil], { env: box.env, cwd: box.root })
+    const trust = await runTack(['trust', evil], { env: box.env, cwd: box.root })
+    expect(trust.stdout).toContain(`trusted: ${box.root}/ws${SHOWN} — `)
+    expect(trust.stdout).not.toMatch(RAW_CONTROL)
     const trusted = await runTack(['trust', '--list'], { env: box.env, cwd: box.root })
     expect(trusted.stdout).toContain(`ws${SHOWN}`)
     expect(trusted.stdout).not.toMatch(RAW_CONTROL)

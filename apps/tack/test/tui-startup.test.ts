@@ -44,14 +44,14 @@ async function tackAfter(
   return { term, box }
 }
 
-/** tack itself (no shell before it) in `box`'s workspace, against a fresh loopback model. */
-async function tackIn(box: Sandbox): Promise<PtySession> {
+/** tack itself (no shell before it) in `box`'s workspace (or `cwd`), against a fresh loopback model. */
+async function tackIn(box: Sandbox, cwd = box.workspace): Promise<PtySession> {
   const server = await startLoopbackServer({ script: [] })
   const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
   const term = startPty({
     file: process.execPath,
     args: [TACK_BIN, '--config', config],
-    cwd: box.workspace,
+    cwd,
     env: { TERM: 'xterm-256color', ...box.env },
     cols: 100,
     rows: 30,
@@ -123,6 +123,25 @@ describe('tack interactive: start-up keeps the terminal', () => {
     const text = term.allText().replace(/\n/g, '')
     expect(text).toContain(`workspace ${box.workspace} is not trusted — not run: 1 project hook(s)`)
     expect(text).not.toContain('2 project hook(s)')
+  })
+
+  it('a folder named with an escape sequence is shown escaped in the question and the answer', async () => {
+    const box = await sandbox()
+    const evil = join(box.root, 'ws\x1b]0;pwned\x07')
+    await mkdir(evil)
+    await projectConfig(evil)
+    const term = await tackIn(box, evil)
+    await term.waitFor('[y/N]', 30_000)
+    term.type('y')
+    term.press('enter')
+    await term.waitFor('loop/m', 30_000)
+    const text = term.allText().replace(/\n/g, '')
+    expect(text).toContain('Trust ' + box.root + '/ws\\x1b]0;pwned\\x07?')
+    expect(text).toContain('tack: trusted ' + box.root + '/ws\\x1b]0;pwned\\x07')
+    // what tack printed before the screen came up (the screen's header is the TUI's own business)
+    const beforeScreen = term.raw().split('\x1b[?2004h')[0]
+    expect(beforeScreen).toContain('tack: trusted')
+    expect(beforeScreen).not.toContain('\x1b]0;pwned')
   })
 
   it('an untrusted workspace asks once; yes: trusted from now on, its config applies', async () => {

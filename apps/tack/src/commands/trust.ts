@@ -15,14 +15,15 @@ import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { tackPaths } from '../paths.ts'
 
-export async function trustCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+export async function trustCommand(args: string[], flags: CommonFlags, terminal: CommandIO): Promise<number> {
+  const io = printableIO(terminal) // every line names a folder, whose name a repository's files chose
   if (args.length > 1)
     throw new UsageError('usage: tack trust [DIR] | tack trust --list | tack trust --revoke [DIR]')
   const home = tackPaths(io.env, io.cwd).home
   if (flags.list) {
     const all = listTrustedWorkspaces(home)
     if (all.length === 0) io.out('no trusted workspaces\n')
-    for (const w of all) printableIO(io).out(`${w.path}${w.trustedAt ? `  (since ${w.trustedAt})` : ''}\n`)
+    for (const w of all) io.out(`${w.path}${w.trustedAt ? `  (since ${w.trustedAt})` : ''}\n`)
     return 0
   }
   const dir = resolve(io.cwd, args[0] ?? flags.cwd ?? '.')
