@@ -38,11 +38,21 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, cwd } = resolved
   const { reporter, err } = runProgress(io, flags)
-  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn: err, cliRules })
+  const compactWith = compactCommand(input)
+  // `tack run "/help"` needs no model: its check waits until the command turns out to need one.
+  const slash = compactWith === undefined && parseSlashCommand(input.task) !== undefined
+  const { booted, model, modelProblem } = await bootAgentCommand({
+    resolved,
+    flags,
+    io,
+    warn: err,
+    cliRules,
+    deferModelCheck: slash,
+  })
   const { ctx } = booted
   try {
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
-    diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
+    if (model !== undefined) diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'
     const options = agentOptionsFor(settings, model, permissionMode, { headless: true })
     const handle = resume
@@ -57,7 +67,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       io.out(
         startLine({
           sessionId: agent.session.id,
-          model,
+          model: agent.model,
           workspace: agent.cwd,
           permissionMode,
           tools: toolNames(ctx),
@@ -88,20 +98,28 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    const compactWith = compactCommand(input)
-    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
-    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
-    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
-    const command =
-      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
-    if (command !== undefined && command.kind !== 'prompt') {
+    /** A run that sent nothing to the model: dispose, and leave no empty session behind. */
+    const endWithoutTurn = async () => {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
       // `tack run "/help"` opened a session only to run the command in: leave none behind, so a later
       // `tack run -c` continues the session the person worked in, not this empty one.
       if (!resume && !agent.session.events().some((e) => e.type === 'turn/start'))
         await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
+    }
+    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
+    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
+    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
+    const command =
+      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
+    if (command !== undefined && command.kind !== 'prompt') {
+      await endWithoutTurn()
       return printCommandResult(io, json, agent.session.id, command)
+    }
+    if (modelProblem) {
+      // the command (or an unknown /name) goes to the model after all: the check every run makes at start
+      await endWithoutTurn()
+      throw modelProblem
     }
     const outcome =
       compactWith === undefined
@@ -124,7 +142,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
           reason: outcome.reason,
           answer,
           durationMs: Math.round(performance.now() - startedAt),
-          stats: runStats(turnEvents, model, costOf),
+          stats: runStats(turnEvents, agent.model, costOf),
         }),
       )
       const notice = jsonRejectionNotice(outcome.reason)

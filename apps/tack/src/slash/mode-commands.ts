@@ -22,7 +22,11 @@ export function modeCommands(
       description: 'Show or switch the model of this session (from the next request)',
       args: 'provider/model',
       run: ({ agent, args }): CommandResult => {
-        if (!args) return { kind: 'text', text: `model: ${agent.model}` }
+        if (!args)
+          return {
+            kind: 'text',
+            text: `model: ${agent.model || 'none configured (tack doctor says how to set one)'}`,
+          }
         if (!/^[^/\s]+\/\S+$/.test(args))
           return {
             kind: 'error',
