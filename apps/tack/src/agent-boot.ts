@@ -10,23 +10,55 @@ import { findModFolders } from './mod-folders.ts'
 import { assertModelServed } from './model-check.ts'
 import type { Settings } from './config/load.ts'
 import { chooseModel, type Resolved } from './settings.ts'
-import { untrustedNotice } from './untrusted-notice.ts'
+import { type HeldBack, untrustedNotice } from './untrusted-notice.ts'
 import { findUserPlugins } from './user-plugins.ts'
 
-export async function bootAgentCommand(opts: {
+export interface BootAgentOptions {
   resolved: Resolved
   flags: CommonFlags
   io: CommandIO
   warn: (text: string) => void
   cliRules?: CliRuleSpecs
-}): Promise<{ booted: Booted; model: string }> {
+  /** The untrusted notice when the caller already built it (the interactive trust question). */
+  heldBack?: HeldBack
+  /**
+   * A headless slash command may need no model (`tack run "/help"`): a model that is missing or not
+   * served is returned as `modelProblem` instead of thrown, for the caller to throw if the command
+   * turns out to need the model after all.
+   */
+  deferModelCheck?: boolean
+}
+
+/** A boot whose model check was deferred: `model` is undefined when none is configured. */
+export interface DeferredBoot {
+  booted: Booted
+  model: string | undefined
+  modelProblem?: Error
+}
+
+export async function bootAgentCommand(
+  opts: BootAgentOptions & { deferModelCheck: boolean },
+): Promise<DeferredBoot>
+export async function bootAgentCommand(
+  opts: Omit<BootAgentOptions, 'deferModelCheck'>,
+): Promise<{ booted: Booted; model: string }>
+export async function bootAgentCommand(opts: BootAgentOptions): Promise<DeferredBoot> {
   const { resolved, flags, io, warn } = opts
   const { settings, paths, cwd, trust } = resolved
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
-  const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
+  const notice = opts.heldBack
+    ? opts.heldBack.notice
+    : await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
   if (notice) warn(notice)
-  const model = await chooseModel(settings, io.env)
+  let model: string | undefined
+  let modelProblem: Error | undefined
+  try {
+    model = await chooseModel(settings, io.env)
+  } catch (error) {
+    if (!opts.deferModelCheck) throw error
+    modelProblem = error as Error
+  }
   const booted = await boot({
     settings,
     paths,
@@ -42,23 +74,27 @@ export async function bootAgentCommand(opts: {
   })
   io.protectSecrets?.(booted.ctx.llmProviders.keyVariables())
   try {
-    assertModelServed(booted.ctx, model)
+    if (model !== undefined) assertModelServed(booted.ctx, model)
   } catch (error) {
-    await booted.close()
-    throw error
+    if (!opts.deferModelCheck) {
+      await booted.close()
+      throw error
+    }
+    modelProblem = error as Error
   }
-  return { booted, model }
+  return { booted, model, ...(modelProblem ? { modelProblem } : {}) }
 }
 
 /** The options of the agent a command runs: the model, the permission mode, the tools mode when set. */
 export function agentOptionsFor(
   settings: Pick<Settings, 'toolsMode'>,
-  model: string,
+  /** Undefined: the agent plugin's default (a headless slash command with no model configured). */
+  model: string | undefined,
   permissionMode: string,
   labels: Readonly<Record<string, unknown>>,
 ): AgentOptions {
   return {
-    config: { model },
+    ...(model !== undefined ? { config: { model } } : {}),
     permissionMode,
     ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
     labels,

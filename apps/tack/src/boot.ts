@@ -104,7 +104,11 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   const { builtinCommandsPlugin } = await import('./slash/plugin.ts')
   await load(
     'builtin-commands',
-    builtinCommandsPlugin({ home: opts.paths.home, permissionMode: opts.settings.permissionMode ?? 'ask' }),
+    builtinCommandsPlugin({
+      home: opts.paths.home,
+      permissionMode: opts.settings.permissionMode ?? 'ask',
+      permissionsOff: opts.settings.plugins.permissions === false,
+    }),
     undefined,
   )
   const llm = await import('@tack/llm')

@@ -1,7 +1,9 @@
 // Warnings reach a person (overview decision 9, issue 9 item 8): plugins warn through cordis's logger
 // (`ctx.logger(name).warn(…)`), which prints nothing by itself. This exporter writes warnings and errors
-// to stderr as `tack: <plugin>: <message>` (info too with -v), each distinct line once per run.
+// to stderr as `tack: <plugin>: <message>` (info too with -v), each distinct line once per run, its
+// control characters escaped (printable.ts).
 import { type Context, Logger } from 'cordis'
+import { printable } from './printable.ts'
 
 export function printWarnings(ctx: Context, write: (line: string) => void, verbose: boolean): void {
   const printed = new Set<string>()
@@ -10,7 +12,8 @@ export function printWarnings(ctx: Context, write: (line: string) => void, verbo
     export(message: { type: string; name: string; args: unknown[] }) {
       if (message.type === 'debug' || (message.type === 'info' && !verbose)) return
       const text = Logger.format(exporter, message as Parameters<typeof Logger.format>[1])
-      const line = `tack: ${message.name}: ${text}`
+      // a hook's stderr, a file name, a plugin's message: text a repository controls, shown escaped
+      const line = printable(`tack: ${message.name}: ${text}`)
       if (printed.has(line)) return
       printed.add(line)
       write(`${line}\n`)

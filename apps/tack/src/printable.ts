@@ -10,3 +10,16 @@ export function printable(text: string): string {
     (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   )
 }
+
+/**
+ * `io` whose `out` and `err` pass every line through `printable`: for a plain-text report built from
+ * files tack did not write (doctor, hooks, mods, sessions and trust lists). Not for `--json` output
+ * (its escapes would break the JSON) nor for data a person pipes on (an export, the model's answer).
+ */
+export function printableIO<T extends { out(text: string): void; err(text: string): void }>(io: T): T {
+  return {
+    ...io,
+    out: (text: string) => io.out(printable(text)),
+    err: (text: string) => io.err(printable(text)),
+  }
+}

@@ -9,8 +9,9 @@ import { trustWorkspace, workspaceKey } from '@tack/kernel/workspace-trust'
 import type { CommonFlags } from './args.ts'
 import type { CommandIO } from './io.ts'
 import { findModFolders } from './mod-folders.ts'
+import { printable } from './printable.ts'
 import type { Resolved } from './settings.ts'
-import { untrustedNotice } from './untrusted-notice.ts'
+import { type HeldBack, untrustedNotice } from './untrusted-notice.ts'
 import { findUserPlugins } from './user-plugins.ts'
 
 export const DECLINED_FILE = 'trust-declined.json'
@@ -18,34 +19,42 @@ export const DECLINED_FILE = 'trust-declined.json'
 /** `trusted`: the folder is trusted now (resolve its settings again); `abort`: Ctrl-C or Ctrl-D, leave. */
 export type TrustAnswer = 'trusted' | 'untrusted' | 'abort'
 
+export interface TrustOutcome {
+  readonly answer: TrustAnswer
+  /** The held-back notice the question was built from (untrusted answers): the run prints this one. */
+  readonly heldBack?: HeldBack
+}
+
 /** Asks whether to trust the workspace when it holds something trust would let run. */
 export async function askToTrust(
   resolved: Resolved,
   flags: CommonFlags,
   io: CommandIO,
-): Promise<TrustAnswer> {
+): Promise<TrustOutcome> {
   const { settings, paths, cwd, trust } = resolved
-  if (trust.trusted || !io.askLine || declined(paths.home).includes(workspaceKey(cwd))) return 'untrusted'
+  if (trust.trusted || !io.askLine || declined(paths.home).includes(workspaceKey(cwd)))
+    return { answer: 'untrusted' }
   const plugins = findUserPlugins(settings, paths, cwd, false)
   const mods = findModFolders(settings, paths, cwd, false, flags.mod, io.cwd)
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
-  if (!notice) return 'untrusted' // nothing held back: nothing to ask about
+  const heldBack = { notice }
+  if (!notice) return { answer: 'untrusted', heldBack } // nothing held back: nothing to ask about
   const held = notice.replace(/^tack: /, '').replace(/ — trust it with[\s\S]*$/, '')
   const answer = await io.askLine(
-    `tack: ${held}.\nTrust ${cwd}? Its project config, hooks, plugins and mods will take effect. [y/N] `,
+    `tack: ${held}.\nTrust ${printable(cwd)}? Its project config, hooks, plugins and mods will take effect. [y/N] `,
   )
   if (answer === undefined) {
     io.err('\n') // Ctrl-C or Ctrl-D: nothing decided, nothing remembered
-    return 'abort'
+    return { answer: 'abort' }
   }
   if (/^\s*y(es)?\s*$/i.test(answer)) {
     trustWorkspace(cwd, paths.home)
-    io.err(`tack: trusted ${cwd} (tack trust --revoke undoes it)\n`)
-    return 'trusted'
+    io.err(`tack: trusted ${printable(cwd)} (tack trust --revoke undoes it)\n`)
+    return { answer: 'trusted' }
   }
   remember(paths.home, workspaceKey(cwd))
   io.err('tack: not trusted; tack will not ask again here (tack trust trusts it later)\n')
-  return 'untrusted'
+  return { answer: 'untrusted', heldBack }
 }
 
 function declined(home: string): string[] {

@@ -10,6 +10,15 @@ export function heldBackHooks(rows: readonly HookRow[]): HookRow[] {
   return rows.filter((r) => !r.willRun && r.untrustedWorkspace === true)
 }
 
+/**
+ * The notice as built once for a start: the interactive trust question shows it and the run then prints
+ * the same one, so both describe what was held back at the moment the user was asked.
+ */
+export interface HeldBack {
+  /** The notice line; undefined when nothing is held back. */
+  readonly notice: string | undefined
+}
+
 export async function untrustedNotice(
   r: Resolved,
   env: NodeJS.ProcessEnv,

@@ -80,7 +80,9 @@ describe('loadSettings', () => {
     expect(s.files).toEqual([f['empty.yml']])
     await expect(
       loadSettings({ userConfig: f['broken.yml'], projectConfig: '/x', projectTrusted: false, flags: {} }),
-    ).rejects.toThrow(new RegExp(`${f['broken.yml']}: \\(root\\): cannot read YAML`))
+    ).rejects.toThrow(
+      `${f['broken.yml']}:2:1: cannot read YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+    )
   })
 
   test('80-cli §3.2 an unknown plugin, a bad mode and a bad model are errors that name the key', async () => {

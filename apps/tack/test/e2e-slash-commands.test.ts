@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, test } from 'vitest'
+import { PERMISSIONS_OFF } from '../src/slash/mode-commands.ts'
 import { jsonLines, runTack, type Sandbox, sandbox } from './helpers.ts'
 
 const PLUGIN = `export const name = 'greeter'
@@ -24,7 +25,8 @@ afterEach(async () => {
   server = undefined
 })
 
-async function setUp(script: Parameters<typeof startLoopbackServer>[0] = {}) {
+/** `extraYaml`: more top-level config lines (e.g. a plugin turned off). */
+async function setUp(script: Parameters<typeof startLoopbackServer>[0] = {}, extraYaml = '') {
   box = await sandbox()
   await mkdir(join(box.tackHome, 'plugins'), { recursive: true })
   await writeFile(join(box.tackHome, 'plugins', 'greeter.mjs'), PLUGIN)
@@ -32,7 +34,7 @@ async function setUp(script: Parameters<typeof startLoopbackServer>[0] = {}) {
   const config = join(box.root, 'loop.yml')
   await writeFile(
     config,
-    `model: loop/m\nplugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n`,
+    `model: loop/m\nplugins:\n  llm:\n    endpoints:\n      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }\n${extraYaml}`,
   )
   const run = (...args: string[]) =>
     runTack(['run', '--config', config, ...args], { env: box.env, cwd: box.workspace })
@@ -120,4 +122,20 @@ describe('mode switches are logged and restored (80-cli.md §5.4)', () => {
     const switches = jsonLines(flagged.stdout).filter((l) => l.type === 'agent/model')
     expect(switches.map((l) => (l.data as { model: string }).model)).toEqual(['loop/m'])
   }, 120_000)
+
+  test('with the permissions plugin off, /permissions says so and logs no switch', async () => {
+    const { run } = await setUp({ script: [{ kind: 'text', text: 'first' }] }, '  permissions: false\n')
+    expect((await run('hello')).stdout).toBe('first\n')
+    const shown = await run('-c', '/permissions')
+    expect(shown).toMatchObject({ code: 0, stdout: `${PERMISSIONS_OFF}\n` })
+    const switched = await run('-c', '/permissions yolo')
+    expect(switched).toMatchObject({ code: 1, stdout: '' })
+    expect(switched.stderr).toBe(`tack: /permissions: ${PERMISSIONS_OFF}; nothing to switch\n`)
+    const [session] = JSON.parse(
+      (await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })).stdout,
+    ) as { id: string }[]
+    const log = await runTack(['sessions', 'export', session.id], { env: box.env, cwd: box.workspace })
+    expect(log.stdout).toContain('"assistant/message"')
+    expect(log.stdout).not.toContain('permission/mode')
+  })
 })

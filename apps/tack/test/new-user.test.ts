@@ -207,4 +207,25 @@ describe('issue 10.4: the result line of a run that fails or is refused', () => 
     // the scripted model has no price: no cost rather than a made-up one
     expect(result.costUsd).toBeUndefined()
   })
+
+  test('without a model, tack run "/help" and the other commands that need none work; a prompt still says how to set one', async () => {
+    const box = await sandbox() // no key in the environment, no config: no model
+    const opts = { env: box.env, cwd: box.workspace }
+    const help = await runTack(['run', '/help'], opts)
+    expect(help, help.stderr).toMatchObject({ code: 0, stderr: '' })
+    expect(help.stdout).toMatch(/^\/model \[provider\/model\] +Show or switch the model/m)
+    expect((await runTack(['run', '/model'], opts)).stdout).toBe(
+      'model: none configured (tack doctor says how to set one)\n',
+    )
+    expect((await runTack(['run', '/cost'], opts)).stdout).toBe(
+      'no model requests yet (no model configured)\n',
+    )
+    for (const needsModel of ['hello', '/compact', '/no-such-command']) {
+      const r = await runTack(['run', needsModel], opts)
+      expect(r.code, needsModel).toBe(2)
+      expect(r.stderr).toMatch(/^tack: no model configured: set DEEPSEEK_API_KEY/)
+    }
+    const left = await runTack(['sessions', 'list', '--json'], opts)
+    expect(JSON.parse(left.stdout)).toEqual([]) // neither the commands nor the refused prompts left a session
+  })
 })

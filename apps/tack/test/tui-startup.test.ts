@@ -44,14 +44,14 @@ async function tackAfter(
   return { term, box }
 }
 
-/** tack itself (no shell before it) in `box`'s workspace, against a fresh loopback model. */
-async function tackIn(box: Sandbox): Promise<PtySession> {
+/** tack itself (no shell before it) in `box`'s workspace (or `cwd`), against a fresh loopback model. */
+async function tackIn(box: Sandbox, cwd = box.workspace): Promise<PtySession> {
   const server = await startLoopbackServer({ script: [] })
   const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
   const term = startPty({
     file: process.execPath,
     args: [TACK_BIN, '--config', config],
-    cwd: box.workspace,
+    cwd,
     env: { TERM: 'xterm-256color', ...box.env },
     cols: 100,
     rows: 30,
@@ -104,6 +104,44 @@ describe('tack interactive: start-up keeps the terminal', () => {
     expect(await first.exit).toMatchObject({ exitCode: 130 })
     const second = await tackIn(box)
     await second.waitFor('[y/N]', 30_000)
+  })
+
+  it('the notice after "no" is the summary the question showed, built once (a hook added meanwhile is not counted)', async () => {
+    const box = await sandbox()
+    const hook = { hooks: [{ type: 'command', command: 'true' }] }
+    const settings = join(box.workspace, '.claude', 'settings.json')
+    await mkdir(join(box.workspace, '.claude'))
+    await writeFile(settings, JSON.stringify({ hooks: { Stop: [hook] } }))
+    const term = await tackIn(box)
+    await term.waitFor('[y/N]', 30_000)
+    expect(term.screen()).toContain('not run: 1 project hook(s)')
+    // the repository changes while the question is up: the run must not describe something else
+    await writeFile(settings, JSON.stringify({ hooks: { Stop: [hook], SessionStart: [hook] } }))
+    term.type('n')
+    term.press('enter')
+    await term.waitFor('loop/m', 30_000)
+    const text = term.allText().replace(/\n/g, '')
+    expect(text).toContain(`workspace ${box.workspace} is not trusted — not run: 1 project hook(s)`)
+    expect(text).not.toContain('2 project hook(s)')
+  })
+
+  it('a folder named with an escape sequence is shown escaped in the question and the answer', async () => {
+    const box = await sandbox()
+    const evil = join(box.root, 'ws\x1b]0;pwned\x07')
+    await mkdir(evil)
+    await projectConfig(evil)
+    const term = await tackIn(box, evil)
+    await term.waitFor('[y/N]', 30_000)
+    term.type('y')
+    term.press('enter')
+    await term.waitFor('loop/m', 30_000)
+    const text = term.allText().replace(/\n/g, '')
+    expect(text).toContain('Trust ' + box.root + '/ws\\x1b]0;pwned\\x07?')
+    expect(text).toContain('tack: trusted ' + box.root + '/ws\\x1b]0;pwned\\x07')
+    // what tack printed before the screen came up (the screen's header is the TUI's own business)
+    const beforeScreen = term.raw().split('\x1b[?2004h')[0]
+    expect(beforeScreen).toContain('tack: trusted')
+    expect(beforeScreen).not.toContain('\x1b]0;pwned')
   })
 
   it('an untrusted workspace asks once; yes: trusted from now on, its config applies', async () => {

@@ -15,6 +15,7 @@ import { InputQueue, pluginError, requireSource, settleLeftovers } from './admis
 import { AgentDisposedError, TurnError } from './errors.ts'
 import { runTurn } from './turn.ts'
 import type { Agent, AgentOptions, AgentStatus, DisposeCause, Prompt, TurnOutcome } from './types.ts'
+import { PersistWarnings } from './persist-warnings.ts'
 
 interface RunningTurn {
   readonly controller: AbortController
@@ -49,6 +50,7 @@ export class AgentImpl implements Agent {
   #idleWaiters: Array<() => void> = []
   #prefix?: readonly Message[]
   #disposing?: Promise<void>
+  readonly #persist: PersistWarnings
 
   constructor(
     host: AgentHost,
@@ -61,6 +63,9 @@ export class AgentImpl implements Agent {
     this.options = deepFreeze({ ...(init.options ?? {}) })
     this.parent = init.parent
     this.#turnNumber = init.session.events().filter((e) => e.type === 'turn/start').length
+    this.#persist = new PersistWarnings(init.session.id, (format, ...args) =>
+      host.ctx.logger('agent').warn(format, ...args),
+    )
   }
 
   get status(): AgentStatus {
@@ -142,9 +147,10 @@ export class AgentImpl implements Agent {
     await this.#pump
     emitSafely(this.#host.ctx, 'agent/disposed', this, cause)
     await this.#host.drainDetached(this)
-    await this.session.flush().catch((error: unknown) => {
-      this.#host.ctx.logger('agent').warn('final flush of %s failed: %s', this.session.id, String(error))
-    })
+    await this.session.flush().then(
+      () => this.#persist.succeeded(),
+      (error: unknown) => this.#persist.failed('the final events', error),
+    )
     for (const resolve of this.#idleWaiters.splice(0)) resolve()
   }
 
@@ -224,8 +230,9 @@ export class AgentImpl implements Agent {
     settleLeftovers(this.session, this.#held, this.#status === 'running' && running.cause === undefined)
     try {
       await this.session.flush()
+      this.#persist.succeeded()
     } catch (error) {
-      ctx.logger('agent').warn('could not persist the end of turn %d: %s', turn, String(error))
+      this.#persist.failed(`the end of turn ${turn}`, error)
     }
     return { turn, reason }
   }

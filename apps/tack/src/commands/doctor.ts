@@ -10,8 +10,11 @@ import { type Resolved, resolveSettings } from '../settings.ts'
 import { heldBackHooks } from '../untrusted-notice.ts'
 import { findUserPlugins, importUserPlugin } from '../user-plugins.ts'
 import { HOW_TO_TRUST } from '../workspace-trust.ts'
+import { printableIO } from '../printable.ts'
 
-export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<number> {
+export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Promise<number> {
+  // Paths, hook commands, plugin and mod names come from files a repository controls.
+  const io = printableIO(terminal)
   const problems: string[] = []
   const line = (label: string, value: string) => io.out(`${label.padEnd(16)} ${value}\n`)
   // node:sqlite as the store uses it arrived in 22.16 and 24.0 (docs/decisions/0025-install-and-build.md)

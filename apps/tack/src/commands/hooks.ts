@@ -5,6 +5,7 @@ import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import type { Settings } from '../config/load.ts'
 import type { CommandIO } from '../io.ts'
+import { printableIO } from '../printable.ts'
 import type { TackPaths } from '../paths.ts'
 import { resolveSettings } from '../settings.ts'
 import type { WorkspaceTrust } from '../workspace-trust.ts'
@@ -67,8 +68,10 @@ async function markDiceHooks(rows: HookRow[]): Promise<HookRow[]> {
 /** Why agent-dice's own hooks are skipped; the words of the plugin's own skip. */
 export const DICE_SKIP = 'agent-dice runs natively in tack (agent-dice/tack), so its own hook is skipped'
 
-export async function hooksCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+export async function hooksCommand(args: string[], flags: CommonFlags, terminal: CommandIO): Promise<number> {
   const [sub] = args
+  // A hook's command and source come from settings files a repository may have written; JSON escapes itself.
+  const io = flags.json ? terminal : printableIO(terminal)
   const { settings, paths, cwd, trust } = await resolveSettings(flags, io.env, io.cwd)
   switch (sub) {
     case 'list': {

@@ -36,9 +36,9 @@ export async function interactiveCommand(
       : await resolveRunTarget(flags, io)
   let { resolved, resume } = await target()
   // An untrusted folder with project settings asks once; a yes loads them (80-cli.md §7.1).
-  const trustAnswer = await askToTrust(resolved, flags, io)
-  if (trustAnswer === 'abort') return SIGNAL_EXIT_CODES.SIGINT ?? 130
-  if (trustAnswer === 'trusted') ({ resolved, resume } = await target())
+  const trustOutcome = await askToTrust(resolved, flags, io)
+  if (trustOutcome.answer === 'abort') return SIGNAL_EXIT_CODES.SIGINT ?? 130
+  if (trustOutcome.answer === 'trusted') ({ resolved, resume } = await target())
   if (pick && flags['no-session'])
     throw new UsageError('--no-session keeps nothing to resume: drop it, or drop -r')
   const { settings, cwd, paths } = resolved
@@ -50,7 +50,16 @@ export async function interactiveCommand(
   // Warnings go to stderr until the screen is up, then into the transcript (stderr would tear it).
   let sink: ((line: string) => void) | undefined
   const warn = (text: string) => (sink ? sink(text) : io.err(text.endsWith('\n') ? text : `${text}\n`))
-  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn, cliRules })
+  // the notice the trust question was built from is the one printed: it is not built a second time
+  const { heldBack } = trustOutcome
+  const { booted, model } = await bootAgentCommand({
+    resolved,
+    flags,
+    io,
+    warn,
+    cliRules,
+    ...(heldBack ? { heldBack } : {}),
+  })
   const { ctx } = booted
   try {
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)

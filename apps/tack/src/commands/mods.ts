@@ -5,14 +5,17 @@ import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { CommandError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
+import { printableIO } from '../printable.ts'
 import { findModFolders } from '../mod-folders.ts'
 import { resolveSettings } from '../settings.ts'
 import { HOW_TO_TRUST } from '../workspace-trust.ts'
 
 const USAGE = 'usage: tack mods list | tack mods check DIR | tack mods capabilities'
 
-export async function modsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+export async function modsCommand(args: string[], flags: CommonFlags, terminal: CommandIO): Promise<number> {
   const [sub, ...rest] = args
+  // A mod's name, events and problems come from its folder; JSON output is escaped by JSON itself.
+  const io = flags.json ? terminal : printableIO(terminal)
   const mods = await import('@tack/mods')
   switch (sub) {
     case 'capabilities':

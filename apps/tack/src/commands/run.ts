@@ -11,6 +11,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
+import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import { type Agent, setAgentModel } from '@tack/agent'
@@ -37,11 +38,21 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, cwd } = resolved
   const { reporter, err } = runProgress(io, flags)
-  const { booted, model } = await bootAgentCommand({ resolved, flags, io, warn: err, cliRules })
+  const compactWith = compactCommand(input)
+  // `tack run "/help"` needs no model: its check waits until the command turns out to need one.
+  const slash = compactWith === undefined && parseSlashCommand(input.task) !== undefined
+  const { booted, model, modelProblem } = await bootAgentCommand({
+    resolved,
+    flags,
+    io,
+    warn: err,
+    cliRules,
+    deferModelCheck: slash,
+  })
   const { ctx } = booted
   try {
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
-    diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
+    if (model !== undefined) diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
     const permissionMode = settings.permissionMode ?? 'workspace-write'
     const options = agentOptionsFor(settings, model, permissionMode, { headless: true })
     const handle = resume
@@ -56,7 +67,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       io.out(
         startLine({
           sessionId: agent.session.id,
-          model,
+          model: agent.model,
           workspace: agent.cwd,
           permissionMode,
           tools: toolNames(ctx),
@@ -70,7 +81,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     } else {
       agent.session.subscribe((e) => {
         const notice = userNotice(e)
-        if (notice) err(`${notice}\n`)
+        if (notice) err(`${printable(notice)}\n`)
       })
     }
     reporter.attach(ctx, agent.session)
@@ -87,20 +98,28 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    const compactWith = compactCommand(input)
-    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
-    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
-    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
-    const command =
-      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
-    if (command !== undefined && command.kind !== 'prompt') {
+    /** A run that sent nothing to the model: dispose, and leave no empty session behind. */
+    const endWithoutTurn = async () => {
       for (const signal of signals) process.off(signal, onSignal)
       await handle.dispose('exit')
       // `tack run "/help"` opened a session only to run the command in: leave none behind, so a later
       // `tack run -c` continues the session the person worked in, not this empty one.
       if (!resume && !agent.session.events().some((e) => e.type === 'turn/start'))
         await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
+    }
+    // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
+    // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
+    // turn (progress, `--json` result line); the registry's /compact serves the UI and ACP. An unknown name is a prompt.
+    const command =
+      compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
+    if (command !== undefined && command.kind !== 'prompt') {
+      await endWithoutTurn()
       return printCommandResult(io, json, agent.session.id, command)
+    }
+    if (modelProblem) {
+      // the command (or an unknown /name) goes to the model after all: the check every run makes at start
+      await endWithoutTurn()
+      throw modelProblem
     }
     const outcome =
       compactWith === undefined
@@ -123,7 +142,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
           reason: outcome.reason,
           answer,
           durationMs: Math.round(performance.now() - startedAt),
-          stats: runStats(turnEvents, model, costOf),
+          stats: runStats(turnEvents, agent.model, costOf),
         }),
       )
       const notice = jsonRejectionNotice(outcome.reason)
@@ -133,7 +152,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       if (answer && outcome.reason.kind === 'completed')
         io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
       if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
-        err(`tack: the turn ended ${describeReason(outcome.reason)}\n`)
+        err(`tack: the turn ended ${printable(describeReason(outcome.reason))}\n`)
     }
     if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
     if (io.stdoutClosed?.()) return EXIT_STDOUT_CLOSED
@@ -174,8 +193,9 @@ function printCommandResult(io: CommandIO, json: boolean, sessionId: string, res
         : `/${result.kind} needs the interactive UI (tack)`
   const text = result.kind === 'text' ? result.text : ''
   if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
-  else if (error) io.err(`tack: ${error}\n`)
-  else if (text) io.out(text.endsWith('\n') ? text : `${text}\n`)
+  // /help lists skills and commands named by files a repository holds; their names reach a terminal
+  else if (error) io.err(`tack: ${printable(error)}\n`)
+  else if (text) io.out(printable(text.endsWith('\n') ? text : `${text}\n`))
   return error ? 1 : 0
 }
 
@@ -198,7 +218,7 @@ function toolNames(ctx: { tools: { schemas(): ReadonlyArray<{ name: string }> } 
   }
 }
 
-/** What a headless user should see on stderr besides the answer: hook system messages. */
+/** What a headless user should see on stderr besides the answer: hook system messages (a hook's text: printed escaped). */
 function userNotice(e: SessionEvent): string | undefined {
   if ((e.type as string) !== 'hook/result') return undefined
   const data = e.data as { systemMessage?: unknown }

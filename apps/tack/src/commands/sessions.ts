@@ -7,6 +7,7 @@ import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { cut, findSession, newestFirst } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
+import { printable, printableIO } from '../printable.ts'
 import { exportMarkdown } from './export-markdown.ts'
 
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
@@ -30,13 +31,15 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
           io.out('no sessions\n')
           return 0
         }
+        // a first prompt may hold text pasted from a hostile file, a workspace path any name
+        const out = printableIO(io).out
         for (const s of list) {
           const origin = s.parentSession
             ? s.seedLength !== undefined
               ? `  (fork of ${s.parentSession})`
               : `  (subagent of ${s.parentSession})`
             : ''
-          io.out(
+          out(
             `${s.id}  ${s.lastTime ?? s.createdAt}  ${String(s.turns).padStart(3)} turn(s)  ${s.model ?? '(no model yet)'}  ${s.cwd}${origin}\n` +
               `    ${s.firstPrompt !== undefined ? JSON.stringify(cut(s.firstPrompt, 72)) : '(no prompt)'}\n`,
           )
@@ -50,7 +53,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         // Streamed chunks repeat what their assistant/message holds: it is shown once, there.
         for (const e of events)
           if (e.type !== 'assistant/chunk')
-            io.out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+            printableIO(io).out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
         return 0
       }
       case 'export': {
@@ -103,7 +106,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
     // The store's refusals carry a code (SESSION_NOT_FOUND, BAD_FORK_POINT, NOT_JSON, …): one line, exit 1.
     const code = (error as { code?: unknown }).code
     if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) {
-      io.err(`tack: ${(error as Error).message}\n`)
+      io.err(`tack: ${printable((error as Error).message)}\n`)
       return 1
     }
     throw error

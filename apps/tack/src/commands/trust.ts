@@ -12,9 +12,11 @@ import {
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import type { CommandIO } from '../io.ts'
+import { printableIO } from '../printable.ts'
 import { tackPaths } from '../paths.ts'
 
-export async function trustCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
+export async function trustCommand(args: string[], flags: CommonFlags, terminal: CommandIO): Promise<number> {
+  const io = printableIO(terminal) // every line names a folder, whose name a repository's files chose
   if (args.length > 1)
     throw new UsageError('usage: tack trust [DIR] | tack trust --list | tack trust --revoke [DIR]')
   const home = tackPaths(io.env, io.cwd).home

@@ -10,6 +10,7 @@ import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
 import { TOOLS_MODES, type ToolsMode } from '@tack/tools/modes'
 import { CATALOG, catalogEntry } from '../plugin-catalog.ts'
 import { type LayerOrigin, llmOriginsOf, type SourcedLayer } from './origins.ts'
+import { ConfigSyntaxError } from './syntax-error.ts'
 import { keepHarmless } from './untrusted.ts'
 import { dirname } from 'node:path'
 import { findPackageDir, isPathSpec, isUserPluginKey, normalizePluginKeys } from './user-plugin-keys.ts'
@@ -163,13 +164,14 @@ function readMode(permissions: unknown): string | undefined {
   return typeof mode === 'string' ? mode : undefined
 }
 
+/** A config file's YAML (JSON is YAML too); a syntax or read error is one line naming `file:line:column`. */
 async function readYaml(file: string): Promise<unknown> {
   let value: unknown
   try {
     const { parse } = await import('yaml')
     value = parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new ConfigError([{ path: '', message: `cannot read YAML: ${(error as Error).message}` }], file)
+    throw new ConfigSyntaxError(file, error)
   }
   return value === null || value === undefined ? {} : value
 }

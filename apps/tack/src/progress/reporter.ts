@@ -7,6 +7,7 @@ import type { RetryInfo } from '@tack/llm'
 import type { Session, SessionEvent, SessionEventMap } from '@tack/session'
 import type { RenderIntent, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
+import { printable } from '../printable.ts'
 import type { StatusSink, Styles } from './status-line.ts'
 
 export interface ReporterOptions {
@@ -82,7 +83,8 @@ export function createReporter(opts: ReporterOptions): Reporter {
     } catch {
       intent = undefined
     }
-    return describeCall(name, rawArguments, intent)
+    // a command or path the model took from a repository's files: shown, not obeyed by the terminal
+    return printable(describeCall(name, rawArguments, intent))
   }
 
   /** Compaction's brackets (log events `@tack/compaction` declares): a pause a person should understand. */
@@ -233,8 +235,9 @@ export function describeCall(name: string, rawArguments: string, intent: RenderI
   return args && args !== '{}' ? `${name} ${args}` : name
 }
 
+/** The first line of a message (a tool's error, hook or provider text), cut, its control characters escaped. */
 function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? ''
+  const line = printable(text.split('\n', 1)[0] ?? '')
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
 

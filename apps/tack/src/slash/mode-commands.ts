@@ -8,14 +8,25 @@ import { isToolsMode, setToolsMode, TOOLS_MODES, type ToolRegistry, toolsModeOf 
 import type { Context } from 'cordis'
 import { assertModelServed } from '../model-check.ts'
 
-export function modeCommands(ctx: Context, defaults: { permissionMode: string }): CommandDefinition[] {
+/** What `/permissions` says when the permissions plugin is off: no mode applies, so none is shown or switched. */
+export const PERMISSIONS_OFF =
+  'permissions are off (plugins.permissions: false): no permission mode applies, tool calls are not checked'
+
+export function modeCommands(
+  ctx: Context,
+  defaults: { permissionMode: string; permissionsOff?: boolean },
+): CommandDefinition[] {
   return [
     {
       name: 'model',
       description: 'Show or switch the model of this session (from the next request)',
       args: 'provider/model',
       run: ({ agent, args }): CommandResult => {
-        if (!args) return { kind: 'text', text: `model: ${agent.model}` }
+        if (!args)
+          return {
+            kind: 'text',
+            text: `model: ${agent.model || 'none configured (tack doctor says how to set one)'}`,
+          }
         if (!/^[^/\s]+\/\S+$/.test(args))
           return {
             kind: 'error',
@@ -64,6 +75,11 @@ export function modeCommands(ctx: Context, defaults: { permissionMode: string })
       description: 'Show or switch the permission mode: ask, workspace-write, read-only or yolo',
       args: 'mode',
       run: ({ agent, args }): CommandResult => {
+        // A switch would be logged and restored on resume, yet nothing would read it: say so instead.
+        if (defaults.permissionsOff)
+          return args
+            ? { kind: 'error', message: `/permissions: ${PERMISSIONS_OFF}; nothing to switch` }
+            : { kind: 'text', text: PERMISSIONS_OFF }
         const fallback = isPermissionMode(defaults.permissionMode) ? defaults.permissionMode : 'ask'
         if (!args) return { kind: 'text', text: `permission mode: ${permissionModeOf(agent, fallback)}` }
         if (!isPermissionMode(args))

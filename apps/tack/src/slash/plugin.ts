@@ -11,6 +11,8 @@ export interface BuiltinCommandsOptions {
   readonly home: string
   /** The permission mode agents start in when they set none (the settings' `permissionMode`). */
   readonly permissionMode: string
+  /** The permissions plugin is turned off (`plugins.permissions: false`): `/permissions` says so. */
+  readonly permissionsOff?: boolean
 }
 
 export function builtinCommandsPlugin(opts: BuiltinCommandsOptions) {
@@ -20,7 +22,10 @@ export function builtinCommandsPlugin(opts: BuiltinCommandsOptions) {
     apply(ctx: Context) {
       for (const def of [
         ...sessionCommands(ctx),
-        ...modeCommands(ctx, { permissionMode: opts.permissionMode }),
+        ...modeCommands(ctx, {
+          permissionMode: opts.permissionMode,
+          permissionsOff: opts.permissionsOff === true,
+        }),
         ...productCommands(ctx, { home: opts.home }),
       ])
         ctx.commands.register(def)

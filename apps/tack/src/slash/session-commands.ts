@@ -128,6 +128,7 @@ function wrapWords(text: string, width: number): string[] {
 // One wording for an unknown price everywhere in /cost; a known price is always dollars.
 function costText(stats: ReturnType<typeof runStats>, model: string, priced: boolean): string {
   const u = stats.usage
+  if (stats.steps === 0 && !model) return 'no model requests yet (no model configured)'
   if (stats.steps === 0)
     return ['no model requests yet', `cost: ${priced ? '$0.0000' : `unknown (no price for ${model})`}`].join(
       '\n',
