@@ -32,6 +32,7 @@ import {
   type PermissionQuestion,
 } from './components/permission-prompt.ts'
 import { SessionPicker } from './components/session-picker.ts'
+import { TerminalSafe } from './components/terminal-safe.ts'
 import { renderStatusLine } from './components/status-line.ts'
 import { renderTodos } from './components/todo-panel.ts'
 import { Transcript } from './components/transcript.ts'
@@ -103,14 +104,17 @@ export class InteractiveApp {
       warn: (text) => this.#view?.notice(text, 'warning'),
     })
     this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
-    this.#tui.addChild(new Lines((width) => renderHeader(host.cwd, opts.env.HOME, this.#theme, width)))
-    this.#tui.addChild(this.#transcriptSlot)
-    this.#tui.addChild(new Spacer(1))
-    this.#tui.addChild(this.#todoSlot)
-    this.#tui.addChild(this.#box.suggestion)
-    this.#tui.addChild(this.#slot)
-    this.#tui.addChild(new Lines((width) => renderActivity(this.#activity, this.#theme, width)))
-    this.#tui.addChild(this.#statusSlot)
+    // Every part of the screen goes into `screen`, whose lines TerminalSafe checks on their way out.
+    const screen = new Container()
+    this.#tui.addChild(new TerminalSafe(screen))
+    screen.addChild(new Lines((width) => renderHeader(host.cwd, opts.env.HOME, this.#theme, width)))
+    screen.addChild(this.#transcriptSlot)
+    screen.addChild(new Spacer(1))
+    screen.addChild(this.#todoSlot)
+    screen.addChild(this.#box.suggestion)
+    screen.addChild(this.#slot)
+    screen.addChild(new Lines((width) => renderActivity(this.#activity, this.#theme, width)))
+    screen.addChild(this.#statusSlot)
     this.#tui.addInputListener((data) => this.#globalKey(data))
     this.#offCommands = host.ctx.on('commands/changed', () => this.#box.refreshCommands())
   }

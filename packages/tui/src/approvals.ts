@@ -5,6 +5,7 @@
 // request whose turn is cancelled (Esc) goes away from the screen and is denied.
 import { type ApprovalAnswer, type ApprovalRequest, approvalRuleKey, SessionApprovals } from '@tack/tools'
 import type { PermissionChoice, PermissionQuestion } from './components/permission-prompt.ts'
+import { escapeControls, escapeDeep } from './format.ts'
 import { keyArgument } from './key-argument.ts'
 
 export const USER_DENIED = 'The user denied this tool call.'
@@ -37,11 +38,12 @@ export class ApprovalQueue {
     const remembered = this.#rules.match(key)
     if (remembered) return remembered
     if (req.signal.aborted) return { action: 'deny', by: 'none', reason: 'The turn was cancelled.' }
-    const args = (req.exec.arguments ?? {}) as Record<string, unknown>
+    // the arguments are the model's: shown with their control characters written out, never obeyed
+    const args = escapeDeep((req.exec.arguments ?? {}) as Record<string, unknown>)
     const question: PermissionQuestion = {
-      tool: req.exec.name,
+      tool: escapeControls(req.exec.name),
       keyArg: keyArgument(req.exec.name, args),
-      ...(req.reason ? { reason: req.reason } : {}),
+      ...(req.reason ? { reason: escapeControls(req.reason) } : {}),
     }
     const choice = await this.#ask(question, req.signal)
     if (choice.choice !== 'deny') return this.#rules.answer(key, { action: 'allow', scope: choice.choice })

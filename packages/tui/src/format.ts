@@ -20,15 +20,69 @@ export function formatCost(usd: number): string {
   return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`
 }
 
+/** What a terminal obeys rather than draws: U+0000–U+001F but newline, DEL, and U+0080–U+009F. */
+const CONTROLS = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/g
+const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+
 /**
- * Text from a program (a command's output) made safe to draw: escape sequences and control characters
- * removed — a stray `\r` or colour code would move the cursor past what the renderer measured — and
- * tabs as two spaces.
+ * Text the model, a tool, a hook or a repository chose, made safe to draw (docs/security.md "Hostile text
+ * on the terminal"): every control character written out as `\xNN` — so `ESC[2K` + `\r` cannot erase the
+ * line it is on and `ESC]0;…BEL` cannot retitle the window — and shown, so the person sees that the text
+ * carried one. Newlines stay (the layout breaks lines there), `\r\n` reads as a newline, a tab as two spaces.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/\t/g, '  ').replace(CONTROLS, hex)
+}
+
+/** `value` with every string in it (array items, object values) passed through `escapeControls`. */
+export function escapeDeep<T>(value: T): T {
+  if (typeof value === 'string') return escapeControls(value) as T
+  if (Array.isArray(value)) return value.map(escapeDeep) as T
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, v] of Object.entries(value)) out[key] = escapeDeep(v)
+    return out as T
+  }
+  return value
+}
+
+/**
+ * A command's output made safe to draw: its colour and cursor sequences removed — a program's own
+ * colours are noise in a card, not a trick — tabs as two spaces, and any control character left
+ * written out as `\xNN`.
  */
 export function printable(text: string): string {
-  return text
-    .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
-    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, '')
-    .replace(/\t/g, '  ')
-    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '')
+  return escapeControls(
+    text.replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, ''),
+  )
+}
+
+/** The sequences tack's own drawing puts in a line: colours (SGR), OSC 8 links and pi-tui's cursor mark. */
+const OWN_SEQUENCE = /^\x1b(?:\[[0-9;:]*m|\]8;[^\x07\x1b]*(?:\x07|\x1b\\)|_pi:c\x07)/
+
+/**
+ * A drawn line with every control character that is not part of tack's own styling written out: the
+ * last guard, for the whole screen, against text a component forgot to pass through `escapeControls`
+ * (a cursor move, a line erase, a title change). It cannot tell a hostile colour code from the theme's:
+ * that is why text is escaped where it enters the screen too.
+ */
+export function safeLine(line: string): string {
+  if (!/[\x00-\x1f\x7f-\x9f]/.test(line)) return line
+  let out = ''
+  let i = 0
+  while (i < line.length) {
+    const c = line[i] as string
+    const code = c.charCodeAt(0)
+    if (code === 0x1b) {
+      const own = OWN_SEQUENCE.exec(line.slice(i))
+      if (own) {
+        out += own[0]
+        i += own[0].length
+        continue
+      }
+    }
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? hex(c) : c
+    i++
+  }
+  return out
 }

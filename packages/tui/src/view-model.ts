@@ -5,7 +5,7 @@
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import { isDiffMeta } from '@tack/tool-fs'
 import { type DiffHunk, parseToolArguments } from '@tack/tools'
-import { printable } from './format.ts'
+import { escapeControls, escapeDeep, printable } from './format.ts'
 import { keyArgument, oneLine } from './key-argument.ts'
 
 export type ToolStatus = 'pending' | 'running' | 'done' | 'failed'
@@ -98,6 +98,7 @@ export class SessionView {
     this.#pricing = pricing
     this.status = {
       ...init,
+      model: escapeControls(init.model),
       inputTokens: 0,
       outputTokens: 0,
       // 0 for a priced model, undefined (cost n/a) from the start for one without a price.
@@ -110,7 +111,7 @@ export class SessionView {
 
   apply(event: SessionEvent): void {
     this.version++
-    const e = event as AnySessionEvent
+    const e = safeToDraw(event as AnySessionEvent)
     switch (e.type) {
       case 'user/message':
         this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: false })
@@ -147,7 +148,7 @@ export class SessionView {
         this.#result(e.data, at(event))
         return
       default:
-        this.#logOnly(event)
+        this.#logOnly(e)
     }
   }
 
@@ -189,23 +190,28 @@ export class SessionView {
   }
 
   setModel(model: string): void {
-    this.status.model = model
+    this.status.model = escapeControls(model)
     this.status.contextWindow = this.#pricing.contextWindowOf(model)
     this.version++
   }
 
   #notice(text: string, tone: NoticeEntry['tone']): void {
-    this.entries.push({ kind: 'notice', text, tone })
+    this.entries.push({ kind: 'notice', text: escapeControls(text), tone })
     this.version++
   }
 
+  /** Where queued `text` (as the log holds it: escaped) waits, or -1. */
+  #queuedAt(text: string): number {
+    return this.queued.findIndex((q) => escapeControls(q) === text)
+  }
+
   #dequeue(text: string): void {
-    const i = this.queued.indexOf(text)
+    const i = this.#queuedAt(text)
     this.queued.splice(Math.max(i, 0), 1)
   }
 
   #dequeueExactly(text: string): void {
-    const i = this.queued.indexOf(text)
+    const i = this.#queuedAt(text)
     if (i >= 0) this.queued.splice(i, 1)
   }
 
@@ -246,7 +252,8 @@ export class SessionView {
   }
 
   #call(callId: string, name: string, raw: string, loggedAt: number): void {
-    const args = parseToolArguments(raw)
+    // decoded from JSON only now, so its `\u001b`s become control characters only now
+    const args = escapeDeep(parseToolArguments(raw))
     const card: ToolEntry = {
       kind: 'tool',
       callId,
@@ -344,6 +351,16 @@ export function diffOf(name: string, meta: unknown, args: Record<string, unknown
   if (name === 'write' && meta === undefined && typeof args.file_path === 'string')
     return { path: args.file_path, created: typeof args.content === 'string' ? args.content : '' }
   return undefined
+}
+
+/**
+ * `event` with every string the session's log holds escaped (format.ts `escapeControls`): what the
+ * model, a tool, a hook or a prompt wrote reaches the screen shown, not obeyed. A tool result's content
+ * is left for `firstLines`, which removes a program's colour codes rather than writing them out.
+ */
+function safeToDraw(event: AnySessionEvent): AnySessionEvent {
+  if (event.type !== 'tool/result') return escapeDeep(event)
+  return { ...event, data: { ...escapeDeep({ ...event.data, content: [] }), content: event.data.content } }
 }
 
 function firstLines(text: string, max: number): string {

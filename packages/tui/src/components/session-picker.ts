@@ -11,6 +11,7 @@ import {
   visibleWidth,
 } from '@mariozechner/pi-tui'
 import type { SessionSummary } from '@tack/session'
+import { escapeControls } from '../format.ts'
 import { oneLine } from '../key-argument.ts'
 import type { Theme } from '../theme.ts'
 
@@ -106,8 +107,8 @@ export class SessionPicker implements Component, Focusable {
     const room = width - visibleWidth(prefix) - visibleWidth(row.details) - 2
     const text =
       room >= 12
-        ? `${padTo(truncateToWidth(row.prompt, room), room)}  ${t.dim(row.details)}`
-        : truncateToWidth(row.prompt, width - visibleWidth(prefix))
+        ? `${padTo(truncateToWidth(escapeControls(row.prompt), room), room)}  ${t.dim(row.details)}`
+        : truncateToWidth(escapeControls(row.prompt), width - visibleWidth(prefix))
     return selected ? t.accent(`${prefix}${text}`) : `${prefix}${text}`
   }
 

@@ -3,7 +3,7 @@
 // between entries. Each entry keeps its component, so pi-tui's markdown cache holds across frames and
 // only the streaming answer is laid out again.
 import { type Component, Markdown, truncateToWidth, wrapTextWithAnsi } from '@mariozechner/pi-tui'
-import { printable } from '../format.ts'
+import { escapeControls } from '../format.ts'
 import type { Theme } from '../theme.ts'
 import type { AssistantEntry, Entry, NoticeEntry, SessionView, UserEntry } from '../view-model.ts'
 import { markdownTheme } from './markdown-theme.ts'
@@ -65,7 +65,7 @@ function renderNotice(entry: NoticeEntry, theme: Theme, width: number): string[]
   const tone = { plain: (s: string) => s, info: theme.dim, warning: theme.warning, error: theme.error }[
     entry.tone
   ]
-  return wrapTextWithAnsi(printable(entry.text), width).map((line) => tone(line))
+  return wrapTextWithAnsi(entry.text, width).map((line) => tone(line))
 }
 
 export class Transcript implements Component {
@@ -89,7 +89,9 @@ export class Transcript implements Component {
       lines.push(...rendered)
     }
     for (const text of this.#view.queued)
-      lines.push(truncateToWidth(this.#theme.dim(`queued: ${text.replace(/\s+/g, ' ')}`), width))
+      lines.push(
+        truncateToWidth(this.#theme.dim(`queued: ${escapeControls(text).replace(/\s+/g, ' ')}`), width),
+      )
     return lines
   }
 
