@@ -55,6 +55,23 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
     expect(r.stderr).not.toContain(ESC) // no colour without a terminal
   })
 
+  test('a multi-line command is marked as such: its first line and how many more, never the first line alone', async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo status\ntouch ran.txt\n' } }] },
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo hi\n\nrm ran.txt\nrm -rf x' } }] },
+      { kind: 'text', text: 'Done.' },
+    ])
+    const r = await runTack(
+      ['run', '--model', model, '--permission-mode', 'yolo', '--deny', 'bash:rm', 'go'],
+      { env: box.env, cwd: box.workspace },
+    )
+    expect(r.code).toBe(0)
+    const lines = r.stderr.trim().split('\n')
+    expect(lines[0]).toMatch(/^tack: ✓ bash: echo status \(\+1 more line\) \(\d+ ms\)$/)
+    expect(lines[1]).toMatch(/^tack: denied: bash: echo hi \(\+2 more lines\) — /)
+  })
+
   test('pseudo-terminal: a live line overwritten in place, erased before the answer; NO_COLOR drops colour only', async () => {
     const box = await sandbox({ TERM: 'xterm' })
     await writeFile(join(box.workspace, 'notes.txt'), 'hello\n')

@@ -71,3 +71,21 @@ describe('tack interactive: hostile text is shown, not obeyed', () => {
     expect(term.raw()).not.toContain(`${ESC}[8m`)
   })
 })
+
+describe('tack interactive: a multi-line command is shown whole before it is allowed', () => {
+  it('the question lists every line; the card marks that more lines exist', async () => {
+    const { term, box } = await openTui(
+      [bashCall('git status\ntouch SECOND'), { kind: 'text', text: 'ok' }],
+      {
+        args: ['--permission-mode', 'ask'],
+      },
+    )
+    await submit(term, 'go')
+    const prompt = await term.waitFor('Permission required', 20_000)
+    expect(prompt).toMatch(/Allow bash git status \(\+1 more line\)\?\n\s+git status\n\s+touch SECOND\n/)
+    expect(prompt).toMatch(/○ bash git status \(\+1 more line\)\s+waiting for approval/)
+    term.press('esc')
+    await term.waitForGone('Permission required')
+    expect(existsSync(join(box.workspace, 'SECOND'))).toBe(false)
+  })
+})

@@ -6,7 +6,7 @@
 import { type ApprovalAnswer, type ApprovalRequest, approvalRuleKey, SessionApprovals } from '@tack/tools'
 import type { PermissionChoice, PermissionQuestion } from './components/permission-prompt.ts'
 import { escapeControls, escapeDeep } from './format.ts'
-import { keyArgument } from './key-argument.ts'
+import { keyArgument, keyArgumentText } from './key-argument.ts'
 
 export const USER_DENIED = 'The user denied this tool call.'
 
@@ -43,6 +43,7 @@ export class ApprovalQueue {
     const question: PermissionQuestion = {
       tool: escapeControls(req.exec.name),
       keyArg: keyArgument(req.exec.name, args),
+      ...wholeText(keyArgumentText(req.exec.name, args)),
       ...(req.reason ? { reason: escapeControls(req.reason) } : {}),
     }
     const choice = await this.#ask(question, req.signal)
@@ -50,4 +51,10 @@ export class ApprovalQueue {
     const reason = choice.reason === '' ? USER_DENIED : `${USER_DENIED} The user said: ${choice.reason}`
     return this.#rules.answer(key, { action: 'deny', scope: 'once', reason })
   }
+}
+
+/** A key argument of several lines, shown whole under the question (a one-line one is in the question). */
+function wholeText(text: string): { lines?: readonly string[] } {
+  const lines = text.split('\n').filter((l) => l.trim() !== '')
+  return lines.length > 1 ? { lines } : {}
 }

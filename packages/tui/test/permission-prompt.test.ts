@@ -151,3 +151,46 @@ describe('approval queue', () => {
     expect(await q.request(request('ls', controller.signal))).toMatchObject({ action: 'deny', by: 'none' })
   })
 })
+
+describe('permission prompt: what is asked is shown whole', () => {
+  const render = (question: ConstructorParameters<typeof PermissionPrompt>[0], width = 60) =>
+    new PermissionPrompt(question, plain, () => undefined).render(width).map(strip)
+
+  test('a multi-line command: the question says how many more lines, and every line shows before the choices', () => {
+    const screen = render({
+      tool: 'bash',
+      keyArg: 'git status (+1 more line)',
+      lines: ['git status', 'touch /tmp/owned'],
+    })
+    expect(screen.slice(0, 4)).toEqual([
+      PERMISSION_TITLE,
+      'Allow bash git status (+1 more line)?',
+      '    git status',
+      '    touch /tmp/owned',
+    ])
+    expect(screen[4]).toBe(`› 1. ${PERMISSION_CHOICES[0]}`)
+  })
+
+  test('a long command wraps instead of losing its end', () => {
+    const long = `echo ${'x'.repeat(70)} && rm -rf ~/work`
+    const screen = render({ tool: 'bash', keyArg: long })
+    expect(screen.join('')).toContain('rm -rf ~/work?')
+    expect(widest(screen)).toBeLessThanOrEqual(60)
+  })
+
+  test('the queue passes a multi-line command whole to the question', async () => {
+    let asked: ConstructorParameters<typeof PermissionPrompt>[0] | undefined
+    const queue = new ApprovalQueue(async (question) => {
+      asked = question
+      return { choice: 'deny', reason: '' }
+    })
+    await queue.request({
+      exec: { name: 'bash', arguments: { command: 'git status\n\ntouch /tmp/owned\n' } },
+      signal: new AbortController().signal,
+    } as unknown as ApprovalRequest)
+    expect(asked).toMatchObject({
+      keyArg: 'git status (+1 more line)',
+      lines: ['git status', 'touch /tmp/owned'],
+    })
+  })
+})

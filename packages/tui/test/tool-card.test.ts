@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { renderDiff } from '../src/components/diff-view.ts'
 import { renderToolCard, statusWord } from '../src/components/tool-card.ts'
 import type { ToolEntry } from '../src/view-model.ts'
+import { keyArgument } from '../src/key-argument.ts'
 import { ascii, colour, hasStyle, plain, strip, widest } from './support.ts'
 
 const card = (over: Partial<ToolEntry> = {}): ToolEntry => ({
@@ -110,5 +111,12 @@ describe('diff card', () => {
   test('tabs become spaces so the line is as wide as measured', () => {
     const lines = renderDiff({ path: 't', created: '\tindented' }, plain, 20)
     expect(lines[1]).not.toContain('\t')
+  })
+})
+
+describe('key argument of several lines', () => {
+  test('the first line and how many more, never the lines joined', () => {
+    expect(keyArgument('bash', { command: 'git status\ntouch x\n\nrm y' })).toBe('git status (+2 more lines)')
+    expect(keyArgument('bash', { command: 'git status\n' })).toBe('git status')
   })
 })

@@ -229,10 +229,22 @@ export function createReporter(opts: ReporterOptions): Reporter {
 
 /** A call as one short line: bash's command, a tool's own title (`Read src/a.ts`), else name + arguments. */
 export function describeCall(name: string, rawArguments: string, intent: RenderIntent | undefined): string {
-  if (intent?.kind === 'terminal') return `${name}: ${firstLine(intent.command)}`
-  if (intent && intent.title !== name) return firstLine(intent.title)
+  if (intent?.kind === 'terminal') return `${name}: ${withLineCount(intent.command)}`
+  if (intent && intent.title !== name) return withLineCount(intent.title)
   const args = rawArguments.trim()
   return args && args !== '{}' ? `${name} ${args}` : name
+}
+
+/**
+ * A command's first line, and how many more it has — `git status (+1 more line)` — so a second command
+ * cannot run behind a harmless first one unseen.
+ */
+function withLineCount(text: string): string {
+  const lines = text.split('\n').filter((l) => l.trim() !== '')
+  const more = lines.length - 1
+  return more > 0
+    ? `${firstLine(lines[0] ?? '')} (+${more} more line${more === 1 ? '' : 's'})`
+    : firstLine(text.trim())
 }
 
 /** The first line of a message (a tool's error, hook or provider text), cut, its control characters escaped. */

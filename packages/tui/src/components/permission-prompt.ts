@@ -6,7 +6,15 @@
 // A person typing a message when the question pops up must not answer it: letters answer nothing (an
 // `a` in "also" used to allow the tool for the session), and a digit or Enter that comes hard on the
 // heels of such a stray key is taken as more typing, not as an answer.
-import { type Component, type Focusable, Input, Key, matchesKey, truncateToWidth } from '@mariozechner/pi-tui'
+import {
+  type Component,
+  type Focusable,
+  Input,
+  Key,
+  matchesKey,
+  truncateToWidth,
+  wrapTextWithAnsi,
+} from '@mariozechner/pi-tui'
 import type { Theme } from '../theme.ts'
 
 export type PermissionChoice =
@@ -18,6 +26,8 @@ export type PermissionChoice =
 export interface PermissionQuestion {
   readonly tool: string
   readonly keyArg: string
+  /** Every line of a key argument that has several (a multi-line command), shown before the choices. */
+  readonly lines?: readonly string[]
   /** Why the permission mode asks (the decision's reason), when it gave one. */
   readonly reason?: string
 }
@@ -103,11 +113,14 @@ export class PermissionPrompt implements Component, Focusable {
   render(width: number): string[] {
     const t = this.#theme
     const q = this.#question
+    // What is asked is wrapped, never cut: the end of a long command is where a surprise would hide.
+    const wrap = (text: string) => wrapTextWithAnsi(text, Math.max(1, width))
     const lines = [
       t.warning(t.bold(PERMISSION_TITLE)),
-      `Allow ${t.bold(q.tool)}${q.keyArg ? ` ${q.keyArg}` : ''}?`,
+      ...wrap(`Allow ${t.bold(q.tool)}${q.keyArg ? ` ${q.keyArg}` : ''}?`),
     ]
-    if (q.reason) lines.push(t.dim(q.reason))
+    for (const line of q.lines ?? []) lines.push(...wrap(`    ${line}`))
+    if (q.reason) for (const line of q.reason.split('\n')) lines.push(...wrap(t.dim(line)))
     PERMISSION_CHOICES.forEach((label, i) => {
       const chosen = i === this.#selected
       const text = `${chosen ? t.glyphs.prompt : ' '} ${i + 1}. ${label}`
