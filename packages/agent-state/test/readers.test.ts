@@ -188,6 +188,28 @@ describe('R22 R23 status', () => {
     expect(entries.map((e) => e.liveness)).toEqual(['live'])
   })
 
+  test('R23 a session-controlled field (cwd, tool, signal, file name) is printed with its control characters written out', () => {
+    const ESC = '\x1b'
+    const dir = folder([
+      {
+        id: 'hostile-0001',
+        state: 'tool',
+        tool: `Bash${ESC}[2K`,
+        cwd: `/work/${ESC}]0;PWNED\x07repo\nFAKE ROW`,
+        signals: { command: `ls${ESC}[8m` },
+      },
+    ])
+    writeFileSync(join(dir, `bad${ESC}[1Aname.json`), 'not json')
+    const r = cli(['status', '--all', '--dir', dir])
+    expect(r.status).toBe(0)
+    expect(r.stdout).not.toContain(ESC)
+    expect(r.stdout).toContain('/work/\\x1b]0;PWNED\\x07repo\\x0aFAKE ROW')
+    expect(r.stdout).toContain('tool:Bash\\x1b[2K')
+    expect(r.stdout).toContain('cmd=ls\\x1b[8m')
+    expect(r.stdout).toContain('bad\\x1b[1Aname.json')
+    expect(r.stdout.trim().split('\n')).toHaveLength(3) // the header and two rows: no forged row
+  })
+
   test('durations read 12s, 2m05s, 1h02m', () => {
     expect([duration(12_400), duration(125_000), duration(3_720_000)]).toEqual(['12s', '2m05s', '1h02m'])
   })

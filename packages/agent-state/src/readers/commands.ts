@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Entry, folders, readEntries } from './snapshots.ts'
-import { renderJson, renderTable } from './table.ts'
+import { printable, renderJson, renderTable } from './table.ts'
 
 export type Io = {
   stdout: { write(text: string): unknown; isTTY?: boolean }
@@ -24,7 +24,7 @@ async function load(io: Io, sel: Selection, warned: Set<string>): Promise<Entry[
     // a folder asked for by name that is not there is worth a word; the defaults are only read if present
     if (existsSync(dir) || warned.has(dir)) continue
     warned.add(dir)
-    io.stderr.write(`agent-state: no folder ${dir}\n`)
+    io.stderr.write(`agent-state: no folder ${printable(dir)}\n`)
   }
   return readEntries(dirs, {
     now: clock(io),
@@ -34,7 +34,7 @@ async function load(io: Io, sel: Selection, warned: Set<string>): Promise<Entry[
       if (warned.has(file)) return
       warned.add(file)
       io.stderr.write(
-        `agent-state: ${file} has schema ${schema}, newer than this reader's 1; showing what it knows\n`,
+        `agent-state: ${printable(file)} has schema ${printable(String(schema))}, newer than this reader's 1; showing what it knows\n`,
       )
     },
   })
@@ -60,7 +60,7 @@ async function statusText(io: Io, o: StatusOptions, warned: Set<string>): Promis
 export async function status(io: Io, o: StatusOptions): Promise<number> {
   const text = await statusText(io, o, new Set())
   if (text === null) {
-    io.stderr.write(`No session matches ${o.prefix}\n`)
+    io.stderr.write(`No session matches ${printable(o.prefix ?? '')}\n`)
     return 1
   }
   io.stdout.write(text)
@@ -160,7 +160,7 @@ export async function tmux(io: Io, o: TmuxOptions): Promise<number> {
     const entries = await load(io, o, new Set())
     io.stdout.write(`${tmuxLine(countSessions(entries, o.cwd), o)}\n`)
   } catch (error) {
-    io.stderr.write(`agent-state tmux: ${(error as Error).message}\n`)
+    io.stderr.write(`agent-state tmux: ${printable((error as Error).message)}\n`)
   }
   return 0
 }

@@ -2,6 +2,17 @@
 import { homedir } from 'node:os'
 import type { Entry, Snapshot } from './snapshots.ts'
 
+/**
+ * `text` with every control character (U+0000–U+001F, DEL, U+0080–U+009F) written out as `\xNN`. A
+ * snapshot's fields — its folder, tool name, signals, even its file's name — are whatever the session
+ * (or whoever can write the folder) put there; printed raw, an escape sequence would be obeyed by the
+ * terminal (a retitle, an erased line) and a newline would forge a row. agent-state stands alone, so
+ * this is its own.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
 /** `1h02m`, `2m05s`, `12s`. */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000))
@@ -58,22 +69,7 @@ export function tildePath(path: string, home = process.env.HOME || homedir()): s
 const HEADER = ['SESSION', 'HOST', 'STATE', 'FOR', 'BEAT', 'CWD', 'SIGNALS']
 
 export function renderTable(entries: Entry[], now: number): string {
-  const rows = sortEntries(entries).map((e) => {
-    if (e.liveness === 'unreadable') {
-      const base = e.file.split('/').at(-1) ?? e.file
-      return [base.slice(0, 8), '?', 'unreadable', '', '', e.file, '']
-    }
-    const s = e.snapshot
-    return [
-      s.session_id.slice(0, 8),
-      s.host === 'tack' ? 'tack' : 'claude',
-      stateLabel(e),
-      duration(now - s.state_since_ms),
-      duration(now - s.heartbeat_ms),
-      tildePath(s.cwd),
-      signalsText(s),
-    ]
-  })
+  const rows = sortEntries(entries).map((e) => row(e, now).map(printable))
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
   const line = (cells: string[]) =>
     cells
@@ -81,6 +77,24 @@ export function renderTable(entries: Entry[], now: number): string {
       .join('  ')
       .trimEnd()
   return [line(HEADER), ...rows.map(line)].join('\n') + '\n'
+}
+
+/** A session's cells, as the snapshot has them (escaped by the caller). */
+function row(e: Entry, now: number): string[] {
+  if (e.liveness === 'unreadable') {
+    const base = e.file.split('/').at(-1) ?? e.file
+    return [base.slice(0, 8), '?', 'unreadable', '', '', e.file, '']
+  }
+  const s = e.snapshot
+  return [
+    s.session_id.slice(0, 8),
+    s.host === 'tack' ? 'tack' : 'claude',
+    stateLabel(e),
+    duration(now - s.state_since_ms),
+    duration(now - s.heartbeat_ms),
+    tildePath(s.cwd),
+    signalsText(s),
+  ]
 }
 
 export function renderJson(entries: Entry[], now: number): string {
