@@ -72,6 +72,36 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
     expect(lines[1]).toMatch(/^tack: denied: bash: echo hi \(\+2 more lines\) — /)
   })
 
+  test("a subagent's line names its task, and its own tool calls and denials show under it", async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'subagent', args: { description: 'tidy the notes', prompt: 'Tidy the notes folder.' } },
+        ],
+      },
+      // the child's steps (the scripted model answers every request in turn)
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo tidy' } }] },
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'rm -rf notes' } }] },
+      { kind: 'text', text: 'The notes are tidy.' },
+      { kind: 'text', text: 'Done.' },
+    ])
+    const r = await runTack(['run', '--model', model, '--deny', 'bash:rm', 'tidy up'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('Done.\n')
+    const lines = r.stderr.trim().split('\n')
+    expect(lines[0]).toMatch(/^tack: {3}↳ ✓ bash: echo tidy \(\d+ ms\)$/)
+    expect(lines[1]).toMatch(
+      /^tack: denied: bash: rm -rf notes \(in the subagent\) — The call to "bash" is denied/,
+    )
+    expect(lines[2]).toMatch(/^tack: ✓ subagent: tidy the notes \(\d+ ms\)$/)
+    expect(r.stderr).not.toContain('{"description"')
+  })
+
   test('pseudo-terminal: a live line overwritten in place, erased before the answer; NO_COLOR drops colour only', async () => {
     const box = await sandbox({ TERM: 'xterm' })
     await writeFile(join(box.workspace, 'notes.txt'), 'hello\n')

@@ -61,6 +61,8 @@ export const SubagentPlugin = definePlugin({
           },
           required: ['description', 'prompt'],
         },
+        // the few words the model chose to name the task, not the whole prompt as JSON
+        presentCall: (args) => ({ kind: 'generic', title: `subagent: ${args.description}` }),
         async execute(args, call) {
           const parent = agentOf(call.agent)
           if (!parent) throw new SubagentError('NO_PARENT', 'the subagent tool needs a calling agent')

@@ -5,6 +5,7 @@
 import type { LlmRequest, LlmResponse } from '@tack/agent'
 import type { RetryInfo } from '@tack/llm'
 import type { Session, SessionEvent, SessionEventMap } from '@tack/session'
+import type {} from '@tack/subagent' // the subagent/start and subagent/end seams
 import type { RenderIntent, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { printable } from '../printable.ts'
@@ -50,6 +51,10 @@ export function createReporter(opts: ReporterOptions): Reporter {
   let timer: NodeJS.Timeout | undefined
   const disposers: Array<() => void> = []
   let requests = 0
+  /** The sessions whose calls are reported: the run's, and its subagents' while they run. */
+  const followed = new Set<Session>()
+  /** A subagent's calls, by call id: their labels and start times. */
+  const childCalls = new Map<string, Running>()
 
   const line = (text: string) => sink.line(`tack: ${text}`)
   const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))}s`
@@ -85,6 +90,65 @@ export function createReporter(opts: ReporterOptions): Reporter {
     }
     // a command or path the model took from a repository's files: shown, not obeyed by the terminal
     return printable(describeCall(name, rawArguments, intent))
+  }
+
+  type ResultData = { name: string; isError: boolean; error?: { code: string; message?: string } }
+
+  /** A finished call: a line per call off a terminal; a denial always. `where` marks a subagent's. */
+  function reportResult(
+    data: ResultData,
+    what: string,
+    call: Running | undefined,
+    where: '' | 'subagent',
+  ): void {
+    const took = call ? ` ${s.dim(`(${formatMs(now() - call.started)})`)}` : ''
+    const lead = where === 'subagent' ? '  ↳ ' : ''
+    if (data.error?.code === 'DENIED') {
+      // A denial changes what the agent could do: a person must see it, terminal or not.
+      const inChild = where === 'subagent' ? ' (in the subagent)' : ''
+      line(s.yellow(`denied: ${what}${inChild} — ${firstLine(data.error.message ?? 'denied')}`))
+    } else if (!sink.live) {
+      if (data.isError)
+        line(
+          `${lead}${s.red('✗')} ${what}${took} — ${data.error?.code ?? 'error'}${data.error?.message ? `: ${firstLine(data.error.message)}` : ''}`,
+        )
+      else line(`${lead}${s.green('✓')} ${what}${took}`)
+    }
+  }
+
+  /** A subagent's own calls (its session is a child's): shown under the `subagent` call that runs it. */
+  function onChildEvent(parentCallId: string, e: SessionEvent): void {
+    if (e.type === 'tool/call') {
+      const data = e.data as { callId: string; name: string; arguments: string }
+      const what = label(data.name, data.arguments)
+      childCalls.set(data.callId, { label: what, started: now() })
+      const parent = running.get(parentCallId)
+      if (parent) running.set(parentCallId, { ...parent, sub: what })
+    } else if (e.type === 'tool/result') {
+      const data = e.data as ResultData & { callId: string }
+      const call = childCalls.get(data.callId)
+      childCalls.delete(data.callId)
+      reportResult(data, call?.label ?? data.name, call, 'subagent')
+    } else return
+    redraw()
+  }
+
+  /** Follows a subagent of a followed session (nested ones too) until its turn ends. */
+  function followChildren(ctx: Context): void {
+    disposers.push(
+      ctx.on('subagent/start', (parent, child, info) => {
+        if (!followed.has(parent.session)) return
+        followed.add(child.session)
+        const stop = child.session.subscribe((e) => onChildEvent(info.callId, e))
+        const off = ctx.on('subagent/end', (_parent, ended) => {
+          if (ended !== child) return
+          stop()
+          off()
+          followed.delete(child.session)
+        })
+        disposers.push(stop, off)
+      }),
+    )
   }
 
   /** Compaction's brackets (log events `@tack/compaction` declares): a pause a person should understand. */
@@ -127,18 +191,7 @@ export function createReporter(opts: ReporterOptions): Reporter {
         }
         const call = running.get(data.callId)
         running.delete(data.callId)
-        const what = call?.label ?? data.name
-        const took = call ? ` ${s.dim(`(${formatMs(now() - call.started)})`)}` : ''
-        if (data.error?.code === 'DENIED') {
-          // A denial changes what the agent could do: a person must see it, terminal or not.
-          line(s.yellow(`denied: ${what} — ${firstLine(data.error.message ?? 'denied')}`))
-        } else if (!sink.live) {
-          if (data.isError)
-            line(
-              `${s.red('✗')} ${what}${took} — ${data.error?.code ?? 'error'}${data.error?.message ? `: ${firstLine(data.error.message)}` : ''}`,
-            )
-          else line(`${s.green('✓')} ${what}${took}`)
-        }
+        reportResult(data, call?.label ?? data.name, call, '')
         break
       }
       case 'tool/code-dispatch': {
@@ -205,6 +258,8 @@ export function createReporter(opts: ReporterOptions): Reporter {
     attach(ctx, session) {
       tools = ctx.get('tools') as ToolRegistry | undefined
       if (opts.progress) {
+        followed.add(session)
+        followChildren(ctx)
         disposers.push(session.subscribe(onEvent))
         disposers.push(ctx.on('llm/retry', onRetry))
       }
