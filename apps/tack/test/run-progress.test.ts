@@ -34,18 +34,28 @@ function runInTerminal(
   })
 }
 
+/** `tack run --model <scripted> ...args` off a terminal, in a fresh sandbox: its result and stderr's lines. */
+async function runScripted(
+  script: readonly unknown[],
+  args: readonly string[],
+  prepare?: (workspace: string) => Promise<void>,
+) {
+  const box = await sandbox()
+  await prepare?.(box.workspace)
+  const model = await scriptedModel(box.root, script)
+  const r = await runTack(['run', '--model', model, ...args], { env: box.env, cwd: box.workspace })
+  return { r, lines: r.stderr.trim().split('\n') }
+}
+
 describe('tack run progress on stderr (issue 10 item 3)', () => {
   test('no terminal: one line per tool call, denials named, no carriage returns; stdout is the answer alone', async () => {
-    const box = await sandbox()
-    await writeFile(join(box.workspace, 'notes.txt'), 'hello\n')
-    const model = await scriptedModel(box.root, TOOLS_THEN_ANSWER)
-    const r = await runTack(['run', '--model', model, '--deny', 'bash:rm', 'what do the notes say?'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const { r, lines } = await runScripted(
+      TOOLS_THEN_ANSWER,
+      ['--deny', 'bash:rm', 'what do the notes say?'],
+      (ws) => writeFile(join(ws, 'notes.txt'), 'hello\n'),
+    )
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('The notes say hello.\n')
-    const lines = r.stderr.trim().split('\n')
     expect(lines[0]).toMatch(/^tack: ✓ Read notes\.txt \(\d+ ms\)$/)
     expect(lines[1]).toBe(
       'tack: denied: bash: rm notes.txt — The call to "bash" is denied by the rule {"tool":"bash","command":"rm"}.',
@@ -56,25 +66,19 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
   })
 
   test('a multi-line command is marked as such: its first line and how many more, never the first line alone', async () => {
-    const box = await sandbox()
-    const model = await scriptedModel(box.root, [
+    const script = [
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo status\ntouch ran.txt\n' } }] },
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo hi\n\nrm ran.txt\nrm -rf x' } }] },
       { kind: 'text', text: 'Done.' },
-    ])
-    const r = await runTack(
-      ['run', '--model', model, '--permission-mode', 'yolo', '--deny', 'bash:rm', 'go'],
-      { env: box.env, cwd: box.workspace },
-    )
+    ]
+    const { r, lines } = await runScripted(script, ['--permission-mode', 'yolo', '--deny', 'bash:rm', 'go'])
     expect(r.code).toBe(0)
-    const lines = r.stderr.trim().split('\n')
-    expect(lines[0]).toMatch(/^tack: ✓ bash: echo status \(\+1 more line\) \(\d+ ms\)$/)
+    expect(lines[0]).toMatch(/^tack: ✓ bash: echo status \(\+1 more line\) \((\d+ ms|[\d.]+ s)\)$/)
     expect(lines[1]).toMatch(/^tack: denied: bash: echo hi \(\+2 more lines\) — /)
   })
 
   test("a subagent's line names its task, and its own tool calls and denials show under it", async () => {
-    const box = await sandbox()
-    const model = await scriptedModel(box.root, [
+    const script = [
       {
         kind: 'tool-calls',
         calls: [
@@ -86,19 +90,15 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'rm -rf notes' } }] },
       { kind: 'text', text: 'The notes are tidy.' },
       { kind: 'text', text: 'Done.' },
-    ])
-    const r = await runTack(['run', '--model', model, '--deny', 'bash:rm', 'tidy up'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    ]
+    const { r, lines } = await runScripted(script, ['--deny', 'bash:rm', 'tidy up'])
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('Done.\n')
-    const lines = r.stderr.trim().split('\n')
-    expect(lines[0]).toMatch(/^tack: {3}↳ ✓ bash: echo tidy \(\d+ ms\)$/)
+    expect(lines[0]).toMatch(/^tack: {3}↳ ✓ bash: echo tidy \((\d+ ms|[\d.]+ s)\)$/)
     expect(lines[1]).toMatch(
       /^tack: denied: bash: rm -rf notes \(in the subagent\) — The call to "bash" is denied/,
     )
-    expect(lines[2]).toMatch(/^tack: ✓ subagent: tidy the notes \(\d+ ms\)$/)
+    expect(lines[2]).toMatch(/^tack: ✓ subagent: tidy the notes \((\d+ ms|[\d.]+ s)\)$/)
     expect(r.stderr).not.toContain('{"description"')
   })
 
