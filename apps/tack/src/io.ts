@@ -19,6 +19,8 @@ export interface CommandIO {
   /** Calls `listener` once when stdout's reader goes away (EPIPE); true when it already has. */
   onStdoutClosed?(listener: () => void): void
   stdoutClosed?(): boolean
+  /** Whether stdout is a terminal (a person reads it) rather than a pipe or a file (a program does). */
+  stdoutIsTerminal?(): boolean
   /** Whether stdin and stdout are both terminals: the interactive UI needs both. */
   isInteractiveTerminal?(): boolean
   /** Asks one question on the terminal (stderr) and reads one line of answer; undefined on Ctrl-C or Ctrl-D. */
@@ -51,6 +53,7 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     stderrColumns: () => (process.stderr.isTTY ? process.stderr.columns || 80 : undefined),
     onStdoutClosed: (listener) => stdout.onClosed(listener),
     stdoutClosed: () => stdout.closed(),
+    stdoutIsTerminal: () => process.stdout.isTTY === true,
     isInteractiveTerminal: () => process.stdin.isTTY === true && process.stdout.isTTY === true,
     askLine: async (question) => {
       const { createInterface } = await import('node:readline')

@@ -65,6 +65,18 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
     expect(r.stderr).not.toContain(ESC) // no colour without a terminal
   })
 
+  test("the answer on a terminal has its control characters written out; piped on, it is the model's text as is", async () => {
+    const script = [{ kind: 'text', text: `Done ${ESC}]0;PWNED\x07 here.` }]
+    const box = await sandbox({ TERM: 'xterm' })
+    const model = await scriptedModel(box.root, script)
+    const shown = await runInTerminal(['run', '--model', model, 'go'], { env: box.env, cwd: box.workspace })
+    expect(shown.code).toBe(0)
+    expect(shown.screen).toContain('Done \\x1b]0;PWNED\\x07 here.')
+    expect(shown.screen).not.toContain(`${ESC}]0;PWNED`)
+    const { r } = await runScripted(script, ['go'])
+    expect(r.stdout).toBe(`Done ${ESC}]0;PWNED\x07 here.\n`)
+  })
+
   test('a multi-line command is marked as such: its first line and how many more, never the first line alone', async () => {
     const script = [
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo status\ntouch ran.txt\n' } }] },

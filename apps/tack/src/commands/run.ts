@@ -149,8 +149,10 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       if (notice) io.err(notice)
     } else {
       // Only a completed turn has an answer: text before an error is an intermediate remark.
-      if (answer && outcome.reason.kind === 'completed')
-        io.out(answer.endsWith('\n') ? answer : `${answer}\n`)
+      // On a terminal the answer's control characters are written out (an escape sequence in it would be
+      // obeyed: a retitle, a clipboard write); piped on, it is the model's text exactly.
+      const shown = io.stdoutIsTerminal?.() ? printable(answer) : answer
+      if (shown && outcome.reason.kind === 'completed') io.out(shown.endsWith('\n') ? shown : `${shown}\n`)
       if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
         err(`tack: the turn ended ${printable(describeReason(outcome.reason))}\n`)
     }
