@@ -33,7 +33,7 @@ export async function generate(): Promise<Array<{ path: string; content: string 
     '',
     'In a workspace that is not trusted (`tack trust`, docs/decisions/0013-workspace-trust.md), `<workspace>/.tack/config.yml`',
     'may set only harmless keys — `model` (not `scripted/…`), `toolsMode`, a `permissionMode` that narrows, and the plugin',
-    'fields listed in `apps/tack/src/config/untrusted.ts` (limits such as `plugins.bash.timeoutMs`, every `plugins.fs` field,',
+    'fields classified harmless in `apps/tack/src/config/untrusted-fields.ts` (limits such as `plugins.bash.timeoutMs`, `plugins.fs.readLimit`,',
     '`plugins.permissions.deny`); everything else is ignored and named once on stderr.',
     '',
   ]

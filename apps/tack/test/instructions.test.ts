@@ -1,9 +1,15 @@
 // The instruction files' discovery and reading (issue 10 item 2) on real files in temp folders.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { findInstructionFiles, readInstructions, repositoryRoot } from '../src/instructions/discover.ts'
+import {
+  findInstructionFiles,
+  readInstructions,
+  repositoryRoot,
+  type SkippedFile,
+  skippedWarning,
+} from '../src/instructions/discover.ts'
 
 async function tree() {
   const root = await mkdtemp(join(tmpdir(), 'tack-instr-'))
@@ -33,7 +39,7 @@ describe('project instructions', () => {
     await writeFile(join(ws, 'a', 'CLAUDE.md'), 'claude only')
     await writeFile(join(home, 'CLAUDE.md'), 'user claude')
     const files = findInstructionFiles({ tackHome: home, cwd: join(ws, 'a', 'b') })
-    expect(files).toEqual([
+    expect(files.map(({ path, scope }) => ({ path, scope }))).toEqual([
       { path: join(home, 'CLAUDE.md'), scope: 'user' },
       { path: join(ws, 'AGENTS.md'), scope: 'project' },
       { path: join(ws, 'a', 'CLAUDE.md'), scope: 'project' },
@@ -41,12 +47,12 @@ describe('project instructions', () => {
   })
 
   test('issue 10.2: the cap cuts on a character boundary, names what was left out, and counts bytes per file', async () => {
-    const { home, ws } = await tree()
+    const { root, home, ws } = await tree()
     await writeFile(join(home, 'AGENTS.md'), 'ééé') // 6 bytes
     await writeFile(join(ws, 'AGENTS.md'), 'later')
     const files = [
-      { path: join(home, 'AGENTS.md'), scope: 'user' as const },
-      { path: join(ws, 'AGENTS.md'), scope: 'project' as const },
+      { path: join(home, 'AGENTS.md'), scope: 'user' as const, within: await realpath(root) },
+      { path: join(ws, 'AGENTS.md'), scope: 'project' as const, within: await realpath(root) },
     ]
     const read = readInstructions(files, 5)
     expect(read.cut).toBe(true)
@@ -65,5 +71,47 @@ describe('project instructions', () => {
     expect(whole.text.startsWith('<instructions>\n')).toBe(true)
     expect(whole.text).toContain('later')
     expect(readInstructions([], 100)).toEqual({ text: '', files: [], cut: false })
+  })
+
+  test('a symlink leading outside the repository is skipped (and reported); one staying inside is read', async () => {
+    const { root, home, ws } = await tree()
+    await mkdir(join(ws, '.git'))
+    const secret = join(root, 'credentials')
+    await writeFile(secret, 'aws_secret_access_key = CANARY')
+    await symlink(secret, join(ws, 'AGENTS.md'))
+    await writeFile(join(ws, 'docs.md'), 'inside the repo')
+    await symlink(join(ws, 'docs.md'), join(ws, 'a', 'CLAUDE.md'))
+    await symlink('../../../credentials', join(ws, 'a', 'b', 'AGENTS.md')) // relative, through `..`
+    await symlink(secret, join(home, 'AGENTS.md'))
+    const skipped: SkippedFile[] = []
+    const cwd = join(ws, 'a', 'b')
+    const files = findInstructionFiles({ tackHome: home, cwd, onSkip: (s) => skipped.push(s) })
+    expect(files.map((f) => f.path)).toEqual([join(ws, 'a', 'CLAUDE.md')])
+    const real = await realpath(ws)
+    expect(skipped.map((s) => s.path)).toEqual([
+      join(home, 'AGENTS.md'),
+      join(ws, 'AGENTS.md'),
+      join(cwd, 'AGENTS.md'),
+    ])
+    expect(skipped[1]).toEqual({ path: join(ws, 'AGENTS.md'), target: await realpath(secret), within: real })
+    expect(skippedWarning(skipped[1] as SkippedFile)).toBe(
+      `skipped ${join(ws, 'AGENTS.md')}: it leads to ${await realpath(secret)}, outside ${real}; instruction files are read only from inside the folder they are found in`,
+    )
+    const read = readInstructions(files, 10_000)
+    expect(read.text).toContain('inside the repo')
+    expect(read.text).not.toContain('CANARY')
+  })
+
+  test('a file swapped for an outside symlink after discovery is not read', async () => {
+    const { root, home, ws } = await tree()
+    await mkdir(join(ws, '.git'))
+    await writeFile(join(root, 'credentials'), 'CANARY')
+    await writeFile(join(ws, 'AGENTS.md'), 'fine')
+    const files = findInstructionFiles({ tackHome: home, cwd: ws })
+    expect(files).toHaveLength(1)
+    const { rm } = await import('node:fs/promises')
+    await rm(join(ws, 'AGENTS.md'))
+    await symlink(join(root, 'credentials'), join(ws, 'AGENTS.md'))
+    expect(readInstructions(files, 10_000).text).toBe('')
   })
 })

@@ -67,7 +67,7 @@ export function decide(
 function guard(verdict: Verdict, facts: CallFacts, guarded: ProtectedPath, hasApprover: boolean): Verdict {
   if (verdict.kind === 'deny' || verdict.kind === 'allow') return verdict
   const file = guarded.path.absolute
-  const why = `${facts.tool} writes ${file}, which is ${guarded.what}: a file there takes effect the next time tack (or a hook host) starts, so writing it needs the user's explicit approval`
+  const why = `${facts.tool} writes ${file}, which is ${guarded.what}: a file there takes effect the next time tack, a hook host or git runs, so writing it needs the user's explicit approval`
   if (hasApprover) return { kind: 'ask', reason: `${why}.` }
   return {
     kind: 'deny',

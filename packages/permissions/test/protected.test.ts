@@ -2,7 +2,7 @@
 // files without an explicit approval, in every mode but yolo; headless, the ask becomes a deny whose
 // reason the model sees. `..`, letter case and symlinks do not get around it.
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, symlink } from 'node:fs/promises'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { controlFileKind, type PermissionMode, tackHomeOf } from '../src/index.ts'
@@ -15,6 +15,12 @@ const TARGETS = [
   '.codex/hooks.json',
   '.tack/config.yml',
   '.tack/plugins/evil.ts',
+  '.git/config',
+  '.git/hooks/pre-commit',
+  '.git',
+  'vendor/lib/.git/config',
+  '.GIT/Config',
+  'git-link/config',
   'sub/.claude/settings.json',
   // tricks: `..`, case, a symlink into .claude (made below)
   'src/../.claude/settings.json',
@@ -26,6 +32,9 @@ async function prepared() {
   const ws = await workspace()
   await mkdir(join(ws.cwd, '.claude'), { recursive: true })
   await symlink(join(ws.cwd, '.claude'), join(ws.cwd, 'claude-link'))
+  await mkdir(join(ws.cwd, '.git', 'hooks'), { recursive: true })
+  await writeFile(join(ws.cwd, '.git', 'config'), '[core]\n')
+  await symlink(join(ws.cwd, '.git'), join(ws.cwd, 'git-link'))
   return ws
 }
 
@@ -52,6 +61,8 @@ describe('0012 protected files', () => {
     expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(false)
     expect(existsSync(join(cwd, '.claude', 'hooks'))).toBe(false)
     expect(existsSync(join(cwd, '.tack'))).toBe(false)
+    expect(await readFile(join(cwd, '.git', 'config'), 'utf8')).toBe('[core]\n')
+    expect(existsSync(join(cwd, '.git', 'hooks', 'pre-commit'))).toBe(false)
     // An ordinary write beside them still passes.
     const plain = await run(k, 'write', { file_path: 'src/b.ts', content: 'ok\n' }, { cwd, agent })
     expect(plain.isError).toBe(false)
@@ -90,7 +101,7 @@ describe('0012 protected files', () => {
       )
       expect(result.isError).toBe(false)
       expect(k.requests.map((r) => r.reason)).toEqual([
-        `write writes ${cwd}/.claude/settings.json, which is Claude Code settings: a file there takes effect the next time tack (or a hook host) starts, so writing it needs the user's explicit approval.`,
+        `write writes ${cwd}/.claude/settings.json, which is Claude Code settings: a file there takes effect the next time tack, a hook host or git runs, so writing it needs the user's explicit approval.`,
       ])
     })
   }
@@ -149,6 +160,56 @@ describe('0012 protected files', () => {
     expect(existsSync(join(outside, 'config.yml'))).toBe(false)
   })
 
+  it("the repository's git folder: an edit planting core.fsmonitor is asked with a reason naming it, denied headless", async () => {
+    const { cwd } = await prepared()
+    const edit = {
+      file_path: '.git/config',
+      old_string: '[core]\n',
+      new_string: '[core]\n\tfsmonitor = "touch /tmp/x"\n',
+    }
+    const asking = await kernel({
+      config: { mode: 'workspace-write' },
+      approver: { action: 'deny', by: 'user' },
+    })
+    expect((await run(asking, 'edit', edit, { cwd, agent: stubAgent(cwd) })).error?.code).toBe('DENIED')
+    expect(asking.requests[0]?.reason).toContain(
+      `edit writes ${cwd}/.git/config, which is the repository's git folder (.git): a file there takes effect`,
+    )
+    const headless = await kernel({ config: { mode: 'ask' } })
+    expect((await run(headless, 'edit', edit, { cwd, agent: stubAgent(cwd) })).error?.code).toBe('DENIED')
+    expect(await readFile(join(cwd, '.git', 'config'), 'utf8')).toBe('[core]\n')
+    const yoloAgent = stubAgent(cwd, { permissionMode: 'yolo' })
+    await run(headless, 'read', { file_path: '.git/config' }, { cwd, agent: yoloAgent })
+    expect((await run(headless, 'edit', edit, { cwd, agent: yoloAgent })).isError).toBe(false)
+    expect(await readFile(join(cwd, '.git', 'config'), 'utf8')).toContain('fsmonitor')
+  })
+
+  it('the git folder a .git file names (gitdir:, e.g. --separate-git-dir) is protected like .git', async () => {
+    const { cwd } = await prepared()
+    const ws = join(cwd, 'sub')
+    await mkdir(join(ws, 'gitstore', 'hooks'), { recursive: true })
+    await writeFile(join(ws, '.git'), 'gitdir: gitstore\n')
+    const k = await kernel({ config: { mode: 'workspace-write' } })
+    const hook = await run(
+      k,
+      'write',
+      { file_path: 'gitstore/hooks/pre-commit', content: '#!/bin/sh\n' },
+      { cwd: ws, agent: stubAgent(ws) },
+    )
+    expect(hook.error?.code).toBe('DENIED')
+    expect(hook.content[0]?.text).toContain(
+      `${ws}/gitstore/hooks/pre-commit, which is the repository's git folder`,
+    )
+    expect(existsSync(join(ws, 'gitstore', 'hooks', 'pre-commit'))).toBe(false)
+    const plain = await run(
+      k,
+      'write',
+      { file_path: 'plain.txt', content: 'ok' },
+      { cwd: ws, agent: stubAgent(ws) },
+    )
+    expect(plain.isError).toBe(false)
+  })
+
   it('issue 9.2: what counts as a control file', () => {
     const home = ['/home/u/.tack']
     const kinds = (path: string) => controlFileKind(path, home)
@@ -159,12 +220,17 @@ describe('0012 protected files', () => {
     expect(kinds('/w/.codex/hooks.json')).toBe('Codex hooks (.codex/hooks.json)')
     expect(kinds('/w/.tack')).toBe("tack's project folder (.tack)")
     expect(kinds('/HOME/U/.TACK/.env')).toBe("tack's own folder ($TACK_HOME)")
+    expect(kinds('/w/.git/hooks/pre-commit')).toMatch(/^the repository's git folder/)
+    expect(kinds('/w/.git')).toMatch(/^the repository's git folder/)
     for (const free of [
       '/w/.claude/agents/x.md',
       '/w/.codex/config.toml',
       '/w/src/settings.json',
       '/w/tack/x',
       '/home/u/.tackle',
+      '/w/.gitignore',
+      '/w/.github/workflows/ci.yml',
+      '/w/x.git/config',
     ])
       expect(kinds(free), free).toBeUndefined()
   })

@@ -1,6 +1,6 @@
 // `tack doctor`'s lines about project instructions (issue 10 item 2): which AGENTS.md / CLAUDE.md files a
 // new session in this workspace reads, in order, and a warning when the cap would cut them.
-import { findInstructionFiles, readInstructions } from '../instructions/discover.ts'
+import { findInstructionFiles, readInstructions, skippedWarning } from '../instructions/discover.ts'
 import { InstructionsConfig } from '../instructions/plugin.ts'
 import type { Resolved } from '../settings.ts'
 
@@ -19,7 +19,12 @@ export function reportInstructions(
     line('instructions', 'off (plugins.instructions.enabled: false)')
     return
   }
-  const read = readInstructions(findInstructionFiles({ tackHome: r.paths.home, cwd: r.cwd }), config.maxBytes)
+  const files = findInstructionFiles({
+    tackHome: r.paths.home,
+    cwd: r.cwd,
+    onSkip: (skipped) => warnings.push(skippedWarning(skipped)),
+  })
+  const read = readInstructions(files, config.maxBytes)
   if (read.files.length === 0) {
     line('instructions', `(none found: AGENTS.md or CLAUDE.md in ${r.paths.home} or the repository)`)
     return

@@ -1,51 +1,12 @@
 // What a project config (`<workspace>/.tack/config.yml`) may set while its workspace is untrusted
 // (80-cli.md §4a.2, issue 9 item 1, docs/decisions/0013-workspace-trust.md): only keys that cannot widen
-// access, redirect a key or run code — limits, UI and tool options that only narrow. Everything else is
+// access, redirect a key or run code — limits, UI and tool options that only narrow, field by field as
+// untrusted-fields.ts classifies them. Everything else is
 // dropped before the layer is validated (so a project cannot make tack import a plugin of its choosing
 // just by naming it) and reported once per run.
 import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
 import { catalogEntry } from '../plugin-catalog.ts'
-
-/** `plugins.<key>.<field>` that are harmless from an untrusted project (`*`: every field of the plugin). */
-const HARMLESS_PLUGIN_FIELDS: ReadonlySet<string> = new Set([
-  'agent.maxStepsPerTurn',
-  'agent.maxParallelTools',
-  'agent.maxIdenticalCalls',
-  // Not `agent.maxTurnTokens`: a project could lift (or turn off) the token budget the user set to bound
-  // what a turn costs them.
-  'tools.mode',
-  'tools.abortGraceMs',
-  'llm.retry',
-  'llm.idleTimeoutMs',
-  'fs.*',
-  'bash.timeoutMs',
-  'bash.maxTimeoutMs',
-  'bash.maxOutputBytes',
-  'bash.graceMs',
-  'permissions.deny',
-  'subagent.maxDepth',
-  'hooksClaude.stderrSummaryMaxChars',
-  'hooksClaude.maxConsecutiveStopBlocks',
-  'hooksClaude.awaitSessionStart',
-  'hooksCodex.stderrSummaryMaxChars',
-  'hooksCodex.maxConsecutiveStopBlocks',
-  'hooksCodex.awaitSessionStart',
-  'dice.enabled',
-  // Turning project instructions off or reading less of them only narrows what the model is told.
-  'instructions.enabled',
-  'instructions.maxBytes',
-  // How much history is kept and when it is summarised changes no access; `summarizationModel` is left
-  // out, since it chooses where the conversation is sent.
-  'compaction.auto',
-  'compaction.contextWindow',
-  'compaction.thresholdRatio',
-  'compaction.retainTokens',
-  'compaction.charsPerToken',
-  'compaction.maxTokens',
-  'compaction.compactionRetries',
-  // How much of a diff the screen shows; `tui.historyEntries` is left out: it decides what is kept on disk.
-  'tui.diffMaxLines',
-])
+import { untrustedFieldClass } from './untrusted-fields.ts'
 
 /** Narrowest first: a project may move the mode only towards the start of this list. */
 const MODE_WIDTH: readonly PermissionMode[] = ['read-only', 'ask', 'workspace-write', 'yolo']
@@ -73,6 +34,12 @@ function narrowsMode(value: unknown, filter: UntrustedFilter): boolean {
     ? (filter.userPermissionMode as PermissionMode)
     : 'ask' // the narrowest default of any tack mode (interactive)
   return MODE_WIDTH.indexOf(value as PermissionMode) <= MODE_WIDTH.indexOf(reference)
+}
+
+/** The test of each field classified `narrowing`: is this value no wider than what the user allows? */
+export const NARROWS: Readonly<Record<string, (value: unknown, filter: UntrustedFilter) => boolean>> = {
+  'agent.model': harmlessModel,
+  'permissions.mode': narrowsMode,
 }
 
 /** Keeps the harmless part of an untrusted project layer; `base` prefixes reported paths (profiles). */
@@ -134,11 +101,10 @@ function keepPlugins(value: unknown, filter: UntrustedFilter, base: string): Fil
     }
     const fields: Record<string, unknown> = {}
     for (const [field, v] of Object.entries(config)) {
+      // untrustedFieldClass holds back every field it does not know
+      const kind = untrustedFieldClass(plugin, field)
       const harmless =
-        HARMLESS_PLUGIN_FIELDS.has(`${plugin}.*`) ||
-        HARMLESS_PLUGIN_FIELDS.has(`${plugin}.${field}`) ||
-        (plugin === 'agent' && field === 'model' && harmlessModel(v)) ||
-        (plugin === 'permissions' && field === 'mode' && narrowsMode(v, filter))
+        kind === 'harmless' || (kind === 'narrowing' && NARROWS[`${plugin}.${field}`]?.(v, filter) === true)
       if (harmless) fields[field] = v
       else refused.push(`${base}.${plugin}.${field}`)
     }

@@ -4,8 +4,14 @@
 // folder `AGENTS.md` comes first, then `CLAUDE.md` when present — unless it is the same file (a
 // symlink) or the same text, as repositories that serve both agents often arrange. General first,
 // specific last: a nested folder's words come later and so weigh more, as in Codex and Claude Code.
+// A file is followed through a symlink only while its target stays inside the folder it is read from
+// — the repository root for a project file, $TACK_HOME for the user's own — so a cloned repository's
+// `AGENTS.md -> ~/.aws/credentials` is skipped with a warning, never sent to the model
+// (docs/decisions/0021-project-instructions.md, docs/security.md).
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
+import { isInside } from '@tack/tools'
+import { printable } from '../printable.ts'
 
 /** The file names read in every folder, in this order. */
 export const INSTRUCTION_FILE_NAMES = ['AGENTS.md', 'CLAUDE.md'] as const
@@ -14,6 +20,42 @@ export interface InstructionFile {
   readonly path: string
   /** `user`: from $TACK_HOME; `project`: from the repository root down to the working folder. */
   readonly scope: 'user' | 'project'
+  /** The folder (real path) the file's real path must stay inside: $TACK_HOME, or the repository root. */
+  readonly within: string
+}
+
+/** A file left out because it leads (through a symlink) outside the folder it was found in. */
+export interface SkippedFile {
+  readonly path: string
+  /** Where it leads: its real path. */
+  readonly target: string
+  readonly within: string
+}
+
+/** The one-line warning for a skipped file, as stderr and `tack doctor` show it. */
+export function skippedWarning(s: SkippedFile): string {
+  return printable(
+    `skipped ${s.path}: it leads to ${s.target}, outside ${s.within}; instruction files are read only from inside the folder they are found in`,
+  )
+}
+
+/** The real path of `path` when it stays inside `within`; otherwise (or unreadable) undefined. */
+function realInside(path: string, within: string): { real: string; inside: boolean } | undefined {
+  try {
+    if (!statSync(path).isFile()) return undefined
+    const real = realpathSync(path)
+    return { real, inside: isInside(within, real) }
+  } catch {
+    return undefined
+  }
+}
+
+const realOrSelf = (path: string) => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
 }
 
 /** The repository root of `cwd`: its nearest ancestor (or itself) holding `.git`; else `cwd`. */
@@ -25,8 +67,7 @@ export function repositoryRoot(cwd: string): string {
 }
 
 /** The folders read, general to specific: the repository root, each folder below it, `cwd`. */
-function projectFolders(cwd: string): string[] {
-  const root = repositoryRoot(cwd)
+function projectFolders(cwd: string, root = repositoryRoot(cwd)): string[] {
   const folders = [root]
   const rest = relative(root, cwd)
   if (rest) {
@@ -36,38 +77,49 @@ function projectFolders(cwd: string): string[] {
   return folders
 }
 
-/** The instruction files that exist for a session in `cwd`, in reading order, without duplicates. */
-export function findInstructionFiles(opts: { tackHome: string; cwd: string }): InstructionFile[] {
+/**
+ * The instruction files that exist for a session in `cwd`, in reading order, without duplicates. A file
+ * leading outside its folder is left out and passed to `onSkip`.
+ */
+export function findInstructionFiles(opts: {
+  tackHome: string
+  cwd: string
+  onSkip?: (skipped: SkippedFile) => void
+}): InstructionFile[] {
   const out: InstructionFile[] = []
   const seen = new Set<string>()
-  const visit = (dir: string, scope: InstructionFile['scope']) => {
+  const visit = (dir: string, scope: InstructionFile['scope'], within: string) => {
     const texts: string[] = []
     for (const name of INSTRUCTION_FILE_NAMES) {
       const path = join(dir, name)
-      let real: string
-      try {
-        if (!statSync(path).isFile()) continue
-        real = realpathSync(path)
-      } catch {
+      const found = realInside(path, within)
+      if (!found) continue
+      if (!found.inside) {
+        opts.onSkip?.({ path, target: found.real, within })
         continue
       }
-      if (seen.has(real)) continue
-      seen.add(real)
+      if (seen.has(found.real)) continue
+      seen.add(found.real)
+      const file = { path, scope, within }
       // CLAUDE.md that only repeats AGENTS.md word for word adds nothing but length.
-      const text = safeRead(path)
+      const text = readInside(file)
       if (text !== undefined && texts.includes(text)) continue
       if (text !== undefined) texts.push(text)
-      out.push({ path, scope })
+      out.push(file)
     }
   }
-  visit(opts.tackHome, 'user')
-  for (const dir of projectFolders(opts.cwd)) visit(dir, 'project')
+  visit(opts.tackHome, 'user', realOrSelf(opts.tackHome))
+  const root = repositoryRoot(opts.cwd)
+  for (const dir of projectFolders(opts.cwd, root)) visit(dir, 'project', realOrSelf(root))
   return out
 }
 
-function safeRead(path: string): string | undefined {
+/** The file's text, read through its real path once more checked to be inside its folder. */
+function readInside(file: InstructionFile): string | undefined {
+  const found = realInside(file.path, file.within)
+  if (!found?.inside) return undefined
   try {
-    return readFileSync(path, 'utf8')
+    return readFileSync(found.real, 'utf8')
   } catch {
     return undefined
   }
@@ -101,7 +153,7 @@ export function readInstructions(files: readonly InstructionFile[], maxBytes: nu
   const read: ReadFile[] = []
   const left: string[] = []
   for (const file of files) {
-    const text = safeRead(file.path)
+    const text = readInside(file)
     if (text === undefined) continue
     const bytes = Buffer.byteLength(text)
     if (budget <= 0) {

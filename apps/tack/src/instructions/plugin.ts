@@ -6,7 +6,7 @@
 import type { Agent } from '@tack/agent'
 import { definePlugin, type ConfigOf, Schema } from '@tack/kernel'
 import type { Message, SessionEvent } from '@tack/session'
-import { findInstructionFiles, readInstructions } from './discover.ts'
+import { findInstructionFiles, readInstructions, skippedWarning } from './discover.ts'
 
 declare module '@tack/session' {
   interface SessionEventMap {
@@ -50,7 +50,9 @@ export const InstructionsPlugin = definePlugin({
   apply(ctx, config) {
     ctx.on('agent/session-prefix', async (agent, _seed, _signal, next) => {
       const rest = await next()
-      const text = instructionsOf(agent, config)
+      // A file skipped for leading outside its folder is said on stderr (the CLI prints plugin warnings).
+      const warn = (line: string) => ctx.logger('instructions').warn(line)
+      const text = instructionsOf(agent, config, warn)
       if (!text) return rest
       const message: Message = { role: 'user', content: [{ type: 'text', text }] }
       return [message, ...rest]
@@ -59,7 +61,7 @@ export const InstructionsPlugin = definePlugin({
 })
 
 /** The session's instruction text: recorded earlier, or read now and recorded (once per session). */
-function instructionsOf(agent: Agent, config: InstructionsConfig): string {
+function instructionsOf(agent: Agent, config: InstructionsConfig, warn: (line: string) => void): string {
   const events = agent.session.events()
   const recorded = events.find((e) => e.type === 'instructions/loaded') as
     | SessionEvent<'instructions/loaded'>
@@ -70,7 +72,11 @@ function instructionsOf(agent: Agent, config: InstructionsConfig): string {
   // was off) keeps the prefix it had: adding text now would change every later request's prefix.
   if (events.some((e) => e.type === 'request/header')) return ''
   const read = readInstructions(
-    findInstructionFiles({ tackHome: config.home, cwd: agent.cwd }),
+    findInstructionFiles({
+      tackHome: config.home,
+      cwd: agent.cwd,
+      onSkip: (skipped) => warn(skippedWarning(skipped)),
+    }),
     config.maxBytes,
   )
   agent.session.append('instructions/loaded', {
