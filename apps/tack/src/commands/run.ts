@@ -8,6 +8,7 @@ import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
+import { permissionModeReport } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
@@ -51,6 +52,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
     if (resume) applyFlagSwitches(agent, flags)
+    const inForce = permissionModeReport(agent, permissionMode)
+    reporter.diagnostic(inForce.diagnostic)
     const json = flags.json === true
     if (json) {
       io.out(
@@ -58,7 +61,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
           sessionId: agent.session.id,
           model,
           workspace: agent.cwd,
-          permissionMode,
+          permissionMode: inForce.mode,
           tools: toolNames(ctx),
           ...(resume ? { resumedFrom: { eventCount: resume.eventCount } } : {}),
         }),
