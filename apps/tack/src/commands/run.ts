@@ -8,7 +8,7 @@ import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
-import { permissionModeReport } from '../run/permission-report.ts'
+import { permissionModeReport, resumedModeNotice } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
@@ -51,7 +51,11 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const agent = handle.agent
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
-    if (resume) applyFlagSwitches(agent, flags)
+    if (resume) {
+      applyFlagSwitches(agent, flags)
+      const notice = resumedModeNotice(agent, permissionMode)
+      if (notice) err(notice)
+    }
     const inForce = permissionModeReport(agent, permissionMode)
     reporter.diagnostic(inForce.diagnostic)
     const json = flags.json === true

@@ -3,7 +3,13 @@
 // `permission/mode` switch wins over them (docs/decisions/0104-mode-switches.md), so reporting the
 // configured mode would say `workspace-write` while bash runs unconfined in `yolo`
 // (docs/decisions/0119-reported-and-resumed-permission-mode.md).
-import { isPermissionMode, type PermissionMode, permissionModeOf } from '@tack/permissions'
+import {
+  isPermissionMode,
+  isWiderMode,
+  type PermissionMode,
+  permissionModeOf,
+  settleImportedMode,
+} from '@tack/permissions'
 import type { ToolAgent } from '@tack/tools'
 
 export interface ModeReport {
@@ -22,4 +28,20 @@ export function permissionModeReport(agent: ToolAgent, start: string): ModeRepor
       ? `permission mode: ${mode}`
       : `permission mode: ${mode} (switched in this session, which wins over ${own} from the config and flags)`
   return { mode, diagnostic }
+}
+
+/**
+ * On resuming `agent` in `start`: the stderr lines a person must see before anything runs — an imported
+ * log's wider mode dropped (and the session's mode recorded as `start`), or the session's own earlier
+ * switch to a mode wider than `start` kept (docs/decisions/0119-reported-and-resumed-permission-mode.md).
+ */
+export function resumedModeNotice(agent: ToolAgent, start: string): string | undefined {
+  const own: PermissionMode = isPermissionMode(start) ? start : 'workspace-write'
+  const dropped = settleImportedMode(agent, own)
+  if (dropped)
+    return `tack: this session was imported with permission mode ${dropped.logged} in its log; it runs in ${dropped.mode} (your config and flags). A session file is data anyone may have written: /permissions ${dropped.logged} or --permission-mode ${dropped.logged} widens it if you mean to.\n`
+  const mode = permissionModeOf(agent, own)
+  if (isWiderMode(mode, own))
+    return `tack: this session runs in permission mode ${mode}, switched in it earlier, wider than ${own} from your config and flags (/permissions ${own} narrows it).\n`
+  return undefined
 }
