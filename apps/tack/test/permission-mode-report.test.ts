@@ -112,3 +112,31 @@ describe('a resumed session file never widens the mode on its own', () => {
     )
   }, 60_000)
 })
+
+describe('a switch command without -c', () => {
+  test('tack run "/permissions yolo" says nothing was changed (exit 1, with the -c hint) and the next run is not in yolo', async () => {
+    const { run } = await setUp([
+      { kind: 'text', text: 'first' },
+      { kind: 'text', text: 'second' },
+    ])
+    await run('hi')
+    const r = await run('/permissions yolo')
+    expect(r).toMatchObject({ code: 1, stdout: '' })
+    expect(r.stderr).toBe(
+      "tack: /permissions changes a session, and this run opened a new one that ends now, so nothing was changed. Use tack run -c '/permissions yolo' to change your last session (-r ID for another), or a flag such as --permission-mode for one run.\n",
+    )
+    const json = await run('--json', '/model loop/other')
+    expect(json.code).toBe(1)
+    expect(jsonLines(json.stdout).filter((line) => line.type === 'command')).toEqual([
+      {
+        type: 'command',
+        sessionId: expect.any(String),
+        error: expect.stringMatching(/^\/model changes a session/),
+      },
+    ])
+    const next = await run('-c', '-v', '--json', 'x')
+    expect(startOf(next.stdout)?.permissionMode).toBe('workspace-write')
+    // Showing the mode changes nothing, so it still answers.
+    expect((await run('/permissions')).stdout).toBe('permission mode: workspace-write\n')
+  }, 60_000)
+})

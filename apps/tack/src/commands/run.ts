@@ -102,12 +102,16 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
     if (command !== undefined && command.kind !== 'prompt') {
       for (const signal of signals) process.off(signal, onSignal)
+      const recorded = agent.session.length > start
       await handle.dispose('exit')
       // `tack run "/help"` opened a session only to run the command in: leave none behind, so a later
       // `tack run -c` continues the session the person worked in, not this empty one.
-      if (!resume && !agent.session.events().some((e) => e.type === 'turn/start'))
-        await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
-      return printCommandResult(io, json, agent.session.id, command)
+      const discarded = !resume && !agent.session.events().some((e) => e.type === 'turn/start')
+      if (discarded) await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
+      // A switch (`/permissions yolo`) recorded in that throwaway session changed nothing that lasts:
+      // saying "set to yolo" would let the person believe the next run is in yolo (0119).
+      const result = discarded && recorded && command.kind === 'text' ? discardedSwitch(input.task) : command
+      return printCommandResult(io, json, agent.session.id, result)
     }
     const outcome =
       compactWith === undefined
@@ -169,6 +173,20 @@ async function runSlashCommand(
     signal,
   })
   return result.kind === 'unknown' ? undefined : result
+}
+
+/** The error for a command whose change went into a new session that ends with this run. */
+function discardedSwitch(task: string): CommandResult {
+  const name = task.trim().split(/\s/, 1)[0]
+  return {
+    kind: 'error',
+    message: `${name} changes a session, and this run opened a new one that ends now, so nothing was changed. Use tack run -c ${shellQuote(task.trim())} to change your last session (-r ID for another), or a flag such as --permission-mode for one run.`,
+  }
+}
+
+/** `text` as one shell word, for a command line a person can paste. */
+function shellQuote(text: string): string {
+  return /^[\w./=-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
 }
 
 /** A command's answer on stdout (an error on stderr, exit 1); `--json`: one `command` line. */
