@@ -110,6 +110,9 @@ describe('a resumed session file never widens the mode on its own', () => {
     expect(resumed.stderr).toContain(
       'tack: this session runs in permission mode yolo, switched in it earlier, wider than workspace-write from your config and flags (/permissions workspace-write narrows it).\n',
     )
+    // A command runs no tool: narrowing the mode is not preceded by a warning about it.
+    const narrowed = await run('-c', '/permissions workspace-write')
+    expect(narrowed).toMatchObject({ code: 0, stderr: '' })
   }, 60_000)
 })
 

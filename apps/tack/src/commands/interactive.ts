@@ -9,7 +9,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { resumableSessionsOf } from '../session-ref.ts'
-import { resumedModeNotice } from '../run/permission-report.ts'
+import { resumedModeNotices } from '../run/permission-report.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
@@ -76,8 +76,8 @@ export async function interactiveCommand(
           if (!target.resume) return ctx.agents.create({ cwd, options })
           const handle = await ctx.agents.resume(target.resume, options)
           // An imported log's wider mode is dropped, an earlier wider switch announced (0119).
-          const notice = resumedModeNotice(handle.agent, permissionMode)
-          if (notice) warn(notice)
+          const notices = resumedModeNotices(handle.agent, permissionMode)
+          for (const notice of [notices.dropped, notices.wider]) if (notice) warn(notice)
           return handle
         },
         // A session that never ran a turn (opened and left) holds nothing to go back to.

@@ -8,7 +8,7 @@ import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
-import { permissionModeReport, resumedModeNotice } from '../run/permission-report.ts'
+import { permissionModeReport, resumedModeNotices } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
@@ -51,11 +51,9 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const agent = handle.agent
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
-    if (resume) {
-      applyFlagSwitches(agent, flags)
-      const notice = resumedModeNotice(agent, permissionMode)
-      if (notice) err(notice)
-    }
+    if (resume) applyFlagSwitches(agent, flags)
+    const modeNotices = resume ? resumedModeNotices(agent, permissionMode) : {}
+    if (modeNotices.dropped) err(modeNotices.dropped)
     const inForce = permissionModeReport(agent, permissionMode)
     reporter.diagnostic(inForce.diagnostic)
     const json = flags.json === true
@@ -113,6 +111,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       const result = discarded && recorded && command.kind === 'text' ? discardedSwitch(input.task) : command
       return printCommandResult(io, json, agent.session.id, result)
     }
+    // Before any tool can run, not before a command that only shows or changes the mode.
+    if (modeNotices.wider) err(modeNotices.wider)
     const outcome =
       compactWith === undefined
         ? await agent.send({

@@ -30,18 +30,29 @@ export function permissionModeReport(agent: ToolAgent, start: string): ModeRepor
   return { mode, diagnostic }
 }
 
+/** What a person must read on resuming a session whose log decides the mode (see resumedModeNotices). */
+export interface ResumedModeNotices {
+  /** An imported log's wider mode was dropped: always shown (it is settled once, then gone). */
+  readonly dropped?: string
+  /** The session's own earlier switch is wider than the run's mode: shown before tools can run. */
+  readonly wider?: string
+}
+
 /**
- * On resuming `agent` in `start`: the stderr lines a person must see before anything runs — an imported
- * log's wider mode dropped (and the session's mode recorded as `start`), or the session's own earlier
- * switch to a mode wider than `start` kept (docs/decisions/0119-reported-and-resumed-permission-mode.md).
+ * On resuming `agent` in `start`: an imported log's wider mode is dropped (and the session's mode
+ * recorded as `start`), or the session's own earlier switch to a mode wider than `start` is kept; each
+ * is said on stderr (docs/decisions/0119-reported-and-resumed-permission-mode.md).
  */
-export function resumedModeNotice(agent: ToolAgent, start: string): string | undefined {
+export function resumedModeNotices(agent: ToolAgent, start: string): ResumedModeNotices {
   const own: PermissionMode = isPermissionMode(start) ? start : 'workspace-write'
   const dropped = settleImportedMode(agent, own)
   if (dropped)
-    return `tack: this session was imported with permission mode ${dropped.logged} in its log; it runs in ${dropped.mode} (your config and flags). A session file is data anyone may have written: /permissions ${dropped.logged} or --permission-mode ${dropped.logged} widens it if you mean to.\n`
+    return {
+      dropped: `tack: this session was imported with permission mode ${dropped.logged} in its log; it runs in ${dropped.mode} (your config and flags). A session file is data anyone may have written: /permissions ${dropped.logged} or --permission-mode ${dropped.logged} widens it if you mean to.\n`,
+    }
   const mode = permissionModeOf(agent, own)
-  if (isWiderMode(mode, own))
-    return `tack: this session runs in permission mode ${mode}, switched in it earlier, wider than ${own} from your config and flags (/permissions ${own} narrows it).\n`
-  return undefined
+  if (!isWiderMode(mode, own)) return {}
+  return {
+    wider: `tack: this session runs in permission mode ${mode}, switched in it earlier, wider than ${own} from your config and flags (/permissions ${own} narrows it).\n`,
+  }
 }
