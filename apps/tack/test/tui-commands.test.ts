@@ -37,4 +37,17 @@ describe('tack interactive: slash commands that switch modes', () => {
     expect((server.requests[0].body as { model: string }).model).toBe('m')
     expect((server.requests[1].body as { model: string }).model).toBe('other-model')
   })
+
+  it('a resumed session whose own switch is wider than the run mode says so in the transcript (0119)', async () => {
+    const first = await openTui([{ kind: 'text', text: 'Noted.' }], { args: ['--permission-mode', 'ask'] })
+    await submit(first.term, '/permissions yolo')
+    await first.term.waitFor('permission mode set to yolo')
+    await submit(first.term, 'remember this')
+    await first.term.waitFor('Noted.', 20_000)
+    first.term.press('ctrl-d')
+    expect((await first.term.exit).exitCode).toBe(0)
+    const again = await openTui([], { after: first, args: ['-c', '--permission-mode', 'ask'] })
+    const screen = await again.term.waitFor(/switched in it earlier, wider than ask/)
+    expect(screen).toMatch(/ · mode yolo · /)
+  })
 })

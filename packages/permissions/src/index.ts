@@ -9,10 +9,14 @@ export { decide, OUTSIDE_REASON, type ProtectedPath, type Verdict } from './deci
 export { type CallFacts, factsOf, type PathFact } from './facts.ts'
 export {
   isPermissionMode,
+  isWiderMode,
+  loggedMode,
+  narrowerMode,
   PERMISSION_MODES,
   type PermissionMode,
   permissionModeOf,
   setPermissionMode,
+  settleImportedMode,
 } from './modes.ts'
 export { PermissionsPlugin } from './plugin.ts'
 export { controlFileKind, protectedPathOf, tackHomeOf } from './protected.ts'

@@ -13,6 +13,7 @@ import { decide, type Verdict } from './decide.ts'
 import { factsOf } from './facts.ts'
 import { permissionModeOf } from './modes.ts'
 import { protectedPathOf } from './protected.ts'
+import { withheldPaths } from './withheld.ts'
 
 /** `PreToolDecision` with the approval field the tools pipeline reads (see the README). */
 type ApprovedDecision = PreToolDecision & { readonly approval?: 'user' | 'rule' }
@@ -21,6 +22,8 @@ export const PermissionsPlugin = definePlugin({
   name: 'permissions',
   Config: PermissionsConfig,
   apply(ctx, config) {
+    // Search tools ask which listed files the deny rules cover (0118-deny-rules-in-search-results.md).
+    ctx.provide('withheldPaths', withheldPaths(config.deny))
     ctx.on('tools/pre-execute', async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
       const mode = permissionModeOf(exec.agent, config.mode)
       // The tool is judged by what its definition declares (access, paths), never by its name.

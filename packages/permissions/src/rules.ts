@@ -38,8 +38,15 @@ function matches(rule: PermissionRule, facts: CallFacts, use: Use): boolean {
   return true
 }
 
+/** Compiled globs: a search asks about every file it lists (withheld.ts), so each rule compiles once. */
+const compiled = new Map<string, (path: string) => boolean>()
+
 function pathMatches(glob: string, path: string, root: string): boolean {
-  const test = picomatch(glob, { dot: true })
+  let test = compiled.get(glob)
+  if (!test) {
+    test = picomatch(glob, { dot: true })
+    compiled.set(glob, test)
+  }
   if (isAbsolute(glob)) return test(path)
   if (!isInside(root, path)) return false
   const rel = relative(root, path).split(sep).join('/')

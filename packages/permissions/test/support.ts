@@ -6,7 +6,7 @@ import { mkdtemp, realpath, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ToolAgent } from '@tack/tools'
-import { FsToolsPlugin } from '@tack/tool-fs'
+import { type FsToolsConfigInput, FsToolsPlugin } from '@tack/tool-fs'
 import {
   type ApprovalAnswer,
   type ApprovalRequest,
@@ -38,6 +38,8 @@ export interface KernelOptions {
   readonly approver?: ApprovalAnswer
   /** Extra pre-execute listeners registered after the plugin (downstream of it). */
   readonly downstream?: (ctx: Context) => void
+  /** The fs tools' Config (default: their defaults). */
+  readonly fs?: FsToolsConfigInput
 }
 
 export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
@@ -46,7 +48,7 @@ export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
   const commands: string[] = []
   const deploys: number[] = []
   await ctx.plugin(ToolsPlugin, {})
-  await ctx.plugin(FsToolsPlugin, {})
+  await ctx.plugin(FsToolsPlugin, options.fs ?? {})
   registerTool(
     ctx,
     defineTool({

@@ -1,7 +1,7 @@
 // FsToolsPlugin: registers read, write, edit, glob, grep and todo_write on the tool registry, all
 // sharing one validated Config and one set of read-before-edit observations.
 import { definePlugin } from '@tack/kernel'
-import { registerTool } from '@tack/tools'
+import { registerTool, withheldTestFor } from '@tack/tools'
 import { FsToolsConfig } from './config.ts'
 import type { FsEnv } from './env.ts'
 import { Observations } from './observations.ts'
@@ -17,7 +17,12 @@ export const FsToolsPlugin = definePlugin({
   Config: FsToolsConfig,
   inject: ['tools'],
   apply(ctx, config) {
-    const env: FsEnv = { config, observations: new Observations() }
+    const env: FsEnv = {
+      config,
+      observations: new Observations(),
+      // Read at call time: the permissions plugin may load after this one, or be reloaded.
+      withheld: (tool, call) => withheldTestFor(ctx, tool, call),
+    }
     for (const tool of [
       createReadTool(env),
       createWriteTool(env),

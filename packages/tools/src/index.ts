@@ -46,6 +46,7 @@ export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-s
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'
 export { approvalRuleKey, SessionApprovals, type UserApproval } from './session-approvals.ts'
+export { type WithheldPaths, type WithheldTest, withheldTestFor } from './withheld.ts'
 export { isJsonObject, parseToolArguments } from './arguments.ts'
 export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {

@@ -74,6 +74,8 @@ export class InteractiveApp {
   #command: AbortController | undefined
   #handle: AgentHandle | undefined
   #view: SessionView | undefined
+  /** Warnings said while a session opens (the host's resume notices), shown once its view exists. */
+  #held: string[] | undefined
   #unsubscribe: (() => void) | undefined
   #detach: (() => void) | undefined
   #tick: NodeJS.Timeout | undefined
@@ -128,7 +130,10 @@ export class InteractiveApp {
       approve: (req: ApprovalRequest) => this.#approvals.request(req),
       started: (exec: ToolExecution) => this.#started(exec),
     })
-    this.#host.redirectWarnings((line) => this.#view?.notice(line.trimEnd(), 'warning'))
+    this.#host.redirectWarnings((line) => {
+      if (this.#held) this.#held.push(line.trimEnd())
+      else this.#view?.notice(line.trimEnd(), 'warning')
+    })
     const releaseConsole = captureConsole((text, level) => {
       this.#view?.notice(text.trimEnd(), level)
       this.render()
@@ -230,7 +235,17 @@ export class InteractiveApp {
    * scrollback, which would take the user's earlier output and tack's start-up warnings with it.
    */
   async #open(target: SessionTarget, { redraw = false }: { redraw?: boolean } = {}): Promise<void> {
-    const handle = await this.#host.open(target)
+    this.#held = []
+    let handle: Awaited<ReturnType<InteractiveHost['open']>>
+    try {
+      handle = await this.#host.open(target)
+    } catch (error) {
+      for (const line of this.#held) this.#view?.notice(line, 'warning')
+      this.#held = undefined
+      throw error
+    }
+    const held = this.#held
+    this.#held = undefined
     this.#handle = handle
     const agent = handle.agent
     const view = new SessionView(
@@ -244,6 +259,7 @@ export class InteractiveApp {
     this.#view = view
     for (const event of agent.session.events()) view.apply(event)
     if (target.resume) view.notice(`resumed session ${agent.session.id}`)
+    for (const line of held) view.notice(line, 'warning')
     this.#unsubscribe = agent.session.subscribe((event) => {
       view.apply(event)
       this.#syncActivity()

@@ -9,6 +9,7 @@ import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { resumableSessionsOf } from '../session-ref.ts'
+import { resumedModeNotices } from '../run/permission-report.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
@@ -80,8 +81,14 @@ export async function interactiveCommand(
         model,
         permissionMode,
         historyDir: paths.history,
-        open: (target) =>
-          target.resume ? ctx.agents.resume(target.resume, options) : ctx.agents.create({ cwd, options }),
+        open: async (target) => {
+          if (!target.resume) return ctx.agents.create({ cwd, options })
+          const handle = await ctx.agents.resume(target.resume, options)
+          // An imported log's wider mode is dropped, an earlier wider switch announced (0119).
+          const notices = resumedModeNotices(handle.agent, permissionMode)
+          for (const notice of [notices.dropped, notices.wider]) if (notice) warn(notice)
+          return handle
+        },
         // A session that never ran a turn (opened and left) holds nothing to go back to.
         sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd).filter((s) => s.turns > 0),
         redirectWarnings: (next) => {

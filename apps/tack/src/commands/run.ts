@@ -8,6 +8,7 @@ import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
+import { permissionModeReport, resumedModeNotices } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
@@ -62,6 +63,10 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
     if (resume) applyFlagSwitches(agent, flags)
+    const modeNotices = resume ? resumedModeNotices(agent, permissionMode) : {}
+    if (modeNotices.dropped) err(modeNotices.dropped)
+    const inForce = permissionModeReport(agent, permissionMode)
+    reporter.diagnostic(inForce.diagnostic)
     const json = flags.json === true
     if (json) {
       io.out(
@@ -69,7 +74,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
           sessionId: agent.session.id,
           model: agent.model,
           workspace: agent.cwd,
-          permissionMode,
+          permissionMode: inForce.mode,
           tools: toolNames(ctx),
           ...(resume ? { resumedFrom: { eventCount: resume.eventCount } } : {}),
         }),
@@ -98,14 +103,19 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const signals = Object.keys(SIGNAL_EXIT_CODES) as NodeJS.Signals[]
     for (const signal of signals) process.on(signal, onSignal)
     const start = agent.session.length
-    /** A run that sent nothing to the model: dispose, and leave no empty session behind. */
-    const endWithoutTurn = async () => {
+    /**
+     * A run that sent nothing to the model: dispose, and leave no empty session behind. Answers whether
+     * the command recorded something in a session it then discarded.
+     */
+    const endWithoutTurn = async (): Promise<{ discardedRecord: boolean }> => {
       for (const signal of signals) process.off(signal, onSignal)
+      const recorded = agent.session.length > start
       await handle.dispose('exit')
       // `tack run "/help"` opened a session only to run the command in: leave none behind, so a later
       // `tack run -c` continues the session the person worked in, not this empty one.
-      if (!resume && !agent.session.events().some((e) => e.type === 'turn/start'))
-        await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
+      const discarded = !resume && !agent.session.events().some((e) => e.type === 'turn/start')
+      if (discarded) await ctx.sessionStore?.remove(agent.session.id).catch(() => {})
+      return { discardedRecord: discarded && recorded }
     }
     // `tack run "/name args"`: a registered slash command, or a `ui/command` listener (a mod's
     // command.run) answering it. `/compact` comes first here: headless, its outcome is shaped like a
@@ -113,14 +123,19 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const command =
       compactWith === undefined ? await runSlashCommand(ctx, agent, input, compacting.signal) : undefined
     if (command !== undefined && command.kind !== 'prompt') {
-      await endWithoutTurn()
-      return printCommandResult(io, json, agent.session.id, command)
+      const { discardedRecord } = await endWithoutTurn()
+      // A switch (`/permissions yolo`) recorded in that throwaway session changed nothing that lasts:
+      // saying "set to yolo" would let the person believe the next run is in yolo (0119).
+      const result = discardedRecord && command.kind === 'text' ? discardedSwitch(input.task) : command
+      return printCommandResult(io, json, agent.session.id, result)
     }
     if (modelProblem) {
       // the command (or an unknown /name) goes to the model after all: the check every run makes at start
       await endWithoutTurn()
       throw modelProblem
     }
+    // Before any tool can run, not before a command that only shows or changes the mode.
+    if (modeNotices.wider) err(modeNotices.wider)
     const outcome =
       compactWith === undefined
         ? await agent.send({
@@ -183,6 +198,20 @@ async function runSlashCommand(
     signal,
   })
   return result.kind === 'unknown' ? undefined : result
+}
+
+/** The error for a command whose change went into a new session that ends with this run. */
+function discardedSwitch(task: string): CommandResult {
+  const name = task.trim().split(/\s/, 1)[0]
+  return {
+    kind: 'error',
+    message: `${name} changes a session, and this run opened a new one that ends now, so nothing was changed. Use tack run -c ${shellQuote(task.trim())} to change your last session (-r ID for another), or a flag such as --permission-mode for one run.`,
+  }
+}
+
+/** `text` as one shell word, for a command line a person can paste. */
+function shellQuote(text: string): string {
+  return /^[\w./=-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
 }
 
 /** A command's answer on stdout (an error on stderr, exit 1); `--json`: one `command` line. */

@@ -2,6 +2,7 @@
 // fail — no file, not JSON, not an export, an id the store already holds, events the store refuses — is
 // one line naming the file (and line) with exit 1; a refused import leaves no half-made session behind.
 import { readFile } from 'node:fs/promises'
+import type {} from '@tack/permissions'
 import type { SessionEvent, SessionHeader, SessionStore } from '@tack/session'
 import { CommandError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
@@ -35,7 +36,7 @@ export async function importSession(store: SessionStore, file: string, io: Comma
       `${name}:${parsed[0].line}: the first line must be the session header of a jsonl export (tack sessions export ID)`,
     )
   const header = first.header
-  const events = parsed.slice(1).map((p) => p.value as SessionEvent)
+  const events = markImported(parsed.slice(1).map((p) => p.value as SessionEvent))
   try {
     await store.create(header)
   } catch (error) {
@@ -52,4 +53,21 @@ export async function importSession(store: SessionStore, file: string, io: Comma
     throw new CommandError(`${name}: the events were refused, nothing imported: ${(error as Error).message}`)
   }
   return header.id
+}
+
+/**
+ * A file's `permission/mode` switches are someone else's word, not the user's: a `permission/imported`
+ * marker after them lets them narrow the mode a resumed run starts in but never widen it
+ * (@tack/permissions `permissionModeOf`, docs/decisions/0119-reported-and-resumed-permission-mode.md).
+ */
+function markImported(events: SessionEvent[]): SessionEvent[] {
+  if (!events.some((e) => (e.type as string) === 'permission/mode')) return events
+  const seq = (events.at(-1)?.seq ?? -1) + 1
+  const marker: SessionEvent<'permission/imported'> = {
+    type: 'permission/imported',
+    seq,
+    time: new Date().toISOString(),
+    data: {},
+  }
+  return [...events, marker]
 }

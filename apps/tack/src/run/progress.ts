@@ -32,7 +32,7 @@ export function runProgress(io: CommandIO, flags: CommonFlags): RunProgress {
   return { reporter, err }
 }
 
-/** -v: where the settings came from and what serves the model. */
+/** -v: where the settings came from and what serves the model (the permission mode: permission-report.ts, once the session is open). */
 export function diagnoseSettings(
   reporter: Reporter,
   resolved: Resolved,
@@ -44,7 +44,6 @@ export function diagnoseSettings(
     `config files: ${settings.files.length ? settings.files.join(', ') : 'none (built-in defaults)'}`,
   )
   reporter.diagnostic(`workspace: ${cwd} (${trust.trusted ? 'trusted' : 'not trusted'})`)
-  reporter.diagnostic(`permission mode: ${settings.permissionMode ?? 'workspace-write'}`)
   reporter.diagnostic(`model: ${model}${served ? ` — ${served}` : ''}`)
 }
 

@@ -8,6 +8,9 @@ import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
 import type { WalkEntry } from '../walk.ts'
 import { filesUnder, literalSuffix } from '../file-source.ts'
+import { withheldNote, withheldTest } from '../withheld.ts'
+
+const NO_FILES = 'No files matched.'
 
 export function createGlobTool(env: FsEnv) {
   return defineTool({
@@ -39,6 +42,8 @@ export function createGlobTool(env: FsEnv) {
         throw new ToolFailure('NOT_A_DIRECTORY', `${root.path.requested} is a file; glob searches a folder.`)
       }
       const matches = compileGlob(args.pattern)
+      const withheld = await withheldTest(env, 'glob', call)
+      let hidden = 0
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
@@ -47,6 +52,10 @@ export function createGlobTool(env: FsEnv) {
       })
       const take = (entry: WalkEntry): boolean => {
         if (!matches(entry.relative)) return true
+        if (withheld?.(entry.path)) {
+          hidden++
+          return true
+        }
         if (found.length === max) {
           more = true
           return false
@@ -60,11 +69,12 @@ export function createGlobTool(env: FsEnv) {
       } else {
         for await (const entry of entries) if (!take(entry)) break
       }
-      if (found.length === 0) return 'No files matched.'
+      const withheldLine = withheldNote(hidden, 'listed')
+      if (found.length === 0) return NO_FILES + withheldLine
       const note = more
         ? `\n\n[Stopped at ${plural(max, 'result')} (globMaxResults); more files match. Narrow the pattern or the path.]`
         : ''
-      return found.join('\n') + note
+      return found.join('\n') + note + withheldLine
     },
     presentCall(args): RenderIntent {
       return { kind: 'generic', title: `Glob ${args.pattern}${args.path ? ` in ${args.path}` : ''}` }
@@ -72,7 +82,7 @@ export function createGlobTool(env: FsEnv) {
     presentResult(args, result): RenderIntent {
       if (result.isError) return failedIntent(`Glob ${args.pattern}`, result)
       const body = textOf(result)
-      const count = body === 'No files matched.' ? 0 : body.split('\n\n')[0].split('\n').length
+      const count = body.startsWith(NO_FILES) ? 0 : body.split('\n\n')[0].split('\n').length
       return { kind: 'generic', title: `Glob ${args.pattern} (${plural(count, 'file')})`, body }
     },
   })

@@ -11,6 +11,7 @@ import { type FileSearch, grepMatcher, searchFile } from '../grep-file.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
 import { cutLine, cutMark } from '../text.ts'
+import { countWithheld, withheldNote, withheldTest } from '../withheld.ts'
 import { compileGlob } from './glob.ts'
 
 type GrepOutput = 'content' | 'files' | 'count'
@@ -55,6 +56,7 @@ export function createGrepTool(env: FsEnv) {
       const keep = args.glob ? compileGlob(args.glob, { basename: !args.glob.includes('/') }) : () => true
       const matcher = grepMatcher(regex, args.pattern, args.ignore_case === true)
       const root = await searchRoot(call, args.path)
+      const withheld = root.isDirectory ? await withheldTest(env, 'grep', call) : undefined
       const files = root.isDirectory
         ? await filesUnder(env, root.path.root, root.path.real, call.signal, {
             ...(matcher.literal && { literal: matcher.literal }),
@@ -78,7 +80,7 @@ export function createGrepTool(env: FsEnv) {
           await new Promise((resolve) => setImmediate(resolve))
           ranSince = performance.now()
         }
-        if (file.kind !== 'file' || !keep(file.relative)) continue
+        if (file.kind !== 'file' || !keep(file.relative) || withheld?.(file.path)) continue
         const name = root.name(file.path)
         let count = 0
         await searchFile(file.path, matcher, search, (line) => {
@@ -103,17 +105,23 @@ export function createGrepTool(env: FsEnv) {
         }
         entries.push(output === 'files' ? name : `${name}:${count}`)
       }
+      const hidden = withheld
+        ? withheldNote(
+            await countWithheld(env, root.path.root, root.path.real, call.signal, keep, withheld),
+            'searched',
+          )
+        : ''
       const seen = search.seen
       const long =
         seen.longLines > 0
           ? `[${plural(seen.longLines, 'line')} longer than ${searchLength} characters (grepMaxLineLength) ${seen.longLines === 1 ? 'was' : 'were'} searched only in ${seen.longLines === 1 ? 'its' : 'their'} first ${searchLength}.]`
           : ''
-      if (entries.length === 0) return long ? `${NO_MATCHES}\n\n${long}` : NO_MATCHES
+      if (entries.length === 0) return (long ? `${NO_MATCHES}\n\n${long}` : NO_MATCHES) + hidden
       const unit = output === 'content' ? 'matching line' : 'file'
       const note = more
         ? `\n\n[Stopped at ${plural(max, unit)} (grepMaxMatches); there are more. Narrow the pattern, path or glob.]`
         : ''
-      return entries.join('\n') + note + (long ? `\n\n${long}` : '')
+      return entries.join('\n') + note + (long ? `\n\n${long}` : '') + hidden
     },
     presentCall(args): RenderIntent {
       const where = args.path ? ` in ${args.path}` : ''
@@ -123,7 +131,7 @@ export function createGrepTool(env: FsEnv) {
     presentResult(args, result): RenderIntent {
       if (result.isError) return failedIntent(`Grep ${args.pattern}`, result)
       const body = textOf(result)
-      const count = body === NO_MATCHES ? 0 : body.split('\n\n')[0].split('\n').length
+      const count = body.startsWith(NO_MATCHES) ? 0 : body.split('\n\n')[0].split('\n').length
       const unit = args.output === 'content' ? 'matching line' : 'file'
       return { kind: 'generic', title: `Grep ${args.pattern} (${plural(count, unit)})`, body }
     },
