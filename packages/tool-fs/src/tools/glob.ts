@@ -2,12 +2,12 @@
 // a glob (`*`, `**`, `?`, `[…]`, `{a,b}`; dot files included), `.gitignore`d paths and `.git`
 // skipped, sorted by path, at most `globMaxResults` with a note when more exist.
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
-import picomatch from 'picomatch'
 import type { FsEnv } from '../env.ts'
+import { type GlobOptions, globMatcher } from '../glob-match.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
-import type { WalkEntry } from '../walk.ts'
 import { filesUnder, literalSuffix } from '../file-source.ts'
+import { searchEach } from '../search-pool.ts'
 
 export function createGlobTool(env: FsEnv) {
   return defineTool({
@@ -38,28 +38,22 @@ export function createGlobTool(env: FsEnv) {
       if (!root.isDirectory) {
         throw new ToolFailure('NOT_A_DIRECTORY', `${root.path.requested} is a file; glob searches a folder.`)
       }
-      const matches = compileGlob(args.pattern)
+      // Compiled here only to fail an invalid glob at once: a glob like `*a*a*a*a*a*a*b` backtracks for
+      // minutes on a long name, so it is matched in the search worker (docs/decisions/0120-model-patterns-off-thread.md).
+      compileGlob(args.pattern)
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
       const entries = await filesUnder(env, root.path.root, root.path.real, call.signal, {
         ...(literalSuffix(args.pattern) !== undefined && { nameSuffix: literalSuffix(args.pattern) }),
       })
-      const take = (entry: WalkEntry): boolean => {
-        if (!matches(entry.relative)) return true
-        if (found.length === max) {
-          more = true
-          return false
-        }
+      const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'glob' }
+      await searchEach({ glob: { pattern: args.pattern, options: {} } }, limits, entries, (entry, kept) => {
+        if (kept.count === 0) return true
+        if (found.length === max) return !(more = true)
         found.push(root.name(entry.path))
         return true
-      }
-      // rg's listing is an array: no promise per path.
-      if (Array.isArray(entries)) {
-        for (const entry of entries) if (!take(entry)) break
-      } else {
-        for await (const entry of entries) if (!take(entry)) break
-      }
+      })
       if (found.length === 0) return 'No files matched.'
       const note = more
         ? `\n\n[Stopped at ${plural(max, 'result')} (globMaxResults); more files match. Narrow the pattern or the path.]`
@@ -78,12 +72,9 @@ export function createGlobTool(env: FsEnv) {
   })
 }
 
-export function compileGlob(
-  pattern: string,
-  options: { basename?: boolean } = {},
-): (path: string) => boolean {
+export function compileGlob(pattern: string, options: GlobOptions = {}): (path: string) => boolean {
   try {
-    return picomatch(pattern, { dot: true, ...(options.basename && { basename: true }) })
+    return globMatcher(pattern, options)
   } catch (error) {
     throw new ToolFailure(
       'INVALID_PATTERN',
