@@ -47,6 +47,26 @@ describe('tack doctor on broken set-ups', () => {
     expect(r.code).toBe(1)
   })
 
+  it('a project file that is not YAML and a --config file that is missing: one problem line each', async () => {
+    const box = await sandbox()
+    await mkdir(join(box.workspace, '.tack'))
+    await writeFile(join(box.workspace, '.tack', 'config.yml'), 'model: [\n')
+    const missing = join(box.root, 'nope.yml')
+    const r = await runTack(['doctor', '--config', missing, '--model', 'scripted/m'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    const problems = r.stdout.slice(r.stdout.indexOf('problems:\n')).split('\n').slice(1, -1)
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^ {2}- .*\/\.tack\/config\.yml: \(root\): cannot read YAML: .* at line 2, column 1$/,
+      ),
+      `  - ${missing}: (root): file not found`,
+    ])
+    expect(r.stdout).toMatch(RAN_TO_THE_END)
+    expect(r.code).toBe(1)
+  })
+
   it.each([
     ['/dev/null/x', '/dev/null is not a folder'],
     ['/proc/tack-doctor-test', 'this file system does not allow new folders there'],

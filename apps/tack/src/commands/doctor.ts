@@ -119,15 +119,24 @@ export async function doctorCommand(flags: CommonFlags, io: CommandIO): Promise<
  * that cannot apply is listed too, and the checks go on without it.
  */
 async function resolveForDoctor(flags: CommonFlags, io: CommandIO, problems: string[]): Promise<Resolved> {
-  const onBrokenFile = (_file: string, message: string) => problems.push(...message.split('\n'))
+  const onBrokenFile = (_file: string, error: unknown) => problems.push(...issueLines(error))
   try {
     return await resolveSettings(flags, io.env, io.cwd, { onBrokenFile })
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    problems.push(...error.message.split('\n'))
+    problems.push(...issueLines(error))
     const { profile: _p, model: _m, 'base-url': _b, ...rest } = flags
     return resolveSettings(rest, io.env, io.cwd, { onBrokenFile: () => {} })
   }
+}
+
+/** One line per issue: the file, the key and the reason's first line (a YAML error goes on with an excerpt). */
+function issueLines(error: unknown): string[] {
+  const firstLine = (text: string) => text.split('\n')[0].replace(/:$/, '')
+  if (!(error instanceof ConfigError)) return [firstLine((error as Error).message)]
+  return error.issues.map((issue) =>
+    ConfigError.format([{ ...issue, message: firstLine(issue.message) }], error.file),
+  )
 }
 
 function describeTrust(r: Resolved): string {

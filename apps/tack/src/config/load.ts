@@ -65,7 +65,7 @@ export interface LoadOptions {
    * Given, a config file that cannot be read or is invalid is reported here and skipped, and the
    * others still load (`tack doctor` lists every broken file and goes on); absent, it throws.
    */
-  readonly onBrokenFile?: (file: string, message: string) => void
+  readonly onBrokenFile?: (file: string, error: unknown) => void
 }
 
 const TOP_KEYS = ['model', 'baseUrl', 'permissionMode', 'toolsMode', 'plugins', 'profiles']
@@ -79,7 +79,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
     try {
       await addLayer(file, origin)
     } catch (error) {
-      opts.onBrokenFile(file, (error as Error).message)
+      opts.onBrokenFile(file, error)
     }
   }
   const addLayer = async (file: string, origin: LayerOrigin) => {
@@ -101,7 +101,11 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   if (existsSync(opts.projectConfig)) await add(opts.projectConfig, 'project')
   if (opts.extraConfig) {
     if (existsSync(opts.extraConfig)) await add(opts.extraConfig, 'user')
-    else if (opts.onBrokenFile) opts.onBrokenFile(opts.extraConfig, `${opts.extraConfig}: file not found`)
+    else if (opts.onBrokenFile)
+      opts.onBrokenFile(
+        opts.extraConfig,
+        new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig),
+      )
     else throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
   }
   const ordered: SourcedLayer[] = [...layers]
