@@ -87,6 +87,37 @@ describe.each(MODES)('a catastrophic glob ($label)', ({ mode }) => {
   })
 })
 
+describe.each(MODES)('many files through the worker ($label)', ({ mode }) => {
+  it('1,300 files (several chunks in flight) come back complete and in path order; a cap still stops', async () => {
+    const cwd = await tempDir()
+    const names = Array.from(
+      { length: 1300 },
+      (_, i) => `d${Math.floor(i / 100)}/f${String(i).padStart(4, '0')}.txt`,
+    )
+    await writeTree(
+      cwd,
+      Object.fromEntries(names.map((name, i) => [name, i % 2 ? 'odd\n' : 'even needle\n'])),
+    )
+    const ctx = await fsContext({ ...mode, grepMaxMatches: 10_000, globMaxResults: 10_000 })
+    const expected = names.filter((_, i) => i % 2 === 0).sort()
+    expect(textOf(await run(ctx, 'grep', { pattern: 'ne+dle' }, { cwd })).split('\n')).toEqual(expected)
+    expect(textOf(await run(ctx, 'glob', { pattern: '**/f*.txt' }, { cwd })).split('\n')).toEqual(
+      [...names].sort(),
+    )
+    const capped = await run(
+      await fsContext({ ...mode, grepMaxMatches: 600 }),
+      'grep',
+      { pattern: 'ne+dle', output: 'content' },
+      { cwd },
+    )
+    const [lines, note] = textOf(capped).split('\n\n')
+    expect(lines.split('\n')).toEqual(expected.slice(0, 600).map((name) => `${name}:1:even needle`))
+    expect(note).toBe(
+      '[Stopped at 600 matching lines (grepMaxMatches); there are more. Narrow the pattern, path or glob.]',
+    )
+  })
+})
+
 describe('searchTimeoutMs', () => {
   it('defaults to 30 s, takes a configured value, rejects one out of range', () => {
     expect(FsToolsConfig.parse({}).searchTimeoutMs).toBe(30_000)
