@@ -2,7 +2,7 @@
 // $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
 // agent — the loop, tools, providers and every enabled plugin with its validated config, then the
 // user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
-import { mkdirSync } from 'node:fs'
+import { makeTackHome } from '@tack/kernel/home'
 import type { ModSpec } from '@tack/mods'
 import type { ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
@@ -34,6 +34,8 @@ export interface BootOptions {
   readonly cliRules?: CliRuleSpecs
   /** Claude Code mod folders to load last, in order (`findModFolders`). */
   readonly mods?: readonly ModSpec[]
+  /** false: do not create $TACK_HOME (`tack doctor` checks it itself and reports it as a problem). */
+  readonly makeHome?: boolean
 }
 
 export interface Booted {
@@ -66,8 +68,8 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     }
   }
   // $TACK_HOME holds the session log, transcripts and scratch output: owner-only from its creation
-  // (an existing folder keeps the mode its owner gave it).
-  mkdirSync(opts.paths.home, { recursive: true, mode: 0o700 })
+  // (an existing folder keeps the mode its owner gave it). A home that cannot be made is one line, exit 2.
+  if (opts.makeHome !== false) makeTackHome(opts.paths.home)
 
   if (opts.noSession) {
     await load('sessions', sessionsPlugin, { store: 'memory' })

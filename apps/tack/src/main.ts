@@ -1,6 +1,7 @@
 // `tack <command>`: parse, then import only the command that runs. Errors a user can fix (config,
 // usage, no model) are one clear line on stderr with exit code 2; a failed turn is exit code 1.
 import { ConfigError } from '@tack/kernel'
+import { TackHomeError } from '@tack/kernel/home'
 import { parseCommandLine, UsageError } from './args.ts'
 import { CliError, CommandError } from './errors.ts'
 import { withEnvFile } from './env-file.ts'
@@ -75,7 +76,12 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       cio.err(`tack: ${printable(error.message)}\n`)
       return 1
     }
-    if (error instanceof ConfigError || error instanceof UsageError || error instanceof CliError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof UsageError ||
+      error instanceof CliError ||
+      error instanceof TackHomeError
+    ) {
       cio.err(`tack: ${printable(error.message)}\n`)
       return 2
     }

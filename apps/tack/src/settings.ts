@@ -4,7 +4,13 @@ import { homedir } from 'node:os'
 import { resolve } from 'node:path'
 import type { CommonFlags } from './args.ts'
 import { UsageError } from './args.ts'
-import { loadSettings, PERMISSION_MODES, type Settings, TOOLS_MODES } from './config/load.ts'
+import {
+  type LoadOptions,
+  loadSettings,
+  PERMISSION_MODES,
+  type Settings,
+  TOOLS_MODES,
+} from './config/load.ts'
 import { CliError } from './errors.ts'
 import { projectConfigPath, type TackPaths, tackPaths } from './paths.ts'
 import { type WorkspaceTrust, workspaceTrust } from './workspace-trust.ts'
@@ -20,6 +26,7 @@ export async function resolveSettings(
   flags: CommonFlags,
   env: NodeJS.ProcessEnv,
   processCwd: string,
+  opts: Pick<LoadOptions, 'onBrokenFile'> = {},
 ): Promise<Resolved> {
   const cwd = resolve(processCwd, flags.cwd ?? '.')
   if (flags.cwd !== undefined) assertFolder(cwd, flags.cwd)
@@ -43,6 +50,7 @@ export async function resolveSettings(
     projectConfig: projectConfigPath(cwd),
     projectTrusted: trust.trusted,
     userHome: env.HOME || homedir(),
+    ...opts,
     ...(flags.config ? { extraConfig: resolve(processCwd, flags.config) } : {}),
     ...(flags.profile ? { profile: flags.profile } : {}),
     flags: {

@@ -3,7 +3,8 @@
 // folder as `tack trust` does; no is remembered for the folder (`$TACK_HOME/trust-declined.json`), so the
 // question is not asked again there (Ctrl-C or Ctrl-D leaves tack and decides nothing) — the run goes on untrusted with the usual one-line notice, and
 // `tack trust` still trusts it later. Headless runs and ACP never ask (nobody is there to answer).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { makeTackHome } from '@tack/kernel/home'
 import { join } from 'node:path'
 import { trustWorkspace, workspaceKey } from '@tack/kernel/workspace-trust'
 import type { CommonFlags } from './args.ts'
@@ -72,7 +73,7 @@ function remember(home: string, key: string): void {
   const file = join(home, DECLINED_FILE)
   const list = [...new Set([...declined(home), key])]
   try {
-    mkdirSync(home, { recursive: true, mode: 0o700 })
+    makeTackHome(home)
     writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`, { mode: 0o600 })
     renameSync(`${file}.tmp`, file)
   } catch {

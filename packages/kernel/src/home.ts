@@ -3,8 +3,9 @@
 // user expects of any path variable — it is never silently ignored. Dependency-free (node: only), so the
 // CLI, the bridges and the store share it; agent-dice, a standalone npm package, keeps an identical copy
 // (`agent-dice/src/host/env.ts` `tackHome`) whose parity a test checks.
+import { mkdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 
 export interface TackHomeOptions {
   /** Resolves a relative `TACK_HOME`; default the process's working folder. */
@@ -24,4 +25,57 @@ export function resolveTackHome(
   const configured = nonBlank(env.TACK_HOME)
   if (configured) return resolve(opts.cwd ?? process.cwd(), configured)
   return join(opts.userHome ?? nonBlank(env.HOME) ?? homedir(), '.tack')
+}
+
+const MKDIR_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'this file system does not allow new folders there',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+}
+
+/** tack's home folder cannot be used: the message names the folder and why, for one line on stderr. */
+export class TackHomeError extends Error {
+  override readonly name = 'TackHomeError'
+}
+
+/**
+ * Makes sure `home` is a folder, creating it and its missing parents owner-only (0700) one level at a
+ * time. True when it created `home` itself. Throws a `TackHomeError` naming the folder and the reason
+ * when it cannot: a part of the path that is a file (`TACK_HOME=/dev/null/x`), a place where folders
+ * cannot be made (`/proc/foo`: Node's recursive mkdir spins there forever, which is why this does not
+ * use it), no permission.
+ */
+export function makeTackHome(home: string): boolean {
+  const missing: string[] = []
+  let dir = home
+  let info = statSync(dir, { throwIfNoEntry: false })
+  while (!info) {
+    missing.unshift(dir)
+    const parent = dirname(dir)
+    if (parent === dir) break
+    dir = parent
+    info = statSync(dir, { throwIfNoEntry: false })
+  }
+  const where = `tack's home folder ${home}`
+  const fix = 'set TACK_HOME to a folder you can write'
+  if (info && !info.isDirectory()) {
+    throw new TackHomeError(
+      dir === home
+        ? `${where} is not a folder; ${fix}`
+        : `${where} cannot be created: ${dir} is not a folder; ${fix}`,
+    )
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level, { mode: 0o700 })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST' && statSync(level, { throwIfNoEntry: false })?.isDirectory()) continue
+      const why = MKDIR_ERRORS[code ?? ''] ?? code ?? (error as Error).message
+      throw new TackHomeError(`${where} cannot be created: ${why} (making ${level}); ${fix}`)
+    }
+  }
+  return missing.length > 0
 }

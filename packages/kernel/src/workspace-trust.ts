@@ -4,8 +4,9 @@
 // folder is trusted when it or one of its ancestors is recorded. The Claude bridge's earlier store
 // (`claude-project-trust.json`, written by `tack hooks trust --project`) is read as part of it, so a
 // folder trusted before keeps its trust.
-import { chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { makeTackHome } from './home.ts'
 
 export const WORKSPACE_TRUST_FILE = 'trusted-workspaces.json'
 /** The Claude bridge's store before trust was one notion; read, and cleaned on revoke. */
@@ -47,8 +48,8 @@ function readRecords(path: string, field: 'workspaces' | 'projects'): Records {
 
 function writeRecords(path: string, field: 'workspaces' | 'projects', records: Records): void {
   const dir = dirname(path)
-  // recursive mkdir returns the first folder it created: only a folder tack made gets its mode forced.
-  if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700)
+  // Only a folder tack made gets its mode forced.
+  if (makeTackHome(dir)) chmodSync(dir, 0o700)
   const tmp = `${path}.${process.pid}.tmp`
   writeFileSync(tmp, `${JSON.stringify({ version: 1, [field]: records }, null, 2)}\n`, { mode: 0o600 })
   chmodSync(tmp, 0o600)

@@ -52,6 +52,13 @@ export const FsToolsConfig = Schema.object({
     description:
       'Time a `write` or `edit` diff may take (computed off the main thread when it is big); past it the result reports counts instead (issue 9.6).',
   }),
+  searchTimeoutMs: Schema.integer({
+    default: 30_000,
+    min: 100,
+    max: 3_600_000,
+    description:
+      "Time one `grep` or `glob` call may search. The model's pattern runs in a worker thread, never on the main thread; past this time (or on abort) the worker is stopped and the call fails with an error saying so: a RegExp like `(a+)+$` can take minutes on one line (docs/decisions/0120-model-patterns-off-thread.md).",
+  }),
   globMaxResults: Schema.integer({
     default: 1000,
     min: 1,

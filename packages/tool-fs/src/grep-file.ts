@@ -1,7 +1,8 @@
 // Searching one file for `grep` (TL-16, issue 12.4). Files under `readStreamMinSize` are read whole:
 // the binary rule and the literal pre-filter run on the bytes, a file without the pattern's required
 // literal is never decoded, and lines are scanned in one synchronous loop (no promise per line).
-// Bigger files stream line by line, so memory stays bounded.
+// Bigger files stream line by line, so memory stays bounded. Runs in the search worker (search-job.ts),
+// never on tack's main thread: the model's RegExp may backtrack for minutes (docs/decisions/0120-model-patterns-off-thread.md).
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { streamLines } from './line-stream.ts'
@@ -60,7 +61,7 @@ export async function searchFile(
 /**
  * A regular file under `streamMinSize`, read whole with synchronous calls: for thousands of small
  * files the thread-pool round trips of four async calls a file cost more than the reads (issue 12.4;
- * the caller yields to the event loop between files). `O_NONBLOCK` keeps a FIFO from blocking the open.
+ * this runs in the search worker, so blocking calls block nobody). `O_NONBLOCK` keeps a FIFO from blocking the open.
  */
 function readSmall(path: string, streamMinSize: number): Buffer | 'big' | undefined {
   let fd: number

@@ -6,6 +6,9 @@ import type { ToolCallContext, WithheldTest } from '@tack/tools'
 import type { FsEnv } from './env.ts'
 import { filesUnder } from './file-source.ts'
 import { plural } from './present.ts'
+import type { SearchJob } from './search-job.ts'
+import { type SearchLimits, searchEach } from './search-pool.ts'
+import type { WalkEntry } from './walk.ts'
 
 /** The test for this call of `tool`, or undefined when no rule can withhold anything from it. */
 export function withheldTest(
@@ -16,19 +19,31 @@ export function withheldTest(
   return env.withheld ? env.withheld(tool, call) : Promise.resolve(undefined)
 }
 
-/** How many files under `start` whose relative name passes `wanted` the test withholds, by name only. */
+/**
+ * How many files under `where.start` the test withholds, by name only; with a `glob` (grep's), only
+ * those it keeps, matched in the search worker like every model-given pattern
+ * (docs/decisions/0120-model-patterns-off-thread.md).
+ */
 export async function countWithheld(
   env: FsEnv,
-  root: string,
-  start: string,
-  signal: AbortSignal,
-  wanted: (relative: string) => boolean,
+  where: {
+    readonly root: string
+    readonly start: string
+    readonly glob: SearchJob['glob'] | undefined
+    readonly limits: SearchLimits
+  },
   withheld: WithheldTest,
 ): Promise<number> {
-  let count = 0
-  for await (const file of await filesUnder(env, root, start, signal)) {
-    if (file.kind === 'file' && wanted(file.relative) && withheld(file.path)) count++
+  const covered: WalkEntry[] = []
+  for await (const file of await filesUnder(env, where.root, where.start, where.limits.signal)) {
+    if (file.kind === 'file' && withheld(file.path)) covered.push(file)
   }
+  if (where.glob === undefined || covered.length === 0) return covered.length
+  let count = 0
+  await searchEach({ glob: where.glob }, where.limits, covered, (_file, kept) => {
+    if (kept.count > 0) count++
+    return true
+  })
   return count
 }
 

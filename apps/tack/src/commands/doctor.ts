@@ -2,6 +2,8 @@
 // are present (never the key), the session store, hooks (a hooks file that cannot be read is a problem,
 // issue 9 item 8) and the user's own plugins (issue 8 item 5). Exits non-zero with a one-line fix per problem.
 import { existsSync, statSync } from 'node:fs'
+import { ConfigError } from '@tack/kernel'
+import { makeTackHome, TackHomeError } from '@tack/kernel/home'
 import { buildState } from '../../bin/freshness.js'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
@@ -28,9 +30,16 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
       'Node.js is older than 22.16: run tack through `npx tack` in the repository, or install Node 24',
     )
 
-  const resolved = await resolveSettings(flags, io.env, io.cwd)
+  const resolved = await resolveForDoctor(flags, io, problems)
   const { settings, paths, cwd, trust } = resolved
   line('tack home', paths.home)
+  try {
+    makeTackHome(paths.home)
+  } catch (error) {
+    if (!(error instanceof TackHomeError)) throw error
+    line('', `UNUSABLE — ${error.message}`)
+    problems.push(error.message)
+  }
   line(
     'invariants',
     io.env.TACK_DEV === '1'
@@ -42,7 +51,7 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
   line('trust', describeTrust(resolved))
   if (settings.refused) line('', `ignored from ${settings.refused.file}: ${settings.refused.keys.join(', ')}`)
 
-  const booted = await boot({ settings, paths, env: io.env, cwd, trust, noSession: true })
+  const booted = await boot({ settings, paths, env: io.env, cwd, trust, noSession: true, makeHome: false })
   try {
     const providers = booted.ctx.llmProviders
     const models = new Set<string>()
@@ -55,7 +64,15 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
       problems.push(noModelHelp(io.env))
     }
     for (const model of models) {
-      const r = providers.resolve(model)
+      let r: ReturnType<typeof providers.resolve>
+      try {
+        r = providers.resolve(model)
+      } catch (error) {
+        // An unknown provider, a project naming an endpoint the user has not configured: a problem to list.
+        line('model', `${model} → UNUSABLE: ${(error as Error).message}`)
+        problems.push(`${model}: ${(error as Error).message}`)
+        continue
+      }
       const key = r.keyRequired
         ? `key ${r.apiKeyEnv ?? '?'} ${r.keyPresent ? 'present' : 'MISSING'}`
         : 'no key needed'
@@ -97,6 +114,32 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
   }
   io.out('\nall good\n')
   return 0
+}
+
+/**
+ * The settings doctor checks with. A config file that cannot be read or is invalid is a problem to
+ * list, not the end of the diagnosis: it is skipped and the other files load. A profile or model flag
+ * that cannot apply is listed too, and the checks go on without it.
+ */
+async function resolveForDoctor(flags: CommonFlags, io: CommandIO, problems: string[]): Promise<Resolved> {
+  const onBrokenFile = (_file: string, error: unknown) => problems.push(...issueLines(error))
+  try {
+    return await resolveSettings(flags, io.env, io.cwd, { onBrokenFile })
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    problems.push(...issueLines(error))
+    const { profile: _p, model: _m, 'base-url': _b, ...rest } = flags
+    return resolveSettings(rest, io.env, io.cwd, { onBrokenFile: () => {} })
+  }
+}
+
+/** One line per issue: the file, the key and the reason's first line (a YAML error goes on with an excerpt). */
+function issueLines(error: unknown): string[] {
+  const firstLine = (text: string) => text.split('\n')[0].replace(/:$/, '')
+  if (!(error instanceof ConfigError)) return [firstLine((error as Error).message)]
+  return error.issues.map((issue) =>
+    ConfigError.format([{ ...issue, message: firstLine(issue.message) }], error.file),
+  )
 }
 
 function describeTrust(r: Resolved): string {

@@ -62,6 +62,11 @@ export interface LoadOptions {
   readonly flags: Omit<ConfigLayer, 'plugins' | 'profiles'>
   /** Expands `~/` in plugin paths. */
   readonly userHome?: string
+  /**
+   * Given, a config file that cannot be read or is invalid is reported here and skipped, and the
+   * others still load (`tack doctor` lists every broken file and goes on); absent, it throws.
+   */
+  readonly onBrokenFile?: (file: string, error: unknown) => void
 }
 
 const TOP_KEYS = ['model', 'baseUrl', 'permissionMode', 'toolsMode', 'plugins', 'profiles']
@@ -71,6 +76,14 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const layers: SourcedLayer[] = []
   let refused: Settings['refused']
   const add = async (file: string, origin: LayerOrigin) => {
+    if (!opts.onBrokenFile) return addLayer(file, origin)
+    try {
+      await addLayer(file, origin)
+    } catch (error) {
+      opts.onBrokenFile(file, error)
+    }
+  }
+  const addLayer = async (file: string, origin: LayerOrigin) => {
     let raw = await readYaml(file)
     if (origin === 'project' && !opts.projectTrusted) {
       const user = layers.find((l) => l.origin === 'user')?.layer
@@ -88,9 +101,13 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   if (existsSync(opts.userConfig)) await add(opts.userConfig, 'user')
   if (existsSync(opts.projectConfig)) await add(opts.projectConfig, 'project')
   if (opts.extraConfig) {
-    if (!existsSync(opts.extraConfig))
-      throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
-    await add(opts.extraConfig, 'user')
+    if (existsSync(opts.extraConfig)) await add(opts.extraConfig, 'user')
+    else if (opts.onBrokenFile)
+      opts.onBrokenFile(
+        opts.extraConfig,
+        new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig),
+      )
+    else throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
   }
   const ordered: SourcedLayer[] = [...layers]
   if (opts.profile) {

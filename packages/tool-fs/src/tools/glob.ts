@@ -2,12 +2,12 @@
 // a glob (`*`, `**`, `?`, `[…]`, `{a,b}`; dot files included), `.gitignore`d paths and `.git`
 // skipped, sorted by path, at most `globMaxResults` with a note when more exist.
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
-import picomatch from 'picomatch'
 import type { FsEnv } from '../env.ts'
+import { type GlobOptions, globMatcher } from '../glob-match.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
-import type { WalkEntry } from '../walk.ts'
 import { filesUnder, literalSuffix } from '../file-source.ts'
+import { searchEach } from '../search-pool.ts'
 import { withheldNote, withheldTest } from '../withheld.ts'
 
 const NO_FILES = 'No files matched.'
@@ -41,7 +41,9 @@ export function createGlobTool(env: FsEnv) {
       if (!root.isDirectory) {
         throw new ToolFailure('NOT_A_DIRECTORY', `${root.path.requested} is a file; glob searches a folder.`)
       }
-      const matches = compileGlob(args.pattern)
+      // Compiled here only to fail an invalid glob at once: a glob like `*a*a*a*a*a*a*b` backtracks for
+      // minutes on a long name, so it is matched in the search worker (docs/decisions/0120-model-patterns-off-thread.md).
+      compileGlob(args.pattern)
       const withheld = await withheldTest(env, 'glob', call)
       let hidden = 0
       const max = env.config.globMaxResults
@@ -50,25 +52,18 @@ export function createGlobTool(env: FsEnv) {
       const entries = await filesUnder(env, root.path.root, root.path.real, call.signal, {
         ...(literalSuffix(args.pattern) !== undefined && { nameSuffix: literalSuffix(args.pattern) }),
       })
-      const take = (entry: WalkEntry): boolean => {
-        if (!matches(entry.relative)) return true
+      const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'glob' }
+      await searchEach({ glob: { pattern: args.pattern, options: {} } }, limits, entries, (entry, kept) => {
+        if (kept.count === 0) return true
+        // A match a deny rule covers is counted, never named (docs/decisions/0118-deny-rules-in-search-results.md).
         if (withheld?.(entry.path)) {
           hidden++
           return true
         }
-        if (found.length === max) {
-          more = true
-          return false
-        }
+        if (found.length === max) return !(more = true)
         found.push(root.name(entry.path))
         return true
-      }
-      // rg's listing is an array: no promise per path.
-      if (Array.isArray(entries)) {
-        for (const entry of entries) if (!take(entry)) break
-      } else {
-        for await (const entry of entries) if (!take(entry)) break
-      }
+      })
       const withheldLine = withheldNote(hidden, 'listed')
       if (found.length === 0) return NO_FILES + withheldLine
       const note = more
@@ -88,12 +83,9 @@ export function createGlobTool(env: FsEnv) {
   })
 }
 
-export function compileGlob(
-  pattern: string,
-  options: { basename?: boolean } = {},
-): (path: string) => boolean {
+export function compileGlob(pattern: string, options: GlobOptions = {}): (path: string) => boolean {
   try {
-    return picomatch(pattern, { dot: true, ...(options.basename && { basename: true }) })
+    return globMatcher(pattern, options)
   } catch (error) {
     throw new ToolFailure(
       'INVALID_PATTERN',

@@ -7,8 +7,11 @@ import { basename } from 'node:path'
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
 import type { FsEnv } from '../env.ts'
 import { filesUnder } from '../file-source.ts'
-import { type FileSearch, grepMatcher, searchFile } from '../grep-file.ts'
+import { grepMatcher } from '../grep-file.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
+import type { FileResult, SearchJob } from '../search-job.ts'
+import { searchEach } from '../search-pool.ts'
+import type { WalkEntry } from '../walk.ts'
 import { searchRoot } from '../search-root.ts'
 import { cutLine, cutMark } from '../text.ts'
 import { countWithheld, withheldNote, withheldTest } from '../withheld.ts'
@@ -17,7 +20,6 @@ import { compileGlob } from './glob.ts'
 type GrepOutput = 'content' | 'files' | 'count'
 
 const NO_MATCHES = 'No matches found.'
-const YIELD_EVERY_MS = 15
 
 export function createGrepTool(env: FsEnv) {
   return defineTool({
@@ -53,7 +55,8 @@ export function createGrepTool(env: FsEnv) {
       } catch (error) {
         throw new ToolFailure('INVALID_PATTERN', `Invalid regular expression: ${(error as Error).message}`)
       }
-      const keep = args.glob ? compileGlob(args.glob, { basename: !args.glob.includes('/') }) : () => true
+      // Compiled here only to fail an invalid glob at once; it is matched in the worker.
+      if (args.glob) compileGlob(args.glob, { basename: !args.glob.includes('/') })
       const matcher = grepMatcher(regex, args.pattern, args.ignore_case === true)
       const root = await searchRoot(call, args.path)
       const withheld = root.isDirectory ? await withheldTest(env, 'grep', call) : undefined
@@ -66,52 +69,52 @@ export function createGrepTool(env: FsEnv) {
       const max = env.config.grepMaxMatches
       const entries: string[] = []
       const searchLength = env.config.grepMaxLineLength
-      const search: FileSearch = {
-        streamMinSize: env.config.readStreamMinSize,
-        searchLength,
-        seen: { longLines: 0 },
-        signal: call.signal,
+      const seen = { longLines: 0 }
+      // The RegExp (and the glob) run in a worker, never on this thread: a pattern that backtracks
+      // for minutes must not block the event loop (docs/decisions/0120-model-patterns-off-thread.md).
+      const glob = args.glob
+        ? { pattern: args.glob, options: { basename: !args.glob.includes('/') } }
+        : undefined
+      const job: SearchJob = {
+        ...(glob && { glob }),
+        grep: {
+          pattern: args.pattern,
+          ignoreCase: args.ignore_case === true,
+          streamMinSize: env.config.readStreamMinSize,
+          searchLength,
+          collect: output === 'files' ? 'first' : output === 'count' ? 'count' : 'lines',
+          maxLines: max + 1,
+        },
       }
       let more = false
-      let ranSince = performance.now()
-      for await (const file of files) {
-        // Small files are read synchronously: give the event loop a turn every few milliseconds.
-        if (performance.now() - ranSince > YIELD_EVERY_MS) {
-          await new Promise((resolve) => setImmediate(resolve))
-          ranSince = performance.now()
-        }
-        if (file.kind !== 'file' || !keep(file.relative) || withheld?.(file.path)) continue
+      /** Adds one file's result; false once the cap is reached. */
+      const take = (file: WalkEntry, result: FileResult): boolean => {
         const name = root.name(file.path)
-        let count = 0
-        await searchFile(file.path, matcher, search, (line) => {
-          count++
-          if (output === 'files') return false
-          if (output === 'count') return true
-          if (entries.length === max) {
-            more = true
-            return false
+        seen.longLines += result.longLines
+        if (result.count === 0) return true
+        if (output === 'content') {
+          for (const line of result.lines) {
+            if (entries.length === max) return !(more = true)
+            const shown = cutLine(line.text, env.config.readMaxLineLength)
+            entries.push(
+              `${name}:${line.number}:${shown.text}${cutMark({ text: shown.text, length: line.length })}`,
+            )
           }
-          const shown = cutLine(line.text, env.config.readMaxLineLength)
-          entries.push(
-            `${name}:${line.number}:${shown.text}${cutMark({ text: shown.text, length: line.length })}`,
-          )
           return true
-        })
-        if (more) break
-        if (count === 0 || output === 'content') continue
-        if (entries.length === max) {
-          more = true
-          break
         }
-        entries.push(output === 'files' ? name : `${name}:${count}`)
+        if (entries.length === max) return !(more = true)
+        entries.push(output === 'files' ? name : `${name}:${result.count}`)
+        return true
       }
+      const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'grep' }
+      // A file a deny rule withholds is never sent to the worker, so never read (0118).
+      await searchEach(job, limits, files, take, (file) => file.kind === 'file' && !withheld?.(file.path))
       const hidden = withheld
         ? withheldNote(
-            await countWithheld(env, root.path.root, root.path.real, call.signal, keep, withheld),
+            await countWithheld(env, { root: root.path.root, start: root.path.real, glob, limits }, withheld),
             'searched',
           )
         : ''
-      const seen = search.seen
       const long =
         seen.longLines > 0
           ? `[${plural(seen.longLines, 'line')} longer than ${searchLength} characters (grepMaxLineLength) ${seen.longLines === 1 ? 'was' : 'were'} searched only in ${seen.longLines === 1 ? 'its' : 'their'} first ${searchLength}.]`
