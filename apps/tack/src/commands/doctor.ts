@@ -1,6 +1,7 @@
 // `tack doctor` (80-cli §1.3): Node version, config files, workspace trust, models and whether their keys
 // are present (never the key), the session store, hooks (a hooks file that cannot be read is a problem,
 // issue 9 item 8) and the user's own plugins (issue 8 item 5). Exits non-zero with a one-line fix per problem.
+import { ConfigSyntaxError } from '../config/syntax-error.ts'
 import { existsSync, statSync } from 'node:fs'
 import { ConfigError } from '@tack/kernel'
 import { makeTackHome, TackHomeError } from '@tack/kernel/home'
@@ -137,6 +138,8 @@ async function resolveForDoctor(flags: CommonFlags, io: CommandIO, problems: str
 function issueLines(error: unknown): string[] {
   const firstLine = (text: string) => text.split('\n')[0].replace(/:$/, '')
   if (!(error instanceof ConfigError)) return [firstLine((error as Error).message)]
+  // A file that is not YAML: its one line already says where (file:line:column) and why.
+  if (error instanceof ConfigSyntaxError) return [error.message]
   return error.issues.map((issue) =>
     ConfigError.format([{ ...issue, message: firstLine(issue.message) }], error.file),
   )
