@@ -19,16 +19,19 @@ async function brokenConfig(name: string, text: string) {
 }
 
 describe('a config file with a syntax error', () => {
-  it('tack run and tack doctor: exit 2, one stderr line with file:line:column and the reason', async () => {
+  it('tack run: exit 2, one stderr line with file:line:column and the reason', async () => {
     const { box, file } = await brokenConfig('broken.yml', BROKEN_YAML)
-    for (const args of [
-      ['run', '--config', file, 'hi'],
-      ['doctor', '--config', file],
-    ]) {
-      const r = await runTack(args, { env: box.env, cwd: box.workspace })
-      expect(r.code).toBe(2)
-      expect(r.stderr).toBe(`tack: ${file}${YAML_LINE}\n`)
-    }
+    const r = await runTack(['run', '--config', file, 'hi'], { env: box.env, cwd: box.workspace })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(`tack: ${file}${YAML_LINE}\n`)
+  })
+
+  it('tack doctor lists the same line as a problem, goes on with its other checks and exits 1', async () => {
+    const { box, file } = await brokenConfig('broken.yml', BROKEN_YAML)
+    const r = await runTack(['doctor', '--config', file], { env: box.env, cwd: box.workspace })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toContain(`\n  - ${file}${YAML_LINE}\n`)
   })
 
   it('a JSON config file (JSON is YAML) is reported the same way', async () => {

@@ -59,6 +59,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'fs.grepMaxLineLength': 'harmless',
   'fs.diffMaxChars': 'harmless',
   'fs.diffTimeoutMs': 'harmless',
+  'fs.searchTimeoutMs': 'harmless', // a cap on the model's own pattern, run in a worker either way
   'fs.globMaxResults': 'harmless',
   'fs.ripgrep': HELD.runs,
   'fs.grepMaxMatches': 'harmless',
