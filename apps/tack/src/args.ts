@@ -19,6 +19,7 @@ export const COMMON_OPTIONS = {
   trust: { type: 'boolean' },
   list: { type: 'boolean' },
   revoke: { type: 'boolean' },
+  force: { type: 'boolean' },
   continue: { type: 'boolean', short: 'c' },
   resume: { type: 'string', short: 'r' },
   allow: { type: 'string', multiple: true },
@@ -47,6 +48,8 @@ export type CommonFlags = {
   list?: boolean
   /** `tack trust --revoke [DIR]` */
   revoke?: boolean
+  /** `tack trust --force DIR`: trust a folder that holds the home folder (broad-trust.ts). */
+  force?: boolean
   /** `tack run -c`: continue this workspace's most recent session. */
   continue?: boolean
   /** `tack run -r ID`: continue the session ID names (a unique prefix is enough). */
