@@ -51,6 +51,7 @@ Common flags:
   --at SEQ                   (sessions fork) fork before event SEQ (a turn boundary)
   --project                  (hooks trust) also trust the workspace, as tack trust does
   --list, --revoke           (trust) list trusted folders / revoke one
+  --force                    (trust) trust a folder that is / or holds your home or TACK_HOME
   -v, --verbose              diagnostics on stderr
 
 Environment:

@@ -17,11 +17,16 @@ import { readFileSync } from 'node:fs'
 
 const argv = process.argv.slice(2)
 const first = argv[0]
+// `tack run --help` (a usage error points there): the one help text, which covers every command. Not for
+// dice and state, which have their own; nothing after `--`, which is a task's text.
+const flagsPart = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
+const wantsHelp =
+  first !== 'dice' && first !== 'state' && (flagsPart.includes('--help') || flagsPart.includes('-h'))
 
 if (first === '--version' || first === '-V' || first === 'version') {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   process.stdout.write(`tack ${pkg.version}\n`)
-} else if (first === '--help' || first === '-h' || first === 'help') {
+} else if (first === 'help' || wantsHelp) {
   const { HELP } = await import('./help.js')
   process.stdout.write(HELP)
 } else {

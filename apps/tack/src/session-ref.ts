@@ -44,9 +44,13 @@ export function resumableSessionsOf(all: readonly SessionSummary[], workspace: s
   return newestFirst(all.filter((s) => resumableIn(s, workspace)))
 }
 
-/** A session a person continues in `workspace`: its own or a fork, not a subagent's (it names a parent but was not forked from it). */
+/**
+ * A session a person continues in `workspace`: its own or a fork, not a subagent's (it names a parent but was
+ * not forked from it), and one that ran a turn — an ACP `session/new` never prompted, a fork at 0 or a UI
+ * opened and left hold nothing to go back to (docs/decisions/0020-continue-and-resume.md).
+ */
 export function resumableIn(s: SessionSummary, workspace: string): boolean {
-  return s.cwd === workspace && (s.parentSession === undefined || s.seedLength !== undefined)
+  return s.cwd === workspace && s.turns > 0 && (s.parentSession === undefined || s.seedLength !== undefined)
 }
 
 /** Newest activity first (last event's time, else creation), then id for a stable order. */

@@ -8,6 +8,7 @@ import { makeTackHome } from '@tack/kernel/home'
 import { join } from 'node:path'
 import { trustWorkspace, workspaceKey } from '@tack/kernel/workspace-trust'
 import type { CommonFlags } from './args.ts'
+import { broadTrustReason } from './broad-trust.ts'
 import type { CommandIO } from './io.ts'
 import { findModFolders } from './mod-folders.ts'
 import { printable } from './printable.ts'
@@ -40,6 +41,8 @@ export async function askToTrust(
   const notice = await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
   const heldBack = { notice }
   if (!notice) return { answer: 'untrusted', heldBack } // nothing held back: nothing to ask about
+  // `/`, the home folder or one holding it: yes would trust every project below, so the question is not offered
+  if (broadTrustReason(cwd, io.env, paths.home)) return { answer: 'untrusted', heldBack }
   const held = notice.replace(/^tack: /, '').replace(/ — trust it with[\s\S]*$/, '')
   const answer = await io.askLine(
     `tack: ${held}.\nTrust ${printable(cwd)}? Its project config, hooks, plugins and mods will take effect. [y/N] `,

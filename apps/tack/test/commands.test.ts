@@ -51,6 +51,41 @@ describe('tack run variants', () => {
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('unknown command "explode"')
   })
+
+  test('a bad flag is one line of tack naming it and pointing at the command help (exit 2), which exists', async () => {
+    const box = await sandbox()
+    const cases: [string[], string][] = [
+      [['run', '--foo', 'x'], 'tack run: unknown flag --foo (see tack run --help)'],
+      [['sessions', 'list', '-x'], 'tack sessions: unknown flag -x (see tack sessions --help)'],
+      [
+        ['sessions', 'fork', 'abc', '--at', '-1'],
+        'tack sessions: --at needs a value; one that starts with "-" is written --at=-1 (see tack sessions --help)',
+      ],
+      [['run', '--json=3', 'x'], 'tack run: --json takes no value (see tack run --help)'],
+      [['--model', 'm', 'trust', '--list=1'], 'tack trust: --list takes no value (see tack trust --help)'],
+      [['run', 'x', '--model'], 'tack run: --model needs a value (see tack run --help)'],
+      [['-p', 'x', '--nope'], 'tack run: unknown flag --nope (see tack run --help)'],
+      [['--nope'], 'unknown flag --nope (see tack --help)'],
+    ]
+    for (const [args, line] of cases) {
+      const r = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 2, stderr: `tack: ${line}\n` })
+    }
+    for (const args of [
+      ['run', '--help'],
+      ['sessions', 'fork', '-h'],
+    ]) {
+      const help = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain(`tack ${args[0]}`)
+    }
+    // after `--` a "--help" is the task's text, not a request for help
+    const task = await runTack(['run', '--model', 'nope/x', '--', '--help'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(task.stdout).not.toContain('Usage:')
+  })
 })
 
 describe('tack sessions', () => {

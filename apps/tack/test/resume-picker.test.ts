@@ -1,5 +1,6 @@
 // The resume picker's rows (80-cli.md §2 `tack -r`, `/resume`) from a real SQLite store: this folder's
-// sessions only, newest first, each with its first prompt on one line; subagents' sessions left out.
+// sessions only, newest first, each with its first prompt on one line; subagents' sessions and sessions
+// that never ran a turn left out.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -34,7 +35,7 @@ async function addSession(
   now += 60_000
 }
 
-test('this folder, newest first, first prompt on one line; subagent sessions and other folders left out', async () => {
+test('this folder, newest first, first prompt on one line; subagent sessions, sessions with no turn and other folders left out', async () => {
   const store = SqliteSessionStore.open(
     { path: join(mkdtempSync(join(tmpdir(), 'tack-picker-')), 's.db') },
     { clock },
@@ -47,9 +48,8 @@ test('this folder, newest first, first prompt on one line; subagent sessions and
   await addSession(store, 'e-fork', '/w', 'forked', { parentSession: 'a-old', seedLength: 2 })
   await addSession(store, 'f-new', '/w', 'x'.repeat(300))
   const rows = await resumeChoices(store, '/w')
-  expect(rows.map((r) => r.id)).toEqual(['f-new', 'e-fork', 'c-empty', 'a-old'])
-  expect(rows[3]).toMatchObject({ firstPrompt: 'fix the login bug', turns: 1 })
-  expect(rows[2]).toMatchObject({ firstPrompt: '', turns: 0 })
+  expect(rows.map((r) => r.id)).toEqual(['f-new', 'e-fork', 'a-old'])
+  expect(rows[2]).toMatchObject({ firstPrompt: 'fix the login bug', turns: 1 })
   expect(Array.from(rows[0].firstPrompt)).toHaveLength(120)
   expect(rows[0].firstPrompt.endsWith('…')).toBe(true)
   expect(rows[0].time > rows[1].time).toBe(true)

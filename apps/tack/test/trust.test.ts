@@ -154,4 +154,30 @@ describe('workspace trust', () => {
       await server.close()
     }
   })
+  test('tack trust refuses /, the home folder and a folder holding TACK_HOME unless --force', async () => {
+    const box = await sandbox()
+    const refuse = async (dir: string, holds: string) => {
+      const r = await runTack(['trust', dir], { env: box.env, cwd: box.workspace })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`tack trust: refusing to trust ${dir}: it `)
+      expect(r.stderr).toContain(holds)
+      expect(r.stderr).toContain('pass --force')
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    }
+    await refuse('/', 'root folder')
+    await refuse(box.home, `is your home folder (${box.home})`)
+    await refuse(box.root, `contains your home folder (${box.home})`)
+    expect(existsSync(join(box.tackHome, 'trusted-workspaces.json'))).toBe(false)
+    // a project folder is fine, and --force records a broad one
+    expect((await runTack(['trust'], { env: box.env, cwd: box.workspace })).code).toBe(0)
+    const forced = await runTack(['trust', '--force', box.root], { env: box.env, cwd: box.workspace })
+    expect(forced.code).toBe(0)
+    expect(forced.stdout).toContain(`trusted: ${box.root}`)
+    // TACK_HOME outside HOME: a folder that holds it is refused too
+    const elsewhere = await sandbox()
+    const env = { ...elsewhere.env, TACK_HOME: join(elsewhere.workspace, 'th') }
+    const r = await runTack(['trust'], { env, cwd: elsewhere.workspace })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`contains tack's home folder (${join(elsewhere.workspace, 'th')})`)
+  })
 })

@@ -95,6 +95,16 @@ describe('tack interactive: start-up keeps the terminal', () => {
     expect(again.screen()).toContain('mode ask')
   })
 
+  it('started in the home folder, tack does not offer to trust it (that would trust every project below): the notice only', async () => {
+    const box = await sandbox()
+    await projectConfig(box.home)
+    const term = await tackIn(box, box.home)
+    await term.waitFor('loop/m', 30_000)
+    expect(term.allText()).not.toContain('[y/N]')
+    expect(term.screen().replace(/\n/g, '')).toContain(`workspace ${box.home} is not trusted`)
+    expect(term.screen()).toContain('mode ask')
+  })
+
   it('Ctrl-C at the trust question leaves tack (exit 130) and decides nothing: the next start asks again', async () => {
     const box = await sandbox()
     await projectConfig(box.workspace)

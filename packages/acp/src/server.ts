@@ -49,6 +49,14 @@ export interface AcpServerOptions {
 
 const NOT_FOUND = -32002
 
+/**
+ * Any request no handler took. The SDK's own reply reads `"Method not found": x` (quotes inside the message);
+ * JSON-RPC's message is `Method not found`, and the SDK's other errors add the detail as `Invalid params: x`.
+ */
+function methodNotFound({ method }: { method: string }): never {
+  throw new RequestError(-32601, `Method not found: ${method}`, { method })
+}
+
 export class AcpServer {
   readonly #ctx: Context
   readonly #opts: AcpServerOptions
@@ -134,6 +142,7 @@ export class AcpServer {
         this.#apply(session, choose(session.choices, this.#space(), params.configId, params.value))
         return { configOptions: this.#configOptions(session) }
       })
+      .onRequest('*', methodNotFound)
   }
 
   /** Disposes every session: cancels its turn, drains its hooks, flushes its log. */

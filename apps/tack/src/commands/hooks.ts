@@ -97,7 +97,7 @@ export async function hooksCommand(args: string[], flags: CommonFlags, terminal:
       const { trustCodexHooks } = await import('@tack/hooks-codex')
       if (flags.project) {
         const { trustCommand } = await import('./trust.ts')
-        await trustCommand([cwd], {}, io)
+        await trustCommand([cwd], { force: flags.force }, io)
       }
       io.out(
         `${await trustCodexHooks({ tackHome: paths.home, env: io.env, cwd, settings: settings.plugins.hooksCodex })}\n`,

@@ -89,8 +89,8 @@ export async function interactiveCommand(
           for (const notice of [notices.dropped, notices.wider]) if (notice) warn(notice)
           return handle
         },
-        // A session that never ran a turn (opened and left) holds nothing to go back to.
-        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd).filter((s) => s.turns > 0),
+        // A session that never ran a turn (opened and left) is not among them (resumableIn).
+        sessions: async () => resumableSessionsOf(await ctx.sessions.list(), cwd),
         redirectWarnings: (next) => {
           sink = next
         },

@@ -14,11 +14,12 @@ import { UsageError } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { tackPaths } from '../paths.ts'
+import { broadTrustReason } from '../broad-trust.ts'
 
 export async function trustCommand(args: string[], flags: CommonFlags, terminal: CommandIO): Promise<number> {
   const io = printableIO(terminal) // every line names a folder, whose name a repository's files chose
   if (args.length > 1)
-    throw new UsageError('usage: tack trust [DIR] | tack trust --list | tack trust --revoke [DIR]')
+    throw new UsageError('usage: tack trust [--force] [DIR] | tack trust --list | tack trust --revoke [DIR]')
   const home = tackPaths(io.env, io.cwd).home
   if (flags.list) {
     const all = listTrustedWorkspaces(home)
@@ -39,6 +40,11 @@ export async function trustCommand(args: string[], flags: CommonFlags, terminal:
   }
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`tack trust: ${dir} is not a folder`)
+  const broad = flags.force ? undefined : broadTrustReason(dir, io.env, home)
+  if (broad)
+    throw new UsageError(
+      `tack trust: refusing to trust ${dir}: ${broad}; trust the project folder itself, or pass --force`,
+    )
   const { path, already } = trustWorkspace(dir, home)
   io.out(
     already

@@ -89,6 +89,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
       const user = layers.find((l) => l.origin === 'user')?.layer
       const filtered = keepHarmless(raw, {
         userPermissionMode: user?.permissionMode ?? readMode(user?.plugins?.permissions),
+        userAgent: user?.plugins?.agent as Record<string, unknown> | undefined,
       })
       raw = filtered.kept
       if (filtered.refused.length) refused = { file, keys: filtered.refused }

@@ -24,9 +24,9 @@ export type HeldReason = (typeof HELD)[keyof typeof HELD]
 export type FieldClass = 'harmless' | 'narrowing' | HeldReason
 
 export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
-  'agent.maxStepsPerTurn': 'harmless',
+  'agent.maxStepsPerTurn': 'narrowing', // only lower: a higher one lifts the turn's bound
   'agent.maxParallelTools': 'harmless',
-  'agent.maxIdenticalCalls': 'harmless',
+  'agent.maxIdenticalCalls': 'narrowing', // only lower and positive: 0 turns the loop detector off
   'agent.maxTurnTokens': HELD.cost,
   'agent.model': 'narrowing', // any model but `scripted/…`, which plays a workspace file as the model
 

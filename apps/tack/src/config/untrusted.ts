@@ -14,7 +14,16 @@ const MODE_WIDTH: readonly PermissionMode[] = ['read-only', 'ask', 'workspace-wr
 export interface UntrustedFilter {
   /** The permission mode the user's own config sets, which a project may narrow but not widen. */
   readonly userPermissionMode?: string
+  /** `plugins.agent` of the user's own config: the loop limits a project may only tighten. */
+  readonly userAgent?: Readonly<Record<string, unknown>>
 }
+
+/**
+ * The agent plugin's defaults for the limits a project may tighten (`@tack/agent` AgentConfig; a test keeps
+ * them equal). Written out so loading a config does not import the agent loop.
+ */
+export const AGENT_LIMIT_DEFAULTS = { maxStepsPerTurn: 10000, maxIdenticalCalls: 5 } as const
+type AgentLimit = keyof typeof AGENT_LIMIT_DEFAULTS
 
 export interface Filtered {
   readonly kept: Record<string, unknown>
@@ -36,9 +45,26 @@ function narrowsMode(value: unknown, filter: UntrustedFilter): boolean {
   return MODE_WIDTH.indexOf(value as PermissionMode) <= MODE_WIDTH.indexOf(reference)
 }
 
+/**
+ * A loop limit an untrusted project may only lower: a positive integer no larger than the user's own value,
+ * else the default. `maxIdenticalCalls: 0` turns the loop detector off, so it counts as no limit at all and
+ * raising `maxStepsPerTurn` lifts the turn's bound: both are held back.
+ */
+const tightensLimit =
+  (field: AgentLimit) =>
+  (value: unknown, filter: UntrustedFilter): boolean => {
+    if (!Number.isInteger(value)) return true // not an integer: validation reports it
+    const asLimit = (n: number) => (n <= 0 ? Number.POSITIVE_INFINITY : n) // 0: off
+    const own = filter.userAgent?.[field]
+    const reference = Number.isInteger(own) ? (own as number) : AGENT_LIMIT_DEFAULTS[field]
+    return asLimit(value as number) <= asLimit(reference)
+  }
+
 /** The test of each field classified `narrowing`: is this value no wider than what the user allows? */
 export const NARROWS: Readonly<Record<string, (value: unknown, filter: UntrustedFilter) => boolean>> = {
   'agent.model': harmlessModel,
+  'agent.maxStepsPerTurn': tightensLimit('maxStepsPerTurn'),
+  'agent.maxIdenticalCalls': tightensLimit('maxIdenticalCalls'),
   'permissions.mode': narrowsMode,
 }
 
