@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bashCall, closeAllTuis, openTui, submit } from './pty/tui-session.ts'
+import { askedToRun, closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
 
@@ -13,30 +13,22 @@ const ESC = '\x1b'
 
 describe('tack interactive: hostile text is shown, not obeyed', () => {
   it('a command that erases its own line cannot forge the permission prompt', async () => {
-    const { term, box } = await openTui(
-      [bashCall(`touch SPOOF #${ESC}[2K\rAllow bash ls -la`), { kind: 'text', text: 'ok' }],
-      { args: ['--permission-mode', 'ask'] },
-    )
-    await submit(term, 'go')
-    const prompt = await term.waitFor('Permission required', 20_000)
+    const { term, box, question } = await askedToRun(`touch SPOOF #${ESC}[2K\rAllow bash ls -la`, [
+      { kind: 'text', text: 'ok' },
+    ])
     // the real command is on the question's line, its escape sequence and carriage return written out
-    expect(prompt).toMatch(/Allow bash touch SPOOF #\\x1b\[2K\\x0dAllow bash ls -la\?/)
-    expect(prompt).toMatch(/bash touch SPOOF/)
+    expect(question).toMatch(/Allow bash touch SPOOF #\\x1b\[2K\\x0dAllow bash ls -la\?/)
+    expect(question).toMatch(/bash touch SPOOF/)
     term.press('esc')
     await term.waitForGone('Permission required')
     expect(existsSync(join(box.workspace, 'SPOOF'))).toBe(false)
   })
 
   it('a command that moves the cursor up cannot hide itself', async () => {
-    const { term } = await openTui(
-      [bashCall(`touch HIDDEN ${ESC}[1A${ESC}[2K`), { kind: 'text', text: 'ok' }],
-      {
-        args: ['--permission-mode', 'ask'],
-      },
-    )
-    await submit(term, 'go')
-    const prompt = await term.waitFor('Permission required', 20_000)
-    expect(prompt).toContain('Allow bash touch HIDDEN \\x1b[1A\\x1b[2K?')
+    const { term, question } = await askedToRun(`touch HIDDEN ${ESC}[1A${ESC}[2K`, [
+      { kind: 'text', text: 'ok' },
+    ])
+    expect(question).toContain('Allow bash touch HIDDEN \\x1b[1A\\x1b[2K?')
     term.press('esc')
   })
 
@@ -74,16 +66,11 @@ describe('tack interactive: hostile text is shown, not obeyed', () => {
 
 describe('tack interactive: a multi-line command is shown whole before it is allowed', () => {
   it('the question lists every line; the card marks that more lines exist', async () => {
-    const { term, box } = await openTui(
-      [bashCall('git status\ntouch SECOND'), { kind: 'text', text: 'ok' }],
-      {
-        args: ['--permission-mode', 'ask'],
-      },
-    )
-    await submit(term, 'go')
-    const prompt = await term.waitFor('Permission required', 20_000)
-    expect(prompt).toMatch(/Allow bash git status \(\+1 more line\)\?\n\s+git status\n\s+touch SECOND\n/)
-    expect(prompt).toMatch(/○ bash git status \(\+1 more line\)\s+waiting for approval/)
+    const { term, box, question } = await askedToRun('git status\ntouch SECOND', [
+      { kind: 'text', text: 'ok' },
+    ])
+    expect(question).toMatch(/Allow bash git status \(\+1 more line\)\?\n\s+git status\n\s+touch SECOND\n/)
+    expect(question).toMatch(/○ bash git status \(\+1 more line\)\s+waiting for approval/)
     term.press('esc')
     await term.waitForGone('Permission required')
     expect(existsSync(join(box.workspace, 'SECOND'))).toBe(false)

@@ -7,7 +7,14 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { screenToSvg } from './pty/svg.ts'
-import { bashCall, closeAllTuis, openTui, submit, submitWithoutQuestion } from './pty/tui-session.ts'
+import {
+  askedToRun,
+  bashCall,
+  closeAllTuis,
+  openTui,
+  submit,
+  submitWithoutQuestion,
+} from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
 
@@ -67,17 +74,14 @@ describe('tack interactive: tool cards', () => {
   })
 
   it('asks before a bash call; "allow once" runs it', async () => {
-    const { term, box } = await openTui(
-      [bashCall('echo ran > allowed.txt'), { kind: 'text', text: 'It ran.' }],
-      {
-        args: ['--permission-mode', 'ask'],
-      },
+    const { term, box, question } = await askedToRun(
+      'echo ran > allowed.txt',
+      [{ kind: 'text', text: 'It ran.' }],
+      'make the file',
     )
-    await submit(term, 'make the file')
-    const prompt = await term.waitFor('Permission required', 20_000)
-    expect(prompt).toContain('Allow bash echo ran > allowed.txt?')
-    expect(prompt).toMatch(/› 1\. Allow once\n\s+2\. Allow for this session\n\s+3\. Deny/)
-    expect(prompt).toContain('waiting for approval')
+    expect(question).toContain('Allow bash echo ran > allowed.txt?')
+    expect(question).toMatch(/› 1\. Allow once\n\s+2\. Allow for this session\n\s+3\. Deny/)
+    expect(question).toContain('waiting for approval')
     expect(existsSync(join(box.workspace, 'allowed.txt'))).toBe(false)
     term.press('enter')
     await term.waitFor('It ran.', 20_000)

@@ -81,6 +81,21 @@ export const bashCall = (command: string) =>
   ({ kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] }) as const satisfies LoopbackEntry
 
 /**
+ * Opens tack in `ask` mode on a script whose first move is a bash call of `command` (then `rest`), sends
+ * `prompt` and waits for the permission question; answers the run and the screen showing the question.
+ */
+export async function askedToRun(
+  command: string,
+  rest: LoopbackEntry[],
+  prompt = 'go',
+  options: OpenTuiOptions = {},
+): Promise<TuiRun & { readonly question: string }> {
+  const run = await openTui([bashCall(command), ...rest], { ...options, args: ['--permission-mode', 'ask'] })
+  await submit(run.term, prompt)
+  return { ...run, question: await run.term.waitFor('Permission required', 20_000) }
+}
+
+/**
  * Sends `prompt` and waits for `answer`; fails if a permission question was drawn meanwhile (any new
  * question writes its title, so the bytes written since the prompt tell).
  */
