@@ -8,6 +8,7 @@ import { isInside } from '@tack/tools'
 import picomatch from 'picomatch'
 import type { PermissionRule } from './config.ts'
 import type { CallFacts } from './facts.ts'
+import { wildcardMatches } from './wildcard.ts'
 
 type Use = 'allow' | 'deny'
 
@@ -68,12 +69,7 @@ function commandMatches(pattern: string, command: string, use: Use): boolean {
 
 /** A pattern with `*` or `?` is a wildcard over the whole command; otherwise a word-boundary prefix. */
 function matchOne(pattern: string, command: string): boolean {
-  if (/[*?]/.test(pattern)) {
-    const source = [...pattern]
-      .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')))
-      .join('')
-    return new RegExp(`^${source}$`, 's').test(command)
-  }
+  if (/[*?]/.test(pattern)) return wildcardMatches(pattern, command)
   return command === pattern || (command.startsWith(pattern) && /\s/.test(command[pattern.length]))
 }
 
