@@ -10,7 +10,10 @@ import { isInside, type ResolvedPath, resolveScoped } from './workspace.ts'
 export interface SearchRoot {
   readonly path: ResolvedPath
   readonly isDirectory: boolean
-  /** Names an absolute real path for the model. */
+  /**
+   * Names an absolute real path for the model: one line per result, so a name holding a newline (or any
+   * other control character) is written as a JSON string, `"a\nb.txt"`, which the model can pass back.
+   */
   name(real: string): string
 }
 
@@ -27,6 +30,14 @@ export async function searchRoot(call: ToolCallContext, requested: string | unde
   return {
     path,
     isDirectory,
-    name: (real) => (isInside(cwd, real) && real !== cwd ? relative(cwd, real).split(sep).join('/') : real),
+    name: (real) =>
+      oneLine(isInside(cwd, real) && real !== cwd ? relative(cwd, real).split(sep).join('/') : real),
   }
+}
+
+/** C0 controls, DEL and C1 controls: what cannot stand on a result line as itself. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+function oneLine(name: string): string {
+  return CONTROL.test(name) ? JSON.stringify(name) : name
 }

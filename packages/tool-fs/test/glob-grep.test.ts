@@ -97,6 +97,20 @@ describe.each(MODES)('glob ($label)', ({ mode }) => {
     expect(listed).toBe(mode.ripgrep === 'off' ? 'loop\nreal/x.ts' : 'real/x.ts')
   })
 
+  it('a file name with a newline is one result, written as a JSON string (grep names it the same way)', async () => {
+    const cwd = await tempDir()
+    await writeTree(cwd, { 'a\nb.txt': 'needle\n', 'c.txt': 'needle\n' })
+    const ctx = await fsContext(mode)
+    expect(textOf(await run(ctx, 'glob', { pattern: '*.txt' }, { cwd })).split('\n')).toEqual([
+      '"a\\nb.txt"',
+      'c.txt',
+    ])
+    expect(textOf(await run(ctx, 'grep', { pattern: 'needle' }, { cwd })).split('\n')).toEqual([
+      '"a\\nb.txt"',
+      'c.txt',
+    ])
+  })
+
   it('TL-16 errors: NOT_FOUND, NOT_A_DIRECTORY', async () => {
     const cwd = await repo()
     const ctx = await fsContext(mode)
