@@ -94,7 +94,11 @@ describe('configuration errors', () => {
     await mkdir(join(box.workspace, '.tack'))
     const project = join(box.workspace, '.tack', 'config.yml')
     await writeFile(project, 'plugins:\n  agent:\n    maxStepsPerTurn: 0\n')
-    const r = await runTack(['run', '--model', 'local/m', 'x'], { env: box.env, cwd: box.workspace })
+    // trusted: an untrusted project's loop limits are held back before they are read (0013)
+    const r = await runTack(['run', '--trust', '--model', 'local/m', 'x'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
     expect(r.code).toBe(2)
     expect(r.stderr).toContain(
       `${project}: plugins.agent.maxStepsPerTurn: must be an integer 1–1000000 (got 0)`,
