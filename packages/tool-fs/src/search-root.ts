@@ -35,7 +35,7 @@ export async function searchRoot(call: ToolCallContext, requested: string | unde
   }
 }
 
-/** C0 controls, DEL and C1 controls: what cannot stand on a result line as itself. */
+/** The control characters (below space, DEL, and 0x80-0x9f): what cannot stand on a result line as itself. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
 function oneLine(name: string): string {
