@@ -4,11 +4,12 @@
 // 2. load + fold of a 100,000-event session (store.load, new Session, deriveMessages, requestHeader);
 // 3. per-step projection cost: time of deriveMessages() right after one step's events, at step 10
 //    and at step 10,000, and their ratio.
+import type { ConfigInput } from '@tack/kernel'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Session } from '@tack/session'
-import { SqliteSessionStore, type SqliteStoreConfigInput } from '@tack/store-sqlite'
+import { SqliteSessionStore, type SqliteStoreConfig } from '@tack/store-sqlite'
 import { ScriptedLog, scriptedSession } from './workload.ts'
 
 const json = process.argv.includes('--json')
@@ -38,7 +39,11 @@ interface AppendRun {
 }
 
 /** Appends every flushed batch of `log` to a fresh store file; only the appends are timed. */
-async function appendRun(log: ScriptedLog, config: SqliteStoreConfigInput, file: string): Promise<AppendRun> {
+async function appendRun(
+  log: ScriptedLog,
+  config: ConfigInput<typeof SqliteStoreConfig>,
+  file: string,
+): Promise<AppendRun> {
   const store = SqliteSessionStore.open({ ...config, path: join(dir, file) })
   try {
     await store.create(log.session.header)

@@ -1,5 +1,5 @@
 // The validated Config of AcpPlugin (50-acp.md requirement 11 and the client terminal's limits).
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 export const AcpConfig = Schema.object({
   clientTerminal: Schema.boolean({
@@ -24,4 +24,3 @@ export const AcpConfig = Schema.object({
 })
 
 export type AcpConfig = ConfigOf<typeof AcpConfig>
-export type AcpConfigInput = ConfigInput<typeof AcpConfig>

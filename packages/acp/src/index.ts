@@ -2,7 +2,7 @@
 import './log-events.ts'
 
 export { AcpSession } from './acp-session.ts'
-export { AcpConfig, type AcpConfigInput } from './config.ts'
+export { AcpConfig } from './config.ts'
 export { ACP_LOG_EVENTS } from './log-events.ts'
 export { AcpPlugin, AcpService } from './plugin.ts'
 export { AcpServer, type AcpServerOptions } from './server.ts'

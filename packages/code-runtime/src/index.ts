@@ -2,7 +2,6 @@
 // This entry loads no WebAssembly; the runner (`@tack/code-runtime/runner`) is imported on first use.
 export {
   CodeRuntimeConfig,
-  type CodeRuntimeConfigInput,
   CodeRuntimePlugin,
   QuickJSCodeRuntime,
 } from './plugin.ts'

@@ -1,5 +1,5 @@
 // The plugin mounting `ctx.codeRuntime` (TL-30), with the run budgets as validated Config.
-import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
+import { type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import type { CodeRunOutcome, CodeRunRequest, CodeRuntime } from '@tack/tools'
 import { Service, type Context } from 'cordis'
 
@@ -37,7 +37,6 @@ export const CodeRuntimeConfig = Schema.object({
   }),
 })
 export type CodeRuntimeConfig = ConfigOf<typeof CodeRuntimeConfig>
-export type CodeRuntimeConfigInput = ConfigInput<typeof CodeRuntimeConfig>
 
 export class QuickJSCodeRuntime extends Service implements CodeRuntime {
   readonly language = 'typescript'

@@ -1,13 +1,13 @@
 // Shared helpers: a real kernel (tool registry in a Code Mode, the QuickJS runtime, a real Session),
 // and a way to run a program through the real run_code tool and pipeline.
 import { tmpdir } from 'node:os'
-import { Context } from '@tack/kernel'
+import { Context, type ConfigInput } from '@tack/kernel'
 import type { Session, SessionEventMap } from '@tack/session'
 import { memorySession } from '@tack/session/testing'
-import type { ToolExecutionResult, ToolsConfigInput } from '@tack/tools'
+import type { ToolExecutionResult, ToolsConfig } from '@tack/tools'
 import { ToolsPlugin } from '@tack/tools'
 import { echoTool, slowTool, stubAgent, throwingTool } from '@tack/tools/testing'
-import { CodeRuntimePlugin, type CodeRuntimeConfigInput } from '../src/index.ts'
+import { CodeRuntimePlugin, type CodeRuntimeConfig } from '../src/index.ts'
 
 export interface Kernel {
   readonly ctx: Context
@@ -16,8 +16,8 @@ export interface Kernel {
 
 export async function kernel(
   opts: {
-    tools?: ToolsConfigInput
-    runtime?: CodeRuntimeConfigInput | false
+    tools?: ConfigInput<typeof ToolsConfig>
+    runtime?: ConfigInput<typeof CodeRuntimeConfig> | false
     setup?: (ctx: Context) => void
   } = {},
 ): Promise<Kernel> {

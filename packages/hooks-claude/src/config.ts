@@ -1,7 +1,7 @@
 // The bridge's validated Config (40-hooks.md B1, overview decision 8). Paths a deployment sets (home,
 // data folder, transcript folder, project dir) are absolute; `sources` are resolved against the
 // process cwd once, at load.
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 /** A configured hooks source: a settings file (its `hooks` key) or, with `pluginRoot`, a plugin `hooks.json`. */
 export interface SourceSpec {
@@ -74,4 +74,3 @@ export const HooksClaudeConfig = Schema.object(
 )
 
 export type HooksClaudeConfig = ConfigOf<typeof HooksClaudeConfig>
-export type HooksClaudeConfigInput = ConfigInput<typeof HooksClaudeConfig>

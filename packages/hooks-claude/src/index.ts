@@ -1,7 +1,7 @@
 // @tack/hooks-claude: runs users' unmodified Claude Code command hooks on tack's seams (40-hooks.md Part B).
 import './seams.ts'
 
-export { HooksClaudeConfig, type HooksClaudeConfigInput, type SourceSpec } from './config.ts'
+export { HooksClaudeConfig, type SourceSpec } from './config.ts'
 export { defaultDataDir, HooksClaudePlugin } from './plugin.ts'
 export { HooksClaudeService } from './service.ts'
 export {

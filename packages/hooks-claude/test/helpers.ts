@@ -1,5 +1,6 @@
 // Shared helpers for @tack/hooks-claude tests: temp folders, real shell scripts, settings files, and a
 // test agent with the real loop, the real bash tool and the bridge (only the model is scripted).
+import type { ConfigInput } from '@tack/kernel'
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +9,7 @@ import type { LlmRequest } from '@tack/agent'
 import type { SessionEvent, SessionEventType } from '@tack/session'
 import { BashToolPlugin } from '@tack/tool-bash'
 import type { Context } from 'cordis'
-import { HooksClaudePlugin, type HooksClaudeConfigInput } from '../src/index.ts'
+import { HooksClaudePlugin, type HooksClaudeConfig } from '../src/index.ts'
 
 export async function tempDir(prefix = 'tack-hc-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix))
@@ -81,7 +82,7 @@ export interface BridgeAgent extends TestAgent {
 export interface BridgeAgentOptions extends Omit<TestAgentOptions, 'plugins' | 'cwd'> {
   /** Project hooks, written to `<workspace>/.claude/settings.json`. */
   readonly projectHooks?: unknown
-  readonly bridge?: HooksClaudeConfigInput
+  readonly bridge?: ConfigInput<typeof HooksClaudeConfig>
   readonly plugins?: readonly TestPlugin[]
   /** Plugins loaded before the bridge (e.g. listeners that must come first). */
   readonly before?: readonly TestPlugin[]

@@ -1,6 +1,6 @@
 // The bridge's validated configuration (40-hooks.md C1). Folders default from the environment as
 // Codex and tack resolve them, so tests and embedders point them at temporary folders.
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 export const HooksCodexConfig = Schema.object({
   sources: Schema.stringList({
@@ -62,4 +62,3 @@ export const HooksCodexConfig = Schema.object({
 })
 
 export type HooksCodexConfig = ConfigOf<typeof HooksCodexConfig>
-export type HooksCodexConfigInput = ConfigInput<typeof HooksCodexConfig>

@@ -10,7 +10,7 @@ export {
 } from './apply-patch.ts'
 export { HOOKS_CODEX_SOURCE, modelOf } from './bridge.ts'
 export { type CodexCliOptions, type CodexHookRow, listCodexHooks, trustCodexHooks } from './cli.ts'
-export { HooksCodexConfig, type HooksCodexConfigInput } from './config.ts'
+export { HooksCodexConfig } from './config.ts'
 export {
   candidateSources,
   defaultCodexHome,

@@ -1,6 +1,7 @@
 // Test helpers: temporary Codex homes with a hooks.json, real shell scripts, and a real agent loop
 // (scripted model only) with the bash and file tools and the bridge loaded. The workspace is a fresh
 // temp folder, never the process cwd.
+import type { ConfigInput } from '@tack/kernel'
 import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +21,7 @@ import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { type ToolRegistry, ToolsPlugin } from '@tack/tools'
 import { Context } from 'cordis'
-import type { HooksCodexConfigInput } from '../src/config.ts'
+import type { HooksCodexConfig } from '../src/config.ts'
 import { HooksCodexPlugin } from '../src/plugin.ts'
 
 /** The registry with tack's built-in bash and file tools, whose declarations carry their Codex names. */
@@ -105,7 +106,7 @@ export function hooksJson(
 export interface CodexAgentOptions {
   readonly homes: Homes
   readonly script?: readonly ScriptEntry[]
-  readonly config?: HooksCodexConfigInput
+  readonly config?: ConfigInput<typeof HooksCodexConfig>
   /** Record every discovered hook's hash before the agent starts (default true). */
   readonly trustAll?: boolean
   readonly agentOptions?: AgentOptions

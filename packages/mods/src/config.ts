@@ -1,6 +1,6 @@
 // The mod host's validated configuration (65-mod-host.md requirements 1, 3 and 9). Budgets are the
 // overview's decision 8 defaults; each has a range so a typo cannot switch a budget off.
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 /** One configured mod folder and the options its `userConfig` is checked against. */
 export interface ModSpec {
@@ -64,4 +64,3 @@ export const ModsConfig = Schema.object({
 })
 
 export type ModsConfig = ConfigOf<typeof ModsConfig>
-export type ModsConfigInput = ConfigInput<typeof ModsConfig>

@@ -2,7 +2,7 @@
 import './log-events.ts'
 
 export { capabilities, type Capabilities, SUPPORTED_EVENTS, SUPPORTED_NOUNS } from './capabilities.ts'
-export { ModsConfig, type ModsConfigInput, type ModSpec } from './config.ts'
+export { ModsConfig, type ModSpec } from './config.ts'
 export { ModLoadError } from './errors.ts'
 export { type ListedMod, type ModLoadFailure, ModHost } from './host.ts'
 export { checkModFolder, type ModCheck } from './check.ts'

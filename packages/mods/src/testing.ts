@@ -1,17 +1,21 @@
 // The mod host's test entry (packages/mods/README.md "Testing a mod"): load mod folders into a
 // scripted tack session and fire the UI events the way the interactive UI does, through the seams of
 // `@tack/commands` (`ui/prompt-edit`, `ui/prompt-suggest`, `ui/command`).
+import type { ConfigInput } from '@tack/kernel'
 import type { Agent } from '@tack/agent'
 import { fireCommand, firePromptEdit, firePromptSuggest } from '@tack/commands'
 import type { Context } from 'cordis'
-import type { ModsConfigInput, ModSpec } from './config.ts'
+import type { ModsConfig, ModSpec } from './config.ts'
 import { modAnswerOf } from './events/ui.ts'
 import { ModsPlugin } from './plugin.ts'
 
 export type UiEventName = 'prompt.edit' | 'prompt.suggest' | 'command.run'
 
 /** A `TestPlugin` for `createTestAgent({plugins: [modsTestPlugin([{dir}])]})`. */
-export function modsTestPlugin(mods: readonly ModSpec[], config: Omit<ModsConfigInput, 'mods'> = {}) {
+export function modsTestPlugin(
+  mods: readonly ModSpec[],
+  config: Omit<ConfigInput<typeof ModsConfig>, 'mods'> = {},
+) {
   return { plugin: ModsPlugin, config: { ...config, mods } }
 }
 

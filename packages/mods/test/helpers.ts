@@ -1,12 +1,13 @@
 // Test helpers: mod folders written into temporary directories, and a scripted tack session with the
 // real file and bash tools and the mod host loaded.
+import type { ConfigInput } from '@tack/kernel'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, type ScriptEntry, type TestAgent } from '@tack/agent/testing'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
-import type { ModsConfigInput, ModSpec } from '../src/config.ts'
+import type { ModsConfig, ModSpec } from '../src/config.ts'
 import { modsTestPlugin } from '../src/testing.ts'
 
 export function tempDir(prefix = 'tack-mods-'): string {
@@ -55,7 +56,7 @@ export interface ModSession extends TestAgent {
 export async function modSession(
   mods: readonly ModSpec[],
   script: readonly ScriptEntry[],
-  config: Omit<ModsConfigInput, 'mods'> = {},
+  config: Omit<ConfigInput<typeof ModsConfig>, 'mods'> = {},
   cwd: string = tempDir('tack-mods-ws-'),
 ): Promise<ModSession> {
   const dataDir = tempDir('tack-mods-data-')

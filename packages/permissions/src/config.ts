@@ -1,5 +1,5 @@
 // The validated Config of PermissionsPlugin: the default mode and the allow / deny rules.
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 import { PERMISSION_MODES } from './modes.ts'
 
 /**
@@ -47,4 +47,3 @@ export const PermissionsConfig = Schema.object({
   deny: rules('Calls a matching rule denies, in every mode including yolo; deny wins over allow.'),
 })
 export type PermissionsConfig = ConfigOf<typeof PermissionsConfig>
-export type PermissionsConfigInput = ConfigInput<typeof PermissionsConfig>

@@ -2,7 +2,6 @@
 export {
   isPermissionRule,
   PermissionsConfig,
-  type PermissionsConfigInput,
   type PermissionRule,
 } from './config.ts'
 export { decide, OUTSIDE_REASON, type ProtectedPath, type Verdict } from './decide.ts'

@@ -6,7 +6,7 @@ import { mkdtemp, realpath, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ToolAgent } from '@tack/tools'
-import { type FsToolsConfigInput, FsToolsPlugin } from '@tack/tool-fs'
+import { type FsToolsConfig, FsToolsPlugin } from '@tack/tool-fs'
 import {
   type ApprovalAnswer,
   type ApprovalRequest,
@@ -17,8 +17,8 @@ import {
   ToolsPlugin,
 } from '@tack/tools'
 import { memorySession } from '@tack/session/testing'
-import { Context } from '@tack/kernel'
-import { type PermissionsConfigInput, PermissionsPlugin } from '../src/index.ts'
+import { Context, type ConfigInput } from '@tack/kernel'
+import { type PermissionsConfig, PermissionsPlugin } from '../src/index.ts'
 
 export interface Kernel {
   readonly ctx: Context
@@ -33,13 +33,13 @@ export interface Kernel {
 }
 
 export interface KernelOptions {
-  readonly config?: PermissionsConfigInput
+  readonly config?: ConfigInput<typeof PermissionsConfig>
   /** Mounts an approver answering this (default: none mounted, as headless). */
   readonly approver?: ApprovalAnswer
   /** Extra pre-execute listeners registered after the plugin (downstream of it). */
   readonly downstream?: (ctx: Context) => void
   /** The fs tools' Config (default: their defaults). */
-  readonly fs?: FsToolsConfigInput
+  readonly fs?: ConfigInput<typeof FsToolsConfig>
 }
 
 export async function kernel(options: KernelOptions = {}): Promise<Kernel> {

@@ -1,7 +1,7 @@
 // The validated configuration of the SQLite store (SL-28) and where it puts the file. Every field
 // fails at load naming the key and its allowed values; README rows mirror this schema.
 import { isAbsolute, resolve } from 'node:path'
-import { type ConfigInput, type ConfigOf, resolveTackHome, Schema } from '@tack/kernel'
+import { type ConfigOf, resolveTackHome, Schema } from '@tack/kernel'
 
 /** Journal modes that keep a durable journal on disk. `memory` and `off` lose the log on a crash. */
 export const JOURNAL_MODES = ['wal', 'delete', 'truncate', 'persist'] as const
@@ -58,7 +58,6 @@ export const SqliteStoreConfig = Schema.object({
   }),
 })
 export type SqliteStoreConfig = ConfigOf<typeof SqliteStoreConfig>
-export type SqliteStoreConfigInput = ConfigInput<typeof SqliteStoreConfig>
 
 /** tack's data directory: the shared resolver's answer (80-cli.md §3, docs/decisions/0015-tack-home.md). */
 export function tackHome(env: NodeJS.ProcessEnv = process.env): string {

@@ -5,7 +5,6 @@ export {
   type JournalMode,
   resolveStorePath,
   SqliteStoreConfig,
-  type SqliteStoreConfigInput,
   SYNCHRONOUS_MODES,
   type SynchronousMode,
   synchronousFor,

@@ -2,7 +2,7 @@
 // promise (DatabaseSync), so within one process operations never interleave; across processes each
 // write is one `BEGIN IMMEDIATE` transaction, which SQLite serialises (waiting up to busyTimeoutMs).
 import type { DatabaseSync } from 'node:sqlite'
-import { deepFreeze } from '@tack/kernel'
+import { deepFreeze, type ConfigInput } from '@tack/kernel'
 import {
   type Clock,
   checkJson,
@@ -17,7 +17,7 @@ import {
   systemClock,
   validateSessionHeader,
 } from '@tack/session'
-import { resolveStorePath, SqliteStoreConfig, type SqliteStoreConfigInput } from './config.ts'
+import { resolveStorePath, SqliteStoreConfig } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
 import { explainSqliteFailure } from './failures.ts'
 import { currentIdentity, describeHolder, heldByOther, type LeaseRow, type WriterIdentity } from './lease.ts'
@@ -61,7 +61,10 @@ export class SqliteSessionStore implements SessionStore {
    * Validates `config` (throwing `ConfigError` naming the field and the allowed values), opens or
    * creates the file and checks its layout (SL-28, SL-29).
    */
-  static open(config: SqliteStoreConfigInput = {}, opts: SqliteStoreOptions = {}): SqliteSessionStore {
+  static open(
+    config: ConfigInput<typeof SqliteStoreConfig> = {},
+    opts: SqliteStoreOptions = {},
+  ): SqliteSessionStore {
     const valid = SqliteStoreConfig.parse(config)
     const path = resolveStorePath(valid, opts.env)
     return new SqliteSessionStore(openDatabase(path, valid), path, valid, opts.clock ?? systemClock)

@@ -2,7 +2,7 @@
 // README row. `timeoutMs` must not exceed `maxTimeoutMs`, checked across the two fields.
 import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
-import { type ConfigInput, type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
+import { type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
 import { MAX_TIMER_MS } from '@tack/process'
 
 type Env = Record<string, string>
@@ -160,4 +160,3 @@ class BashToolConfigSchema extends ObjectSchema<Shape> {
 
 export const BashToolConfig = new BashToolConfigSchema(fields, 'The bash tool (@tack/tool-bash).')
 export type BashToolConfig = ConfigOf<typeof BashToolConfig>
-export type BashToolConfigInput = ConfigInput<typeof BashToolConfig>

@@ -2,7 +2,7 @@
 // model-written commands, over the process runner it shares with hooks (`@tack/process`, TL-33).
 export { COMMAND_ENV_OVERRIDES, isSecretName, SECRET_NAME_PARTS, scrubEnvironment } from './environment.ts'
 export { createBashTool, NO_SESSION_FOLDER } from './bash-tool.ts'
-export { BashToolConfig, type BashToolConfigInput } from './config.ts'
+export { BashToolConfig } from './config.ts'
 export { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
 export { BashToolPlugin } from './plugin.ts'
 export { removeSessionScratch, sessionScratchFolder, sweepScratch } from './scratch.ts'

@@ -1,11 +1,12 @@
 // Shared test helpers: temp folders, bash calls through a real registry, result text. Process liveness
 // and pid files come from `@tack/process/testing`.
 export { isGone, readPid, waitForLine } from '@tack/process/testing'
+import type { ConfigInput } from '@tack/kernel'
 import { tempDir as processTempDir } from '@tack/process/testing'
 import type { ToolCallRequest, ToolExecutionResult } from '@tack/tools'
 import { createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
-import type { BashToolConfigInput } from '../src/config.ts'
+import type { BashToolConfig } from '../src/config.ts'
 import { BashToolPlugin } from '../src/plugin.ts'
 
 export function tempDir(prefix = 'tack-bash-test-'): Promise<string> {
@@ -34,7 +35,7 @@ export function bashCall(
  * off: these tests pin the runner's own behaviour (host pids, signals, leftovers); sandboxed calls are
  * tested with `sandbox: 'on'` in sandbox.test.ts.
  */
-export async function bashContext(config: BashToolConfigInput = {}): Promise<Context> {
+export async function bashContext(config: ConfigInput<typeof BashToolConfig> = {}): Promise<Context> {
   const ctx = await createToolsContext()
   await ctx.plugin(BashToolPlugin, { sandbox: 'off', ...config })
   return ctx

@@ -3,6 +3,7 @@
 // on the user's next `git status`; its index can add a submodule whose config does), the spill folder
 // in /tmp could be seeded with links tack then writes through, and an ssh agent or Docker socket is a
 // credential as good as the key files the sandbox hides. Real bwrap, real git, real files.
+import type { ConfigInput } from '@tack/kernel'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readlinkSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -14,7 +15,7 @@ import type { ToolCallRequest } from '@tack/tools'
 import { stubAgent } from '@tack/tools/testing'
 import { memorySession } from '@tack/session/testing'
 import { describe, expect, it } from 'vitest'
-import { BashToolConfig, type BashToolConfigInput, DEFAULT_SANDBOX_DENY_READ } from '../src/config.ts'
+import { BashToolConfig, DEFAULT_SANDBOX_DENY_READ } from '../src/config.ts'
 import { sandboxPolicy } from '../src/sandbox-policy.ts'
 import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 
@@ -29,7 +30,7 @@ function agentCall(command: string, cwd: string, callId?: string): ToolCallReque
   }
 }
 
-async function run(config: BashToolConfigInput, call: ToolCallRequest) {
+async function run(config: ConfigInput<typeof BashToolConfig>, call: ToolCallRequest) {
   const ctx = await bashContext({ sandbox: 'on', ...config })
   return ctx.tools.execute(call)
 }

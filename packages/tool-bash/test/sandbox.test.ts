@@ -7,14 +7,14 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { AgentOptions } from '@tack/agent'
-import { ConfigError } from '@tack/kernel'
+import { ConfigError, type ConfigInput } from '@tack/kernel'
 import { tempDirOutsideTmp } from '@tack/process/testing'
 import { registerTool, type ToolCallRequest } from '@tack/tools'
 import { createToolsContext, stubAgent } from '@tack/tools/testing'
 import { memorySession } from '@tack/session/testing'
 import { describe, expect, it } from 'vitest'
 import { createBashTool } from '../src/bash-tool.ts'
-import { BashToolConfig, type BashToolConfigInput } from '../src/config.ts'
+import { BashToolConfig } from '../src/config.ts'
 import { CONTROL_PATHS, expandHome, sandboxPolicy } from '../src/sandbox-policy.ts'
 import { bashCall, bashContext, tempDir, textOf } from './helpers.ts'
 
@@ -29,7 +29,7 @@ function agentCall(
   return { ...bashCall({ command }, cwd), agent: stubAgent(session, { cwd, options }) }
 }
 
-async function run(config: BashToolConfigInput, call: ToolCallRequest) {
+async function run(config: ConfigInput<typeof BashToolConfig>, call: ToolCallRequest) {
   const ctx = await bashContext({ sandbox: 'on', ...config })
   return ctx.tools.execute(call)
 }

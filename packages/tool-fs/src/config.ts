@@ -1,6 +1,6 @@
 // The validated Config of FsToolsPlugin: every tunable of the read / glob / grep tools (TL-12, TL-16).
 import { isAbsolute } from 'node:path'
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 const MIB = 1024 * 1024
 
@@ -81,4 +81,3 @@ export const FsToolsConfig = Schema.object({
   }),
 })
 export type FsToolsConfig = ConfigOf<typeof FsToolsConfig>
-export type FsToolsConfigInput = ConfigInput<typeof FsToolsConfig>

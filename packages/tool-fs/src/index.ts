@@ -3,7 +3,7 @@ import './log-events.ts'
 
 export { writeFileAtomic } from './atomic-write.ts'
 export { type FileBackend, type FileBackendResolver, fileBackendOf, useFileBackends } from './backend.ts'
-export { FsToolsConfig, type FsToolsConfigInput } from './config.ts'
+export { FsToolsConfig } from './config.ts'
 export { DIFF_CONTEXT_LINES } from './diff.ts'
 export { FS_TOOLS_LOG_EVENTS, type TodoItem } from './log-events.ts'
 export { FsToolsPlugin } from './plugin.ts'

@@ -8,8 +8,8 @@ import type { ToolAgent } from '@tack/tools'
 import type { Session } from '@tack/session'
 import { memorySession } from '@tack/session/testing'
 import { type ToolCallContext, type ToolExecutionResult, ToolsPlugin } from '@tack/tools'
-import { Context } from '@tack/kernel'
-import { type FsToolsConfigInput, FsToolsPlugin } from '../src/index.ts'
+import { Context, type ConfigInput } from '@tack/kernel'
+import { type FsToolsConfig, FsToolsPlugin } from '../src/index.ts'
 
 /** A fresh temp folder (its real path, so expectations need no symlink handling). */
 export async function tempDir(prefix = 'tack-fs-'): Promise<string> {
@@ -24,7 +24,7 @@ export async function writeTree(root: string, files: Record<string, string | Uin
   }
 }
 
-export async function fsContext(config: FsToolsConfigInput = {}): Promise<Context> {
+export async function fsContext(config: ConfigInput<typeof FsToolsConfig> = {}): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, {})
   await ctx.plugin(FsToolsPlugin, config)
@@ -91,7 +91,10 @@ export async function runApproved(
  * A workspace holding `files`, each already read through the tools (so writes and edits are allowed),
  * and `call(name, args)` running a tool there as that same agent (`replaceAll` an edit of every site).
  */
-export async function observed(files: Record<string, string>, config: FsToolsConfigInput = {}) {
+export async function observed(
+  files: Record<string, string>,
+  config: ConfigInput<typeof FsToolsConfig> = {},
+) {
   const cwd = await tempDir()
   await writeTree(cwd, files)
   const ctx = await fsContext(config)

@@ -1,7 +1,7 @@
 // The web tools' validated Config. Every field has a default, a range checked at load and a README
 // row. The address switches default to off: a URL the model writes (perhaps copied from a page that
 // was written to mislead it) must not reach services on this machine or its network.
-import { type ConfigInput, type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
+import { type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
 
 type Env = Record<string, string>
 
@@ -106,4 +106,3 @@ export const WebToolsConfig = new ObjectSchema(
   'The web tools: web_fetch and web_search (@tack/tool-web).',
 )
 export type WebToolsConfig = ConfigOf<typeof WebToolsConfig>
-export type WebToolsConfigInput = ConfigInput<typeof WebToolsConfig>

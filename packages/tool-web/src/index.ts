@@ -2,7 +2,7 @@
 // behind the `web/search` seam, with a Brave Search adapter.
 export { type AddressKind, type AddressPolicy, addressKind, refusalOf } from './addresses.ts'
 export { BRAVE_MAX_COUNT, type BraveOptions, createBraveProvider } from './brave.ts'
-export { WebToolsConfig, type WebToolsConfigInput } from './config.ts'
+export { WebToolsConfig } from './config.ts'
 export { FetchRefused, type Resolver, systemResolver } from './guarded-http.ts'
 export { configuredProvider, createWebToolsPlugin, offersSearch, WebToolsPlugin } from './plugin.ts'
 // readable.ts is not re-exported as a value: it loads the HTML libraries, which wait for the first page.

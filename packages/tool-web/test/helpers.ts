@@ -1,12 +1,13 @@
 // Test helpers: loopback HTTP servers with per-path handlers that count what reached them, web tool
 // calls through a real registry, result text.
+import type { ConfigInput } from '@tack/kernel'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ToolExecutionResult } from '@tack/tools'
 import { createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
 import { afterEach } from 'vitest'
-import type { WebToolsConfigInput } from '../src/config.ts'
+import type { WebToolsConfig } from '../src/config.ts'
 import { createWebToolsPlugin } from '../src/plugin.ts'
 import type { WebToolOptions } from '../src/web-fetch.ts'
 
@@ -57,7 +58,7 @@ export const redirect =
 
 /** The registry with the web tools loaded; loopback allowed unless the config says otherwise. */
 export async function webContext(
-  config: WebToolsConfigInput = {},
+  config: ConfigInput<typeof WebToolsConfig> = {},
   options: WebToolOptions = {},
 ): Promise<Context> {
   const ctx = await createToolsContext()

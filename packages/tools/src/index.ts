@@ -28,7 +28,6 @@ export {
   registerTool,
   ToolRegistryService,
   ToolsConfig,
-  type ToolsConfigInput,
   ToolsPlugin,
 } from './registry.ts'
 export type { FromSchema } from './schema/infer.ts'

@@ -2,7 +2,7 @@
 // `register` is called through cordis's service tracking, so `this.ctx` inside it is the *caller's*
 // context: the registration is an effect of the registering plugin and is undone when that plugin is
 // disposed, as well as by the returned disposer.
-import { type ConfigInput, type ConfigOf, definePlugin, Schema } from '@tack/kernel'
+import { type ConfigOf, definePlugin, Schema } from '@tack/kernel'
 import type { ToolSchema } from '@tack/session'
 import { type Context, type Logger, Service } from 'cordis'
 import { checkToolDefinition } from './define-tool.ts'
@@ -55,7 +55,6 @@ export const ToolsConfig = Schema.object({
   }),
 })
 export type ToolsConfig = ConfigOf<typeof ToolsConfig>
-export type ToolsConfigInput = ConfigInput<typeof ToolsConfig>
 
 interface Entry extends PipelineTool {
   readonly wire: ToolSchema

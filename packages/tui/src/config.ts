@@ -1,5 +1,5 @@
 // The validated Config of TuiPlugin (`plugins.tui` in a config file).
-import { type ConfigInput, type ConfigOf, Schema } from '@tack/kernel'
+import { type ConfigOf, Schema } from '@tack/kernel'
 
 export const TuiConfig = Schema.object({
   historyEntries: Schema.integer({
@@ -19,4 +19,3 @@ export const TuiConfig = Schema.object({
 })
 
 export type TuiConfig = ConfigOf<typeof TuiConfig>
-export type TuiConfigInput = ConfigInput<typeof TuiConfig>

@@ -3,7 +3,7 @@
 export { InteractiveApp, type InteractiveOptions, EXIT_CONFIRM_MS } from './app.ts'
 export { ApprovalQueue, USER_DENIED } from './approvals.ts'
 export { asciiTerminal, foldToAscii } from './ascii-terminal.ts'
-export { TuiConfig, type TuiConfigInput } from './config.ts'
+export { TuiConfig } from './config.ts'
 export type { InteractiveHost, SessionTarget } from './host.ts'
 export { TuiPlugin, type TuiScreen, TuiService } from './plugin.ts'
 export { PromptHistory } from './prompt-history.ts'

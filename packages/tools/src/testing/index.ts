@@ -1,9 +1,9 @@
 // @tack/tools/testing: small real tools for other packages' tests. Nothing here fakes the pipeline:
 // each is an ordinary tool registered on the real registry.
-import { Context } from '@tack/kernel'
+import { Context, type ConfigInput } from '@tack/kernel'
 import { defineTool } from '../define-tool.ts'
 import { ToolsPlugin } from '../registry.ts'
-import type { ToolsConfigInput } from '../registry.ts'
+import type { ToolsConfig } from '../registry.ts'
 
 /** `echo {text}` returns its text. */
 export const echoTool = defineTool({
@@ -91,7 +91,7 @@ export function createGatedTool(name = 'gated'): GatedTool {
 }
 
 /** A fresh cordis `Context` with the tool registry loaded (config validated as in production). */
-export async function createToolsContext(config: ToolsConfigInput = {}): Promise<Context> {
+export async function createToolsContext(config: ConfigInput<typeof ToolsConfig> = {}): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, config)
   return ctx
