@@ -2,8 +2,8 @@
 // including one row per hooks file that could not be read (issue 9 item 8). Trusting a workspace is
 // `tack trust` (`@tack/kernel/workspace-trust`), one notion for every project-level thing.
 import { homedir } from 'node:os'
+import { dataDirOf } from '@tack/kernel'
 import { HooksClaudeConfig } from './config.ts'
-import { defaultDataDir } from './plugin.ts'
 import { HookRegistry } from './settings/registry.ts'
 
 export interface ClaudeHookRow {
@@ -32,7 +32,10 @@ function resolve(opts: CliOptions) {
   const config = HooksClaudeConfig.parse(opts.settings ?? {})
   const env = opts.env ?? process.env
   const home = config.home ?? (env.HOME?.startsWith('/') ? env.HOME : homedir())
-  const dataDir = config.dataDir ?? opts.tackHome ?? defaultDataDir(home, env)
+  const dataDir =
+    opts.tackHome !== undefined && !config.dataDir
+      ? opts.tackHome
+      : dataDirOf(config.dataDir, env, { userHome: home })
   return { config, home, dataDir }
 }
 

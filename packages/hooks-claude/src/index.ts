@@ -2,7 +2,7 @@
 import './seams.ts'
 
 export { HooksClaudeConfig, type SourceSpec } from './config.ts'
-export { defaultDataDir, HooksClaudePlugin } from './plugin.ts'
+export { HooksClaudePlugin } from './plugin.ts'
 export { HooksClaudeService } from './service.ts'
 export {
   type HandlerStatus,

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
-import { definePlugin, resolveTackHome } from '@tack/kernel'
+import { dataDirOf, definePlugin } from '@tack/kernel'
 import { ClaudeBridge } from './bridge.ts'
 import { HooksClaudeConfig } from './config.ts'
 import { onPromptSubmit } from './points/prompt-submit.ts'
@@ -15,17 +15,12 @@ import { onPostToolUse, onPreToolUse } from './points/tool-use.ts'
 import { HooksClaudeService } from './service.ts'
 import { HookRegistry } from './settings/registry.ts'
 
-/** tack's data folder when none is configured: the shared `TACK_HOME` resolver, `<home>/.tack` by default. */
-export function defaultDataDir(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  return resolveTackHome(env, { userHome: home })
-}
-
 export const HooksClaudePlugin = definePlugin({
   name: 'hooks-claude',
   Config: HooksClaudeConfig,
   apply(ctx, config) {
     const home = config.home ?? homedir()
-    const dataDir = config.dataDir ?? defaultDataDir(home)
+    const dataDir = dataDirOf(config.dataDir, process.env, { userHome: home })
     const log = ctx.logger('hooks-claude')
     const registry = new HookRegistry({
       discover: config.discover,

@@ -1,9 +1,10 @@
 // What `tack hooks list` and `tack hooks trust` (80-cli.md §7) call without booting a session: the
 // same discovery and trust store as the plugin, from the plugin's config as the CLI resolved it.
 import { resolve } from 'node:path'
+import { dataDirOf } from '@tack/kernel'
 import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import { HooksCodexConfig } from './config.ts'
-import { defaultCodexHome, defaultTackHome } from './discovery.ts'
+import { defaultCodexHome } from './discovery.ts'
 import { type CodexHookStatus, CodexHookRegistry } from './registry.ts'
 
 export interface CodexCliOptions {
@@ -37,7 +38,8 @@ async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHook
   const off = opts.settings === false
   const config = HooksCodexConfig.parse(off || opts.settings === undefined ? {} : opts.settings)
   const projectDir = resolve(cwd, config.projectDir ?? '.')
-  const dataDir = config.dataDir ? resolve(cwd, config.dataDir) : (opts.tackHome ?? defaultTackHome(env))
+  const dataDir =
+    opts.tackHome !== undefined && !config.dataDir ? opts.tackHome : dataDirOf(config.dataDir, env, { cwd })
   const registry = await CodexHookRegistry.load({
     sources: config.sources.map((s) => resolve(cwd, s)),
     discover: config.discover,

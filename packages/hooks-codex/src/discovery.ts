@@ -7,7 +7,6 @@
 import { readFile, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { resolveTackHome } from '@tack/kernel'
 import { type CodexHookEntry, parseHooksFile } from './hooks-file.ts'
 
 export type SourceKind = 'user' | 'project' | 'config'
@@ -46,11 +45,6 @@ const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v : undefine
 /** `$CODEX_HOME`, else `~/.codex`, as Codex resolves it. */
 export function defaultCodexHome(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(nonEmpty(env.CODEX_HOME) ?? join(homedir(), '.codex'))
-}
-
-/** tack's data folder: the shared `TACK_HOME` resolver (80-cli.md §3, docs/decisions/0015-tack-home.md). */
-export function defaultTackHome(env: NodeJS.ProcessEnv = process.env): string {
-  return resolveTackHome(env)
 }
 
 /** The candidate files in reading order, before reading. */

@@ -14,7 +14,6 @@ export { HooksCodexConfig } from './config.ts'
 export {
   candidateSources,
   defaultCodexHome,
-  defaultTackHome,
   type Discovered,
   discoverHooks,
   type HookSource,

@@ -5,11 +5,11 @@
 import { join, resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { createDetachedRuns, defaultHookBackend } from '@tack/hook-protocol'
-import { definePlugin } from '@tack/kernel'
+import { dataDirOf, definePlugin } from '@tack/kernel'
 import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
-import { defaultCodexHome, defaultTackHome } from './discovery.ts'
+import { defaultCodexHome } from './discovery.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
 import { installStop } from './points/stop.ts'
@@ -25,7 +25,7 @@ export const HooksCodexPlugin = definePlugin({
   async apply(ctx, config) {
     const log = ctx.logger('hooks-codex')
     const projectDir = resolve(config.projectDir ?? process.cwd())
-    const dataDir = config.dataDir ? resolve(config.dataDir) : defaultTackHome()
+    const dataDir = dataDirOf(config.dataDir)
     const registry = await CodexHookRegistry.load({
       sources: config.sources,
       discover: config.discover,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
 import { trustWorkspace } from '@tack/kernel/workspace-trust'
 import { describe, expect, it } from 'vitest'
-import { candidateSources, defaultCodexHome, defaultTackHome, discoverHooks } from '../src/discovery.ts'
+import { candidateSources, defaultCodexHome, discoverHooks } from '../src/discovery.ts'
 import { HooksFileError, parseHooksFile } from '../src/hooks-file.ts'
 import { UNTRUSTED_WORKSPACE } from '../src/registry.ts'
 import {
@@ -149,11 +149,9 @@ describe('hooks.json parser', () => {
 })
 
 describe('discovery', () => {
-  it('C1 defaults: CODEX_HOME else ~/.codex; TACK_HOME else ~/.tack', () => {
+  it('C1 defaults: CODEX_HOME else ~/.codex', () => {
     expect(defaultCodexHome({ CODEX_HOME: '/opt/codex' })).toBe('/opt/codex')
     expect(defaultCodexHome({ HOME: '/h' })).toMatch(/\.codex$/)
-    expect(defaultTackHome({ TACK_HOME: '/opt/tack' })).toBe('/opt/tack')
-    expect(defaultTackHome({})).toMatch(/\.tack$/)
   })
 
   it('C1 reads the user layer, the project layer, then configured sources; a file named twice is read once', async () => {

@@ -27,6 +27,19 @@ export function resolveTackHome(
   return join(opts.userHome ?? nonBlank(env.HOME) ?? homedir(), '.tack')
 }
 
+/**
+ * The folder a plugin keeps its files in: its `dataDir` setting when one is given (a relative one against
+ * `opts.cwd`), else tack's home. The store, the hook bridges and the mod host all ask this one question.
+ */
+export function dataDirOf(
+  dataDir: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  opts: TackHomeOptions = {},
+): string {
+  const configured = nonBlank(dataDir)
+  return configured ? resolve(opts.cwd ?? process.cwd(), configured) : resolveTackHome(env, opts)
+}
+
 const MKDIR_ERRORS: Readonly<Record<string, string>> = {
   ENOENT: 'this file system does not allow new folders there',
   EACCES: 'permission denied',

@@ -15,6 +15,7 @@ import {
   isWorkspaceTrusted,
   LEGACY_CLAUDE_TRUST_FILE,
   listTrustedWorkspaces,
+  dataDirOf,
   resolveTackHome,
   revokeWorkspaceTrust,
   trustedRootOf,
@@ -37,6 +38,19 @@ describe('resolveTackHome', () => {
     expect(resolveTackHome({ HOME: '/h', TACK_HOME: 'rel' })).toBe(join(process.cwd(), 'rel'))
     expect(resolveTackHome({ HOME: '/h', TACK_HOME: '' })).toBe('/h/.tack')
     expect(resolveTackHome({ HOME: '/h', TACK_HOME: '  ' })).toBe('/h/.tack')
+  })
+})
+
+describe('dataDirOf (the store, the hook bridges and the mod host)', () => {
+  it("is a plugin's dataDir when one is set, a relative one against the cwd", () => {
+    expect(dataDirOf('/srv/data', { TACK_HOME: '/opt/tack' })).toBe('/srv/data')
+    expect(dataDirOf('data', { TACK_HOME: '/opt/tack' }, { cwd: '/w' })).toBe('/w/data')
+  })
+  it("is tack's home when none is set or it is blank, with the same rules as resolveTackHome", () => {
+    expect(dataDirOf(undefined, { HOME: '/h' })).toBe('/h/.tack')
+    expect(dataDirOf('  ', { HOME: '/h', TACK_HOME: '/opt/tack' })).toBe('/opt/tack')
+    expect(dataDirOf(undefined, { TACK_HOME: 'rel' }, { cwd: '/w' })).toBe('/w/rel')
+    expect(dataDirOf(undefined, {}, { userHome: '/home/u' })).toBe('/home/u/.tack')
   })
 })
 

@@ -3,9 +3,8 @@
 // (docs/architecture.md), and registers its `tools/call`, `tools/pre-execute` and
 // `agent/prompt-submit` listeners first, so a mod's hook wraps everything tack does there.
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
-import { definePlugin, resolveTackHome } from '@tack/kernel'
+import { dataDirOf, definePlugin } from '@tack/kernel'
 import type { Session } from '@tack/session'
 import { ModsConfig } from './config.ts'
 import { installLifecycle, type TurnFacts } from './events/lifecycle.ts'
@@ -36,12 +35,13 @@ export const ModsPlugin = definePlugin({
   Config: ModsConfig,
   inject: ['agents', 'tools'],
   async apply(ctx, config) {
+    const dataDir = dataDirOf(config.dataDir)
     const log = ctx.logger('mods')
     const warned = new Set<string>()
     const host = new ModHost({
       config,
       env: process.env,
-      dataDir: config.dataDir ? resolve(config.dataDir) : resolveTackHome(),
+      dataDir,
       version: hostVersion(),
       log: (mod, line) => log.info(`${mod}: ${line}`),
       warn: (line) => log.warn(line),

@@ -18,4 +18,4 @@ export {
   settleImportedMode,
 } from './modes.ts'
 export { PermissionsPlugin } from './plugin.ts'
-export { controlFileKind, protectedPathOf, tackHomeOf } from './protected.ts'
+export { controlFileKind, protectedPathOf } from './protected.ts'

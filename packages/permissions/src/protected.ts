@@ -21,23 +21,15 @@
 // Only declared paths of write-access tools are checked: bash cannot be path-checked (a command can
 // name a file in too many ways); the OS sandbox makes these paths read-only for it.
 import { readFile } from 'node:fs/promises'
-import { homedir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
+import { resolveTackHome } from '@tack/kernel'
 import { isInside, realPathOf } from '@tack/tools'
 import type { CallFacts, PathFact } from './facts.ts'
-
-/**
- * tack's folder, as the CLI resolves it: `TACK_HOME` (made absolute), else `~/.tack`. Kept in this
- * one function so the shared resolver (issue 8 item 3) can replace it.
- */
-export function tackHomeOf(env: NodeJS.ProcessEnv = process.env): string {
-  return env.TACK_HOME ? resolve(env.TACK_HOME) : join(homedir(), '.tack')
-}
 
 /** The first path of the call that is a protected file, with what it is; undefined when none is. */
 export async function protectedPathOf(
   facts: CallFacts,
-  home: string = tackHomeOf(),
+  home: string = resolveTackHome(),
 ): Promise<{ readonly path: PathFact; readonly what: string } | undefined> {
   if (facts.access !== 'write' || facts.paths.length === 0) return undefined
   const homes = [home, await realPathOf(home).catch(() => home)]

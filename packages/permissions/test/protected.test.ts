@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { controlFileKind, type PermissionMode, tackHomeOf } from '../src/index.ts'
+import { resolveTackHome } from '@tack/kernel'
+import { controlFileKind, type PermissionMode } from '../src/index.ts'
 import { kernel, run, stubAgent, workspace } from './support.ts'
 
 const TARGETS = [
@@ -147,7 +148,7 @@ describe('0012 protected files', () => {
   it('issue 9.2: $TACK_HOME is protected, through a symlink too (outside the workspace, an approver asks)', async () => {
     const { cwd, outside } = await prepared()
     process.env.TACK_HOME = outside
-    expect(tackHomeOf()).toBe(outside)
+    expect(resolveTackHome()).toBe(outside)
     const k = await kernel({ config: { mode: 'workspace-write' }, approver: { action: 'deny', by: 'user' } })
     const result = await run(
       k,

@@ -1,7 +1,7 @@
 // The validated configuration of the SQLite store (SL-28) and where it puts the file. Every field
 // fails at load naming the key and its allowed values; README rows mirror this schema.
 import { isAbsolute, resolve } from 'node:path'
-import { type ConfigOf, resolveTackHome, Schema } from '@tack/kernel'
+import { type ConfigOf, dataDirOf, Schema } from '@tack/kernel'
 
 /** Journal modes that keep a durable journal on disk. `memory` and `off` lose the log on a crash. */
 export const JOURNAL_MODES = ['wal', 'delete', 'truncate', 'persist'] as const
@@ -59,15 +59,10 @@ export const SqliteStoreConfig = Schema.object({
 })
 export type SqliteStoreConfig = ConfigOf<typeof SqliteStoreConfig>
 
-/** tack's data directory: the shared resolver's answer (80-cli.md §3, docs/decisions/0015-tack-home.md). */
-export function tackHome(env: NodeJS.ProcessEnv = process.env): string {
-  return resolveTackHome(env)
-}
-
 /** The absolute database path a validated config names. */
 export function resolveStorePath(config: SqliteStoreConfig, env: NodeJS.ProcessEnv = process.env): string {
   if (isAbsolute(config.path)) return resolve(config.path)
-  return resolve(config.dataDir ?? tackHome(env), config.path)
+  return resolve(dataDirOf(config.dataDir, env), config.path)
 }
 
 /** The `PRAGMA synchronous` value a config asks for. */

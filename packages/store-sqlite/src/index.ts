@@ -8,7 +8,6 @@ export {
   SYNCHRONOUS_MODES,
   type SynchronousMode,
   synchronousFor,
-  tackHome,
 } from './config.ts'
 export { SqliteStoreError, type SqliteStoreErrorCode } from './errors.ts'
 export { SQLITE_LAYOUT_VERSION } from './layout.ts'

@@ -12,7 +12,6 @@ import {
   SqliteStoreConfig,
   SqliteStoreError,
   SqliteStorePlugin,
-  tackHome,
 } from '../src/index.ts'
 import { tempDb, tempDir } from './helpers.ts'
 
@@ -44,7 +43,6 @@ describe('SQLite config (SL-28)', () => {
       join(process.cwd(), 'relative', 'home', 'sessions.db'),
     )
     expect(resolveStorePath(defaults, {})).toBe(join(homedir(), '.tack', 'sessions.db'))
-    expect(tackHome({})).toBe(join(homedir(), '.tack'))
     // Configured: a dataDir, a relative path inside it, an absolute path that ignores it.
     const dataDir = '/data/t'
     expect(resolveStorePath(SqliteStoreConfig.parse({ dataDir }), {})).toBe('/data/t/sessions.db')
