@@ -101,17 +101,11 @@ describe('50-acp.md requirement 5: stop reasons', () => {
 test('50-acp.md requirement 4: replay is in log order, calls carry their final status, the last plan comes once', () => {
   let seq = 0
   const e = (type: string, data: unknown) => ({ type, seq: seq++, time: '', data }) as unknown as SessionEvent
+  const said = (step: number, finishReason: string, ...content: object[]) =>
+    e('assistant/message', { turn: 1, step, content, finishReason })
   const events = [
     e('user/message', { content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }),
-    e('assistant/message', {
-      turn: 1,
-      step: 1,
-      content: [
-        { type: 'reasoning', text: 'think' },
-        { type: 'text', text: 'ok' },
-      ],
-      finishReason: 'tool-calls',
-    }),
+    said(1, 'tool-calls', { type: 'reasoning', text: 'think' }, { type: 'text', text: 'ok' }),
     e('tool/call', { turn: 1, step: 1, callId: 'c1', name: 'todo_write', arguments: '{}' }),
     e('todo/write', { todos: [{ content: 'a', status: 'pending' }] }),
     e('tool/result', {

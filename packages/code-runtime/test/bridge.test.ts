@@ -1,5 +1,4 @@
 // TL-24 to TL-29: the dispatch bridge between a run_code program and the tools pipeline.
-import { defineTool } from '@tack/tools'
 import { createGatedTool } from '@tack/tools/testing'
 import { describe, expect, test } from 'vitest'
 import { dispatches, kernel, runCode, textOf } from './support.ts'
@@ -35,35 +34,27 @@ describe('TL-24 argument normalisation', () => {
 
 describe('TL-25 serial queue', () => {
   test('TL-25 two slow calls under Promise.all never overlap and start in issue order; a failed call does not stall it', async () => {
-    const spans: Array<{ id: string; start: number; end: number }> = []
+    const spans: Array<{ call: string; start: number; end: number }> = []
     const k = await kernel({
+      // The tools/execute seam wraps each body, so it sees when each sub-call's body ran.
       setup: (ctx) =>
-        ctx.tools.register(
-          defineTool({
-            name: 'nap',
-            description: 'Sleeps ms, records when.',
-            parameters: {
-              type: 'object',
-              properties: { id: { type: 'string' }, ms: { type: 'integer' } },
-              required: ['id', 'ms'],
-            },
-            execute: async ({ id, ms }) => {
-              const start = performance.now()
-              await new Promise((r) => setTimeout(r, ms))
-              spans.push({ id, start, end: performance.now() })
-              if (id === 'b') throw new Error('b fails')
-              return id
-            },
-          }),
-        ),
+        ctx.on('tools/execute', async (exec, next) => {
+          const start = performance.now()
+          try {
+            return await next()
+          } finally {
+            if (exec.name !== 'run_code')
+              spans.push({ call: `${exec.name} ${exec.rawArguments}`, start, end: performance.now() })
+          }
+        }),
     })
     const result = await runCode(
       k,
-      `const r = await Promise.allSettled([tools.nap({ id: "a", ms: 150 }), tools.nap({ id: "b", ms: 100 }), tools.nap({ id: "c", ms: 50 })])
+      `const r = await Promise.allSettled([tools.slow({ ms: 150 }), tools.fail({}), tools.slow({ ms: 50 })])
        return r.map((x) => x.status)`,
     )
     expect(JSON.parse(textOf(result))).toEqual(['fulfilled', 'rejected', 'fulfilled'])
-    expect(spans.map((s) => s.id)).toEqual(['a', 'b', 'c'])
+    expect(spans.map((s) => s.call)).toEqual(['slow {"ms":150}', 'fail {}', 'slow {"ms":50}'])
     for (let i = 1; i < spans.length; i++) expect(spans[i].start).toBeGreaterThanOrEqual(spans[i - 1].end)
   })
 })

@@ -44,7 +44,7 @@ export const HooksClaudePlugin = definePlugin({
       },
       registry,
     )
-    ctx.provide('hooksClaude', new HooksClaudeService(registry, dataDir))
+    ctx.provide('hooksClaude', new HooksClaudeService(registry))
 
     ctx.on('agent/session-start', (agent, source) => onSessionStart(bridge, agent, source))
     ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next))

@@ -1,14 +1,11 @@
 // Service `ctx.hooksClaude` (40-hooks.md B11, 80-cli.md §7): what plugins and the CLI ask of the bridge.
 import type { ListedHandler, HookRegistry, SkipPredicate } from './settings/registry.ts'
-import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 
 export class HooksClaudeService {
   readonly #registry: HookRegistry
-  readonly #dataDir: string
 
-  constructor(registry: HookRegistry, dataDir: string) {
+  constructor(registry: HookRegistry) {
     this.#registry = registry
-    this.#dataDir = dataDir
   }
 
   /**
@@ -27,7 +24,7 @@ export class HooksClaudeService {
 
   /** Whether `dir` is a trusted workspace (recorded by `tack trust`), so its project hooks may run. */
   isTrusted(dir: string): boolean {
-    return isWorkspaceTrusted(dir, this.#dataDir)
+    return this.#registry.isTrusted(dir)
   }
 
   /** Hooks files for `workspace` that could not be read; their hooks do not run. */

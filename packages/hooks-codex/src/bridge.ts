@@ -20,8 +20,6 @@ export interface Bridge {
   readonly detached: DetachedRuns
   /** Aborted when `agent` is disposed: stops its hook runs on seams that carry no signal. */
   lifetime(agent: Agent): AbortSignal
-  /** The model id payloads name for `agent`. */
-  model(agent: Agent): string
   /** What every payload of `agent` shares; `turn` on turn-scoped points. */
   payloadContext(agent: Agent, turn?: number): PayloadContext
   warn(message: string): void

@@ -54,7 +54,6 @@ export const HooksCodexPlugin = definePlugin({
       () => ctx.get('tools'),
       warn,
     )
-    const model = (agent: Agent) => modelOf(ctx, agent)
     const bridge: Bridge = {
       ctx,
       config,
@@ -67,10 +66,9 @@ export const HooksCodexPlugin = definePlugin({
       },
       detached,
       lifetime: (agent) => lifetimeOf(agent).signal,
-      model,
       payloadContext: (agent, turn) => ({
         agent,
-        model: model(agent),
+        model: modelOf(ctx, agent),
         transcriptPath: rollouts.path(agent),
         ...(turn !== undefined ? { turn } : {}),
       }),

@@ -39,6 +39,19 @@ const DESCRIPTION = [
   'unless the user allowed them. Use it to read documentation or a page a search found.',
 ].join(' ')
 
+const PARAMETERS = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', minLength: 1, description: 'The http or https URL to fetch.' },
+    format: {
+      type: 'string',
+      enum: ['markdown', 'text'],
+      description: 'How an HTML page is returned (default markdown).',
+    },
+  },
+  required: ['url'],
+} as const
+
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])
 
 function isTextual(type: string): boolean {
@@ -169,18 +182,7 @@ export async function runWebFetch(
 export function createWebFetchTool(config: WebToolsConfig, options: WebToolOptions = {}) {
   return defineTool({
     ...webToolHeader(config, 'web_fetch', 'WebFetch', DESCRIPTION),
-    parameters: {
-      type: 'object',
-      properties: {
-        url: { type: 'string', minLength: 1, description: 'The http or https URL to fetch.' },
-        format: {
-          type: 'string',
-          enum: ['markdown', 'text'],
-          description: 'How an HTML page is returned (default markdown).',
-        },
-      },
-      required: ['url'],
-    },
+    parameters: PARAMETERS,
     execute: (args, call) => runWebFetch(config, options, args, call),
     presentCall: (args) => ({ kind: 'generic', title: `web_fetch ${args.url}` }),
   })

@@ -153,6 +153,11 @@ export class HookRegistry {
     return [...this.#problems, ...this.forWorkspace(dir).problems]
   }
 
+  /** Whether `dir` is a workspace recorded by `tack trust` (in this registry's data folder). */
+  isTrusted(dir: string): boolean {
+    return isWorkspaceTrusted(dir, this.#opts.dataDir)
+  }
+
   #loadWorkspace(dir: string): WorkspaceHooks {
     const project: ReadSource[] = []
     if (this.#opts.discover) {
@@ -164,7 +169,7 @@ export class HookRegistry {
         if (read) project.push(read)
       }
     }
-    const projectAllowed = this.#opts.assumeTrusted || isWorkspaceTrusted(dir, this.#opts.dataDir)
+    const projectAllowed = this.#opts.assumeTrusted || this.isTrusted(dir)
     // The CLI says once per run what an untrusted workspace held back; here it is only information.
     if (!projectAllowed && project.some((r) => r.handlers.length > 0)) {
       this.#opts.info(`project hooks in ${dir} are not run: ${UNTRUSTED_PROJECT_HOOKS}`)
