@@ -16,7 +16,13 @@ for (const gen of generators) {
   const mod = (await import(resolve(import.meta.dirname, gen))) as {
     generate(): Promise<Array<{ path: string; content: string }>>
   }
-  for (const out of await mod.generate()) {
+  // A generator refuses bad sources (a seam without @mode, …) with a message naming the file: print that,
+  // not a stack trace.
+  const outputs = await mod.generate().catch((error: unknown) => {
+    process.stderr.write(`${gen}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+  for (const out of outputs) {
     const target = resolve(import.meta.dirname, '..', out.path)
     const current = await readFile(target, 'utf8').catch(() => undefined)
     if (current === out.content) continue

@@ -1,5 +1,6 @@
 // Every seam the loop fires, declared as a typed cordis event. The doc comment of each names its
 // dispatch mode and the rule for its result; `docs/seams.md` is generated from these comments.
+import type { Waterfall } from '@tack/kernel'
 import type { LlmCallConfig, Message } from '@tack/session'
 import type {
   Agent,
@@ -14,6 +15,12 @@ import type {
   StepErrorDecision,
 } from './types.ts'
 import type { FinishReason } from '@tack/session'
+
+/** Which request of the turn `agent/request` shapes. */
+export interface StepRequestInfo {
+  readonly turn: number
+  readonly step: number
+}
 
 export interface PreStepInfo {
   readonly turn: number
@@ -57,21 +64,15 @@ declare module 'cordis' {
      * @mode waterfall — per drained prompt and per user-sourced steering input. Result: the first
      * listener that returns without `next()` decides; default `{action: 'allow'}`.
      */
-    'agent/prompt-submit'(
-      agent: Agent,
-      prompt: Prompt,
-      next: () => Promise<PromptDecision>,
-    ): PromptDecision | Promise<PromptDecision>
+    'agent/prompt-submit': Waterfall<[agent: Agent, prompt: Prompt], PromptDecision>
     /**
      * @mode waterfall — once per loop instance, lazily on its first request-building step. Result: the
      * session prefix (user/assistant messages without tool calls); default the frozen empty seed.
      */
-    'agent/session-prefix'(
-      agent: Agent,
-      seed: readonly Message[],
-      signal: AbortSignal,
-      next: () => Promise<readonly Message[]>,
-    ): readonly Message[] | Promise<readonly Message[]>
+    'agent/session-prefix': Waterfall<
+      [agent: Agent, seed: readonly Message[], signal: AbortSignal],
+      readonly Message[]
+    >
     /**
      * @mode serial — before each step's boundary, awaited in registration order; return values are
      * ignored. Events a listener appends precede `step/start` (compaction runs here).
@@ -81,41 +82,24 @@ declare module 'cordis' {
      * @mode waterfall — shapes only the call config of a step's request. Result: the config the first
      * short-circuiting listener returns; default the input.
      */
-    'agent/request'(
-      agent: Agent,
-      info: { readonly turn: number; readonly step: number },
-      config: LlmCallConfig,
-      next: () => Promise<LlmCallConfig>,
-    ): LlmCallConfig | Promise<LlmCallConfig>
+    'agent/request': Waterfall<[agent: Agent, info: StepRequestInfo, config: LlmCallConfig], LlmCallConfig>
     /**
      * @mode waterfall — the model call. The innermost handler picks the adapter registered for
      * `request.config.model`. Result: the response of the first listener that answers; default the adapter.
      */
-    'llm/stream'(
-      request: LlmRequest,
-      signal: AbortSignal,
-      next: () => Promise<LlmResponse>,
-    ): LlmResponse | Promise<LlmResponse>
+    'llm/stream': Waterfall<[request: LlmRequest, signal: AbortSignal], LlmResponse>
     /**
      * @mode waterfall — when a step failed (not by abort): a listener may repair the cause between steps
      * (compaction after a "context too long" error) and answer `retry`, which runs one more step instead
      * of ending the turn `error`. Result: the first short-circuiting listener's; default `{action: 'fail'}`.
      */
-    'agent/step-error'(
-      agent: Agent,
-      info: StepErrorInfo,
-      next: () => Promise<StepErrorDecision>,
-    ): StepErrorDecision | Promise<StepErrorDecision>
+    'agent/step-error': Waterfall<[agent: Agent, info: StepErrorInfo], StepErrorDecision>
     /**
      * @mode waterfall — when a step ends without tool calls or admitted steering and the turn is not
      * ending by abort, disposal or error. Result: `stop` ends the turn; `continue` appends its reason (or
      * `Continue.`) as steering and runs one more step. Default `{action: 'stop'}`.
      */
-    'agent/turn-continuation'(
-      agent: Agent,
-      info: ContinuationInfo,
-      next: () => Promise<ContinuationDecision>,
-    ): ContinuationDecision | Promise<ContinuationDecision>
+    'agent/turn-continuation': Waterfall<[agent: Agent, info: ContinuationInfo], ContinuationDecision>
     /** @mode emit — an agent was created (before its session-start). */
     'agent/created'(agent: Agent): void
     /** @mode emit — the agent's status changed. */

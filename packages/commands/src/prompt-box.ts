@@ -3,7 +3,7 @@
 import type { Agent } from '@tack/agent'
 import { dispatch } from '@tack/kernel'
 import type { Context } from 'cordis'
-import type { PromptBox, PromptEdit, PromptSuggestion } from './seams.ts'
+import type { PromptBox, PromptEdit, PromptSuggestion, SuggestionShown } from './seams.ts'
 
 /** The box to show after `edit`: the edit as typed unless a listener rewrites it. */
 export async function firePromptEdit(ctx: Context, agent: Agent, edit: PromptEdit): Promise<PromptBox> {
@@ -19,7 +19,7 @@ export async function firePromptSuggest(
   ctx: Context,
   agent: Agent,
   suggestion: PromptSuggestion,
-): Promise<{ readonly isShown: boolean }> {
+): Promise<SuggestionShown> {
   const { value } = await dispatch(ctx, 'ui/prompt-suggest', [agent, suggestion], ([, s]) => ({
     isShown: s.text.trim() !== '',
   }))

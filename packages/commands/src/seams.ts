@@ -2,6 +2,7 @@
 // mod host (`command.run`, `prompt.edit`, `prompt.suggest` of 65-mod-host.md requirement 10) listen.
 // A request's arguments are never logged by the seam: a command's arguments may hold anything.
 import type { Agent } from '@tack/agent'
+import type { Waterfall } from '@tack/kernel'
 import type { CommandRequest, CommandResult } from './types.ts'
 
 /** The prompt box after one edit. `start`..`end` is the replaced range, `inputText` what replaced it. */
@@ -26,6 +27,11 @@ export interface PromptSuggestion {
   readonly text: string
 }
 
+/** Whether the UI shows a suggestion: the result of `ui/prompt-suggest`. */
+export interface SuggestionShown {
+  readonly isShown: boolean
+}
+
 declare module 'cordis' {
   interface Events {
     /**
@@ -33,29 +39,17 @@ declare module 'cordis' {
      * answers without `next()` skips the command (a mod's `command.run` answer); default the registered
      * command's result, or `{kind: 'unknown'}` when none has this name. Arguments stay out of logs.
      */
-    'ui/command'(
-      agent: Agent,
-      request: CommandRequest,
-      next: () => Promise<CommandResult>,
-    ): CommandResult | Promise<CommandResult>
+    'ui/command': Waterfall<[agent: Agent, request: CommandRequest], CommandResult>
     /**
      * @mode waterfall — the prompt box after each edit in the interactive UI. Result: the box to show
      * (a listener may rewrite the text and move the cursor); default the edit as typed.
      */
-    'ui/prompt-edit'(
-      agent: Agent,
-      edit: PromptEdit,
-      next: () => Promise<PromptBox>,
-    ): PromptBox | Promise<PromptBox>
+    'ui/prompt-edit': Waterfall<[agent: Agent, edit: PromptEdit], PromptBox>
     /**
      * @mode waterfall — before the interactive UI shows a suggestion, which it offers only while the box
      * is empty and no turn runs. Result: whether it shows; default shown unless the text is blank.
      */
-    'ui/prompt-suggest'(
-      agent: Agent,
-      suggestion: PromptSuggestion,
-      next: () => Promise<{ readonly isShown: boolean }>,
-    ): { readonly isShown: boolean } | Promise<{ readonly isShown: boolean }>
+    'ui/prompt-suggest': Waterfall<[agent: Agent, suggestion: PromptSuggestion], SuggestionShown>
     /** @mode emit — a slash command was registered or removed: hosts refresh their menus (ACP re-sends its list). */
     'commands/changed'(): void
   }

@@ -2,6 +2,7 @@
 // `hooks-claude/point`, raised even with no sources, so the mod host's `classic.*` events can surround
 // it (65-mod-host.md).
 import type { MergedHookOutcome } from '@tack/hook-protocol'
+import type { Waterfall } from '@tack/kernel'
 import type { ClaudePayload, ClaudePoint } from './protocol.ts'
 
 declare module 'cordis' {
@@ -12,10 +13,6 @@ declare module 'cordis' {
      * bridge maps onto the tack seam; `next()` runs the matching hooks (serially, in config order). A
      * listener may answer without `next()` (no hook runs) or change the outcome `next()` returned.
      */
-    'hooks-claude/point'(
-      point: ClaudePoint,
-      payload: ClaudePayload,
-      next: () => Promise<MergedHookOutcome>,
-    ): MergedHookOutcome | Promise<MergedHookOutcome>
+    'hooks-claude/point': Waterfall<[point: ClaudePoint, payload: ClaudePayload], MergedHookOutcome>
   }
 }

@@ -13,6 +13,7 @@ import {
   parallel,
   SeamError,
   serial,
+  type Waterfall,
   waterfall,
 } from '../src/index.ts'
 
@@ -20,7 +21,7 @@ declare module 'cordis' {
   interface Events {
     'test/note'(log: string[]): void
     'test/step'(log: string[]): void | Promise<void>
-    'test/shape'(label: string, next: (label?: string) => Promise<string>): string | Promise<string>
+    'test/shape': Waterfall<[label: string], string, [label?: string]>
     'test-plain'(log: string[]): void
   }
 }

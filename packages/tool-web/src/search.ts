@@ -1,7 +1,7 @@
 // The search-provider seam. `web_search` fires `web/search`; a plugin that wants to answer with its
 // own engine listens and returns without calling `next()`. Under every listener, the provider this
 // package's config chose (brave.ts) answers. Declared here, the package that fires it (0010).
-import { waterfall } from '@tack/kernel'
+import { type Waterfall, waterfall } from '@tack/kernel'
 import type { Context } from 'cordis'
 
 export interface SearchRequest {
@@ -44,11 +44,7 @@ declare module 'cordis' {
      * answers; default the provider chosen by `plugins.web.searchProvider`. The tool keeps at most
      * `maxResults` of what comes back.
      */
-    'web/search'(
-      request: SearchRequest,
-      signal: AbortSignal,
-      next: () => Promise<SearchResponse>,
-    ): SearchResponse | Promise<SearchResponse>
+    'web/search': Waterfall<[request: SearchRequest, signal: AbortSignal], SearchResponse>
   }
 }
 

@@ -3,6 +3,7 @@
 // objects. All four are waterfalls: calling `next()` delegates, returning without it answers for
 // everything downstream, including the built-in behaviour. A throwing listener turns the call into
 // `PLUGIN_ERROR` naming the seam and its plugin (TL-8).
+import type { Waterfall } from '@tack/kernel'
 import type {
   PostToolDecision,
   PreToolDecision,
@@ -20,38 +21,25 @@ declare module 'cordis' {
      * `next({...exec, rawArguments})` to rewrite the argument text before validation (logged as
      * `tool/arguments-rewritten`). Of a replaced exec only `rawArguments` and `signal` are used.
      */
-    'tools/call'(
-      exec: ToolExecution,
-      next: (exec?: ToolExecution) => Promise<ToolExecutionResult>,
-    ): ToolAnswer | Promise<ToolAnswer>
+    'tools/call': Waterfall<[exec: ToolExecution], ToolAnswer, [exec?: ToolExecution], ToolExecutionResult>
     /**
      * @mode waterfall — after validation, before the body. Result: `PreToolDecision`, default
      * `{action: 'allow'}`; `deny` ends the call `DENIED`; `ask` goes to `ctx.approval`; `arguments`
      * replaces the input, validated again and logged (TL-32). A throw means the body never runs.
      */
-    'tools/pre-execute'(
-      exec: ToolExecution,
-      next: () => Promise<PreToolDecision>,
-    ): PreToolDecision | Promise<PreToolDecision>
+    'tools/pre-execute': Waterfall<[exec: ToolExecution], PreToolDecision>
     /**
      * @mode waterfall — around the body, for timeouts, retries and metrics. Result: the body's
      * `ToolExecutionResult` (a throwing body arrives as a `TOOL_FAILED` result, never an exception).
      * `next({...exec, signal})` swaps the body's signal (only `signal` is taken from the replacement);
      * `next` may be called more than once, to retry.
      */
-    'tools/execute'(
-      exec: ToolExecution,
-      next: (exec?: ToolExecution) => Promise<ToolExecutionResult>,
-    ): ToolExecutionResult | Promise<ToolExecutionResult>
+    'tools/execute': Waterfall<[exec: ToolExecution], ToolExecutionResult, [exec?: ToolExecution]>
     /**
      * @mode waterfall — after every body that ran (including thrown and timed-out ones). Result:
      * `PostToolDecision`, default `{action: 'accept'}`; `accept` may replace the content; `block` puts
      * `feedback` in its place, sets `isError` and code `BLOCKED`, and keeps `meta`.
      */
-    'tools/post-execute'(
-      exec: ToolExecution,
-      result: ToolExecutionResult,
-      next: () => Promise<PostToolDecision>,
-    ): PostToolDecision | Promise<PostToolDecision>
+    'tools/post-execute': Waterfall<[exec: ToolExecution, result: ToolExecutionResult], PostToolDecision>
   }
 }
