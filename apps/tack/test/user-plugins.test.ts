@@ -60,6 +60,46 @@ describe('plugins of your own', () => {
     }
   })
 
+  test('8.5 a plugin named by its package name loads from node_modules beside the config file', async () => {
+    const server = await startLoopbackServer({ script: [{ kind: 'text', text: 'done' }] })
+    const box = await sandbox()
+    try {
+      const pkg = join(box.root, 'node_modules', 'tack-plugin-hello')
+      await mkdir(pkg, { recursive: true })
+      const manifest = { name: 'tack-plugin-hello', type: 'module', exports: { '.': './index.mjs' } }
+      await writeFile(join(pkg, 'package.json'), JSON.stringify(manifest))
+      // Plain JavaScript with no settings (a plugin with settings exports a Config schema to check them).
+      await writeFile(
+        join(pkg, 'index.mjs'),
+        [
+          "import { appendFileSync } from 'node:fs'",
+          "export const name = 'hello'",
+          "export function apply() { appendFileSync(process.env.HELLO_OUT, 'hello from a package\\n') }",
+          '',
+        ].join('\n'),
+      )
+      const seen = join(box.root, 'hello.txt')
+      const config = join(box.root, 'mine.yml')
+      const llm = `  llm:\n    endpoints: { loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" } }\n`
+      await writeFile(config, `plugins:\n${llm}  tack-plugin-hello: true\n`)
+      const env = { ...box.env, HELLO_OUT: seen }
+      const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'hi'], {
+        env,
+        cwd: box.workspace,
+      })
+      expect(run.stderr).toBe('')
+      expect(run.stdout).toBe('done\n')
+      expect(readFileSync(seen, 'utf8')).toBe('hello from a package\n')
+      const doctor = await runTack(['doctor', '--config', config, '--model', 'loop/m'], {
+        env,
+        cwd: box.workspace,
+      })
+      expect(doctor.stdout).toContain(`hello — ${join(pkg, 'index.mjs')} (config)`)
+    } finally {
+      await server.close()
+    }
+  })
+
   test('8.5 a broken plugin, a bad plugin setting and an unknown plugin name are one-line errors naming the file', async () => {
     const box = await sandbox()
     const plugins = join(box.tackHome, 'plugins')

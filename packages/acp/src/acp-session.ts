@@ -117,7 +117,7 @@ export class AcpSession {
 
   /** Asks the client about one `ask` decision, unless a rule of this session already answers it. */
   async requestPermission(req: ApprovalRequest): Promise<ApprovalAnswer> {
-    const key = ruleKey(req.exec)
+    const key = ruleKey(req)
     const known = this.rules.match(key)
     if (known) return known
     const args = (req.exec.arguments ?? {}) as Record<string, unknown>

@@ -159,14 +159,16 @@ describe('50-acp.md requirement 7: config options', () => {
 
 test('50-acp.md requirement 9: always-answers become session rules; bash rules hold the exact command', () => {
   const rules = new SessionRules()
-  const ls = ruleKey({ name: 'bash', arguments: { command: 'ls' } })
+  const ls = ruleKey({ exec: { name: 'bash', arguments: { command: 'ls' } }, access: 'execute' })
   expect(rules.answer({ outcome: 'selected', optionId: 'allow-always' }, ls)).toEqual({
     action: 'allow',
     by: 'user',
     scope: 'session',
   })
   expect(rules.match(ls)).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
-  expect(rules.match(ruleKey({ name: 'bash', arguments: { command: 'rm -rf /' } }))).toBeUndefined()
+  expect(
+    rules.match(ruleKey({ exec: { name: 'bash', arguments: { command: 'rm -rf /' } }, access: 'execute' })),
+  ).toBeUndefined()
   rules.answer({ outcome: 'selected', optionId: 'reject-always' }, 'write')
   expect(rules.match('write')).toMatchObject({ action: 'deny', reason: 'The user rejected this tool call.' })
   expect(rules.answer({ outcome: 'cancelled' }, 'edit')).toMatchObject({ action: 'deny' })

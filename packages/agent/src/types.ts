@@ -7,6 +7,7 @@ import type {
   LlmCallConfig,
   Message,
   MessageSource,
+  Prompt,
   Session,
   StreamChunk,
   ToolSchema,
@@ -15,16 +16,7 @@ import type {
 } from '@tack/session'
 import type { ToolsMode } from '@tack/tools'
 
-export type { Content, HookContext }
-
-/**
- * What `send` and `steer` take and `agent/prompt-submit` sees: input for the agent with who it comes
- * from (AL-1), the user or a named plugin.
- */
-export interface Prompt {
-  readonly content: Content
-  readonly source: MessageSource
-}
+export type { Content, HookContext, Prompt }
 
 export type TurnOutcome = { turn?: number; reason: TurnEndReason }
 export type AgentStatus = 'idle' | 'running' | 'disposed'

@@ -32,10 +32,7 @@ function resolve(opts: CliOptions) {
   const config = HooksClaudeConfig.parse(opts.settings ?? {})
   const env = opts.env ?? process.env
   const home = config.home ?? (env.HOME?.startsWith('/') ? env.HOME : homedir())
-  const dataDir =
-    opts.tackHome !== undefined && !config.dataDir
-      ? opts.tackHome
-      : dataDirOf(config.dataDir, env, { userHome: home })
+  const dataDir = dataDirOf(config.dataDir ?? opts.tackHome, env, { userHome: home })
   return { config, home, dataDir }
 }
 

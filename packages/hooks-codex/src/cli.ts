@@ -38,8 +38,8 @@ async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHook
   const off = opts.settings === false
   const config = HooksCodexConfig.parse(off || opts.settings === undefined ? {} : opts.settings)
   const projectDir = resolve(cwd, config.projectDir ?? '.')
-  const dataDir =
-    opts.tackHome !== undefined && !config.dataDir ? opts.tackHome : dataDirOf(config.dataDir, env, { cwd })
+  // A configured dataDir is relative to the command's folder; tack's home, like everywhere, to the process's.
+  const dataDir = dataDirOf(config.dataDir ? resolve(cwd, config.dataDir) : opts.tackHome, env)
   const registry = await CodexHookRegistry.load({
     sources: config.sources.map((s) => resolve(cwd, s)),
     discover: config.discover,

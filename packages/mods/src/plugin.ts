@@ -4,7 +4,7 @@
 // `agent/prompt-submit` listeners first, so a mod's hook wraps everything tack does there.
 import { readFileSync } from 'node:fs'
 import type { Agent } from '@tack/agent'
-import { dataDirOf, definePlugin } from '@tack/kernel'
+import { dataDirOf, definePlugin, resolveTackHome } from '@tack/kernel'
 import type { Session } from '@tack/session'
 import { ModsConfig } from './config.ts'
 import { installLifecycle, type TurnFacts } from './events/lifecycle.ts'
@@ -40,7 +40,9 @@ export const ModsPlugin = definePlugin({
     const warned = new Set<string>()
     const host = new ModHost({
       config,
-      env: process.env,
+      // A mod has no working folder to resolve a relative TACK_HOME against (agent-state takes only an
+      // absolute one, 70-agent-state.md R4), so mods see tack's home as tack resolved it.
+      env: { ...process.env, TACK_HOME: resolveTackHome() },
       dataDir,
       version: hostVersion(),
       log: (mod, line) => log.info(`${mod}: ${line}`),

@@ -128,6 +128,30 @@ describe('$.clock', () => {
   })
 })
 
+describe("$.env.get('TACK_HOME') in tack (docs/decisions/0015-tack-home.md)", () => {
+  it("is tack's home as tack resolved it: a relative TACK_HOME arrives absolute", async () => {
+    const out = join(tempDir(), 'home-seen')
+    const dir = writeMod({
+      name: 'home-probe',
+      source: `const { writeFileSync } = globalThis.process.getBuiltinModule('node:fs') // a test probe
+      export function register(on) {
+        on('session.start', async ($, e, next) => { writeFileSync(${JSON.stringify(out)}, String(await $.env.get('TACK_HOME'))); return next(e) })
+      }`,
+    })
+    const before = process.env.TACK_HOME
+    process.env.TACK_HOME = 'relative-tack-home'
+    try {
+      const s = await modSession([{ dir }], [text('x')])
+      await s.agent.send({ content: 'go', source: { kind: 'user' } })
+      await s.dispose()
+    } finally {
+      if (before === undefined) delete process.env.TACK_HOME
+      else process.env.TACK_HOME = before
+    }
+    expect(readFileSync(out, 'utf8')).toBe(join(process.cwd(), 'relative-tack-home'))
+  })
+})
+
 describe('timers end with the session (requirement 11)', () => {
   let s: ModSession | undefined
   afterEach(async () => s?.dispose())

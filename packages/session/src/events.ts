@@ -24,7 +24,17 @@ export interface MessageSourceMap {
 /** Who put a message in the log: the user, or a named plugin (never passed off as the user). */
 export type MessageSource = MessageSourceMap[keyof MessageSourceMap]
 
-/** Content plus its required source: the only way content enters the log (AL-1). */
+/**
+ * Input for an agent with who it comes from (AL-1), the user or a named plugin: what `send` and `steer`
+ * take and `agent/prompt-submit` sees. Declared here, below both `@tack/agent` and `@tack/tools`, so a
+ * tool's `steer` takes the same type as the agent's.
+ */
+export interface Prompt {
+  readonly content: Content
+  readonly source: MessageSource
+}
+
+/** Content plus its required source that a hook or plugin adds as context (AL-1). */
 export interface HookContext {
   readonly content: Content
   readonly source: MessageSource

@@ -1,15 +1,18 @@
 // "Allow for this session" / "always reject" answers of an approver (the TUI's permission prompt, an ACP
-// client's): what they match and the memory of them. A rule matches the tool, and for bash the exact
-// command — approving `ls` once for the session must not approve `rm -rf` (TL-35).
-import type { ApprovalAnswer, ToolExecution } from './types.ts'
+// client's): what they match and the memory of them. A rule matches the tool, and for a tool that
+// declares `execute` access (bash, or any plugin's) the exact command — approving `ls` once for the
+// session must not approve `rm -rf` (TL-35).
+import type { ApprovalAnswer, ApprovalRequest, ToolExecution } from './types.ts'
 
-/** What a session rule matches: the tool, and for bash the exact command. */
-export function approvalRuleKey(exec: Pick<ToolExecution, 'name' | 'arguments'>): string {
-  if (exec.name === 'bash') {
-    const command = (exec.arguments as { command?: unknown } | undefined)?.command
-    return `bash\u0000${typeof command === 'string' ? command : ''}`
-  }
-  return exec.name
+/** What a session rule matches: the tool, and for an `execute` tool the exact command. */
+export function approvalRuleKey(req: {
+  readonly exec: Pick<ToolExecution, 'name' | 'arguments'>
+  readonly access: ApprovalRequest['access']
+}): string {
+  const { name, arguments: args } = req.exec
+  if (req.access !== 'execute') return name
+  const command = (args as { command?: unknown } | undefined)?.command
+  return `${name}\u0000${typeof command === 'string' ? command : ''}`
 }
 
 /** A person's answer to a permission question: for this call only, or for every matching call of the session. */

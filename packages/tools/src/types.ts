@@ -1,5 +1,13 @@
 // Tool registry, execution pipeline and presentation types (30-tools.md §1, §3, §4).
-import type { Content, ContentBlock, HookContext, JsonSchema, Session, ToolSchema } from '@tack/session'
+import type {
+  Content,
+  ContentBlock,
+  HookContext,
+  JsonSchema,
+  Prompt,
+  Session,
+  ToolSchema,
+} from '@tack/session'
 import type { ToolsMode } from './modes.ts'
 
 export type { JsonSchema, ToolSchema }
@@ -23,7 +31,7 @@ export interface ToolAgent {
   /** Set for child agents started by the subagent tool. */
   readonly parent?: ToolAgent
   /** A tool may steer its agent (queued for the next step) … */
-  steer(input: HookContext): void
+  steer(input: Prompt): void
   /** … or inject model-visible context (AL-4). */
   inject(input: HookContext, opts?: { wake?: boolean }): void
 }
@@ -174,6 +182,8 @@ export type ApprovalAnswer =
 export interface ApprovalRequest {
   readonly agent?: ToolAgent
   readonly exec: ToolExecution
+  /** What the tool declares it does (its `access`, else `write`): a session rule for an `execute` call holds the exact command. */
+  readonly access: ToolAccess
   readonly reason?: string
   readonly signal: AbortSignal
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
   type ApprovalAnswer,
+  type ApprovalRequest,
   declaredPaths,
   defineTool,
   hostToolName,
@@ -129,5 +130,31 @@ describe('0011 TL-11 the pipeline holds declared paths to the workspace', () => 
     expect(result.error?.code).toBe('TOOL_FAILED')
     expect(result.content[0]?.text).toContain('the paths declaration of tool "faulty" threw: no idea')
     expect(ran).toBe(false)
+  })
+})
+
+describe('0011 TL-35 an approver is told what the tool declares it does', () => {
+  test('0011 TL-35 the request carries the declared access (write when none is declared), so an execute tool gets per-command session rules', async () => {
+    const seen: Array<[string, string]> = []
+    const ctx = await createToolsContext()
+    const runner = defineTool({ ...base, name: 'python_exec', access: 'execute' })
+    const undeclared = defineTool({ ...base, name: 'mystery' })
+    registerTool(ctx, runner)
+    registerTool(ctx, undeclared)
+    ctx.on('tools/pre-execute', () => ({ action: 'ask' as const }))
+    ctx.provide('approval', {
+      request: async (req: ApprovalRequest) => {
+        seen.push([req.exec.name, req.access])
+        return { action: 'allow', by: 'user' } as const
+      },
+    })
+    const cwd = await tempDir()
+    for (const name of ['python_exec', 'mystery']) {
+      expect((await ctx.tools.execute(call(name, { p: 'x' }, { cwd }))).isError).toBe(false)
+    }
+    expect(seen).toEqual([
+      ['python_exec', 'execute'],
+      ['mystery', 'write'],
+    ])
   })
 })

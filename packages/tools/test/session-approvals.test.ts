@@ -3,8 +3,10 @@
 import { describe, expect, test } from 'vitest'
 import { approvalRuleKey, SessionApprovals, type UserApproval } from '../src/index.ts'
 
-const ls = approvalRuleKey({ name: 'bash', arguments: { command: 'ls' } })
-const rm = approvalRuleKey({ name: 'bash', arguments: { command: 'rm -rf /' } })
+const run = (name: string, command: string, access: 'execute' | 'write' = 'execute') =>
+  approvalRuleKey({ exec: { name, arguments: { command } }, access })
+const ls = run('bash', 'ls')
+const rm = run('bash', 'rm -rf /')
 
 describe('SessionApprovals', () => {
   test.each<[UserApproval, string]>([
@@ -25,6 +27,20 @@ describe('SessionApprovals', () => {
     rules.answer(rm, { action: 'deny', scope: 'session', reason: 'never' })
     expect(rules.match(ls)).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
     expect(rules.match(rm)).toEqual({ action: 'deny', by: 'rule', reason: 'never', scope: 'session' })
-    expect(rules.match(approvalRuleKey({ name: 'bash', arguments: { command: 'ls -la' } }))).toBeUndefined()
+    expect(rules.match(run('bash', 'ls -la'))).toBeUndefined()
+  })
+
+  test('TL-35 any tool that declares execute access gets per-command rules, not only bash; other tools one rule each', () => {
+    const rules = new SessionApprovals()
+    rules.answer(run('python_exec', 'print(1)'), { action: 'allow', scope: 'session' })
+    expect(rules.match(run('python_exec', 'print(1)'))).toEqual({
+      action: 'allow',
+      by: 'rule',
+      scope: 'session',
+    })
+    expect(rules.match(run('python_exec', 'import os; os.remove("x")'))).toBeUndefined()
+    expect(rules.match(run('bash', 'print(1)'))).toBeUndefined()
+    rules.answer(run('stamp', 'a', 'write'), { action: 'allow', scope: 'session' })
+    expect(rules.match(run('stamp', 'b', 'write'))).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
   })
 })

@@ -34,7 +34,7 @@ export class ApprovalQueue {
   }
 
   async #answer(req: ApprovalRequest): Promise<ApprovalAnswer> {
-    const key = approvalRuleKey(req.exec)
+    const key = approvalRuleKey(req)
     const remembered = this.#rules.match(key)
     if (remembered) return remembered
     if (req.signal.aborted) return { action: 'deny', by: 'none', reason: 'The turn was cancelled.' }

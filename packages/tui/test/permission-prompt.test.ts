@@ -92,6 +92,7 @@ describe('permission prompt', () => {
 describe('approval queue', () => {
   const request = (command: string, signal = new AbortController().signal): ApprovalRequest => ({
     exec: { callId: command, name: 'bash', rawArguments: '', arguments: { command }, cwd: '/', signal },
+    access: 'execute',
     signal,
   })
 

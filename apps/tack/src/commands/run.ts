@@ -8,7 +8,11 @@ import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
-import { permissionModeReport, resumedModeNotices } from '../run/permission-report.ts'
+import {
+  HEADLESS_PERMISSION_MODE,
+  permissionModeReport,
+  resumedModeNotices,
+} from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
@@ -54,7 +58,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   try {
     checkRuleTools(cliRules, ctx.get('tools') as ToolRegistry | undefined)
     if (model !== undefined) diagnoseSettings(reporter, resolved, model, servedBy(ctx, model))
-    const permissionMode = settings.permissionMode ?? 'workspace-write'
+    const permissionMode = settings.permissionMode ?? HEADLESS_PERMISSION_MODE
     const options = agentOptionsFor(settings, model, permissionMode, { headless: true })
     const handle = resume
       ? await ctx.agents.resume(resume.id, options)

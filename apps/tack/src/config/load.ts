@@ -135,7 +135,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const merged = ordered.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l.layer), {})
   const permissionMode = settledPermissionMode(ordered)
   delete merged.profiles
-  await checkLayer(merged as Record<string, unknown>, '--flags and merged layers')
+  await checkLayer(merged as Record<string, unknown>, MERGED_LAYERS)
   refuseProjectKeyRoutes(ordered)
 
   const plugins: Record<string, Record<string, unknown> | false> = {}
@@ -195,6 +195,9 @@ async function readYaml(file: string): Promise<unknown> {
 }
 
 /** Validates a layer; throws ConfigError naming `file`, each key path and its allowed range. */
+/** What the check of the merged configuration names as its "file" in an error. */
+const MERGED_LAYERS = '--flags and merged layers'
+
 export async function checkLayer(value: unknown, file: string): Promise<void> {
   const issues: ConfigIssue[] = []
   await checkShape(value, '', issues, true, file)
@@ -259,7 +262,11 @@ async function checkShape(
         const entry = catalogEntry(key)
         const path = at(`plugins.${key}`)
         // A bare name is a package only when one is installed where the file is: a typo stays an error.
-        const known = isPathSpec(key) || (file.startsWith('/') && findPackageDir(key, dirname(file)))
+        // The merged layer holds only keys that a file named, each already checked against its file.
+        const known =
+          isPathSpec(key) ||
+          file === MERGED_LAYERS ||
+          (file.startsWith('/') && findPackageDir(key, dirname(file)) !== undefined)
         if (!entry && !(isUserPluginKey(key) && known)) {
           issues.push({
             path,

@@ -4,12 +4,9 @@
 // untrusted-fields.ts classifies them. Everything else is
 // dropped before the layer is validated (so a project cannot make tack import a plugin of its choosing
 // just by naming it) and reported once per run.
-import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
+import { isPermissionMode, isWiderMode } from '@tack/permissions/modes'
 import { catalogEntry } from '../plugin-catalog.ts'
 import { untrustedFieldClass } from './untrusted-fields.ts'
-
-/** Narrowest first: a project may move the mode only towards the start of this list. */
-const MODE_WIDTH: readonly PermissionMode[] = ['read-only', 'ask', 'workspace-write', 'yolo']
 
 export interface UntrustedFilter {
   /** The permission mode the user's own config sets, which a project may narrow but not widen. */
@@ -38,11 +35,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const harmlessModel = (v: unknown) => typeof v !== 'string' || !v.startsWith('scripted/')
 
 function narrowsMode(value: unknown, filter: UntrustedFilter): boolean {
-  if (!(PERMISSION_MODES as readonly unknown[]).includes(value)) return true // invalid: validation reports it
-  const reference = (PERMISSION_MODES as readonly unknown[]).includes(filter.userPermissionMode)
-    ? (filter.userPermissionMode as PermissionMode)
-    : 'ask' // the narrowest default of any tack mode (interactive)
-  return MODE_WIDTH.indexOf(value as PermissionMode) <= MODE_WIDTH.indexOf(reference)
+  if (!isPermissionMode(value)) return true // invalid: validation reports it
+  // Without the user's own mode: 'ask', the narrowest default of any tack mode (interactive).
+  const reference = isPermissionMode(filter.userPermissionMode) ? filter.userPermissionMode : 'ask'
+  return !isWiderMode(value, reference)
 }
 
 /**

@@ -12,6 +12,9 @@ import {
 } from '@tack/permissions'
 import type { ToolAgent } from '@tack/tools'
 
+/** `tack run`'s mode when the config and the flags set none (80-cli.md §4): no one is there to ask. */
+export const HEADLESS_PERMISSION_MODE: PermissionMode = 'workspace-write'
+
 export interface ModeReport {
   /** The mode in force for the agent's next tool call. */
   readonly mode: PermissionMode
@@ -21,7 +24,7 @@ export interface ModeReport {
 
 /** What is in force for `agent`, which this run started in `start` (config, then flags). */
 export function permissionModeReport(agent: ToolAgent, start: string): ModeReport {
-  const own: PermissionMode = isPermissionMode(start) ? start : 'workspace-write'
+  const own: PermissionMode = isPermissionMode(start) ? start : HEADLESS_PERMISSION_MODE
   const mode = permissionModeOf(agent, own)
   const diagnostic =
     mode === own
@@ -44,7 +47,7 @@ export interface ResumedModeNotices {
  * is said on stderr (docs/decisions/0119-reported-and-resumed-permission-mode.md).
  */
 export function resumedModeNotices(agent: ToolAgent, start: string): ResumedModeNotices {
-  const own: PermissionMode = isPermissionMode(start) ? start : 'workspace-write'
+  const own: PermissionMode = isPermissionMode(start) ? start : HEADLESS_PERMISSION_MODE
   const dropped = settleImportedMode(agent, own)
   if (dropped)
     return {

@@ -2,7 +2,13 @@
 // is mounted; an abort while waiting ends the call `ABORTED`. Every ask leaves exactly
 // `approval/requested` then `approval/resolved` in the log (when the call has an agent).
 import type { Context } from 'cordis'
-import type { ApprovalAnswer, ApprovalService, ToolExecution, ToolExecutionResult } from '../types.ts'
+import type {
+  ApprovalAnswer,
+  ApprovalService,
+  ToolAccess,
+  ToolExecution,
+  ToolExecutionResult,
+} from '../types.ts'
 import type { Recorder } from './record.ts'
 import { aborted, errorResult, pluginError } from './results.ts'
 
@@ -21,6 +27,7 @@ const refused = (result: ToolExecutionResult): AskOutcome => ({ kind: 'refused',
 export async function askApproval(
   ctx: Context,
   exec: ToolExecution,
+  access: ToolAccess,
   reason: string | undefined,
   record: Recorder,
 ): Promise<AskOutcome> {
@@ -40,7 +47,7 @@ export async function askApproval(
       ),
     )
   }
-  const waited = await waitForAnswer(approver, exec, reason)
+  const waited = await waitForAnswer(approver, exec, access, reason)
   switch (waited.kind) {
     case 'aborted':
       record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
@@ -84,6 +91,7 @@ export async function askApproval(
 async function waitForAnswer(
   approver: ApprovalService,
   exec: ToolExecution,
+  access: ToolAccess,
   reason: string | undefined,
 ): Promise<Waited> {
   const { signal } = exec
@@ -100,6 +108,7 @@ async function waitForAnswer(
     try {
       const answer = await approver.request({
         exec,
+        access,
         signal,
         ...(exec.agent && { agent: exec.agent }),
         ...(reason !== undefined && { reason }),

@@ -14,6 +14,7 @@ import type {
   ToolExecution,
   ToolExecutionResult,
 } from '../types.ts'
+import { toolAccess } from '../declarations.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
 import { type Recorder, recorderFor } from './record.ts'
@@ -131,7 +132,7 @@ async function runPipeline(
         })
       }
       if (decision.action === 'ask') {
-        const asked = await askApproval(env.ctx, exec, decision.reason, record)
+        const asked = await askApproval(env.ctx, exec, toolAccess(tool.def), decision.reason, record)
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
       } else if (decision.approval === 'rule') {

@@ -1,11 +1,11 @@
-// The pipeline's records as the real agent loop writes them around a call: only the model is
+// The tools pipeline's records as the real agent loop writes them around a call: only the model is
 // scripted; the loop, the session, the registry and the tools are real.
-import type { ApprovalAnswer } from '../src/index.ts'
-import { createTestAgent, text, toolCalls } from '@tack/agent/testing'
+import type { ApprovalAnswer } from '@tack/tools'
+import { createTestAgent, text, toolCalls } from '../src/testing/index.ts'
 import type { Context } from 'cordis'
 import { describe, expect, test } from 'vitest'
-import { registerTool } from '../src/index.ts'
-import { echoTool, mountApprover } from '../src/testing/index.ts'
+import { registerTool } from '@tack/tools'
+import { echoTool, mountApprover } from '@tack/tools/testing'
 
 const user = (content: string) => ({ content, source: { kind: 'user' } as const })
 
