@@ -13,7 +13,8 @@ import { basename, dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ConfigIssue } from '@tack/kernel'
 import type { Settings } from './config/load.ts'
-import { findPackageDir, isPathSpec } from './config/user-plugin-keys.ts'
+import { importWorkspaceFromBuild } from './built-workspace-imports.ts'
+import { findPackageDir, isPathSpec, packageEntry } from './config/user-plugin-keys.ts'
 import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { projectPluginsPath } from './paths.ts'
@@ -108,6 +109,7 @@ export async function importUserPlugin(ref: UserPluginRef): Promise<LoadedUserPl
   if (!existsSync(file)) fail(`not found${ref.namedIn ? ` (named in ${ref.namedIn})` : ''}`)
   let mod: Record<string, unknown>
   try {
+    importWorkspaceFromBuild()
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
   } catch (error) {
     return fail(`cannot be loaded: ${firstLine(error)}`)
@@ -147,21 +149,22 @@ async function validate(
   return config
 }
 
-/** A package's entry: its `exports["."]` (import or default) or `main`, found from the naming config file's folder up. */
+/** A package's entry as Node imports it (`exports` with the import conditions, else `main`), found from the naming config file's folder up. */
 function resolvePackage(name: string, namedIn: string | undefined): string {
-  const root = findPackageDir(name, namedIn ? dirname(namedIn) : process.cwd())
-  if (!root) throw new CliError(`plugin "${name}": no such package${namedIn ? ` (named in ${namedIn})` : ''}`)
+  const from = namedIn ? dirname(namedIn) : process.cwd()
+  const root = findPackageDir(name, from)
+  if (!root)
+    throw new CliError(`plugin "${name}": no package of that name in node_modules from ${from} upwards`)
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     exports?: unknown
-    main?: string
+    main?: unknown
   }
-  const exp = pkg.exports as Record<string, unknown> | string | undefined
-  const dot = typeof exp === 'string' ? exp : exp?.['.']
-  const entry =
-    typeof dot === 'string'
-      ? dot
-      : ((dot as Record<string, unknown>)?.import ?? (dot as Record<string, unknown>)?.default)
-  return join(root, typeof entry === 'string' ? entry : (pkg.main ?? 'index.js'))
+  const entry = packageEntry(pkg)
+  if (entry === undefined)
+    throw new CliError(
+      `plugin "${name}": its package.json exports nothing for import (${join(root, 'package.json')})`,
+    )
+  return join(root, entry)
 }
 
 function firstLine(error: unknown): string {

@@ -212,6 +212,29 @@ describe('tack doctor and tack dice', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--interval takes a whole number from 200 to 60000')
   })
+
+  test('0015: with a relative TACK_HOME, tack state reads the folder a run in the same folder writes to', async () => {
+    const box = await sandbox()
+    const snapshot = {
+      schema: 1,
+      session_id: 'tack-state-rel',
+      host: 'tack',
+      version: '0.1.0',
+      cwd: box.workspace,
+      session_started_ms: Date.now() - 1_000,
+      state: 'idle',
+      state_since_ms: Date.now() - 1_000,
+      heartbeat_ms: Date.now(),
+      heartbeat_interval_ms: 30_000,
+      signals: {},
+    }
+    await mkdir(join(box.workspace, 'rel-home', 'agent-state'), { recursive: true })
+    await writeJson(join(box.workspace, 'rel-home', 'agent-state', 'tack-state-rel.json'), snapshot)
+    const env = { ...box.env, AGENT_STATE_DIR: '', TACK_HOME: 'rel-home' }
+    const status = await runTack(['state', 'status', '--json'], { env, cwd: box.workspace })
+    expect(status.code).toBe(0)
+    expect(JSON.parse(status.stdout).sessions).toMatchObject([{ session_id: 'tack-state-rel' }])
+  })
 })
 
 test('80-cli §3: a profile from the project config applies with --profile', async () => {

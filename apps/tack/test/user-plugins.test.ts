@@ -2,7 +2,7 @@
 // examples/), from $TACK_HOME/plugins and (trusted) from .tack/plugins, validated like built-ins; a broken
 // one is a clear one-line error naming the file.
 import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startLoopbackServer } from '@tack/llm/testing'
@@ -10,6 +10,36 @@ import { describe, expect, test } from 'vitest'
 import { jsonLines, runTack, sandbox } from './helpers.ts'
 
 const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url))
+/** The repository's own scratch folder (ignored by git): a plugin there resolves `@tack/*` as one in a checkout does. */
+const REPO_TMP = fileURLToPath(new URL('../../../.tmp/', import.meta.url))
+
+/** A plugin of your own that uses tack's packages: its own waterfall seam fired with `waterfall`, and `ToolFailure`. */
+const OWN_SEAM_PLUGIN = `import { waterfall, type Waterfall } from '@tack/kernel'
+import { defineTool, ToolFailure } from '@tack/tools'
+declare module 'cordis' {
+  interface Events {
+    /** @mode waterfall — a test seam of a plugin of your own. */
+    'own/shout': Waterfall<[text: string], string>
+  }
+}
+export const name = 'own-seam'
+export const inject = ['tools']
+export function apply(ctx) {
+  ctx.on('own/shout', async (text, next) => (await next()).toUpperCase())
+  ctx.tools.register(
+    defineTool({
+      name: 'shout',
+      description: 'Shouts the text.',
+      access: 'read',
+      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      async execute({ text }) {
+        if (text === 'nothing') throw new ToolFailure('NOT_FOUND', 'nothing to shout')
+        return waterfall(ctx, 'own/shout', [text], (t) => t)
+      },
+    }),
+  )
+}
+`
 
 describe('plugins of your own', () => {
   test('8.5 the bash-guard and status-line examples load from config and act in a real run', async () => {
@@ -100,6 +130,46 @@ describe('plugins of your own', () => {
     }
   })
 
+  test("8.5 a plugin of your own in a checkout shares the running tack's packages: its seam fires, its ToolFailure keeps its code", async () => {
+    const server = await startLoopbackServer({
+      script: [
+        {
+          kind: 'tool-calls',
+          calls: [
+            { name: 'shout', args: { text: 'hi' } },
+            { name: 'shout', args: { text: 'nothing' } },
+          ],
+        },
+        { kind: 'text', text: 'done' },
+      ],
+    })
+    const box = await sandbox()
+    await mkdir(REPO_TMP, { recursive: true })
+    const dir = await mkdtemp(join(REPO_TMP, 'own-plugin-'))
+    try {
+      const plugin = join(dir, 'own-seam.ts')
+      await writeFile(plugin, OWN_SEAM_PLUGIN)
+      const config = join(box.root, 'mine.yml')
+      const llm = `  llm:\n    endpoints: { loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" } }\n`
+      await writeFile(config, `plugins:\n${llm}  ${plugin}: true\n`)
+      const run = await runTack(['run', '--json', '--config', config, '--model', 'loop/m', 'shout'], {
+        env: box.env,
+        cwd: box.workspace,
+      })
+      expect(run.stderr).toBe('')
+      const results = jsonLines(run.stdout)
+        .filter((l) => l.type === 'tool/result')
+        .map((l) => (l as { data: { content: Array<{ text: string }>; error?: { code: string } } }).data)
+      expect(results.map((r) => [r.content[0].text, r.error?.code])).toEqual([
+        ['HI', undefined],
+        [expect.stringContaining('nothing to shout'), 'NOT_FOUND'],
+      ])
+    } finally {
+      await server.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   test('8.5 a broken plugin, a bad plugin setting and an unknown plugin name are one-line errors naming the file', async () => {
     const box = await sandbox()
     const plugins = join(box.tackHome, 'plugins')
@@ -133,5 +203,6 @@ describe('plugins of your own', () => {
     })
     expect(typo.code).toBe(2)
     expect(typo.stderr).toContain(`${config}: plugins.agnet: unknown plugin`)
+    expect(typo.stderr).toContain(`no package "agnet" in node_modules from ${box.root} upwards`)
   })
 })

@@ -1,6 +1,7 @@
 // "Allow for this session" / "always reject" answers of an approver (the TUI's permission prompt, an ACP
 // client's): what they match and the memory of them. A rule matches the tool, and for a tool that
-// declares `execute` access (bash, or any plugin's) the exact command — approving `ls` once for the
+// declares `execute` access (bash, or any plugin's) the exact command (its `command` argument, else all
+// of its arguments) — approving `ls` once for the
 // session must not approve `rm -rf` (TL-35).
 import type { ApprovalAnswer, ApprovalRequest, ToolExecution } from './types.ts'
 
@@ -11,8 +12,10 @@ export function approvalRuleKey(req: {
 }): string {
   const { name, arguments: args } = req.exec
   if (req.access !== 'execute') return name
+  // bash-shaped tools name their command `command`; any other execute tool is keyed on all its
+  // arguments, so an answer for one script never approves another (never on an empty command).
   const command = (args as { command?: unknown } | undefined)?.command
-  return `${name}\u0000${typeof command === 'string' ? command : ''}`
+  return `${name}\u0000${typeof command === 'string' ? command : `args:${JSON.stringify(args ?? null)}`}`
 }
 
 /** A person's answer to a permission question: for this call only, or for every matching call of the session. */

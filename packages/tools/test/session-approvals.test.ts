@@ -30,7 +30,7 @@ describe('SessionApprovals', () => {
     expect(rules.match(run('bash', 'ls -la'))).toBeUndefined()
   })
 
-  test('TL-35 any tool that declares execute access gets per-command rules, not only bash; other tools one rule each', () => {
+  test('TL-35 any tool that declares execute access gets per-command rules (its command, else all its arguments), not only bash; other tools one rule each', () => {
     const rules = new SessionApprovals()
     rules.answer(run('python_exec', 'print(1)'), { action: 'allow', scope: 'session' })
     expect(rules.match(run('python_exec', 'print(1)'))).toEqual({
@@ -40,6 +40,11 @@ describe('SessionApprovals', () => {
     })
     expect(rules.match(run('python_exec', 'import os; os.remove("x")'))).toBeUndefined()
     expect(rules.match(run('bash', 'print(1)'))).toBeUndefined()
+    const script = (text: string) =>
+      approvalRuleKey({ exec: { name: 'run_script', arguments: { script: text } }, access: 'execute' })
+    rules.answer(script('echo harmless'), { action: 'allow', scope: 'session' })
+    expect(rules.match(script('echo harmless'))).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
+    expect(rules.match(script('echo DANGEROUS > x'))).toBeUndefined()
     rules.answer(run('stamp', 'a', 'write'), { action: 'allow', scope: 'session' })
     expect(rules.match(run('stamp', 'b', 'write'))).toEqual({ action: 'allow', by: 'rule', scope: 'session' })
   })

@@ -268,9 +268,14 @@ async function checkShape(
           file === MERGED_LAYERS ||
           (file.startsWith('/') && findPackageDir(key, dirname(file)) !== undefined)
         if (!entry && !(isUserPluginKey(key) && known)) {
+          const builtIns = CATALOG.map((e) => e.key).join(', ')
+          const notInstalled =
+            isUserPluginKey(key) && file.startsWith('/')
+              ? `no package "${key}" in node_modules from ${dirname(file)} upwards, and `
+              : ''
           issues.push({
             path,
-            message: `unknown plugin (built-in: ${CATALOG.map((e) => e.key).join(', ')}; a plugin of your own is a path like ./my-plugin.ts or a package name)`,
+            message: `unknown plugin: ${notInstalled}no built-in of that name (built-in: ${builtIns}; a plugin of your own is a path like ./my-plugin.ts or an installed package's name)`,
           })
           continue
         }

@@ -53,3 +53,38 @@ export function findPackageDir(name: string, fromDir: string): string | undefine
     dir = up
   }
 }
+
+/** The conditions Node matches when a plugin is imported (ESM, in Node). */
+const IMPORT_CONDITIONS = new Set(['import', 'module-sync', 'node', 'default'])
+
+/** The first target of an `exports` value that matches, in the object's own key order, as Node picks it. */
+function exportTarget(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map(exportTarget).find((t) => t !== undefined)
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [condition, target] of Object.entries(value)) {
+    if (!IMPORT_CONDITIONS.has(condition)) continue
+    const found = exportTarget(target)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
+ * The file a package's root import loads, relative to the package folder: `exports["."]` (or `exports` itself
+ * when it has no subpath keys, Node's shorthand), resolved with the import conditions; without `exports`,
+ * `main`, else `index.js`. Undefined when `exports` has nothing for an import.
+ */
+export function packageEntry(pkg: {
+  readonly exports?: unknown
+  readonly main?: unknown
+}): string | undefined {
+  const { exports } = pkg
+  if (exports === undefined || exports === null)
+    return typeof pkg.main === 'string' && pkg.main !== '' ? pkg.main : 'index.js'
+  const subpaths =
+    typeof exports === 'object' &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((k) => k.startsWith('.'))
+  return exportTarget(subpaths ? (exports as Record<string, unknown>)['.'] : exports)
+}

@@ -1,0 +1,31 @@
+// In a checkout, the `tack` binary runs the built JavaScript (`<package>/build/…`), while the workspace
+// packages' `exports` name their TypeScript sources (`<package>/src/…`) for development and tests. A plugin
+// of your own that imports `@tack/kernel` or `@tack/tools` (docs/decisions/0014-user-plugins.md) would then
+// get a second copy of those modules: its seams fired on a registry tack never made, its `ToolFailure` not
+// the class the pipeline recognises. Before the first plugin of your own is imported, this resolve hook sends
+// any workspace source file to its built twin, so the plugin shares tack's modules. Running from sources
+// (`TACK_FROM_SOURCE=1`), or from a packed install (whose `exports` already name `build/`), it changes nothing.
+import { existsSync } from 'node:fs'
+import { registerHooks } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+let installed = false
+
+/** Installs the hook once, when this module itself runs from `apps/tack/build/`. */
+export function importWorkspaceFromBuild(): void {
+  if (installed) return
+  installed = true
+  const root = /^(file:\/\/.+)\/apps\/tack\/build\//.exec(import.meta.url)?.[1]
+  if (root === undefined) return
+  const prefix = `${root}/`
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const resolved = nextResolve(specifier, context)
+      if (!resolved.url.startsWith(prefix)) return resolved
+      const source = /^(packages|apps)\/([^/]+)\/src\/(.+)\.ts$/.exec(resolved.url.slice(prefix.length))
+      if (!source) return resolved
+      const built = `${prefix}${source[1]}/${source[2]}/build/${source[3]}.js`
+      return existsSync(fileURLToPath(built)) ? { ...resolved, url: built, format: 'module' } : resolved
+    },
+  })
+}
