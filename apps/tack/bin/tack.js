@@ -1,13 +1,14 @@
 #!/bin/sh
-':' //; exec node --max-semi-space-size=8 --heap-growing-percent=30 "$0" "$@"
+':' //; exec node --max-semi-space-size=8 "$0" "$@"
 // The line above is read by sh, and by JavaScript as a string and a comment: run as a program (`tack`,
-// `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space and
-// old space let grow by 30 % between mark-compacts (V8's own factor lets it double or more). A flag of
-// heap sizing cannot be set from inside a running Node, and `#!/usr/bin/env -S node …` fails on BusyBox
-// (Alpine); one exec of sh is lost in the noise of start-up. Measured on the 200-read session: the
-// semi-space cap, peak RSS 184 → 148 MB (docs/decisions/0067-long-session-cost.md); the growth cap,
-// 146 → 135 MB at the same CPU per request (docs/decisions/0068-heap-growth-and-step-cost.md).
-// `node bin/tack.js …` runs without them.
+// `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space. That
+// size cannot be set from inside a running Node, and `#!/usr/bin/env -S node …` fails on BusyBox
+// (Alpine); one exec of sh is lost in the noise of start-up. Measured on the 200-read session: peak RSS
+// 184 → 148 MB (docs/decisions/0067-long-session-cost.md). Old space's growth factor
+// (`--heap-growing-percent`) is not here: on the command line it costs every command ~10 ms of start-up
+// (V8's flags guard Node's code cache), so the commands that run a session set it at run time
+// (src/session-heap.ts, docs/decisions/0068-heap-growth-and-step-cost.md). `node bin/tack.js …` runs
+// without the semi-space cap.
 //
 // The `tack` launcher. `--version` and `--help` are answered here, before any TypeScript, provider,
 // SQLite or plugin is imported, so they start about as fast as Node itself (P1). Everything else is

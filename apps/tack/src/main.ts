@@ -37,10 +37,12 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       case undefined: {
         // `tack`, `tack -c`, `tack -r [id]`: the interactive UI, imported only now (P1).
         const { interactiveCommand } = await import('./commands/interactive.ts')
+        if (io === undefined) await boundHeapForSession(env, cio)
         return await interactiveCommand(flags, { ...cio, env }, pick)
       }
       case 'run': {
         const { runCommand } = await import('./commands/run.ts')
+        if (io === undefined) await boundHeapForSession(env, cio)
         return await runCommand(rest, flags, { ...cio, env })
       }
       case 'sessions': {
@@ -50,6 +52,7 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       case 'acp': {
         // Imported only here: the ACP SDK costs nothing to the other commands (and `--version`).
         const { acpCommand } = await import('./commands/acp.ts')
+        if (io === undefined) await boundHeapForSession(env, cio)
         return await acpCommand(rest, flags, { ...cio, env })
       }
       case 'doctor': {
@@ -97,6 +100,17 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
     if (env.TACK_DEV === '1' && error instanceof Error && error.stack) cio.err(`${error.stack}\n`)
     return 70
   }
+}
+
+/**
+ * The commands that run a session bound V8's old-space growth (session-heap.ts), after their own modules
+ * are imported: the flag invalidates Node's code cache for built-ins compiled after it, and no
+ * mark-compact has run yet by then, so the session's heap is governed by it all the same. Only when main
+ * is the process's own entry (no `io` given): an in-process caller's V8 is not main's to tune.
+ */
+async function boundHeapForSession(env: NodeJS.ProcessEnv, cio: CommandIO): Promise<void> {
+  const { boundSessionHeapGrowth } = await import('./session-heap.ts')
+  boundSessionHeapGrowth(env, (text) => cio.err(text))
 }
 
 /**
