@@ -19,7 +19,7 @@ import type { Agent, AgentHandle } from '@tack/agent'
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import { TOOLS_MODES, type ToolsMode, toolsModeOf } from '@tack/tools'
+import { TOOLS_MODES, type ToolsMode, toolAccess, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
 import { acpCommands } from './commands.ts'
@@ -217,6 +217,10 @@ export class AcpServer {
         } catch {
           return name
         }
+      },
+      access: (name) => {
+        const tool = tools.get(name)
+        return tool ? toolAccess(tool) : undefined
       },
     }
   }

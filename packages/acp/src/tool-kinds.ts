@@ -3,7 +3,7 @@
 // updates and the history replay of session/load, so both show a call the same way.
 import { isAbsolute, resolve } from 'node:path'
 import type { ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk'
-import { parseToolArguments } from '@tack/tools'
+import { parseToolArguments, type ToolAccess } from '@tack/tools'
 
 const KINDS: Readonly<Record<string, ToolKind>> = Object.freeze({
   read: 'read',
@@ -19,9 +19,16 @@ const KINDS: Readonly<Record<string, ToolKind>> = Object.freeze({
   todo_write: 'think',
 })
 
-/** The ACP kind of a tack tool; tools tack does not know are `other`. */
-export function toolKind(name: string): ToolKind {
-  return KINDS[name] ?? 'other'
+/** Another package's tool shows the kind its declared access means (0011-tool-declarations.md). */
+const BY_ACCESS: Readonly<Partial<Record<ToolAccess, ToolKind>>> = Object.freeze({
+  read: 'read',
+  execute: 'execute',
+  network: 'fetch',
+})
+
+/** The ACP kind of a tack tool; another tool's from the access it declares; else `other`. */
+export function toolKind(name: string, access?: ToolAccess): ToolKind {
+  return KINDS[name] ?? (access === undefined ? undefined : BY_ACCESS[access]) ?? 'other'
 }
 
 /** The call's arguments as an object (the model's raw text may be anything). */

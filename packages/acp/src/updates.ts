@@ -6,7 +6,7 @@
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
 import type { TodoItem } from '@tack/tool-fs'
-import { isJsonObject } from '@tack/tools'
+import { isJsonObject, type ToolAccess } from '@tack/tools'
 import { type LoggedResult, resultContent } from './result-content.ts'
 import { callContent, parseArguments, toolKind, toolLocations } from './tool-kinds.ts'
 
@@ -15,6 +15,8 @@ export interface UpdateEnv {
   readonly cwd: string
   /** The tool's presentation title for a call (the registry's `presentCall`). */
   title(name: string, args: Record<string, unknown>): string
+  /** The access a registered tool declares (undefined for a name no tool has). */
+  access?(name: string): ToolAccess | undefined
 }
 
 interface CallInfo {
@@ -27,7 +29,7 @@ export function toolCallUpdate(env: UpdateEnv, callId: string, call: CallInfo): 
     sessionUpdate: 'tool_call',
     toolCallId: callId,
     title: env.title(call.name, call.args),
-    kind: toolKind(call.name),
+    kind: toolKind(call.name, env.access?.(call.name)),
     status: 'pending',
     locations: toolLocations(call.name, call.args, env.cwd),
     rawInput: call.args,

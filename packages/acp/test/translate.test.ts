@@ -7,7 +7,7 @@ import { ruleKey, SessionRules } from '../src/permission.ts'
 import { hunkDiff, resultContent } from '../src/result-content.ts'
 import { stopReasonOf } from '../src/stop-reason.ts'
 import { callContent, toolKind, toolLocations } from '../src/tool-kinds.ts'
-import { replayUpdates } from '../src/updates.ts'
+import { replayUpdates, toolCallUpdate } from '../src/updates.ts'
 
 const env = { cwd: '/ws', title: (name: string) => `T:${name}` }
 
@@ -25,6 +25,16 @@ describe('50-acp.md requirement 8: kinds, locations, content', () => {
     }
     for (const [kind, tools] of Object.entries(toolsOfKind))
       for (const tool of tools) expect(toolKind(tool), tool).toBe(kind)
+  })
+
+  test("another package's tool shows the kind its declared access means (0011); write or undeclared is other", () => {
+    expect(toolKind('python_exec', 'execute')).toBe('execute')
+    expect(toolKind('lookup', 'read')).toBe('read')
+    expect(toolKind('post', 'network')).toBe('fetch')
+    expect(toolKind('stamp', 'write')).toBe('other')
+    expect(toolKind('bash', 'read')).toBe('execute') // tack's own tools keep their named kind
+    const env = { cwd: '/ws', title: (name: string) => name, access: () => 'execute' as const }
+    expect(toolCallUpdate(env, 'c1', { name: 'python_exec', args: {} })).toMatchObject({ kind: 'execute' })
   })
 
   test('file tools give absolute locations; read with an offset gives that line', () => {

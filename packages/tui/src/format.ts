@@ -20,9 +20,16 @@ export function formatCost(usd: number): string {
   return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`
 }
 
-/** What a terminal obeys rather than draws: U+0000–U+001F but newline, DEL, and U+0080–U+009F. */
-const CONTROLS = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/g
-const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+/**
+ * What a terminal obeys rather than draws: U+0000–U+001F but newline, DEL, and U+0080–U+009F; and the
+ * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder what
+ * follows them on screen so text can read other than it is ("Trojan Source").
+ */
+const CONTROLS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g
+const hex = (c: string) => {
+  const code = c.charCodeAt(0)
+  return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`
+}
 
 /**
  * Text the model, a tool, a hook or a repository chose, made safe to draw (docs/security.md "Hostile text

@@ -18,8 +18,15 @@ describe('escapeControls', () => {
     expect(escapeControls(`a${ESC}[2K\rb\tc\r\nd\x7f\x9b${ESC}`)).toBe('a\\x1b[2K\\x0db  c\nd\\x7f\\x9b\\x1b')
   })
 
-  test('plain text is unchanged', () => {
+  test('writes out bidirectional overrides and isolates, which reorder what the screen shows', () => {
+    expect(escapeControls('access = "user\u202e \u2066// admin\u2069\u2066"')).toBe(
+      'access = "user\\u202e \\u2066// admin\\u2069\\u2066"',
+    )
+  })
+
+  test('plain text is unchanged, right-to-left scripts and their marks included', () => {
     expect(escapeControls('ls -la ~/src — ünïcode')).toBe('ls -la ~/src — ünïcode')
+    expect(escapeControls('שלום \u200fعالم\u200e')).toBe('שלום \u200fعالم\u200e')
   })
 })
 
