@@ -79,6 +79,10 @@ describe('relative paths in the user config resolve against its folder', () => {
     const attacked = await runTack(['run', '--model', model, 'hi'], { env: box.env, cwd: box.repo })
     expect(attacked.stdout).toBe('one\n')
     expect(existsSync(marker)).toBe(false)
+    // one line naming the file the config meant
+    const meant = join(box.tackHome, 'hooks', 'settings.json')
+    expect(attacked.stderr).toContain(`tack: hooks-claude: ${meant}: ENOENT`)
+    expect(attacked.stderr.split('\n').filter((l) => l.includes('settings.json'))).toHaveLength(1)
 
     await mkdir(join(box.tackHome, 'hooks'), { recursive: true })
     await writeFile(join(box.tackHome, 'hooks', 'settings.json'), settings('user'))
@@ -91,7 +95,7 @@ describe('relative paths in the user config resolve against its folder', () => {
 })
 
 describe('tack hooks agrees with tack run on a relative hooksCodex.dataDir', () => {
-  test('trusted in the repo, the hook runs for `tack run --cwd repo` from elsewhere; list from /tmp agrees', async () => {
+  test('trusted in the repo, the hook runs for tack run --cwd repo from elsewhere; list from /tmp agrees', async () => {
     const box = await withRepo()
     const codexHome = join(box.root, 'codex-home')
     await mkdir(codexHome, { recursive: true })
