@@ -22,7 +22,7 @@ export const HooksCodexConfig = Schema.object({
   projectDir: Schema.string({
     nonEmpty: true,
     description:
-      "The folder whose `.codex/hooks.json` is the project layer; default the session's workspace (`--cwd`).",
+      'The folder whose `.codex/hooks.json` is the project layer; default the process cwd (tack sets the workspace, `--cwd`).',
   }).optional(),
   dataDir: Schema.string({
     nonEmpty: true,
