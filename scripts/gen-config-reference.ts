@@ -36,6 +36,13 @@ export async function generate(): Promise<Array<{ path: string; content: string 
     'fields classified harmless in `apps/tack/src/config/untrusted-fields.ts` (limits such as `plugins.bash.timeoutMs`, `plugins.fs.readLimit`,',
     '`plugins.permissions.deny`); everything else is ignored and named once on stderr.',
     '',
+    'A relative path in a config file — a plugin path key (`./my-plugin.ts`) or a path-valued field such as',
+    '`plugins.mods.mods[].dir`, `plugins.hooksClaude.sources[].path` or `plugins.hooksCodex.dataDir` (each marked',
+    '`pathValued` in `apps/tack/src/config/untrusted-fields.ts`) — is relative to the folder of that file, never to the',
+    'workspace or the folder tack was started in; `~/…` is your home. Paths given by flags (`--mod DIR`, `--config FILE`)',
+    'and variables (`TACK_HOME`) are relative to the folder tack was started in. `plugins.store.path` is relative to',
+    '`plugins.store.dataDir`, and permission rules name workspace globs (docs/decisions/0130-config-relative-paths.md).',
+    '',
   ]
   for (const entry of CATALOG) {
     const { Config } = await entry.load()

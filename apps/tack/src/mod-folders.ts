@@ -1,8 +1,9 @@
 // Which Claude Code mod folders a run loads (65-mod-host.md requirement 1; docs/decisions/0070-mod-host.md),
 // in this order, first outermost: `$TACK_HOME/mods/*` (the user's own, always), `plugins.mods.mods` from
-// config (dirs relative to the process's working folder), `<workspace>/.tack/mods/*` (only in a trusted
-// workspace: a mod is code that runs in tack's process), then `--mod DIR` flags. A folder counts as a mod
-// when it holds `.claude-plugin/plugin.json`.
+// config (dirs already absolute: a relative one is relative to the config file that names it,
+// docs/decisions/0130-config-relative-paths.md), `<workspace>/.tack/mods/*` (only in a trusted workspace:
+// a mod is code that runs in tack's process), then `--mod DIR` flags (relative to the process's working
+// folder, as a shell user expects). A folder counts as a mod when it holds `.claude-plugin/plugin.json`.
 import { existsSync } from 'node:fs'
 import { sortedEntries } from './dir-entries.ts'
 import { join, resolve } from 'node:path'

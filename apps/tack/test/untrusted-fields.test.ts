@@ -3,7 +3,12 @@
 // classified, so the next new key cannot slip through the way `fs.ripgrep` did under `fs.*`.
 import { describe, expect, test } from 'vitest'
 import { keepHarmless, NARROWS } from '../src/config/untrusted.ts'
-import { HELD, UNTRUSTED_PLUGIN_FIELDS } from '../src/config/untrusted-fields.ts'
+import {
+  HELD,
+  pathShapeOf,
+  UNTRUSTED_PLUGIN_FIELDS,
+  untrustedFieldClass,
+} from '../src/config/untrusted-fields.ts'
 import { CATALOG } from '../src/plugin-catalog.ts'
 
 /** Every `plugin.field` of every catalog plugin's Config, as loaded. */
@@ -49,9 +54,9 @@ describe('untrusted project fields', () => {
   })
 
   test('every field classified narrowing has its test', () => {
-    const narrowing = Object.entries(UNTRUSTED_PLUGIN_FIELDS)
-      .filter(([, c]) => c === 'narrowing')
-      .map(([k]) => k)
+    const narrowing = Object.keys(UNTRUSTED_PLUGIN_FIELDS).filter(
+      (k) => untrustedFieldClass(...(k.split('.') as [string, string])) === 'narrowing',
+    )
     expect(narrowing.sort()).toEqual(Object.keys(NARROWS).sort())
   })
 
@@ -71,7 +76,8 @@ describe('untrusted project fields', () => {
       'mods.mods': [{ dir: 'mod' }],
     }
     expect(refusedOf(runs)).toEqual(Object.keys(runs).map((k) => `plugins.${k}`))
-    for (const k of Object.keys(runs)) expect(UNTRUSTED_PLUGIN_FIELDS[k]).toBe(HELD.runs)
+    for (const k of Object.keys(runs))
+      expect(untrustedFieldClass(...(k.split('.') as [string, string]))).toBe(HELD.runs)
   })
 
   test('paths that widen access (extra roots, scratch, store, homes) are held back', () => {
@@ -130,5 +136,19 @@ describe('untrusted project fields', () => {
       permissions: { deny: [{ tool: 'bash' }] },
     }
     expect(keepHarmless({ plugins: limits }, {})).toEqual({ kept: { plugins: limits }, refused: [] })
+  })
+
+  test("every field held back as a path says where its paths are, so a config file's relative one is resolved", () => {
+    const heldPaths = Object.keys(UNTRUSTED_PLUGIN_FIELDS).filter(
+      (k) => untrustedFieldClass(...(k.split('.') as [string, string])) === HELD.path,
+    )
+    // store.path is relative to store.dataDir by its documented meaning (docs/decisions/0130-config-relative-paths.md)
+    const withoutShape = heldPaths.filter(
+      (k) => pathShapeOf(...(k.split('.') as [string, string])) === undefined,
+    )
+    expect(withoutShape).toEqual(['store.path'])
+    // and the programs and code to load that name folders or files
+    for (const k of ['fs.ripgrep', 'hooksClaude.sources', 'hooksCodex.sources', 'mods.mods'])
+      expect(pathShapeOf(...(k.split('.') as [string, string]))).toBeDefined()
   })
 })

@@ -1,6 +1,7 @@
 // The bridge's validated Config (40-hooks.md B1, overview decision 8). Paths a deployment sets (home,
 // data folder, transcript folder, project dir) are absolute; `sources` are resolved against the
-// process cwd once, at load.
+// process cwd once, at load. tack's CLI makes every relative path in a config file absolute against that
+// file's folder before this schema sees it (docs/decisions/0130-config-relative-paths.md).
 import { type ConfigOf, Schema } from '@tack/kernel'
 
 /** A configured hooks source: a settings file (its `hooks` key) or, with `pluginRoot`, a plugin `hooks.json`. */
@@ -31,7 +32,7 @@ export const HooksClaudeConfig = Schema.object(
       allowed: 'a list of {path, pluginRoot?} (non-empty strings)',
       test: isSourceList,
       description:
-        'Extra hook sources, read once at load, relative to the process cwd: a settings file (its `hooks` key is used) or, with `pluginRoot`, a plugin `hooks.json`.',
+        'Extra hook sources, read once at load: a settings file (its `hooks` key is used) or, with `pluginRoot`, a plugin `hooks.json`. A relative `path` or `pluginRoot` is relative to the config file that sets it.',
     }),
     discover: Schema.boolean({
       default: true,

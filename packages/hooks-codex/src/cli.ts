@@ -1,11 +1,9 @@
 // What `tack hooks list` and `tack hooks trust` (80-cli.md §7) call without booting a session: the
 // same discovery and trust store as the plugin, from the plugin's config as the CLI resolved it.
 import { resolve } from 'node:path'
-import { dataDirOf } from '@tack/kernel'
-import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
 import { HooksCodexConfig } from './config.ts'
-import { defaultCodexHome } from './discovery.ts'
-import { type CodexHookStatus, CodexHookRegistry } from './registry.ts'
+import { loadCodexRegistry } from './load-registry.ts'
+import type { CodexHookRegistry, CodexHookStatus } from './registry.ts'
 
 export interface CodexCliOptions {
   /** The `hooksCodex` plugin config from the config files (`false`: the plugin is turned off). */
@@ -13,7 +11,10 @@ export interface CodexCliOptions {
   /** tack's data folder (`TACK_HOME`); the default for `dataDir`. */
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
-  /** The CLI's working folder: resolves `sources` and is the default `projectDir`. */
+  /**
+   * The workspace (`--cwd`): the default `projectDir`, nothing else. Relative paths in `settings` resolve as
+   * a run resolves them (against the process cwd); tack's CLI has made config-file paths absolute already.
+   */
   readonly cwd?: string
 }
 
@@ -33,21 +34,12 @@ export interface CodexHookRow {
 }
 
 async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHookRegistry; off: boolean }> {
-  const env = opts.env ?? process.env
-  const cwd = resolve(opts.cwd ?? process.cwd())
   const off = opts.settings === false
   const config = HooksCodexConfig.parse(off || opts.settings === undefined ? {} : opts.settings)
-  const projectDir = resolve(cwd, config.projectDir ?? '.')
-  // A configured dataDir is relative to the command's folder; tack's home, like everywhere, to the process's.
-  const dataDir = dataDirOf(config.dataDir ? resolve(cwd, config.dataDir) : opts.tackHome, env)
-  const registry = await CodexHookRegistry.load({
-    sources: config.sources.map((s) => resolve(cwd, s)),
-    discover: config.discover,
-    codexHome: config.codexHome ? resolve(cwd, config.codexHome) : defaultCodexHome(env),
-    projectDir,
-    dataDir,
-    trust: config.trust,
-    projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
+  const { registry } = await loadCodexRegistry(config, {
+    workspace: resolve(opts.cwd ?? process.cwd()),
+    ...(opts.tackHome !== undefined ? { tackHome: opts.tackHome } : {}),
+    ...(opts.env !== undefined ? { env: opts.env } : {}),
   })
   return { registry, off }
 }

@@ -1,12 +1,14 @@
 // The bridge's validated configuration (40-hooks.md C1). Folders default from the environment as
-// Codex and tack resolve them, so tests and embedders point them at temporary folders.
+// Codex and tack resolve them, so tests and embedders point them at temporary folders. A relative path
+// resolves against the process cwd (load-registry.ts); tack's CLI has made every path in a config file
+// absolute against that file's folder first (docs/decisions/0130-config-relative-paths.md).
 import { type ConfigOf, Schema } from '@tack/kernel'
 
 export const HooksCodexConfig = Schema.object({
   sources: Schema.stringList({
     default: [],
     description:
-      'Extra hooks.json files to read, resolved against the process cwd, read once at load (after the discovered ones).',
+      'Extra hooks.json files to read once at load (after the discovered ones); a relative one is relative to the config file that sets it.',
   }),
   discover: Schema.boolean({
     default: true,
@@ -19,7 +21,8 @@ export const HooksCodexConfig = Schema.object({
   }).optional(),
   projectDir: Schema.string({
     nonEmpty: true,
-    description: 'The folder whose `.codex/hooks.json` is the project layer; default the process cwd.',
+    description:
+      'The folder whose `.codex/hooks.json` is the project layer; default the process cwd (tack sets the workspace, `--cwd`).',
   }).optional(),
   dataDir: Schema.string({
     nonEmpty: true,

@@ -1,8 +1,8 @@
 // Which hooks.json files the bridge reads (40-hooks.md C1), read once at load: with `discover`, the
 // user layer `$CODEX_HOME/hooks.json` and the project layer `<project dir>/.codex/hooks.json`, as Codex
-// discovers them, then each configured `sources` path (resolved against the process cwd). A file
-// named twice (e.g. through a symlink) is read once. A discovered file that does not exist is simply
-// absent; a configured one that does not exist, and any unreadable or malformed file, is skipped with
+// discovers them, then each configured `sources` path (a relative one against the process cwd; tack's
+// config files give absolute ones). A file named twice (e.g. through a symlink) is read once. A
+// discovered file that does not exist is simply absent; a configured one that does not exist, and any unreadable or malformed file, is skipped with
 // a warning naming the path and the problem — boot goes on.
 import { readFile, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'

@@ -5,16 +5,14 @@
 import { join, resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { createDetachedRuns, defaultHookBackend } from '@tack/hook-protocol'
-import { dataDirOf, definePlugin } from '@tack/kernel'
-import { isWorkspaceTrusted } from '@tack/kernel/workspace-trust'
+import { definePlugin } from '@tack/kernel'
 import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
-import { defaultCodexHome } from './discovery.ts'
+import { loadCodexRegistry } from './load-registry.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
 import { installStop } from './points/stop.ts'
 import { installToolUse } from './points/tool-use.ts'
-import { CodexHookRegistry } from './registry.ts'
 import { HooksCodexService } from './service.ts'
 import { createRolloutFiles } from './transcripts.ts'
 
@@ -24,17 +22,7 @@ export const HooksCodexPlugin = definePlugin({
   inject: ['agents', 'tools'],
   async apply(ctx, config) {
     const log = ctx.logger('hooks-codex')
-    const projectDir = resolve(config.projectDir ?? process.cwd())
-    const dataDir = dataDirOf(config.dataDir)
-    const registry = await CodexHookRegistry.load({
-      sources: config.sources,
-      discover: config.discover,
-      codexHome: config.codexHome ? resolve(config.codexHome) : defaultCodexHome(),
-      projectDir,
-      dataDir,
-      trust: config.trust,
-      projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
-    })
+    const { registry, dataDir } = await loadCodexRegistry(config)
     for (const warning of registry.warnings()) log.warn(warning)
 
     const lifetimes = new WeakMap<Agent, AbortController>()

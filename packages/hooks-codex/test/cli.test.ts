@@ -42,7 +42,7 @@ describe('CLI entry points', () => {
     }
   })
 
-  it('C1 the CLI honours the plugin settings (sources relative to the cwd, trust off, plugin off)', async () => {
+  it('C1 the CLI honours the plugin settings (trust off, plugin off, discover off, a bad value)', async () => {
     const h = await homes()
     await writeUserHooks(h, hooksJson({ Stop: [{ command: 'a' }] }))
     const base = { env: { CODEX_HOME: h.codexHome }, tackHome: h.dataDir, cwd: h.projectDir }

@@ -13,7 +13,8 @@ import { type LayerOrigin, llmOriginsOf, type SourcedLayer } from './origins.ts'
 import { ConfigSyntaxError } from './syntax-error.ts'
 import { keepHarmless } from './untrusted.ts'
 import { dirname } from 'node:path'
-import { findPackageDir, isPathSpec, isUserPluginKey, normalizePluginKeys } from './user-plugin-keys.ts'
+import { normalizeLayerPaths } from './layer-paths.ts'
+import { findPackageDir, isPathSpec, isUserPluginKey } from './user-plugin-keys.ts'
 
 export { PERMISSION_MODES, type PermissionMode, TOOLS_MODES, type ToolsMode }
 
@@ -60,7 +61,7 @@ export interface LoadOptions {
   readonly extraConfig?: string
   readonly profile?: string
   readonly flags: Omit<ConfigLayer, 'plugins' | 'profiles'>
-  /** Expands `~/` in plugin paths. */
+  /** Expands `~/` in config-file paths (plugin keys and path-valued fields). */
   readonly userHome?: string
   /**
    * Given, a config file that cannot be read or is invalid is reported here and skipped, and the
@@ -94,7 +95,8 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
       raw = filtered.kept
       if (filtered.refused.length) refused = { file, keys: filtered.refused }
     }
-    const layer = normalizePluginKeys(raw, file, opts.userHome)
+    // Relative paths mean the file's folder, before layers merge (docs/decisions/0130-config-relative-paths.md).
+    const layer = normalizeLayerPaths(raw, file, opts.userHome)
     await checkLayer(layer, file)
     layers.push({ layer: (layer ?? {}) as ConfigLayer, origin, file })
     files.push(file)

@@ -2,6 +2,9 @@
 // (docs/decisions/0013-workspace-trust.md, docs/security.md). Fields, never whole plugins: a wildcard let
 // `fs.ripgrep` (a program to run, unsandboxed) through when `fs` gained it. A field missing here is held
 // back, and `apps/tack/test/untrusted-fields.test.ts` fails until a new field is classified.
+// A path-valued field also says where its paths are (`pathValued`): a relative one in a config file is
+// made absolute against that file's folder when the file is read (layer-paths.ts,
+// docs/decisions/0130-config-relative-paths.md).
 
 /** Why a field is held back from an untrusted project: the classes of docs/security.md. */
 export const HELD = {
@@ -23,7 +26,25 @@ export type HeldReason = (typeof HELD)[keyof typeof HELD]
  */
 export type FieldClass = 'harmless' | 'narrowing' | HeldReason
 
-export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
+/**
+ * Where a field holds paths: `path` a string; `paths` a list of strings; `program` a string that is a path
+ * only when it holds a `/` (else a name looked up on PATH, or a keyword such as `auto`), as a shell reads a
+ * command; `{ each }` a list of objects whose named keys are paths.
+ */
+export type PathShape = 'path' | 'paths' | 'program' | { readonly each: readonly string[] }
+
+/** A path-valued field: its class for an untrusted project and where its paths are. */
+export interface PathValued {
+  readonly class: FieldClass
+  readonly paths: PathShape
+}
+
+const pathValued = (fieldClass: FieldClass, paths: PathShape = 'path'): PathValued => ({
+  class: fieldClass,
+  paths,
+})
+
+export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathValued>> = {
   'agent.maxStepsPerTurn': 'narrowing', // only lower: a higher one lifts the turn's bound
   'agent.maxParallelTools': 'harmless',
   'agent.maxIdenticalCalls': 'narrowing', // only lower and positive: 0 turns the loop detector off
@@ -45,8 +66,8 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'llm.idleTimeoutMs': 'harmless',
   'llm.scripted': HELD.runs, // a workspace file would play the model
 
-  'store.dataDir': HELD.path,
-  'store.path': HELD.path,
+  'store.dataDir': pathValued(HELD.path),
+  'store.path': HELD.path, // relative to dataDir, by its documented meaning: not to the config file
   'store.journalMode': HELD.kept,
   'store.busyTimeoutMs': HELD.kept,
   'store.leaseTimeoutMs': HELD.kept,
@@ -61,7 +82,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'fs.diffTimeoutMs': 'harmless',
   'fs.searchTimeoutMs': 'harmless', // a cap on the model's own pattern, run in a worker either way
   'fs.globMaxResults': 'harmless',
-  'fs.ripgrep': HELD.runs,
+  'fs.ripgrep': pathValued(HELD.runs, 'program'),
   'fs.grepMaxMatches': 'harmless',
 
   'bash.timeoutMs': 'harmless',
@@ -69,15 +90,15 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'bash.maxOutputBytes': 'harmless',
   'bash.graceMs': 'harmless',
   'bash.envAllow': HELD.env,
-  'bash.scratchRoot': HELD.path,
+  'bash.scratchRoot': pathValued(HELD.path),
   'bash.scratchMaxAgeHours': HELD.kept,
   'bash.envDeny': HELD.env, // a project's list would replace the user's
   'bash.sandbox': HELD.gate,
   'bash.sandboxNetwork': HELD.network,
-  'bash.sandboxWritable': HELD.path,
-  'bash.sandboxDenyRead': HELD.path, // replaces the built-in list of credentials
-  'bash.sandboxExtraDenyRead': HELD.path, // a project's list would replace the user's
-  'bash.tackHome': HELD.path,
+  'bash.sandboxWritable': pathValued(HELD.path, 'paths'),
+  'bash.sandboxDenyRead': pathValued(HELD.path, 'paths'), // replaces the built-in list of credentials
+  'bash.sandboxExtraDenyRead': pathValued(HELD.path, 'paths'), // a project's list would replace the user's
+  'bash.tackHome': pathValued(HELD.path),
   'bash.env': HELD.env,
 
   'web.timeoutMs': HELD.notOffered,
@@ -103,7 +124,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   // Turning project instructions off or reading less of them only narrows what the model is told.
   'instructions.enabled': 'harmless',
   'instructions.maxBytes': 'harmless',
-  'instructions.home': HELD.path,
+  'instructions.home': pathValued(HELD.path),
 
   // How much history is kept and when it is summarised changes no access.
   'compaction.auto': 'harmless',
@@ -115,23 +136,23 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'compaction.maxTokens': 'harmless',
   'compaction.compactionRetries': 'harmless',
 
-  'hooksClaude.sources': HELD.runs,
+  'hooksClaude.sources': pathValued(HELD.runs, { each: ['path', 'pluginRoot'] }),
   'hooksClaude.discover': HELD.runs,
-  'hooksClaude.projectDir': HELD.path,
+  'hooksClaude.projectDir': pathValued(HELD.path),
   'hooksClaude.stderrSummaryMaxChars': 'harmless',
   'hooksClaude.maxConsecutiveStopBlocks': 'harmless',
   'hooksClaude.awaitSessionStart': 'harmless',
-  'hooksClaude.transcriptDir': HELD.path,
-  'hooksClaude.home': HELD.path,
-  'hooksClaude.dataDir': HELD.path,
+  'hooksClaude.transcriptDir': pathValued(HELD.path),
+  'hooksClaude.home': pathValued(HELD.path),
+  'hooksClaude.dataDir': pathValued(HELD.path),
   'hooksClaude.assumeTrusted': HELD.gate,
 
-  'hooksCodex.sources': HELD.runs,
+  'hooksCodex.sources': pathValued(HELD.runs, 'paths'),
   'hooksCodex.discover': HELD.runs,
-  'hooksCodex.codexHome': HELD.path,
-  'hooksCodex.projectDir': HELD.path,
-  'hooksCodex.dataDir': HELD.path,
-  'hooksCodex.transcriptDir': HELD.path,
+  'hooksCodex.codexHome': pathValued(HELD.path),
+  'hooksCodex.projectDir': pathValued(HELD.path),
+  'hooksCodex.dataDir': pathValued(HELD.path),
+  'hooksCodex.transcriptDir': pathValued(HELD.path),
   'hooksCodex.assumeTrusted': HELD.gate,
   'hooksCodex.trust': HELD.gate,
   'hooksCodex.stderrSummaryMaxChars': 'harmless',
@@ -145,20 +166,31 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'tui.historyEntries': HELD.kept,
   'tui.diffMaxLines': 'harmless',
 
-  'dice.base': HELD.path,
+  'dice.base': pathValued(HELD.path),
   'dice.enabled': 'harmless',
 
-  'mods.mods': HELD.runs,
+  'mods.mods': pathValued(HELD.runs, { each: ['dir'] }),
   'mods.hookBudgetMs': HELD.notOffered,
   'mods.catchBudgetMs': HELD.notOffered,
   'mods.promptEditBudgetMs': HELD.notOffered,
   'mods.sessionEndBudgetMs': HELD.notOffered,
-  'mods.dataDir': HELD.path,
+  'mods.dataDir': pathValued(HELD.path),
+}
+
+function entryOf(plugin: string, field: string): FieldClass | PathValued | undefined {
+  const key = `${plugin}.${field}`
+  return Object.hasOwn(UNTRUSTED_PLUGIN_FIELDS, key) ? UNTRUSTED_PLUGIN_FIELDS[key] : undefined
 }
 
 /** How an untrusted project's `plugins.<plugin>.<field>` is treated; unclassified fields are held back. */
 export function untrustedFieldClass(plugin: string, field: string): FieldClass {
-  return Object.hasOwn(UNTRUSTED_PLUGIN_FIELDS, `${plugin}.${field}`)
-    ? (UNTRUSTED_PLUGIN_FIELDS[`${plugin}.${field}`] as FieldClass)
-    : HELD.notOffered
+  const entry = entryOf(plugin, field)
+  if (entry === undefined) return HELD.notOffered
+  return typeof entry === 'string' ? entry : entry.class
+}
+
+/** Where `plugins.<plugin>.<field>` holds paths; undefined when it holds none (or is unknown). */
+export function pathShapeOf(plugin: string, field: string): PathShape | undefined {
+  const entry = entryOf(plugin, field)
+  return typeof entry === 'object' ? entry.paths : undefined
 }

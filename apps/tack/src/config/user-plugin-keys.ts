@@ -1,10 +1,9 @@
 // Plugins of the user's own named under `plugins:` (issue 8 item 5, docs/decisions/0014-user-plugins.md):
 // a path (`./my-plugin.ts`, `../x.js`, `/abs/p.mjs`, `~/p.ts`) or a package name. A path is made absolute
-// against the folder of the config file that names it, before layers merge, so the same key in two files
-// means two files only when it should.
+// against the folder of the config file that names it, before layers merge (layer-paths.ts), so the same
+// key in two files means two files only when it should.
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { catalogEntry } from '../plugin-catalog.ts'
 
 const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/
@@ -17,29 +16,6 @@ export function isPathSpec(key: string): boolean {
 export function isUserPluginKey(key: string): boolean {
   if (catalogEntry(key)) return false
   return isPathSpec(key) || PACKAGE_NAME.test(key)
-}
-
-/** Rewrites path keys of `plugins:` (and of each profile's) to absolute paths. */
-export function normalizePluginKeys(layer: unknown, file: string, userHome = homedir()): unknown {
-  if (typeof layer !== 'object' || layer === null || Array.isArray(layer)) return layer
-  const out: Record<string, unknown> = { ...(layer as Record<string, unknown>) }
-  const plugins = out.plugins
-  if (typeof plugins === 'object' && plugins !== null && !Array.isArray(plugins)) {
-    out.plugins = Object.fromEntries(
-      Object.entries(plugins).map(([key, v]) => {
-        if (!isPathSpec(key)) return [key, v]
-        const abs = key.startsWith('~/') ? join(userHome, key.slice(2)) : resolve(dirname(file), key)
-        return [abs, v]
-      }),
-    )
-  }
-  const profiles = out.profiles
-  if (typeof profiles === 'object' && profiles !== null && !Array.isArray(profiles)) {
-    out.profiles = Object.fromEntries(
-      Object.entries(profiles).map(([name, p]) => [name, normalizePluginKeys(p, file, userHome)]),
-    )
-  }
-  return out
 }
 
 /** The folder of package `name` in a `node_modules` from `fromDir` upwards, if installed. */
