@@ -29,7 +29,7 @@ export const ModsConfig = Schema.object({
     allowed: 'a list of {dir, options?} (dir a non-empty string, options an object)',
     test: isModSpecList,
     description:
-      'Mod folders to load, in order (first outermost), each with its `userConfig` options; `dir` relative to the process cwd, read once at boot.',
+      'Mod folders to load, in order (first outermost), each with its `userConfig` options; a relative `dir` is relative to the folder of the config file that sets it (docs/decisions/0130-config-relative-paths.md); read once at boot.',
   }),
   hookBudgetMs: Schema.integer({
     default: 10_000,
