@@ -10,7 +10,7 @@ import { type CodexHookStatus, CodexHookRegistry } from './registry.ts'
 export interface CodexCliOptions {
   /** The `hooksCodex` plugin config from the config files (`false`: the plugin is turned off). */
   readonly settings?: unknown
-  /** tack's data folder (`TACK_HOME`); the default for `dataDir`. */
+  /** tack's home (`TACK_HOME`): the default for `dataDir`, and the workspace trust store (over `tackHome`). */
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
   /** The CLI's working folder: resolves `sources` and is the default `projectDir`. */
@@ -47,7 +47,9 @@ async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHook
     projectDir,
     dataDir,
     trust: config.trust,
-    projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
+    projectTrusted:
+      config.assumeTrusted ||
+      isWorkspaceTrusted(projectDir, opts.tackHome ?? dataDirOf(config.tackHome, env)),
   })
   return { registry, off }
 }

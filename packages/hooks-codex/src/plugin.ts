@@ -26,6 +26,7 @@ export const HooksCodexPlugin = definePlugin({
     const log = ctx.logger('hooks-codex')
     const projectDir = resolve(config.projectDir ?? process.cwd())
     const dataDir = dataDirOf(config.dataDir)
+    // Workspace trust is tack's, not the bridge's data: read from tack's home wherever dataDir points.
     const registry = await CodexHookRegistry.load({
       sources: config.sources,
       discover: config.discover,
@@ -33,7 +34,7 @@ export const HooksCodexPlugin = definePlugin({
       projectDir,
       dataDir,
       trust: config.trust,
-      projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
+      projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDirOf(config.tackHome)),
     })
     for (const warning of registry.warnings()) log.warn(warning)
 

@@ -124,6 +124,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'hooksClaude.transcriptDir': HELD.path,
   'hooksClaude.home': HELD.path,
   'hooksClaude.dataDir': HELD.path,
+  'hooksClaude.tackHome': HELD.gate, // the trust store (the CLI pins it to $TACK_HOME anyway)
   'hooksClaude.assumeTrusted': HELD.gate,
 
   'hooksCodex.sources': HELD.runs,
@@ -131,6 +132,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass>> = {
   'hooksCodex.codexHome': HELD.path,
   'hooksCodex.projectDir': HELD.path,
   'hooksCodex.dataDir': HELD.path,
+  'hooksCodex.tackHome': HELD.gate, // the trust store (the CLI pins it to $TACK_HOME anyway)
   'hooksCodex.transcriptDir': HELD.path,
   'hooksCodex.assumeTrusted': HELD.gate,
   'hooksCodex.trust': HELD.gate,
