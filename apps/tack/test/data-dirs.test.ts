@@ -74,6 +74,28 @@ describe('plugins.store.dataDir', () => {
     expect(doctorStoreLine(doctor.stdout)).toMatch(new RegExp(`^session store +${db} \\(\\d`))
   })
 
+  test('9.3 a store moved out of $TACK_HOME is hidden from sandboxed bash like $TACK_HOME itself', async () => {
+    const box = await sandbox()
+    const dataDir = join(box.root, 'moved-store')
+    const db = join(dataDir, 'sessions.db')
+    const cfg = await config(box, `plugins:\n  store: { dataDir: "${dataDir}" }\n`)
+    const model = await scriptedModel(box.root, [
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'bash', args: { command: `head -c 15 '${db}'; echo; echo probe-end` } }],
+      },
+      { kind: 'text', text: 'done' },
+    ])
+    const run = await runTack(['run', '--json', '--config', cfg, '--model', model, 'read the store'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(run.code).toBe(0)
+    expect(readFileSync(db).subarray(0, 15).toString()).toBe('SQLite format 3') // there on the host
+    expect(run.stdout).toContain('probe-end')
+    expect(run.stdout).not.toContain('SQLite format 3') // but not to bash
+  })
+
   test('SL-28 without store settings doctor names $TACK_HOME/sessions.db, the file a run makes', async () => {
     const box = await sandbox()
     const model = await scriptedModel(box.root, textAnswers('ok'))
