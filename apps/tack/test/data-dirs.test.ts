@@ -146,7 +146,11 @@ describe('plugins.hooksClaude.dataDir', () => {
     const out = join(box.root, 'project-hook.jsonl')
     await mkdir(join(box.workspace, '.claude'), { recursive: true })
     await writeFile(join(box.workspace, '.claude', 'settings.json'), JSON.stringify(capture(out)))
-    const cfg = await config(box, `plugins:\n  hooksClaude: { dataDir: "${dataDir}" }\n`)
+    // even a user config naming the data folder as the bridge's tackHome: the CLI pins it to $TACK_HOME
+    const cfg = await config(
+      box,
+      `plugins:\n  hooksClaude: { dataDir: "${dataDir}", tackHome: "${dataDir}" }\n`,
+    )
     const run = async () => {
       const model = await scriptedModel(box.root, textAnswers('ok'))
       return runTack(['run', '--config', cfg, '--model', model, 'hello'], {
