@@ -122,12 +122,17 @@ describe('plugins.hooksClaude.dataDir', () => {
           .map((l) => JSON.parse(l) as { transcript_path: string })
       : []
 
-  test('B9 transcript_path is under <dataDir>/claude-transcripts, not $TACK_HOME', async () => {
+  /** A sandbox whose user-level (`home`) or project-level (`workspace`) Claude settings hold the capture hook. */
+  async function hookBox(level: 'home' | 'workspace') {
     const box = await sandbox()
-    const dataDir = join(box.root, 'hooks-data')
-    const out = join(box.root, 'user-hook.jsonl')
-    await mkdir(join(box.home, '.claude'), { recursive: true })
-    await writeFile(join(box.home, '.claude', 'settings.json'), JSON.stringify(capture(out)))
+    const out = join(box.root, `${level}-hook.jsonl`)
+    await mkdir(join(box[level], '.claude'), { recursive: true })
+    await writeFile(join(box[level], '.claude', 'settings.json'), JSON.stringify(capture(out)))
+    return { box, out, dataDir: join(box.root, 'hooks-data') }
+  }
+
+  test('B9 transcript_path is under <dataDir>/claude-transcripts, not $TACK_HOME', async () => {
+    const { box, out, dataDir } = await hookBox('home')
     const cfg = await config(box, `plugins:\n  hooksClaude: { dataDir: "${dataDir}" }\n`)
     const model = await scriptedModel(box.root, textAnswers('ok'))
     const run = await runTack(['run', '--config', cfg, '--model', model, 'hello'], {
@@ -141,11 +146,7 @@ describe('plugins.hooksClaude.dataDir', () => {
   })
 
   test('B1 workspace trust stays in $TACK_HOME: a trust file under dataDir does not trust, tack trust does', async () => {
-    const box = await sandbox()
-    const dataDir = join(box.root, 'hooks-data')
-    const out = join(box.root, 'project-hook.jsonl')
-    await mkdir(join(box.workspace, '.claude'), { recursive: true })
-    await writeFile(join(box.workspace, '.claude', 'settings.json'), JSON.stringify(capture(out)))
+    const { box, out, dataDir } = await hookBox('workspace')
     // even a user config naming the data folder as the bridge's tackHome: the CLI pins it to $TACK_HOME
     const cfg = await config(
       box,
