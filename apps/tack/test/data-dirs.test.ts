@@ -96,6 +96,28 @@ describe('plugins.store.dataDir', () => {
     expect(run.stdout).not.toContain('SQLite format 3') // but not to bash
   })
 
+  test('SL-28 a dataDir that cannot be made (under /proc, or below a file): one line naming it, exit 2, no hang', async () => {
+    const box = await sandbox()
+    const file = join(box.root, 'a-file')
+    await writeFile(file, 'x')
+    for (const [dataDir, why] of [
+      ['/proc/tack-no-such-folder', 'this file system does not allow new folders there'],
+      [file, 'is not a folder'],
+    ]) {
+      const cfg = await config(box, `plugins:\n  store: { dataDir: "${dataDir}" }\n`)
+      const model = await scriptedModel(box.root, textAnswers('never'))
+      const run = await runTack(['run', '--config', cfg, '--model', model, 'hi'], {
+        env: box.env,
+        cwd: box.workspace,
+      })
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(`tack: STORE_OPEN_FAILED: the session store's folder ${dataDir}`)
+      expect(run.stderr).toContain(why)
+      expect(run.stderr).toContain('set plugins.store.dataDir (or path) to a folder you can write')
+      expect(run.stderr).not.toMatch(/^\s+at /m) // no stack trace
+    }
+  })
+
   test('SL-28 without store settings doctor names $TACK_HOME/sessions.db, the file a run makes', async () => {
     const box = await sandbox()
     const model = await scriptedModel(box.root, textAnswers('ok'))
