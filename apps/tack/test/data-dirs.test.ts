@@ -15,6 +15,21 @@ async function config(box: Sandbox, yaml: string): Promise<string> {
   return file
 }
 
+/** `tack run --config <cfg> [flags] --model <scripted entries> <prompt>` in the box's workspace. */
+async function runScripted(
+  box: Sandbox,
+  cfg: string,
+  entries: readonly unknown[],
+  prompt: string,
+  flags: string[] = [],
+) {
+  const model = await scriptedModel(box.root, entries)
+  return runTack(['run', ...flags, '--config', cfg, '--model', model, prompt], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+}
+
 const doctorStoreLine = (stdout: string) => stdout.split('\n').find((l) => l.startsWith('session store'))
 
 describe('plugins.store.dataDir', () => {
@@ -22,11 +37,7 @@ describe('plugins.store.dataDir', () => {
     const box = await sandbox()
     const dataDir = join(box.root, 'data', 'dd')
     const cfg = await config(box, `plugins:\n  store: { dataDir: "${dataDir}" }\n`)
-    const model = await scriptedModel(box.root, textAnswers('stored'))
-    const run = await runTack(['run', '--config', cfg, '--model', model, 'remember me'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const run = await runScripted(box, cfg, textAnswers('stored'), 'remember me')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(existsSync(join(dataDir, 'sessions.db'))).toBe(true)
@@ -58,11 +69,7 @@ describe('plugins.store.dataDir', () => {
       cwd: box.workspace,
     })
     expect(doctorStoreLine(doctorBefore.stdout)).toBe(`session store    ${db} (not created yet)`)
-    const model = await scriptedModel(box.root, textAnswers('ok'))
-    const run = await runTack(['run', '--config', cfg, '--model', model, 'custom file'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const run = await runScripted(box, cfg, textAnswers('ok'), 'custom file')
     expect(run.code).toBe(0)
     expect(existsSync(db)).toBe(true)
     const list = await runTack(['sessions', 'list', '--config', cfg], { env: box.env, cwd: box.workspace })
@@ -79,17 +86,19 @@ describe('plugins.store.dataDir', () => {
     const dataDir = join(box.root, 'moved-store')
     const db = join(dataDir, 'sessions.db')
     const cfg = await config(box, `plugins:\n  store: { dataDir: "${dataDir}" }\n`)
-    const model = await scriptedModel(box.root, [
-      {
-        kind: 'tool-calls',
-        calls: [{ name: 'bash', args: { command: `head -c 15 '${db}'; echo; echo probe-end` } }],
-      },
-      { kind: 'text', text: 'done' },
-    ])
-    const run = await runTack(['run', '--json', '--config', cfg, '--model', model, 'read the store'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const run = await runScripted(
+      box,
+      cfg,
+      [
+        {
+          kind: 'tool-calls',
+          calls: [{ name: 'bash', args: { command: `head -c 15 '${db}'; echo; echo probe-end` } }],
+        },
+        { kind: 'text', text: 'done' },
+      ],
+      'read the store',
+      ['--json'],
+    )
     expect(run.code).toBe(0)
     expect(readFileSync(db).subarray(0, 15).toString()).toBe('SQLite format 3') // there on the host
     expect(run.stdout).toContain('probe-end')
@@ -105,11 +114,7 @@ describe('plugins.store.dataDir', () => {
       [file, 'is not a folder'],
     ]) {
       const cfg = await config(box, `plugins:\n  store: { dataDir: "${dataDir}" }\n`)
-      const model = await scriptedModel(box.root, textAnswers('never'))
-      const run = await runTack(['run', '--config', cfg, '--model', model, 'hi'], {
-        env: box.env,
-        cwd: box.workspace,
-      })
+      const run = await runScripted(box, cfg, textAnswers('never'), 'hi')
       expect(run.code).toBe(2)
       expect(run.stderr).toContain(`tack: STORE_OPEN_FAILED: the session store's folder ${dataDir}`)
       expect(run.stderr).toContain(why)
@@ -156,11 +161,7 @@ describe('plugins.hooksClaude.dataDir', () => {
   test('B9 transcript_path is under <dataDir>/claude-transcripts, not $TACK_HOME', async () => {
     const { box, out, dataDir } = await hookBox('home')
     const cfg = await config(box, `plugins:\n  hooksClaude: { dataDir: "${dataDir}" }\n`)
-    const model = await scriptedModel(box.root, textAnswers('ok'))
-    const run = await runTack(['run', '--config', cfg, '--model', model, 'hello'], {
-      env: box.env,
-      cwd: box.workspace,
-    })
+    const run = await runScripted(box, cfg, textAnswers('ok'), 'hello')
     expect(run.code).toBe(0)
     const [payload] = payloads(out)
     expect(payload?.transcript_path.startsWith(join(dataDir, 'claude-transcripts') + '/')).toBe(true)
@@ -175,11 +176,7 @@ describe('plugins.hooksClaude.dataDir', () => {
       `plugins:\n  hooksClaude: { dataDir: "${dataDir}", tackHome: "${dataDir}" }\n`,
     )
     const run = async () => {
-      const model = await scriptedModel(box.root, textAnswers('ok'))
-      return runTack(['run', '--config', cfg, '--model', model, 'hello'], {
-        env: box.env,
-        cwd: box.workspace,
-      })
+      return runScripted(box, cfg, textAnswers('ok'), 'hello')
     }
     // a trust store planted in the bridge's data folder is not read
     await mkdir(dataDir, { recursive: true })
