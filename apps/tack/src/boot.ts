@@ -9,6 +9,7 @@ import type { Context } from 'cordis'
 import type { Settings } from './config/load.ts'
 import { type CliRuleSpecs, hasCliRules, withCliRules } from './cli-rules.ts'
 import { readEnvFile } from './env-file.ts'
+import { sessionStoreFile, sqliteFiles, storeConfig } from './session-store-file.ts'
 import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { catalogEntry } from './plugin-catalog.ts'
@@ -71,15 +72,13 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   // (an existing folder keeps the mode its owner gave it). A home that cannot be made is one line, exit 2.
   if (opts.makeHome !== false) makeTackHome(opts.paths.home)
 
+  let storeFile: string | undefined
   if (opts.noSession) {
     await load('sessions', sessionsPlugin, { store: 'memory' })
   } else {
     const store = await catalogEntry('store')!.load()
-    await load('store', store.plugin, {
-      dataDir: opts.paths.home,
-      path: opts.paths.sessionsDb,
-      ...(cfg('store') ?? {}),
-    })
+    await load('store', store.plugin, storeConfig(opts.settings, opts.paths))
+    storeFile = await sessionStoreFile(opts.settings, opts.paths)
     await load('sessions', sessionsPlugin, { store: 'external' })
   }
   if (opts.storeOnly) return { ctx, close: () => dispose(ctx) }
@@ -131,10 +130,9 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     ['bash', { scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }],
     // The search key is looked up in the same environment as the providers' ($TACK_HOME/.env included).
     ['web', { env: opts.env }],
-    [
-      'hooksClaude',
-      { dataDir: opts.paths.home, transcriptDir: opts.paths.transcripts, assumeTrusted: opts.trust.trusted },
-    ],
+    // Their files go to tack's home unless the user's `dataDir` says otherwise (transcripts included);
+    // workspace trust is pinned to tack's home below, whatever a config says.
+    ['hooksClaude', { dataDir: opts.paths.home, assumeTrusted: opts.trust.trusted }],
     ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: opts.trust.trusted }],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
@@ -158,6 +156,8 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     // The mode the layers settled on (load.ts: a later layer's `permissionMode` or
     // `plugins.permissions.mode`, flags last) beats an earlier layer's plugin field.
     if (key === 'permissions' && opts.settings.permissionMode) merged.mode = opts.settings.permissionMode
+    // One trust store: the one `tack trust` writes and doctor reports (docs/decisions/0013-workspace-trust.md).
+    if (key === 'hooksClaude' || key === 'hooksCodex') merged.tackHome = opts.paths.home
     if (key === 'bash')
       merged.envDeny = [
         ...ctx.llmProviders.keyVariables(),
@@ -166,6 +166,12 @@ export async function boot(opts: BootOptions): Promise<Booted> {
         // and every variable $TACK_HOME/.env defines: that file is hidden from bash, so its values are too
         ...Object.keys(readEnvFile(opts.paths.envFile)),
         ...((config.envDeny as string[]) ?? []),
+      ]
+    // The sandbox hides $TACK_HOME; a store moved out of it (plugins.store.dataDir / path) is hidden too.
+    if (key === 'bash' && storeFile)
+      merged.sandboxExtraDenyRead = [
+        ...((config.sandboxExtraDenyRead as string[]) ?? []),
+        ...sqliteFiles(storeFile),
       ]
     await load(key, entry.plugin, merged)
   }

@@ -11,7 +11,10 @@ export function printWarnings(ctx: Context, write: (line: string) => void, verbo
     colors: false as const,
     export(message: { type: string; name: string; args: unknown[] }) {
       if (message.type === 'debug' || (message.type === 'info' && !verbose)) return
-      const text = Logger.format(exporter, message as Parameters<typeof Logger.format>[1])
+      const formatted = Logger.format(exporter, message as Parameters<typeof Logger.format>[1])
+      // A plugin that fails to load is logged by cordis with its stack; a person gets the message (boot
+      // names the failure again with its fix); -v keeps the frames for a bug report.
+      const text = verbose ? formatted : withoutStackFrames(formatted)
       // a hook's stderr, a file name, a plugin's message: text a repository controls, shown escaped
       const line = printable(`tack: ${message.name}: ${text}`)
       if (printed.has(line)) return
@@ -20,4 +23,12 @@ export function printWarnings(ctx: Context, write: (line: string) => void, verbo
     },
   }
   ctx.logger.exporter(exporter)
+}
+
+/** `text` without the `    at …` lines of a stack trace. */
+export function withoutStackFrames(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .join('\n')
 }

@@ -7,8 +7,6 @@ export interface TackPaths {
   readonly home: string
   readonly userConfig: string
   readonly envFile: string
-  readonly sessionsDb: string
-  readonly transcripts: string
   readonly scratch: string
   readonly dice: string
   /** The user's own plugins (docs/decisions/0014-user-plugins.md). */
@@ -25,8 +23,6 @@ export function tackPaths(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): 
     home,
     userConfig: join(home, 'config.yml'),
     envFile: join(home, '.env'),
-    sessionsDb: join(home, 'sessions.db'),
-    transcripts: join(home, 'claude-transcripts'),
     scratch: join(home, 'scratch'),
     dice: join(home, 'dice'),
     plugins: join(home, 'plugins'),

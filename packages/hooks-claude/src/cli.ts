@@ -2,7 +2,7 @@
 // including one row per hooks file that could not be read (issue 9 item 8). Trusting a workspace is
 // `tack trust` (`@tack/kernel/workspace-trust`), one notion for every project-level thing.
 import { homedir } from 'node:os'
-import { dataDirOf } from '@tack/kernel'
+import { resolveTackHome } from '@tack/kernel'
 import { HooksClaudeConfig } from './config.ts'
 import { HookRegistry } from './settings/registry.ts'
 
@@ -22,7 +22,7 @@ export interface ClaudeHookRow {
 export interface CliOptions {
   /** The plugin's config as the settings files give it (validated here). */
   readonly settings?: unknown
-  /** tack's data folder (`$TACK_HOME`); the plugin's `dataDir` wins when set. */
+  /** tack's home (`$TACK_HOME`), whose trust store decides; it wins over the plugin's `tackHome`. */
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
   readonly cwd: string
@@ -32,8 +32,8 @@ function resolve(opts: CliOptions) {
   const config = HooksClaudeConfig.parse(opts.settings ?? {})
   const env = opts.env ?? process.env
   const home = config.home ?? (env.HOME?.startsWith('/') ? env.HOME : homedir())
-  const dataDir = dataDirOf(config.dataDir ?? opts.tackHome, env, { userHome: home })
-  return { config, home, dataDir }
+  const tackHome = opts.tackHome ?? config.tackHome ?? resolveTackHome(env, { userHome: home })
+  return { config, home, tackHome }
 }
 
 function describe(handler: Readonly<Record<string, unknown>>): string {
@@ -46,12 +46,12 @@ function describe(handler: Readonly<Record<string, unknown>>): string {
 
 /** Every Claude Code hook found for `cwd`, its source file and whether it will run; broken files first. */
 export function listClaudeHooks(opts: CliOptions): ClaudeHookRow[] {
-  const { config, home, dataDir } = resolve(opts)
+  const { config, home, tackHome } = resolve(opts)
   const registry = new HookRegistry({
     discover: config.discover,
     sources: config.sources,
     home,
-    dataDir,
+    tackHome,
     assumeTrusted: config.assumeTrusted,
     warn: () => {},
     info: () => {},

@@ -1,5 +1,5 @@
 // The bridge's validated Config (40-hooks.md B1, overview decision 8). Paths a deployment sets (home,
-// data folder, transcript folder, project dir) are absolute; `sources` are resolved against the
+// data folder, tack's home, transcript folder, project dir) are absolute; `sources` are resolved against the
 // process cwd once, at load. tack's CLI makes every relative path in a config file absolute against that
 // file's folder before this schema sees it (docs/decisions/0130-config-relative-paths.md).
 import { type ConfigOf, Schema } from '@tack/kernel'
@@ -63,12 +63,15 @@ export const HooksClaudeConfig = Schema.object(
     ),
     home: absolutePath('The home folder whose `.claude/settings.json` is discovered. Default: the OS home.'),
     dataDir: absolutePath(
-      "tack's data folder (transcripts, plugin data, the workspace trust store). Default `$TACK_HOME`, else `<home>/.tack`.",
+      'Where the bridge keeps its files: transcripts (`claude-transcripts/`, unless `transcriptDir`), spilled hook output (`claude-hook-output/`), `CLAUDE_ENV_FILE`s (`claude-env/`), plugin data (`claude-plugins/<plugin>/data`). Default `$TACK_HOME`, else `<home>/.tack`. Workspace trust is not read from here: see `tackHome`.',
+    ),
+    tackHome: absolutePath(
+      "tack's home, whose `trusted-workspaces.json` (written by `tack trust`) decides where project-level hooks run. Default `$TACK_HOME`, else `<home>/.tack`. The tack CLI always sets its own home here (a configured value is ignored), so moving `dataDir` never moves trust.",
     ),
     assumeTrusted: Schema.boolean({
       default: false,
       description:
-        'Run project-level hooks (`<workspace>/.claude/…`) as if every workspace were trusted. Otherwise they run only in a workspace recorded by `tack trust` (in `<dataDir>/trusted-workspaces.json`). The CLI sets it for `--trust` / `TACK_TRUST=1`.',
+        'Run project-level hooks (`<workspace>/.claude/…`) as if every workspace were trusted. Otherwise they run only in a workspace recorded by `tack trust` (in `<tackHome>/trusted-workspaces.json`). The CLI sets it for `--trust` / `TACK_TRUST=1`.',
     }),
   },
   { description: 'The Claude Code hooks bridge (@tack/hooks-claude).' },

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
-import { dataDirOf, definePlugin } from '@tack/kernel'
+import { dataDirOf, definePlugin, resolveTackHome } from '@tack/kernel'
 import { ClaudeBridge } from './bridge.ts'
 import { HooksClaudeConfig } from './config.ts'
 import { onPromptSubmit } from './points/prompt-submit.ts'
@@ -21,12 +21,14 @@ export const HooksClaudePlugin = definePlugin({
   apply(ctx, config) {
     const home = config.home ?? homedir()
     const dataDir = dataDirOf(config.dataDir, process.env, { userHome: home })
+    // Trust is tack's, not the bridge's data: one store in tack's home, wherever dataDir points.
+    const tackHome = config.tackHome ?? resolveTackHome(process.env, { userHome: home })
     const log = ctx.logger('hooks-claude')
     const registry = new HookRegistry({
       discover: config.discover,
       sources: config.sources,
       home,
-      dataDir,
+      tackHome,
       assumeTrusted: config.assumeTrusted,
       warn: (m) => log.warn('%s', m),
       info: (m) => log.info('%s', m),

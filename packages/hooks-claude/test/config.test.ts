@@ -26,6 +26,7 @@ describe('B1 config', () => {
       transcriptDir: '/t',
       home: '/h',
       dataDir: '/d',
+      tackHome: '/th',
       assumeTrusted: true,
     }
     expect(HooksClaudeConfig.parse(config)).toEqual(config)
@@ -41,6 +42,7 @@ describe('B1 config', () => {
       [{ sources: 'x.json' }, /sources/],
       [{ transcriptDir: 'relative' }, /transcriptDir: must be an absolute path/],
       [{ home: 'relative' }, /home/],
+      [{ tackHome: 'relative' }, /tackHome: must be an absolute path/],
       [{ awaitSessionStart: 'yes' }, /awaitSessionStart: must be true or false/],
       [{ timeoutMs: 5 }, /timeoutMs: unknown key/],
     ]

@@ -154,13 +154,14 @@ describe('B1 discovery', () => {
 
   it('B1 project hooks run only in a trusted workspace (tack trust) or with assumeTrusted; headless too', async () => {
     const cwd = await tempDir()
+    const tackHome = await tempDir()
     const dataDir = await tempDir()
     await writeSettings(
       join(cwd, '.claude', 'settings.json'),
       hook('UserPromptSubmit', 'echo ran >> ran.txt'),
     )
     const run = async (assumeTrusted: boolean) => {
-      const t = await bridgeAgent({ cwd, bridge: { assumeTrusted, dataDir }, script: [text('ok')] })
+      const t = await bridgeAgent({ cwd, bridge: { assumeTrusted, tackHome, dataDir }, script: [text('ok')] })
       try {
         await t.agent.send(prompt('go'))
         // the CLI says once per run what an untrusted workspace held back: no bridge warning
@@ -176,8 +177,11 @@ describe('B1 discovery', () => {
     expect(untrusted.why).toMatch(/not trusted: run `tack trust`/)
     expect((await run(true)).runs).toBe(true)
     expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran'])
+    // The bridge's data folder is no trust store: only tack's home (where `tack trust` writes) counts.
     trustWorkspace(cwd, dataDir)
-    expect(isWorkspaceTrusted(cwd, dataDir)).toBe(true)
+    expect((await run(false)).runs).toBe(false)
+    trustWorkspace(cwd, tackHome)
+    expect(isWorkspaceTrusted(cwd, tackHome)).toBe(true)
     expect((await run(false)).runs).toBe(true)
     expect(await lines(join(cwd, 'ran.txt'))).toEqual(['ran', 'ran'])
   })

@@ -95,6 +95,8 @@ export async function bridgeAgent(opts: BridgeAgentOptions = {}): Promise<Bridge
   const cwd = opts.cwd ?? (await tempDir('tack-hc-ws-'))
   const home = opts.home ?? (await tempDir('tack-hc-home-'))
   const dataDir = await tempDir('tack-hc-data-')
+  // Never the real ~/.tack: trust is read from here.
+  const tackHome = await tempDir('tack-hc-tack-home-')
   if (opts.projectHooks !== undefined)
     await writeSettings(join(cwd, '.claude', 'settings.json'), opts.projectHooks)
   const logs: CapturedLog[] = []
@@ -107,7 +109,10 @@ export async function bridgeAgent(opts: BridgeAgentOptions = {}): Promise<Bridge
       ...(opts.before ?? []),
       // These tests are about what hooks do: the workspace counts as trusted unless a test says otherwise
       // (trust itself is tested in discovery.test.ts, B1 trust).
-      { plugin: HooksClaudePlugin, config: { home, dataDir, assumeTrusted: true, ...(opts.bridge ?? {}) } },
+      {
+        plugin: HooksClaudePlugin,
+        config: { home, dataDir, tackHome, assumeTrusted: true, ...(opts.bridge ?? {}) },
+      },
       ...(opts.plugins ?? []),
     ],
   })

@@ -18,7 +18,7 @@ async function bridgeWith(hooks: unknown) {
     discover: true,
     sources: [],
     home,
-    dataDir: t.dataDir,
+    tackHome: t.dataDir,
     assumeTrusted: true,
     warn: () => {},
     info: () => {},

@@ -8,7 +8,7 @@ import type { CodexHookRegistry, CodexHookStatus } from './registry.ts'
 export interface CodexCliOptions {
   /** The `hooksCodex` plugin config from the config files (`false`: the plugin is turned off). */
   readonly settings?: unknown
-  /** tack's data folder (`TACK_HOME`); the default for `dataDir`. */
+  /** tack's home (`TACK_HOME`): the default for `dataDir`, and the workspace trust store (over `tackHome`). */
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
   /**

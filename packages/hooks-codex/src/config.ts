@@ -27,7 +27,12 @@ export const HooksCodexConfig = Schema.object({
   dataDir: Schema.string({
     nonEmpty: true,
     description:
-      "tack's data folder, holding the trust store `codex-hook-trust.json`; default `$TACK_HOME`, else `~/.tack`.",
+      'Where the bridge keeps its files: the hook-hash trust store `codex-hook-trust.json` (written by `tack hooks trust`) and the transcripts (`codex-transcripts/`, unless `transcriptDir`); default `$TACK_HOME`, else `~/.tack`. Workspace trust is not read from here: see `tackHome`.',
+  }).optional(),
+  tackHome: Schema.string({
+    nonEmpty: true,
+    description:
+      "tack's home, whose `trusted-workspaces.json` (written by `tack trust`) decides whether the project layer is read; default `$TACK_HOME`, else `~/.tack`. The tack CLI always sets its own home here (a configured value is ignored), so moving `dataDir` never moves workspace trust.",
   }).optional(),
   transcriptDir: Schema.string({
     nonEmpty: true,

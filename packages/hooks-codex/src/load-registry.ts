@@ -13,7 +13,8 @@ import { CodexHookRegistry } from './registry.ts'
 export interface RegistryContext {
   /** The workspace: the default `projectDir`. Default the process cwd. */
   readonly workspace?: string
-  /** The default `dataDir` when the config sets none; else `$TACK_HOME`, else `~/.tack`. */
+  /** tack's home: the default `dataDir` when the config sets none, and the workspace trust store when the
+   * config names no `tackHome`; else `$TACK_HOME`, else `~/.tack`. */
   readonly tackHome?: string
   readonly env?: NodeJS.ProcessEnv
 }
@@ -38,7 +39,9 @@ export async function loadCodexRegistry(
     projectDir,
     dataDir,
     trust: config.trust,
-    projectTrusted: config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDir),
+    // Workspace trust is tack's, not the bridge's data: read from tack's home wherever dataDir points.
+    projectTrusted:
+      config.assumeTrusted || isWorkspaceTrusted(projectDir, dataDirOf(config.tackHome ?? at.tackHome, env)),
   })
   return { registry, projectDir, dataDir }
 }

@@ -22,6 +22,7 @@ describe('config', () => {
       codexHome: '/c',
       projectDir: '/p',
       dataDir: '/d',
+      tackHome: '/th',
       transcriptDir: '/t',
       trust: 'off',
       stderrSummaryMaxChars: 20,
@@ -34,6 +35,7 @@ describe('config', () => {
       codexHome: '/c',
       projectDir: '/p',
       dataDir: '/d',
+      tackHome: '/th',
       transcriptDir: '/t',
       trust: 'off',
       stderrSummaryMaxChars: 20,
@@ -50,6 +52,7 @@ describe('config', () => {
       [{ sources: 'a.json' }, 'sources'],
       [{ codexHome: '' }, 'codexHome'],
       [{ transcriptDir: '' }, 'transcriptDir'],
+      [{ tackHome: '' }, 'tackHome'],
       [{ transcriptDir: 7 }, 'transcriptDir'],
       [{ timeout: 5 }, 'timeout: unknown key'],
     ]

@@ -275,7 +275,10 @@ describe('discovery', () => {
     expect(untrusted.ran).toBe(0)
     expect(untrusted.warnings).toEqual([])
     expect((await statusWith(true)).ran).toBe(1)
+    // The bridge's data folder is no trust store: only tack's home (where `tack trust` writes) counts.
     trustWorkspace(h.projectDir, h.dataDir)
+    expect((await statusWith(false)).listed).toMatchObject({ status: 'workspace-untrusted', runs: false })
+    trustWorkspace(h.projectDir, h.tackHome)
     expect((await statusWith(false)).listed).toMatchObject({ status: 'trusted', runs: true })
   })
 })

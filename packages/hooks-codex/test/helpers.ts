@@ -50,8 +50,10 @@ export interface Homes {
   readonly codexHome: string
   /** The project folder whose `.codex/hooks.json` is the project layer. */
   readonly projectDir: string
-  /** tack's data folder (trust store). */
+  /** The bridge's data folder (hook-hash trust store, transcripts). */
   readonly dataDir: string
+  /** tack's home: its `trusted-workspaces.json` decides workspace trust. */
+  readonly tackHome: string
   /** Where tests put their scripts and captured files. */
   readonly work: string
   /** The agent's workspace. */
@@ -64,6 +66,7 @@ export async function homes(): Promise<Homes> {
     codexHome: join(root, 'codex-home'),
     projectDir: join(root, 'project'),
     dataDir: join(root, 'tack-data'),
+    tackHome: join(root, 'tack-home'),
     work: join(root, 'work'),
     workspace: join(root, 'workspace'),
   }
@@ -131,6 +134,7 @@ export async function codexAgent(opts: CodexAgentOptions): Promise<TestAgent> {
           codexHome: h.codexHome,
           projectDir: h.projectDir,
           dataDir: h.dataDir,
+          tackHome: h.tackHome,
           // These tests are about hooks and their hash trust: the workspace counts as trusted unless a
           // test says otherwise (workspace trust is tested in discovery.test.ts).
           assumeTrusted: true,

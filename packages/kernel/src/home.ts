@@ -61,6 +61,23 @@ export class TackHomeError extends Error {
  * use it), no permission.
  */
 export function makeTackHome(home: string): boolean {
+  return makeOwnerOnlyFolder(home, {
+    what: `tack's home folder ${home}`,
+    fix: 'set TACK_HOME to a folder you can write',
+  })
+}
+
+/** How a folder that cannot be made is named in the error, and the fix offered. */
+export interface FolderWording {
+  readonly what: string
+  readonly fix: string
+}
+
+/**
+ * `makeTackHome` for any folder tack keeps data in (a session store moved by `plugins.store.dataDir`):
+ * the same level-by-level 0700 creation and one-line `TackHomeError`, worded by `wording`.
+ */
+export function makeOwnerOnlyFolder(home: string, wording: FolderWording): boolean {
   const missing: string[] = []
   let dir = home
   let info = statSync(dir, { throwIfNoEntry: false })
@@ -71,8 +88,7 @@ export function makeTackHome(home: string): boolean {
     dir = parent
     info = statSync(dir, { throwIfNoEntry: false })
   }
-  const where = `tack's home folder ${home}`
-  const fix = 'set TACK_HOME to a folder you can write'
+  const { what: where, fix } = wording
   if (info && !info.isDirectory()) {
     throw new TackHomeError(
       dir === home

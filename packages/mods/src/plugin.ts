@@ -30,6 +30,17 @@ function hostVersion(): string {
   }
 }
 
+/**
+ * The environment mods read (`$.env.get`): the process's, read live, except that TACK_HOME is tack's home as
+ * tack resolved it. A mod has no working folder to resolve a relative TACK_HOME against (agent-state takes
+ * only an absolute one, 70-agent-state.md R4), so a relative value would name another folder there.
+ */
+function modEnvironment(): NodeJS.ProcessEnv {
+  return new Proxy(process.env, {
+    get: (env, name) => (name === 'TACK_HOME' ? resolveTackHome(env) : Reflect.get(env, name)),
+  })
+}
+
 export const ModsPlugin = definePlugin({
   name: 'mods',
   Config: ModsConfig,
@@ -40,9 +51,7 @@ export const ModsPlugin = definePlugin({
     const warned = new Set<string>()
     const host = new ModHost({
       config,
-      // A mod has no working folder to resolve a relative TACK_HOME against (agent-state takes only an
-      // absolute one, 70-agent-state.md R4), so mods see tack's home as tack resolved it.
-      env: { ...process.env, TACK_HOME: resolveTackHome() },
+      env: modEnvironment(),
       dataDir,
       version: hostVersion(),
       log: (mod, line) => log.info(`${mod}: ${line}`),

@@ -1,8 +1,9 @@
 // Opening the database file: refuse a foreign layout without writing a byte, set the connection up,
 // create the layout on a blank file, then set and read back the journal mode and fsync policy.
-import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { makeOwnerOnlyFolder, TackHomeError } from '@tack/kernel/home'
 import { type JournalMode, type SqliteStoreConfig, type SynchronousMode, synchronousFor } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
 import { explainSqliteFailure } from './failures.ts'
@@ -11,11 +12,17 @@ import { assertLayout, ensureLayout, readLayout } from './layout.ts'
 /** Opens (creating when missing) the store file at the absolute `path`, set up as `config` says. */
 export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseSync {
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    // Not a recursive mkdir: under /proc that spins forever (a dataDir of /proc/x would hang the run).
+    makeOwnerOnlyFolder(dirname(path), {
+      what: `the session store's folder ${dirname(path)}`,
+      fix: 'set plugins.store.dataDir (or path) to a folder you can write',
+    })
     // Created owner-only before SQLite sees it: the log holds everything the agent read and ran.
     // SQLite gives its -wal and -shm files the database file's mode. An empty file counts as fresh.
     closeSync(openSync(path, 'wx', 0o600))
   } catch (error) {
+    if (error instanceof TackHomeError)
+      throw new SqliteStoreError('STORE_OPEN_FAILED', error.message, { path })
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw openFailed(path, 'creating it', error)
   }
   // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical

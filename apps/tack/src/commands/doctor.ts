@@ -9,6 +9,7 @@ import { buildState } from '../../bin/freshness.js'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
+import { sessionStoreFile } from '../session-store-file.ts'
 import { type Resolved, resolveSettings } from '../settings.ts'
 import { heldBackHooks } from '../untrusted-notice.ts'
 import { findUserPlugins, importUserPlugin } from '../user-plugins.ts'
@@ -85,7 +86,7 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
     await booted.close()
   }
 
-  const db = paths.sessionsDb
+  const db = await sessionStoreFile(settings, paths)
   line(
     'session store',
     existsSync(db) ? `${db} (${formatBytes(statSync(db).size)})` : `${db} (not created yet)`,

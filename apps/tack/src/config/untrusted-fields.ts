@@ -145,6 +145,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'hooksClaude.transcriptDir': pathValued(HELD.path),
   'hooksClaude.home': pathValued(HELD.path),
   'hooksClaude.dataDir': pathValued(HELD.path),
+  'hooksClaude.tackHome': HELD.gate, // the trust store (the CLI pins it to $TACK_HOME anyway)
   'hooksClaude.assumeTrusted': HELD.gate,
 
   'hooksCodex.sources': pathValued(HELD.runs, 'paths'),
@@ -152,6 +153,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'hooksCodex.codexHome': pathValued(HELD.path),
   'hooksCodex.projectDir': pathValued(HELD.path),
   'hooksCodex.dataDir': pathValued(HELD.path),
+  'hooksCodex.tackHome': HELD.gate, // the trust store (the CLI pins it to $TACK_HOME anyway)
   'hooksCodex.transcriptDir': pathValued(HELD.path),
   'hooksCodex.assumeTrusted': HELD.gate,
   'hooksCodex.trust': HELD.gate,

@@ -59,7 +59,8 @@ export interface RegistryOptions {
   readonly discover: boolean
   readonly sources: readonly SourceSpec[]
   readonly home: string
-  readonly dataDir: string
+  /** tack's home: its `trusted-workspaces.json` is the one trust store (`tack trust` writes it). */
+  readonly tackHome: string
   readonly assumeTrusted: boolean
   readonly warn: (message: string) => void
   readonly info: (message: string) => void
@@ -153,9 +154,9 @@ export class HookRegistry {
     return [...this.#problems, ...this.forWorkspace(dir).problems]
   }
 
-  /** Whether `dir` is a workspace recorded by `tack trust` (in this registry's data folder). */
+  /** Whether `dir` is a workspace recorded by `tack trust` (in tack's home). */
   isTrusted(dir: string): boolean {
-    return isWorkspaceTrusted(dir, this.#opts.dataDir)
+    return isWorkspaceTrusted(dir, this.#opts.tackHome)
   }
 
   #loadWorkspace(dir: string): WorkspaceHooks {
