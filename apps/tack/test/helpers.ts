@@ -47,19 +47,24 @@ export function runTack(
   /** `bin`: another Node script to run instead of tack (a client such as acpx). */
   opts: { env: NodeJS.ProcessEnv; cwd: string; input?: string; bin?: string },
 ): Promise<TackResult> {
+  const child = spawn(process.execPath, [opts.bin ?? TACK_BIN, ...args], {
+    env: opts.env,
+    cwd: opts.cwd,
+    stdio: 'pipe',
+  })
+  child.stdin.end(opts.input ?? '')
+  return outcomeOf(child)
+}
+
+/** A spawned child's whole output and how it ended. */
+export function outcomeOf(child: ChildProcess): Promise<TackResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [opts.bin ?? TACK_BIN, ...args], {
-      env: opts.env,
-      cwd: opts.cwd,
-      stdio: 'pipe',
-    })
     let stdout = ''
     let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     child.on('error', reject)
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
-    child.stdin.end(opts.input ?? '')
   })
 }
 

@@ -13,6 +13,7 @@ import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
 import { SESSION_HEAP_FLAG } from '../src/session-heap.ts'
 import {
+  outcomeOf,
   type Sandbox,
   sandbox,
   scriptedModel,
@@ -43,15 +44,7 @@ function runFile(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): Promise<TackResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
-  })
+  return outcomeOf(spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }))
 }
 
 /** V8's flag tag of a Node started with these flags. */

@@ -18,7 +18,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, type Sandbox, sandbox, TACK_BIN, type TackResult } from './helpers.ts'
+import { jsonLines, outcomeOf, runTack, type Sandbox, sandbox, TACK_BIN, type TackResult } from './helpers.ts'
 
 async function scripted(box: Sandbox, entries: unknown[], name = 'script.json'): Promise<string> {
   const file = join(box.root, name)
@@ -191,13 +191,13 @@ function chownTree(path: string, uid: number): void {
 }
 
 function runAs(uid: number | undefined, args: string[], box: Sandbox): Promise<TackResult> {
-  return collect(
-    spawn(process.execPath, [TACK_BIN, ...args], {
-      env: box.env,
-      cwd: box.workspace,
-      ...(uid !== undefined ? { uid, gid: uid } : {}),
-    }),
-  )
+  const child = spawn(process.execPath, [TACK_BIN, ...args], {
+    env: box.env,
+    cwd: box.workspace,
+    ...(uid !== undefined ? { uid, gid: uid } : {}),
+  })
+  child.stdin.end()
+  return outcomeOf(child)
 }
 
 /**
@@ -206,19 +206,10 @@ function runAs(uid: number | undefined, args: string[], box: Sandbox): Promise<T
  */
 function runLimited(args: string[], box: Sandbox): Promise<TackResult> {
   const quoted = [process.execPath, TACK_BIN, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ')
-  return collect(
-    spawn('bash', ['-c', `trap '' XFSZ; ulimit -f 8; exec ${quoted}`], { env: box.env, cwd: box.workspace }),
-  )
-}
-
-function collect(child: ReturnType<typeof spawn>): Promise<TackResult> {
-  return new Promise((resolve, reject) => {
-    let stdout = ''
-    let stderr = ''
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
-    child.stdin?.end()
+  const child = spawn('bash', ['-c', `trap '' XFSZ; ulimit -f 8; exec ${quoted}`], {
+    env: box.env,
+    cwd: box.workspace,
   })
+  child.stdin.end()
+  return outcomeOf(child)
 }
