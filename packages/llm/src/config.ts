@@ -25,7 +25,7 @@ export const RetryConfig = Schema.object({
     max: 20,
     default: 2,
     description:
-      'Attempts per model request when the server stays silent (TIMEOUT before the first chunk): each costs a whole idleTimeoutMs, so fewer than maxAttempts; also capped by maxAttempts.',
+      'Attempts per model request when the server stays silent (TIMEOUT before the first chunk): each costs a whole firstByteTimeoutMs or idleTimeoutMs, so fewer than maxAttempts; also capped by maxAttempts.',
   }),
 })
 
@@ -41,12 +41,19 @@ export const LlmConfig = Schema.object({
       "Overrides the base URL of every provider whose endpoint sets none (the CLI's --base-url), e.g. a local llama.cpp server.",
     test: (v): v is string => typeof v === 'string' && isHttpUrl(v),
   }).optional(),
+  firstByteTimeoutMs: Schema.integer({
+    min: 0,
+    max: 3600000,
+    default: 300000,
+    description:
+      "Milliseconds from sending a model request to the response's headers; past it the request fails TIMEOUT (transient: retried up to retry.maxStallAttempts). Raise it for a local server that reads a long prompt before it answers; 0 disables.",
+  }),
   idleTimeoutMs: Schema.integer({
     min: 0,
     max: 3600000,
-    default: 120000,
+    default: 300000,
     description:
-      'A provider stream silent this long fails TIMEOUT: before the first chunk a transient failure (retried up to retry.maxStallAttempts), after it an error; 0 disables.',
+      'Milliseconds a model response may send no bytes while tack waits for them (SSE keep-alives and pings count; a slow reader does not); past it the request fails TIMEOUT: retried up to retry.maxStallAttempts before the first chunk, an error after it. 0 disables.',
   }),
   scripted: Schema.boolean({
     default: true,

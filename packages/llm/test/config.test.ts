@@ -166,12 +166,23 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
     rejects({ retry: { maxStallAttempts: 21 } }, 'retry.maxStallAttempts')
   })
 
-  test('idleTimeoutMs: default 120000 (on), configured value, rejected out of range', () => {
-    expect(LlmConfig.parse({}).idleTimeoutMs).toBe(120000)
+  test('idleTimeoutMs: default 300000 (on, as Codex and Claude Code), configured value, rejected out of range', () => {
+    expect(LlmConfig.parse({}).idleTimeoutMs).toBe(300000)
+    expect(LlmConfig.parse({ idleTimeoutMs: 1500 }).idleTimeoutMs).toBe(1500)
     expect(LlmConfig.parse({ idleTimeoutMs: 0 }).idleTimeoutMs).toBe(0)
     rejects({ idleTimeoutMs: -1 }, 'idleTimeoutMs')
     rejects({ idleTimeoutMs: 3600001 }, 'idleTimeoutMs')
     rejects({ idleTimeoutMs: 2.5 }, 'idleTimeoutMs')
+  })
+
+  test('firstByteTimeoutMs: default 300000 (on), configured value, rejected out of range', () => {
+    expect(LlmConfig.parse({}).firstByteTimeoutMs).toBe(300000)
+    expect(LlmConfig.parse({ firstByteTimeoutMs: 900000 }).firstByteTimeoutMs).toBe(900000)
+    expect(LlmConfig.parse({ firstByteTimeoutMs: 0 }).firstByteTimeoutMs).toBe(0)
+    const error = rejects({ firstByteTimeoutMs: -5 }, 'firstByteTimeoutMs')
+    expect(error.message).toContain('0–3600000')
+    rejects({ firstByteTimeoutMs: 3600001 }, 'firstByteTimeoutMs')
+    rejects({ firstByteTimeoutMs: '5m' }, 'firstByteTimeoutMs')
   })
 
   test('AL-21 scripted: default on (scripted/* served); false leaves it unserved; a non-boolean is rejected', async () => {

@@ -78,13 +78,13 @@ describe.each(KINDS)('%s', (kind) => {
     expect((error as Error).message).toContain('upstream exploded')
   })
 
-  test('R3 a hang before any byte ends with a transient TIMEOUT after idleTimeoutMs', async () => {
+  test('R3 a hang before any byte ends with a transient TIMEOUT after firstByteTimeoutMs', async () => {
     server.push({ kind: 'hang' })
     const error = await failure(
-      adapterFor(server, { idleTimeoutMs: 150 }).stream(request(model), signal()) as Promise<unknown>,
+      adapterFor(server, { firstByteTimeoutMs: 150 }).stream(request(model), signal()) as Promise<unknown>,
     )
     expect(error).toMatchObject({ code: 'TIMEOUT', transient: true })
-    expect(error.message).toContain('idleTimeoutMs')
+    expect(error.message).toContain('plugins.llm.firstByteTimeoutMs')
   })
 
   test('R3 a stream that goes silent after its first chunk times out as an error', async () => {
@@ -93,6 +93,7 @@ describe.each(KINDS)('%s', (kind) => {
     const { chunks, error } = await drainToError(response)
     expect(chunks).toEqual([{ type: 'text-delta', text: 'I was saying' }])
     expect(error).toMatchObject({ code: 'TIMEOUT' })
+    expect((error as Error).message).toContain('plugins.llm.idleTimeoutMs')
   })
 })
 
@@ -202,7 +203,7 @@ describe('retries through the llm plugin (AL-22)', () => {
     server.push({ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' })
     const started = Date.now()
     const { ctx: fast } = await bootLlm(
-      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0 }, idleTimeoutMs: 100 },
+      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0 }, firstByteTimeoutMs: 100 },
       { env: ENV },
     )
     await expect(callModel(fast, request(MODEL_OF.openai), signal())).rejects.toMatchObject({
@@ -212,7 +213,7 @@ describe('retries through the llm plugin (AL-22)', () => {
     expect(Date.now() - started).toBeLessThan(5000)
     await fast.fiber.dispose()
     const { ctx: once } = await bootLlm(
-      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0, maxStallAttempts: 1 }, idleTimeoutMs: 100 },
+      { baseUrl: server.baseUrl, retry: { baseDelayMs: 0, maxStallAttempts: 1 }, firstByteTimeoutMs: 100 },
       { env: ENV },
     )
     await expect(callModel(once, request(MODEL_OF.openai), signal())).rejects.toMatchObject({

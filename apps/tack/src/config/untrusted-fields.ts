@@ -63,6 +63,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'llm.retry': 'harmless',
   'llm.endpoints': HELD.network, // also apiKeyEnv and headers: which key is sent where
   'llm.baseUrl': HELD.network,
+  'llm.firstByteTimeoutMs': 'harmless',
   'llm.idleTimeoutMs': 'harmless',
   'llm.scripted': HELD.runs, // a workspace file would play the model
 

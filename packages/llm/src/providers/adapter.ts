@@ -22,7 +22,10 @@ export const PROTOCOLS: Readonly<Record<ProviderKind, WireProtocol>> = {
 }
 
 export interface ProviderRuntime {
-  readonly config: Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted' | 'idleTimeoutMs'>
+  readonly config: Pick<
+    LlmConfig,
+    'endpoints' | 'baseUrl' | 'scripted' | 'idleTimeoutMs' | 'firstByteTimeoutMs'
+  >
   readonly env: Env
   /** Which config values a project chose (`origins.ts`); default none. */
   readonly origins?: LlmOrigins
@@ -114,7 +117,13 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
         throw toLlmError(error, errors)
       }
       return streamModel(
-        { model, options, hooks: protocol.hooks, errors, idleTimeoutMs: config.idleTimeoutMs },
+        {
+          model,
+          options,
+          hooks: protocol.hooks,
+          errors,
+          stallBounds: { firstByteTimeoutMs: config.firstByteTimeoutMs, idleTimeoutMs: config.idleTimeoutMs },
+        },
         signal,
       )
     },

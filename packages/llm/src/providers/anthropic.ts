@@ -22,6 +22,7 @@ import type { LlmRequest } from '@tack/agent'
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
 import { type PromptStyle, toCallOptions } from './prompt.ts'
+import { watchedFetch } from './watchdog.ts'
 
 const load = lazy(() => import('@ai-sdk/anthropic'))
 
@@ -39,6 +40,8 @@ export const anthropicProtocol: WireProtocol = {
       baseURL: endpoint.baseUrl,
       apiKey: endpoint.apiKey ?? '',
       headers: { ...endpoint.headers },
+      // Times the provider's bytes (stalls: watchdog.ts).
+      fetch: watchedFetch,
     }).languageModel(modelId)
   },
   callOptions: (request) => withCacheBreakpoints(anthropicCallOptions(request)),

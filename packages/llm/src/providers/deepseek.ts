@@ -5,6 +5,7 @@
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
 import { type PromptStyle, toCallOptions } from './prompt.ts'
+import { watchedFetch } from './watchdog.ts'
 
 const load = lazy(() => import('@ai-sdk/deepseek'))
 
@@ -19,6 +20,8 @@ export const deepseekProtocol: WireProtocol = {
       baseURL: endpoint.baseUrl,
       apiKey: endpoint.apiKey ?? '',
       headers: { ...endpoint.headers },
+      // Times the provider's bytes (stalls: watchdog.ts).
+      fetch: watchedFetch,
     }).chat(modelId)
   },
   // The package JSON-encodes the input itself, so it gets the parsed value.

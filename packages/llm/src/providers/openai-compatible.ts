@@ -6,6 +6,7 @@ import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
 import { type PromptStyle, toCallOptions } from './prompt.ts'
 import { toUsage } from './stream.ts'
+import { watchedFetch } from './watchdog.ts'
 
 const load = lazy(() => import('@ai-sdk/openai-compatible'))
 
@@ -21,6 +22,8 @@ export const openaiCompatibleProtocol: WireProtocol = {
       baseURL: endpoint.baseUrl,
       ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
       headers: { ...endpoint.headers },
+      // Times the provider's bytes (stalls: watchdog.ts).
+      fetch: watchedFetch,
       // Ask for the final usage chunk (stream_options.include_usage).
       includeUsage: true,
     }).chatModel(modelId)

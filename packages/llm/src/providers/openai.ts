@@ -4,6 +4,7 @@
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
 import { type PromptStyle, toCallOptions } from './prompt.ts'
+import { watchedFetch } from './watchdog.ts'
 
 const load = lazy(() => import('@ai-sdk/openai'))
 
@@ -20,6 +21,8 @@ export const openaiProtocol: WireProtocol = {
       baseURL: endpoint.baseUrl,
       apiKey: endpoint.apiKey ?? '',
       headers: { ...endpoint.headers },
+      // Times the provider's bytes (stalls: watchdog.ts).
+      fetch: watchedFetch,
     }).chat(modelId)
   },
   callOptions: (request) => toCallOptions(request, STYLE),

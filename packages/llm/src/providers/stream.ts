@@ -13,6 +13,7 @@ import type {
 import { LlmError, type LlmFinal, type LlmResponse } from '@tack/agent'
 import type { AssistantBlock, FinishReason, StreamChunk, Usage } from '@tack/session'
 import { type ErrorContext, toLlmError } from '../errors.ts'
+import { type StallBounds, type StallPhase, StallWatchdog, watchedSignal } from './watchdog.ts'
 
 export interface StreamHooks {
   /** A reasoning block's signature from provider metadata (Anthropic thinking), if any. */
@@ -28,27 +29,39 @@ export interface StreamRun {
   readonly options: LanguageModelV4CallOptions
   readonly hooks: StreamHooks
   readonly errors: ErrorContext
-  /** 0 disables the idle timeout. */
-  readonly idleTimeoutMs: number
+  /** How long the provider may stay silent (watchdog.ts); the protocol's model must use `watchedFetch`. */
+  readonly stallBounds: StallBounds
+}
+
+/** The config key of each bound, named in the failure so the user knows what to raise. */
+const STALL_KEYS: Record<StallPhase, string> = {
+  'first-byte': 'plugins.llm.firstByteTimeoutMs',
+  idle: 'plugins.llm.idleTimeoutMs',
+}
+
+function stallError(provider: string, phase: StallPhase, ms: number): LlmError {
+  const what =
+    phase === 'first-byte'
+      ? `no response within ${ms} ms of sending the request`
+      : `the response stream was silent for ${ms} ms`
+  return new LlmError(`${provider}: ${what} (${STALL_KEYS[phase]})`, { code: 'TIMEOUT', transient: true })
 }
 
 /** Opens the stream (HTTP errors reject here, before any chunk) and maps its parts lazily. */
 export async function streamModel(run: StreamRun, signal: AbortSignal): Promise<LlmResponse> {
-  const idle = new IdleTimer(run.idleTimeoutMs)
-  const combined = AbortSignal.any([signal, idle.signal])
-  const fail = (error: unknown): LlmError =>
-    idle.fired && !signal.aborted
-      ? new LlmError(`${run.errors.provider}: no data for ${run.idleTimeoutMs} ms (idleTimeoutMs)`, {
-          code: 'TIMEOUT',
-          transient: true,
-        })
+  const watchdog = new StallWatchdog(run.stallBounds)
+  const combined = watchedSignal(signal, watchdog)
+  const fail = (error: unknown): LlmError => {
+    const phase = watchdog.stalled
+    return phase && !signal.aborted
+      ? stallError(run.errors.provider, phase, watchdog.boundOf(phase))
       : toLlmError(error, run.errors)
+  }
   let stream: ReadableStream<LanguageModelV4StreamPart>
   try {
-    idle.arm()
     stream = (await run.model.doStream({ ...run.options, abortSignal: combined })).stream
   } catch (error) {
-    idle.stop()
+    watchdog.stop()
     throw fail(error)
   }
   let resolveFinal!: (final: LlmFinal) => void
@@ -66,7 +79,6 @@ export async function streamModel(run: StreamRun, signal: AbortSignal): Promise<
     let settled = false
     try {
       while (true) {
-        idle.arm()
         let next: Awaited<ReturnType<typeof reader.read>>
         try {
           next = await reader.read()
@@ -81,12 +93,13 @@ export async function streamModel(run: StreamRun, signal: AbortSignal): Promise<
       settled = true
       resolveFinal(result)
     } catch (error) {
-      const failure = error instanceof LlmError ? error : fail(error)
+      // A stall can surface as the package's own error part (a broken body); the stall is the reason.
+      const failure = error instanceof LlmError && !watchdog.stalled ? error : fail(error)
       settled = true
       rejectFinal(failure)
       throw failure
     } finally {
-      idle.stop()
+      watchdog.stop()
       if (!settled) {
         rejectFinal(
           new LlmError('the model stream was abandoned before it finished', {
@@ -99,31 +112,6 @@ export async function streamModel(run: StreamRun, signal: AbortSignal): Promise<
     }
   }
   return { chunks: chunks(), final }
-}
-
-class IdleTimer {
-  readonly #controller = new AbortController()
-  readonly #ms: number
-  #timer: ReturnType<typeof setTimeout> | undefined
-  constructor(ms: number) {
-    this.#ms = ms
-  }
-  get signal(): AbortSignal {
-    return this.#controller.signal
-  }
-  get fired(): boolean {
-    return this.#controller.signal.aborted
-  }
-  arm(): void {
-    if (this.#ms <= 0) return
-    clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => this.#controller.abort(new Error('idle timeout')), this.#ms)
-    // An abandoned response must not keep the process alive until the timeout.
-    this.#timer.unref()
-  }
-  stop(): void {
-    clearTimeout(this.#timer)
-  }
 }
 
 type Slot =

@@ -89,6 +89,7 @@ export const anthropicWire: WireRenderer = {
     ]
   },
   endWithoutFinish: () => [event('content_block_stop', { index: 0 })],
+  keepAlive: () => event('ping', {}),
   streamError: (message, type) => event('error', { error: { type, message } }),
   errorBody: (message, type) => ({ type: 'error', error: { type, message } }),
 }

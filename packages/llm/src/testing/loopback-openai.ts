@@ -80,6 +80,8 @@ export const openaiWire: WireRenderer = {
     ]
   },
   endWithoutFinish: () => [frame('[DONE]')],
+  // Servers and gateways send SSE comments while the model is busy (OpenRouter, DeepSeek's queue).
+  keepAlive: () => ': keep-alive\n\n',
   streamError: (message, type) => frame({ error: { message, type, code: type } }),
   errorBody: (message, type) => ({ error: { message, type, param: null, code: type } }),
 }

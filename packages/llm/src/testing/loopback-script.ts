@@ -9,6 +9,13 @@ import type { FinishReason, Usage } from '@tack/session'
 /** A success entry may name the signature of its reasoning block (Anthropic thinking). */
 export type LoopbackAnswer = Extract<ScriptEntry, { kind: 'text' | 'tool-calls' }> & {
   readonly signature?: string
+  /**
+   * A model that thinks before it answers: after the stream's first frame, this many ms pass before
+   * the rest, with a keep-alive every `keepAliveMs` (none when unset).
+   */
+  readonly thinkMs?: number
+  /** Milliseconds between keep-alives while thinking: an SSE comment (OpenAI), a `ping` event (Anthropic). */
+  readonly keepAliveMs?: number
 }
 
 export type LoopbackFault =
@@ -26,6 +33,12 @@ export type LoopbackFault =
   | { readonly kind: 'truncate'; readonly afterChunks?: number; readonly text?: string }
   /** 200 and a complete-looking stream that simply ends without any finish reason. */
   | { readonly kind: 'no-finish'; readonly text?: string }
+  /**
+   * A server that stops sending and keeps the connection open: after `accept` it never sends headers;
+   * after `headers` it sends them and the stream's opening (no content); after `chunks` also `text`
+   * as one delta. The connection stays open until the client gives up (or the server closes).
+   */
+  | { readonly kind: 'stall'; readonly after: 'accept' | 'headers' | 'chunks'; readonly text?: string }
 
 export type LoopbackEntry =
   | LoopbackAnswer
@@ -54,7 +67,7 @@ export interface LoggedRequest {
   readonly entry?: number
 }
 
-const KINDS = ['text', 'tool-calls', 'error', 'hang', 'http-error', 'truncate', 'no-finish']
+const KINDS = ['text', 'tool-calls', 'error', 'hang', 'http-error', 'truncate', 'no-finish', 'stall']
 
 /** Reads a script file: a JSON array of entries or `{"entries": [...]}`. */
 export function loadLoopbackScript(file: string): LoopbackEntry[] {

@@ -48,6 +48,8 @@ export interface LoopbackServer {
   readonly requests: readonly LoggedRequest[]
   /** Entries not yet played. */
   readonly remaining: number
+  /** The `seq` of each request whose client closed the connection before the response ended. */
+  readonly abandoned: readonly number[]
   push(...entries: LoopbackEntry[]): void
   /** Throws while entries remain. */
   assertConsumed(): void
@@ -66,6 +68,7 @@ const WIRES: Record<WireProtocolName, WireRenderer> = { openai: openaiWire, anth
 export async function startLoopbackServer(options: LoopbackServerOptions = {}): Promise<LoopbackServer> {
   const script = [...(options.script ?? [])]
   const requests: LoggedRequest[] = []
+  const abandoned: number[] = []
   let played = 0
   let callCounter = 0
   const nextCallId = () => `call_${++callCounter}`
@@ -110,6 +113,9 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     }
     requests.push(logged)
     options.onRequest?.(logged)
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned.push(logged.seq)
+    })
     if (protocol === 'unknown')
       return json(res, 404, { error: { message: `no route ${req.method} ${path}` } })
     const wire = WIRES[protocol]
@@ -141,9 +147,12 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
   ): void {
     switch (entry.kind) {
       case 'text':
-      case 'tool-calls':
-        stream(res, wire.answer(planAnswer(entry, nextCallId, ctx.seq), ctx), 'end', options.frameDelayMs)
+      case 'tool-calls': {
+        const frames = wire.answer(planAnswer(entry, nextCallId, ctx.seq), ctx)
+        if (entry.thinkMs) think(res, frames, wire.keepAlive(), entry.thinkMs, entry.keepAliveMs)
+        else stream(res, frames, 'end', options.frameDelayMs)
         return
+      }
       case 'error': {
         const type = entry.code ?? (entry.status === 429 ? 'rate_limit_error' : 'api_error')
         if (entry.afterChunks === undefined) {
@@ -174,6 +183,14 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
       case 'truncate':
         stream(res, wire.partial(entry.text ?? 'partial answer', entry.afterChunks ?? 1, ctx), 'destroy')
         return
+      case 'stall':
+        if (entry.after === 'accept') return
+        stream(
+          res,
+          wire.partial(entry.text ?? 'partial answer', entry.after === 'chunks' ? 1 : 0, ctx),
+          'hold',
+        )
+        return
       case 'no-finish':
         stream(
           res,
@@ -202,6 +219,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     get remaining() {
       return script.length
     },
+    abandoned,
     push: (...entries) => {
       script.push(...entries)
     },
@@ -255,12 +273,7 @@ function stream(
   then: 'end' | 'hold' | 'destroy',
   frameDelayMs = 0,
 ): void {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  })
-  res.flushHeaders()
+  openStream(res)
   if (frameDelayMs > 0 && then === 'end') {
     const rest = [...frames]
     const next = () => {
@@ -288,6 +301,39 @@ function stream(
       throw new Error(`unknown stream ending ${String(never)}`)
     }
   }
+}
+
+function openStream(res: ServerResponse): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
+  res.flushHeaders()
+}
+
+/** A thinking model: the answer's first frame, `thinkMs` with a keep-alive every `keepAliveMs`, the rest. */
+function think(
+  res: ServerResponse,
+  frames: readonly string[],
+  keepAlive: string,
+  thinkMs: number,
+  keepAliveMs: number | undefined,
+): void {
+  openStream(res)
+  res.write(frames[0] ?? '')
+  const until = Date.now() + thinkMs
+  const next = () => {
+    const left = until - Date.now()
+    setTimeout(step, Math.max(0, Math.min(keepAliveMs ?? left, left)))
+  }
+  const step = () => {
+    if (res.destroyed) return // the client gave up while the model thought
+    if (Date.now() >= until) return void res.end(frames.slice(1).join(''))
+    res.write(keepAlive)
+    next()
+  }
+  next()
 }
 
 /** Child-process mode. */

@@ -9,6 +9,8 @@ export interface WireRenderer {
   partial(text: string, chunks: number, ctx: RenderContext): string[]
   /** The frames that end a stream normally without saying why (no finish reason at all). */
   endWithoutFinish(): string[]
+  /** A frame that carries no content and keeps the stream alive (a comment, or a ping event). */
+  keepAlive(): string
   /** An error event inside a stream. */
   streamError(message: string, type: string): string
   /** The JSON body of an HTTP error response. */
