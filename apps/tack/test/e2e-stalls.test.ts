@@ -1,35 +1,31 @@
 // A model server that goes silent, through the real `tack run` binary (docs/decisions/0160-stalled-model-streams.md):
 // a stall is retried under the retry policy, and when the attempts run out the run ends with a
 // non-zero exit and one stderr line that names the bound and the config key to raise.
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { runTack, sandbox, type TackResult } from './helpers.ts'
+import { runTack, sandbox, type TackResult, writeJson } from './helpers.ts'
 
-const BOUNDS = ['    firstByteTimeoutMs: 300', '    idleTimeoutMs: 300']
+const BOUNDS = { firstByteTimeoutMs: 300, idleTimeoutMs: 300 }
 
 /** `tack run` against a loopback server playing `script`, with stall bounds of 300 ms and fast retries. */
 async function runStalled(
   script: LoopbackEntry[],
-  bounds = BOUNDS,
+  bounds: Record<string, number> = BOUNDS,
 ): Promise<TackResult & { requests: number }> {
   const server = await startLoopbackServer({ script })
   try {
     const box = await sandbox()
-    const config = join(box.root, 'stall.yml')
-    await writeFile(
-      config,
-      [
-        'plugins:',
-        '  llm:',
-        ...bounds,
-        '    retry: { baseDelayMs: 1, maxDelayMs: 5 }',
-        '    endpoints:',
-        `      loop: { kind: openai-compatible, baseUrl: "${server.baseUrl}" }`,
-        '',
-      ].join('\n'),
-    )
+    // JSON is YAML, so the config file can be written as JSON.
+    const config = await writeJson(join(box.root, 'stall.yml'), {
+      plugins: {
+        llm: {
+          ...bounds,
+          retry: { baseDelayMs: 1, maxDelayMs: 5 },
+          endpoints: { loop: { kind: 'openai-compatible', baseUrl: server.baseUrl } },
+        },
+      },
+    })
     const result = await runTack(['run', '--config', config, '--model', 'loop/m', 'say something'], {
       env: box.env,
       cwd: box.workspace,
@@ -80,7 +76,7 @@ describe('tack run and a model server that stalls', () => {
   test('a model that thinks for 5× the idle bound while its server sends keep-alives is not a stall', async () => {
     const run = await runStalled(
       [{ kind: 'text', text: 'thought it through', thinkMs: 1500, keepAliveMs: 100 }],
-      ['    idleTimeoutMs: 300'],
+      { idleTimeoutMs: 300 },
     )
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
