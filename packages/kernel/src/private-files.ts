@@ -53,10 +53,10 @@ function parentsOf(path: string): void {
 
 /**
  * Writes (or with `append`, appends) `data` to `path` as a private file: created 0600, an existing file
- * tightened before a byte is written. Missing parent folders are created 0700.
+ * tightened before a byte is written. The folder must exist (`privateFolder` makes one tack owns): a
+ * path the user named in a missing folder fails with ENOENT rather than growing folders.
  */
 export function writePrivateFile(path: string, data: string, opts: { append?: boolean } = {}): void {
-  parentsOf(path)
   const fd = openSync(path, opts.append ? 'a' : 'w', PRIVATE_FILE_MODE)
   try {
     tightenOpenFile(fd)

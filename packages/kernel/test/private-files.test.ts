@@ -30,13 +30,22 @@ afterAll(() => {
 })
 const root = () => mkdtempSync(join(tmpdir(), 'tack-private-'))
 
-test('writePrivateFile creates the file 0600 and its missing folders 0700; the existing parent keeps its mode', () => {
+test('writePrivateFile creates the file 0600 and leaves its folder as it is; a missing folder is ENOENT', () => {
   const dir = root()
   chmodSync(dir, 0o755)
-  const file = join(dir, 'a', 'b', 'x.jsonl')
+  const file = join(dir, 'x.jsonl')
   writePrivateFile(file, 'one\n')
   writePrivateFile(file, 'two\n', { append: true })
   expect(readFileSync(file, 'utf8')).toBe('one\ntwo\n')
+  expect([modeOf(file), modeOf(dir)]).toEqual([0o600, 0o755])
+  expect(() => writePrivateFile(join(dir, 'none', 'x'), '')).toThrow(/ENOENT/)
+})
+
+test('replacePrivateFile creates missing folders 0700; the existing parent keeps its mode', () => {
+  const dir = root()
+  chmodSync(dir, 0o755)
+  const file = join(dir, 'a', 'b', 'x.json')
+  replacePrivateFile(file, '{}')
   expect([modeOf(file), modeOf(join(dir, 'a')), modeOf(join(dir, 'a', 'b')), modeOf(dir)]).toEqual([
     0o600, 0o700, 0o700, 0o755,
   ])

@@ -4,8 +4,8 @@
 // be written keeps the history in memory for this run only (reported once by the caller).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { writePrivateFile } from '@tack/kernel/private-files'
+import { dirname, join } from 'node:path'
+import { privateFolder, writePrivateFile } from '@tack/kernel/private-files'
 
 export class PromptHistory {
   readonly file: string
@@ -51,6 +51,7 @@ export class PromptHistory {
     if (this.#max === 0 || text.trim() === '' || this.#entries.at(-1) === text) return
     this.#entries.push(text)
     if (this.#entries.length > this.#max) this.#entries.shift()
+    privateFolder(dirname(this.file))
     writePrivateFile(this.file, `${JSON.stringify(text)}\n`, { append: true })
   }
 
