@@ -57,6 +57,17 @@ const RESPONSE_KEYS: Record<string, string[]> = {
 }
 
 const sorted = (keys: string[]) => [...keys].sort()
+/** A JSON-lines file, parsed. */
+const jsonLinesOf = async (path: string): Promise<Payload[]> =>
+  (await readFile(path, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Payload)
+/** A real hook that appends its stdin payload, as one jq-compacted line, to `<out>/<name>.jsonl`. */
+async function captureHook(out: string, name: string) {
+  const log = join(out, `${name}.jsonl`)
+  return { log, capture: await script(out, `${name}.sh`, `jq -c . >> '${log}'`) }
+}
 /** A dozen hook processes per session: generous under a loaded machine (the session itself takes ~6 s). */
 const SESSION_TIMEOUT_MS = 120_000
 
@@ -66,9 +77,8 @@ describe('issue 11 Claude Code payload fidelity', () => {
     async () => {
       const ws = await tempDir('tack-hc-fid-ws-')
       const out = await tempDir('tack-hc-fid-out-')
-      const log = join(out, 'payloads.jsonl')
       await writeFile(join(ws, 'existing.txt'), 'one\ntwo\nthree\n')
-      const capture = await script(out, 'capture.sh', `jq -c . >> '${log}'`)
+      const { log, capture } = await captureHook(out, 'payloads')
       const all = [{ hooks: [{ type: 'command', command: capture }] }]
       const t = await bridgeAgent({
         cwd: ws,
@@ -93,10 +103,7 @@ describe('issue 11 Claude Code payload fidelity', () => {
       })
       try {
         expect((await t.agent.send(prompt('touch the files'))).reason).toEqual({ kind: 'completed' })
-        const payloads: Payload[] = (await readFile(log, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l))
+        const payloads = await jsonLinesOf(log)
         const events = payloads.map((p) => p.hook_event_name)
         expect(events[0]).toBe('SessionStart')
         expect(events.slice(1)).toEqual([
@@ -253,8 +260,7 @@ describe('issue 11 Claude Code payload fidelity', () => {
     async () => {
       const ws = await tempDir('tack-hc-fid-bash-')
       const out = await tempDir('tack-hc-fid-bash-out-')
-      const log = join(out, 'posts.jsonl')
-      const capture = await script(out, 'capture.sh', `jq -c . >> '${log}'`)
+      const { log, capture } = await captureHook(out, 'posts')
       // A CLAUDE_ENV_FILE with a line in it: tack then puts a source line before every command, which
       // must not count as one of the command's own.
       const env = await script(
@@ -286,11 +292,10 @@ describe('issue 11 Claude Code payload fidelity', () => {
       })
       try {
         expect((await t.agent.send(prompt('run them'))).reason).toEqual({ kind: 'completed' })
-        const responses = (await readFile(log, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as Payload)
-          .map((p) => [(p.tool_input as Payload).command, p.tool_response])
+        const responses = (await jsonLinesOf(log)).map((p) => [
+          (p.tool_input as Payload).command,
+          p.tool_response,
+        ])
         const bash = (stdout: string, noOutputExpected: boolean) => ({
           stdout,
           stderr: '',
@@ -321,8 +326,7 @@ describe('issue 11 Claude Code payload fidelity', () => {
     async () => {
       const ws = await tempDir('tack-hc-fid-todo-')
       const out = await tempDir('tack-hc-fid-todo-out-')
-      const log = join(out, 'posts.jsonl')
-      const capture = await script(out, 'capture.sh', `jq -c . >> '${log}'`)
+      const { log, capture } = await captureHook(out, 'posts')
       const keep = await script(
         out,
         'keep.sh',
@@ -348,18 +352,12 @@ describe('issue 11 Claude Code payload fidelity', () => {
       })
       try {
         expect((await t.agent.send(prompt('plan it'))).reason).toEqual({ kind: 'completed' })
-        const posts = (await readFile(log, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as Payload)
+        const posts = await jsonLinesOf(log)
         expect(posts.map((p) => [p.tool_name, p.tool_input, p.tool_response])).toEqual([
           ['TodoWrite', { todos: first }, { oldTodos: [], newTodos: first }],
           ['TodoWrite', { todos: second }, { oldTodos: first, newTodos: second }],
         ])
-        const results = (await readFile(join(out, 'transcript.jsonl'), 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as Payload)
+        const results = (await jsonLinesOf(join(out, 'transcript.jsonl')))
           .filter((l) => l.toolUseResult !== undefined)
           .map((l) => l.toolUseResult)
         expect(results).toEqual([
