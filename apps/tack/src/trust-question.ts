@@ -3,8 +3,9 @@
 // folder as `tack trust` does; no is remembered for the folder (`$TACK_HOME/trust-declined.json`), so the
 // question is not asked again there (Ctrl-C or Ctrl-D leaves tack and decides nothing) — the run goes on untrusted with the usual one-line notice, and
 // `tack trust` still trusts it later. Headless runs and ACP never ask (nobody is there to answer).
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { makeTackHome } from '@tack/kernel/home'
+import { replacePrivateFile } from '@tack/kernel/private-files'
 import { join } from 'node:path'
 import { trustWorkspace, workspaceKey } from '@tack/kernel/workspace-trust'
 import type { CommonFlags } from './args.ts'
@@ -77,8 +78,7 @@ function remember(home: string, key: string): void {
   const list = [...new Set([...declined(home), key])]
   try {
     makeTackHome(home)
-    writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`, { mode: 0o600 })
-    renameSync(`${file}.tmp`, file)
+    replacePrivateFile(file, `${JSON.stringify(list, null, 2)}\n`)
   } catch {
     // not remembered: the question comes again next time, which is safe
   }

@@ -1,6 +1,6 @@
 // The built-in slash commands (80-cli.md §5.4) on a real kernel with the scripted model: what each
 // answers, per host, and the files /export writes. The real binary runs them in e2e-slash-commands.test.ts.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, SCRIPTED_MODEL, type TestAgent, text } from '@tack/agent/testing'
@@ -112,6 +112,8 @@ describe('built-in slash commands', () => {
     const mdPath = join(t!.cwd, `tack-${t!.agent.session.id.slice(0, 8)}.md`)
     expect(md).toEqual({ kind: 'text', text: `exported to ${mdPath}` })
     expect(readFileSync(mdPath, 'utf8')).toContain('an answer')
+    // the whole conversation: owner-only, like the store (docs/decisions/0145-private-files.md)
+    expect(statSync(mdPath).mode & 0o777).toBe(0o600)
     expect(await run('export', 'out/t.jsonl')).toMatchObject({
       kind: 'error',
       message: expect.stringContaining('ENOENT'),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkAll } from '../src/core/engine.ts'
@@ -139,5 +139,30 @@ describe('R15 safe writes', () => {
     const [r] = await checkAll(store, ctx('abc.def-1'))
     expect(r.triggered).toBe(true)
     expect(await store.hasCooldown('d1', 'abc.def-1')).toBe(true)
+  })
+})
+
+describe('private store files (tack docs/decisions/0145-private-files.md)', () => {
+  it('under umask 022 the registry, state and markers are 0600 in 0700 folders; an old 0755 state folder is tightened', async () => {
+    const before = process.umask(0o022)
+    try {
+      const base = join(tempDir(), 'dice')
+      const store = new FileDiceStore(base)
+      store.register(slot({ name: 'reflection' }))
+      await store.saveState('reflection', 'abc', { depth_at_last_trigger: 1, last_reset: 'x' })
+      await store.markTriggered('reflection', 'abc')
+      const mode = (p: string) => statSync(p).mode & 0o777
+      expect([mode(base), mode(join(base, 'state'))]).toEqual([0o700, 0o700])
+      expect([
+        mode(join(base, 'slots.json')),
+        mode(store.statePath('reflection', 'abc')),
+        mode(store.markerPath('reflection', 'abc')),
+      ]).toEqual([0o600, 0o600, 0o600])
+      chmodSync(join(base, 'state'), 0o755)
+      store.ensureLayout()
+      expect(mode(join(base, 'state'))).toBe(0o700)
+    } finally {
+      process.umask(before)
+    }
   })
 })

@@ -1,6 +1,15 @@
 // R4, R8, R9, R13, R14, R17, R18, R19, R21: the writer and the guarantees that keep a session undisturbed,
 // under the Claude Code mod-API double (in memory, and on a real disk with the real `mv`).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -148,6 +157,41 @@ describe('R8 atomic writes', () => {
     const files = await d.files(join(home, '.claude', 'agent-state'))
     expect(Object.keys(files).sort()).toEqual(['session-a1.json', 'session-a1.jsonl'])
     expect(JSON.parse(files['session-a1.json'])).toMatchObject({ state: 'ended' })
+  })
+
+  test('under Claude Code with umask 022 and an existing 0755 folder, the files are 0600 and the folder 0700', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'agent-state-modes-'))
+    const folder = join(home, '.claude', 'agent-state')
+    mkdirSync(folder, { recursive: true, mode: 0o755 })
+    chmodSync(folder, 0o755)
+    const before = process.umask(0o022)
+    try {
+      const d = await loaded({ disk: true, env: { HOME: home } })
+      await d.fire('session.start', { cwd: '/w' })
+      await d.fire('turn.start', { text: 'a', turnId: 't' })
+      await d.fire('turn.complete', { turnId: 't', reason: 'answer' })
+      await d.fire('session.end', { reason: 'other' })
+    } finally {
+      process.umask(before)
+    }
+    expect(statSync(folder).mode & 0o777).toBe(0o700)
+    const modes = readdirSync(folder).map((n) => [n, statSync(join(folder, n)).mode & 0o777])
+    expect(modes).toEqual([
+      ['session-a1.json', 0o600],
+      ['session-a1.jsonl', 0o600],
+    ])
+  })
+
+  test('a configured outputDir keeps the mode its owner gave it; the files are still 0600', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'agent-state-modes-'))
+    const folder = join(root, 'shared')
+    mkdirSync(folder, { mode: 0o755 })
+    chmodSync(folder, 0o755)
+    const d = await loaded({ disk: true, options: { outputDir: folder } })
+    await d.fire('session.start', { cwd: '/w' })
+    await d.fire('session.end', { reason: 'other' })
+    expect(statSync(folder).mode & 0o777).toBe(0o755)
+    expect(statSync(join(folder, 'session-a1.json')).mode & 0o777).toBe(0o600)
   })
 
   test('when the rename fails, the mod writes directly from then on', async () => {

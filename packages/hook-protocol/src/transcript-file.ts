@@ -4,8 +4,8 @@
 // what the log has gained since the last sync are appended, synchronously, so the hook reads an
 // up-to-date file. The first sync in a process rewrites the file from the start (the log is the truth;
 // a resumed session's old file is replaced, never appended to twice).
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { privateFolder, writePrivateFile } from '@tack/kernel/private-files'
 import type { Session, SessionEvent } from '@tack/session'
 
 /** Turns log events into a host's transcript lines (compact JSON, no newline), one event at a time. */
@@ -43,12 +43,13 @@ export class TranscriptFile {
       const event = session.eventAt(this.#next)
       if (event) for (const line of this.#projector.push(event)) lines.push(`${line}\n`)
     }
+    // The conversation: owner-only, whatever the umask (docs/decisions/0145-private-files.md).
     if (!this.#started) {
-      mkdirSync(dirname(this.path), { recursive: true })
-      writeFileSync(this.path, lines.join(''))
+      privateFolder(dirname(this.path))
+      writePrivateFile(this.path, lines.join(''))
       this.#started = true
     } else if (lines.length > 0) {
-      appendFileSync(this.path, lines.join(''))
+      writePrivateFile(this.path, lines.join(''), { append: true })
     }
   }
 }

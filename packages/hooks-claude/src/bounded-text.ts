@@ -2,8 +2,8 @@
 // characters: longer text is saved to a file and the reader gets a preview and the path. The bridge
 // does the same for every text it takes from a hook (reasons included), so nothing unbounded reaches
 // the model, the log or the user.
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateFolder, writePrivateFile } from '@tack/kernel/private-files'
 import type { HookOutput } from '@tack/hook-protocol'
 
 /** Claude Code's limit; a protocol fact, not a tunable. */
@@ -22,9 +22,9 @@ export function fileSpill(dir: string): Spill {
   return {
     save(text) {
       try {
-        mkdirSync(dir, { recursive: true })
+        privateFolder(dir)
         const path = join(dir, `${Date.now().toString(36)}-${process.pid}-${++n}.txt`)
-        writeFileSync(path, text)
+        writePrivateFile(path, text)
         return path
       } catch {
         return undefined

@@ -50,6 +50,22 @@ export interface CallStart {
   readonly startedAt: number
   /** The file a Write or Edit is about to replace: its text, or null when it did not exist. */
   readonly originalFile?: string | null
+  /** The todo list a TodoWrite is about to replace. */
+  readonly previousTodos?: readonly unknown[]
+}
+
+/**
+ * The session's todo list as its log holds it: the last `todo/write` event's `todos` (the log-only
+ * event `@tack/tool-fs` appends), else `[]`. Read backwards, so a long log costs only up to its last list.
+ */
+export function currentTodos(session: Pick<Session, 'length' | 'eventAt'>): readonly unknown[] {
+  for (let seq = session.length - 1; seq >= 0; seq--) {
+    const event = session.eventAt(seq)
+    if ((event?.type as string | undefined) !== 'todo/write') continue
+    const todos = (event?.data as { todos?: unknown } | undefined)?.todos
+    return Array.isArray(todos) ? todos : []
+  }
+  return []
 }
 
 /** Calls between PreToolUse's approval and PostToolUse, by call id. */
@@ -60,8 +76,17 @@ export class CallStarts {
    * Records the start of an approved call; for Write and Edit, the text of `filePath` before it runs
    * (undefined `filePath`: no snapshot, as when no PostToolUse hook will see the call).
    */
-  record(callId: string, claudeName: string, filePath: unknown, cwd: string): void {
-    const start: { startedAt: number; originalFile?: string | null } = { startedAt: Date.now() }
+  record(
+    callId: string,
+    claudeName: string,
+    filePath: unknown,
+    cwd: string,
+    previousTodos?: readonly unknown[],
+  ): void {
+    const start: { -readonly [K in keyof CallStart]: CallStart[K] } = {
+      startedAt: Date.now(),
+      ...(previousTodos ? { previousTodos } : {}),
+    }
     if (
       (claudeName === 'Write' || claudeName === 'Edit') &&
       typeof filePath === 'string' &&

@@ -2,9 +2,10 @@
 // file and append `export X=…` lines to it; every later Bash call of that session sources the file
 // first, so the variables reach the commands the model runs, as in Claude Code. The source line is
 // added to the command tack's bash tool runs and taken off again wherever a hook sees `tool_input`.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
+import { privateFolder, writePrivateFile } from '@tack/kernel/private-files'
 
 const SAFE = /[^A-Za-z0-9._-]/g
 
@@ -27,8 +28,9 @@ export class EnvFiles {
   prepare(root: Agent): string {
     const path = this.pathOf(root)
     try {
-      mkdirSync(this.#dir, { recursive: true })
-      writeFileSync(path, '', { flag: 'a' })
+      // Hooks put variables here, secrets among them: owner-only (docs/decisions/0145-private-files.md).
+      privateFolder(this.#dir)
+      writePrivateFile(path, '', { append: true })
     } catch {
       // The hook finds it unwritable and says so; the session goes on.
     }

@@ -1,8 +1,8 @@
 // The hook environment (40-hooks.md B2): every run gets `CLAUDE_PROJECT_DIR`; plugin sources add
 // `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA`. The `${…}` forms of the three are substituted
 // textually in `command` and `args`, as Claude Code does (other `${…}` are left to the shell).
-import { mkdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { privateFolder } from '@tack/kernel/private-files'
 
 export interface HookVariables {
   readonly CLAUDE_PROJECT_DIR: string
@@ -15,7 +15,7 @@ export function pluginDataDir(dataDir: string, pluginRoot: string): string {
   const name = basename(pluginRoot).replace(/[^A-Za-z0-9._-]/g, '_') || 'plugin'
   const dir = join(dataDir, 'claude-plugins', name, 'data')
   try {
-    mkdirSync(dir, { recursive: true })
+    privateFolder(dir)
   } catch {
     // The hook will find it missing and say so; the run goes on.
   }

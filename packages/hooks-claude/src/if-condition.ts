@@ -102,18 +102,34 @@ export function bashParts(command: string): string[] | undefined {
   while (pending.length > 0) {
     const split = splitTopLevel(pending.pop()!, pending)
     if (!split) return undefined
-    parts.push(...split)
+    parts.push(...split.map((s) => s.text))
   }
   return parts.map(stripAssignments).filter((p) => p !== '')
 }
 
+/** One top-level command of a command line, as written, and the operator before it (`''` for the first). */
+export interface BashSegment {
+  readonly text: string
+  /** `&&`, `||`, `|`, `;`, `&`, a newline, …; `''` for the first segment. */
+  readonly operatorBefore: string
+}
+
+/**
+ * The top-level commands of a command line with the operator before each (substitutions stay inside
+ * their command), or undefined when it cannot be parsed.
+ */
+export function bashSegments(command: string): BashSegment[] | undefined {
+  return splitTopLevel(command, [])
+}
+
 /** Splits on unquoted operators; pushes the insides of `$(…)` and backticks onto `nested`. */
-function splitTopLevel(text: string, nested: string[]): string[] | undefined {
-  const parts: string[] = []
+function splitTopLevel(text: string, nested: string[]): BashSegment[] | undefined {
+  const parts: BashSegment[] = []
   let current = ''
+  let operator = ''
   let i = 0
   const cut = () => {
-    parts.push(current.trim())
+    parts.push({ text: current.trim(), operatorBefore: operator })
     current = ''
   }
   while (i < text.length) {
@@ -151,8 +167,10 @@ function splitTopLevel(text: string, nested: string[]): string[] | undefined {
         continue
       }
       cut()
+      const start = i
       i++
       while (i < text.length && (text[i] === '&' || text[i] === '|' || text[i] === ';')) i++
+      operator = text.slice(start, i)
     } else {
       current += c
       i++

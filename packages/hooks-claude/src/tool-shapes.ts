@@ -8,6 +8,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
 import { readTextOrNull } from './claude-fields.ts'
+import { noOutputExpected } from './silent-command.ts'
 import { hostToolName, type ToolRegistry } from '@tack/tools'
 
 /** Legacy names community hooks still match on, per Claude tool name. */
@@ -134,6 +135,8 @@ export interface ToolResultLike {
 export interface BeforeCall {
   /** The file a Write or Edit replaced: its text, null when it did not exist, undefined when unknown. */
   readonly originalFile?: string | null
+  /** The todo list a TodoWrite replaced (the session's last `todo/write`); undefined: none, `[]`. */
+  readonly previousTodos?: readonly unknown[]
 }
 
 function resultText(result: ToolResultLike): string {
@@ -175,6 +178,20 @@ function lineCount(text: string): number {
   return count
 }
 
+/**
+ * Claude Code's Bash `stdout`: the output without its leading and trailing blank lines (a line of
+ * only whitespace counts as blank), so `echo hi` gives `hi`; blank lines inside and the spaces of a
+ * line with text stay.
+ */
+export function withoutBlankEnds(output: string): string {
+  const lines = output.split('\n')
+  let first = 0
+  while (first < lines.length && lines[first].trim() === '') first++
+  let last = lines.length - 1
+  while (last >= first && lines[last].trim() === '') last--
+  return lines.slice(first, last + 1).join('\n')
+}
+
 const bashOutput = (result: ToolResultLike): string | undefined => {
   const output = (result.meta as { output?: unknown } | undefined)?.output
   return typeof output === 'string' ? output : undefined
@@ -190,7 +207,7 @@ const listing = (result: ToolResultLike): string[] =>
 
 /**
  * The `tool_response` of the Claude tool `claudeName` for a tack result, shaped as Claude Code shapes
- * it (issue 11.2; protocols.md §F): Write, Edit, Bash, Read, Glob and Grep; other tools get
+ * it (issue 11.2; protocols.md §F): Write, Edit, Bash, Read, Glob, Grep and TodoWrite; other tools get
  * `{output, isError}` (a documented tack shape, README "Differences").
  */
 export function toClaudeToolResponse(
@@ -233,16 +250,17 @@ export function toClaudeToolResponse(
     case 'Bash': {
       const code = result.error?.code
       return {
-        stdout: bashOutput(result) ?? resultText(result),
+        stdout: withoutBlankEnds(bashOutput(result) ?? resultText(result)),
         stderr: '',
         interrupted: code === 'TIMEOUT' || code === 'ABORTED',
         isImage: false,
-        noOutputExpected: false,
+        noOutputExpected: noOutputExpected(typeof a.command === 'string' ? a.command : ''),
       }
     }
     case 'Read': {
       const text = now() ?? ''
-      const all = text === '' ? [] : text.replace(/\n$/, '').split('\n')
+      // Claude Code counts the empty line after a final newline and keeps that newline in `content`.
+      const all = text === '' ? [] : text.split('\n')
       const offset = typeof a.offset === 'number' && a.offset > 0 ? a.offset : 1
       const lines =
         typeof a.limit === 'number' ? all.slice(offset - 1, offset - 1 + a.limit) : all.slice(offset - 1)
@@ -273,6 +291,11 @@ export function toClaudeToolResponse(
       if (mode === 'files_with_matches') return { mode, filenames: lines, numFiles: lines.length }
       return { mode, numFiles: 0, filenames: [], content: lines.join('\n'), numLines: lines.length }
     }
+    case 'TodoWrite':
+      return {
+        oldTodos: before.previousTodos ?? [],
+        newTodos: !result.isError && Array.isArray(a.todos) ? a.todos : (before.previousTodos ?? []),
+      }
     default:
       return { output: resultText(result), isError: result.isError }
   }

@@ -57,6 +57,17 @@ const RESPONSE_KEYS: Record<string, string[]> = {
 }
 
 const sorted = (keys: string[]) => [...keys].sort()
+/** A JSON-lines file, parsed. */
+const jsonLinesOf = async (path: string): Promise<Payload[]> =>
+  (await readFile(path, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Payload)
+/** A real hook that appends its stdin payload, as one jq-compacted line, to `<out>/<name>.jsonl`. */
+async function captureHook(out: string, name: string) {
+  const log = join(out, `${name}.jsonl`)
+  return { log, capture: await script(out, `${name}.sh`, `jq -c . >> '${log}'`) }
+}
 /** A dozen hook processes per session: generous under a loaded machine (the session itself takes ~6 s). */
 const SESSION_TIMEOUT_MS = 120_000
 
@@ -66,9 +77,8 @@ describe('issue 11 Claude Code payload fidelity', () => {
     async () => {
       const ws = await tempDir('tack-hc-fid-ws-')
       const out = await tempDir('tack-hc-fid-out-')
-      const log = join(out, 'payloads.jsonl')
       await writeFile(join(ws, 'existing.txt'), 'one\ntwo\nthree\n')
-      const capture = await script(out, 'capture.sh', `jq -c . >> '${log}'`)
+      const { log, capture } = await captureHook(out, 'payloads')
       const all = [{ hooks: [{ type: 'command', command: capture }] }]
       const t = await bridgeAgent({
         cwd: ws,
@@ -93,10 +103,7 @@ describe('issue 11 Claude Code payload fidelity', () => {
       })
       try {
         expect((await t.agent.send(prompt('touch the files'))).reason).toEqual({ kind: 'completed' })
-        const payloads: Payload[] = (await readFile(log, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l))
+        const payloads = await jsonLinesOf(log)
         const events = payloads.map((p) => p.hook_event_name)
         expect(events[0]).toBe('SessionStart')
         expect(events.slice(1)).toEqual([
@@ -122,8 +129,9 @@ describe('issue 11 Claude Code payload fidelity', () => {
           expect(typeof p.duration_ms).toBe('number')
         }
         const [bash, read, create, update, edit] = posts.map((p) => p.tool_response as Payload)
+        // Claude Code drops the output's blank ends: `echo hello` gives "hello" (README "Bash")
         expect(bash).toEqual({
-          stdout: 'hello\n',
+          stdout: 'hello',
           stderr: '',
           interrupted: false,
           isImage: false,
@@ -133,10 +141,11 @@ describe('issue 11 Claude Code payload fidelity', () => {
           type: 'text',
           file: {
             filePath: join(ws, 'existing.txt'),
-            content: 'one\ntwo\nthree',
-            numLines: 3,
+            // as Claude Code: the file's final newline stays, and the empty line after it counts
+            content: 'one\ntwo\nthree\n',
+            numLines: 4,
             startLine: 1,
-            totalLines: 3,
+            totalLines: 4,
           },
         })
         expect(create).toEqual({
@@ -239,6 +248,122 @@ describe('issue 11 Claude Code payload fidelity', () => {
         expect(JSON.stringify(bashResult?.data)).toContain('target=staging')
         // The source line is tack's plumbing: a hook's tool_input shows the model's command.
         expect(requests[3]).toContain('target=staging')
+      } finally {
+        await t.dispose()
+      }
+    },
+    SESSION_TIMEOUT_MS,
+  )
+
+  it(
+    '11 Bash tool_response as Claude Code: blank ends dropped, noOutputExpected true only for commands silent by design',
+    async () => {
+      const ws = await tempDir('tack-hc-fid-bash-')
+      const out = await tempDir('tack-hc-fid-bash-out-')
+      const { log, capture } = await captureHook(out, 'posts')
+      // A CLAUDE_ENV_FILE with a line in it: tack then puts a source line before every command, which
+      // must not count as one of the command's own.
+      const env = await script(
+        out,
+        'env.sh',
+        'cat > /dev/null; echo "export FROM_ENV=1" >> "$CLAUDE_ENV_FILE"',
+      )
+      const commands = [
+        'echo hi from bash',
+        'mkdir -p d && touch d/f',
+        'cp d/f d/g',
+        'mv d/g d/h',
+        'rm -f d/none || echo failed',
+        'touch d/x > d/log',
+        "printf '\\n\\n  two  \\n\\nlines\\n\\n'",
+        'ls d',
+        'mkdir e && echo made',
+      ]
+      const t = await bridgeAgent({
+        cwd: ws,
+        projectHooks: {
+          SessionStart: [{ hooks: [{ type: 'command', command: env }] }],
+          PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: capture }] }],
+        },
+        script: [
+          ...commands.map((command) => toolCalls([{ name: 'bash', args: { command } }])),
+          text('done'),
+        ],
+      })
+      try {
+        expect((await t.agent.send(prompt('run them'))).reason).toEqual({ kind: 'completed' })
+        const responses = (await jsonLinesOf(log)).map((p) => [
+          (p.tool_input as Payload).command,
+          p.tool_response,
+        ])
+        const bash = (stdout: string, noOutputExpected: boolean) => ({
+          stdout,
+          stderr: '',
+          interrupted: false,
+          isImage: false,
+          noOutputExpected,
+        })
+        expect(responses).toEqual([
+          [commands[0], bash('hi from bash', false)],
+          [commands[1], bash('', true)],
+          [commands[2], bash('', true)],
+          [commands[3], bash('', true)],
+          [commands[4], bash('', true)],
+          [commands[5], bash('', true)],
+          [commands[6], bash('  two  \n\nlines', false)],
+          [commands[7], bash('f\nh\nlog\nx', false)],
+          [commands[8], bash('made', false)],
+        ])
+      } finally {
+        await t.dispose()
+      }
+    },
+    SESSION_TIMEOUT_MS,
+  )
+
+  it(
+    '11 TodoWrite tool_response as Claude Code: {oldTodos, newTodos}, in the payload and in the transcript',
+    async () => {
+      const ws = await tempDir('tack-hc-fid-todo-')
+      const out = await tempDir('tack-hc-fid-todo-out-')
+      const { log, capture } = await captureHook(out, 'posts')
+      const keep = await script(
+        out,
+        'keep.sh',
+        `cp "$(jq -r .transcript_path)" '${join(out, 'transcript.jsonl')}'`,
+      )
+      const first = [{ content: 'read the code', status: 'in_progress' }]
+      const second = [
+        { content: 'read the code', status: 'completed' },
+        { content: 'fix it', status: 'pending', priority: 'high' },
+      ]
+      const t = await bridgeAgent({
+        cwd: ws,
+        plugins: [{ plugin: FsToolsPlugin }],
+        projectHooks: {
+          PostToolUse: [{ matcher: 'TodoWrite', hooks: [{ type: 'command', command: capture }] }],
+          Stop: [{ hooks: [{ type: 'command', command: keep }] }],
+        },
+        script: [
+          toolCalls([{ name: 'todo_write', args: { todos: first } }]),
+          toolCalls([{ name: 'todo_write', args: { todos: second } }]),
+          text('planned'),
+        ],
+      })
+      try {
+        expect((await t.agent.send(prompt('plan it'))).reason).toEqual({ kind: 'completed' })
+        const posts = await jsonLinesOf(log)
+        expect(posts.map((p) => [p.tool_name, p.tool_input, p.tool_response])).toEqual([
+          ['TodoWrite', { todos: first }, { oldTodos: [], newTodos: first }],
+          ['TodoWrite', { todos: second }, { oldTodos: first, newTodos: second }],
+        ])
+        const results = (await jsonLinesOf(join(out, 'transcript.jsonl')))
+          .filter((l) => l.toolUseResult !== undefined)
+          .map((l) => l.toolUseResult)
+        expect(results).toEqual([
+          { oldTodos: [], newTodos: first },
+          { oldTodos: first, newTodos: second },
+        ])
       } finally {
         await t.dispose()
       }

@@ -153,14 +153,19 @@ describe('B8 tool shapes', () => {
         },
         cwd,
       ),
-    ).toEqual({ stdout: 'late\n', stderr: '', interrupted: true, isImage: false, noOutputExpected: false })
+    ).toEqual({ stdout: 'late', stderr: '', interrupted: true, isImage: false, noOutputExpected: false })
     expect(
       toClaudeToolResponse('Bash', { command: 'true' }, { ...ok, meta: { output: '' } }, cwd).stdout,
     ).toBe('')
-    expect(toClaudeToolResponse('TodoWrite', {}, { ...ok, isError: true }, cwd)).toEqual({
+    expect(toClaudeToolResponse('run_code', {}, { ...ok, isError: true }, cwd)).toEqual({
       output: 'out',
       isError: true,
     })
+    // a TodoWrite that failed replaced nothing: the old list stays the new one
+    const old = [{ content: 'a', status: 'pending' }]
+    expect(
+      toClaudeToolResponse('TodoWrite', { todos: [] }, { ...ok, isError: true }, cwd, { previousTodos: old }),
+    ).toEqual({ oldTodos: old, newTodos: old })
   })
 
   // Issue 11.2: every Write/Edit response has exactly Claude Code's keys, and its structuredPatch

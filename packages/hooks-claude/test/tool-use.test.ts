@@ -241,7 +241,7 @@ describe('B3 PostToolUse', () => {
         tool_input: { command: 'echo hello' },
         tool_use_id: 'call_1',
         tool_response: {
-          stdout: 'hello\n',
+          stdout: 'hello',
           stderr: '',
           interrupted: false,
           isImage: false,

@@ -110,7 +110,7 @@ describe('B9 transcript', () => {
           content: [{ tool_use_id: 'call_1', type: 'tool_result', content: 'hi', is_error: false }],
         },
         toolUseResult: {
-          stdout: 'hi\n',
+          stdout: 'hi',
           stderr: '',
           interrupted: false,
           isImage: false,

@@ -7,8 +7,8 @@
 //   hash = `sha256:` + hex SHA-256 of the canonical JSON of `{event, matcher, handler}`, with the
 //          default timeout applied, so an edit to the command, matcher or timeout invalidates trust.
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { replacePrivateFileAsync } from '@tack/kernel/private-files'
 import { snakeEvent } from './events.ts'
 import type { CodexHookEntry } from './hooks-file.ts'
 
@@ -99,9 +99,9 @@ export async function writeTrustRecords(path: string, updates: TrustRecords): Pr
       .sort()
       .map((k) => [k, records[k]]),
   )
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`
-  await writeFile(temp, `${JSON.stringify({ version: STORE_VERSION, hooks: sorted }, null, 2)}\n`)
-  await rename(temp, path)
+  await replacePrivateFileAsync(
+    path,
+    `${JSON.stringify({ version: STORE_VERSION, hooks: sorted }, null, 2)}\n`,
+  )
   return sorted
 }

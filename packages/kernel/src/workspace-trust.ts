@@ -4,9 +4,10 @@
 // folder is trusted when it or one of its ancestors is recorded. The Claude bridge's earlier store
 // (`claude-project-trust.json`, written by `tack hooks trust --project`) is read as part of it, so a
 // folder trusted before keeps its trust.
-import { chmodSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { makeTackHome } from './home.ts'
+import { replacePrivateFile } from './private-files.ts'
 
 export const WORKSPACE_TRUST_FILE = 'trusted-workspaces.json'
 /** The Claude bridge's store before trust was one notion; read, and cleaned on revoke. */
@@ -50,10 +51,7 @@ function writeRecords(path: string, field: 'workspaces' | 'projects', records: R
   const dir = dirname(path)
   // Only a folder tack made gets its mode forced.
   if (makeTackHome(dir)) chmodSync(dir, 0o700)
-  const tmp = `${path}.${process.pid}.tmp`
-  writeFileSync(tmp, `${JSON.stringify({ version: 1, [field]: records }, null, 2)}\n`, { mode: 0o600 })
-  chmodSync(tmp, 0o600)
-  renameSync(tmp, path)
+  replacePrivateFile(path, `${JSON.stringify({ version: 1, [field]: records }, null, 2)}\n`)
 }
 
 function allRecords(tackHome: string): Records {

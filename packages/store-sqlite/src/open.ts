@@ -4,6 +4,7 @@ import { closeSync, existsSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { makeOwnerOnlyFolder, TackHomeError } from '@tack/kernel/home'
+import { tightenPath } from '@tack/kernel/private-files'
 import { type JournalMode, type SqliteStoreConfig, type SynchronousMode, synchronousFor } from './config.ts'
 import { SqliteStoreError } from './errors.ts'
 import { explainSqliteFailure } from './failures.ts'
@@ -24,6 +25,9 @@ export function openDatabase(path: string, config: SqliteStoreConfig): DatabaseS
     if (error instanceof TackHomeError)
       throw new SqliteStoreError('STORE_OPEN_FAILED', error.message, { path })
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw openFailed(path, 'creating it', error)
+    // A store an older tack (or another tool) left readable by others is made owner-only again, with
+    // the journal files that copy its mode (docs/decisions/0145-private-files.md).
+    for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) tightenOwn(file)
   }
   // A read-only look first: a file we refuse is never opened for writing, so it stays byte-identical
   // (a read-write connection could, for instance, checkpoint someone else's WAL into it on close).
@@ -126,4 +130,14 @@ function openFailed(path: string, what: string, cause: unknown, busyTimeoutMs = 
     `${path}: ${what}: ${why}; check the folder is writable, or set TACK_HOME to one that is`,
     { path, cause },
   )
+}
+
+/** `tightenPath`, except that a file owned by someone else keeps the mode its owner chose (EPERM). */
+function tightenOwn(file: string): void {
+  try {
+    tightenPath(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM')
+      throw openFailed(file, 'making it owner-only', error)
+  }
 }

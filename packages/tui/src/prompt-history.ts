@@ -3,8 +3,9 @@
 // rewritten shorter when it has grown to twice that). A damaged line is skipped; a folder that cannot
 // be written keeps the history in memory for this run only (reported once by the caller).
 import { createHash } from 'node:crypto'
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { privateFolder, writePrivateFile } from '@tack/kernel/private-files'
 
 export class PromptHistory {
   readonly file: string
@@ -50,13 +51,13 @@ export class PromptHistory {
     if (this.#max === 0 || text.trim() === '' || this.#entries.at(-1) === text) return
     this.#entries.push(text)
     if (this.#entries.length > this.#max) this.#entries.shift()
-    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 })
-    appendFileSync(this.file, `${JSON.stringify(text)}\n`, { mode: 0o600 })
+    privateFolder(dirname(this.file))
+    writePrivateFile(this.file, `${JSON.stringify(text)}\n`, { append: true })
   }
 
   #rewrite(): void {
     try {
-      writeFileSync(this.file, this.#entries.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 })
+      writePrivateFile(this.file, this.#entries.map((e) => `${JSON.stringify(e)}\n`).join(''))
     } catch {
       // read-only: the longer file still loads correctly
     }

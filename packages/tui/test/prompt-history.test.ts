@@ -1,4 +1,5 @@
 // The prompt box's history, per folder under $TACK_HOME/history (a real temp folder).
+import { chmodSync, statSync } from 'node:fs'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,16 @@ describe('prompt history', () => {
     expect(new PromptHistory(d, '/work/a', 100).load()).toEqual(['first', 'second\nwith two lines'])
     expect(new PromptHistory(d, '/work/b', 100).load()).toEqual([])
     expect(new PromptHistory(d, '/work/a', 100).last()).toBeUndefined() // before load
+  })
+
+  test('the history is owner-only: an older 0644 file and 0755 folder are tightened at the next prompt', async () => {
+    const d = join(await dir(), 'history')
+    const h = new PromptHistory(d, '/w', 100)
+    h.add('first')
+    chmodSync(d, 0o755)
+    chmodSync(h.file, 0o644)
+    h.add('second')
+    expect([statSync(d).mode & 0o777, statSync(h.file).mode & 0o777]).toEqual([0o700, 0o600])
   })
 
   test('keeps the last N; a torn line is skipped; 0 keeps and writes nothing', async () => {

@@ -1,6 +1,6 @@
 // `/help`, `/clear`, `/resume`, `/cost` and `/export` (80-cli.md §5.4): what a person asks about the
 // session itself. `/clear` and `/resume` switch sessions, which only the interactive UI does.
-import { writeFile } from 'node:fs/promises'
+import { writePrivateFile } from '@tack/kernel/private-files'
 import { homedir } from 'node:os'
 import { extname, resolve } from 'node:path'
 import type { CommandDefinition, CommandResult, CommandSurface } from '@tack/commands'
@@ -73,7 +73,8 @@ export function sessionCommands(ctx: Context): CommandDefinition[] {
           text = exportMarkdown(header, events)
         }
         try {
-          await writeFile(path, text, { flag: 'w' })
+          // The whole conversation: owner-only, like the store it came from (docs/decisions/0145-private-files.md).
+          writePrivateFile(path, text)
         } catch (error) {
           return {
             kind: 'error',

@@ -1,7 +1,7 @@
 // The file-backed `DiceHost`, byte-compatible with the public agent-dice (R14): `slots.json`,
 // `state/<slot>-<session>.json` and `state/triggered-<slot>-<session>` under one base folder.
 // Names and session ids are validated before any path is built (R15); every write is atomic.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseJsonObject } from '../core/json.ts'
 import type { DiceHost, DiceSlotConfig, DiceState } from '../core/types.ts'
@@ -14,7 +14,10 @@ import {
   slotIssue,
   validateSessionId,
 } from '../core/validate.ts'
-import { writeFileAtomic } from './atomic.ts'
+import { privateFolder, writeFileAtomic } from './atomic.ts'
+
+/** The store's files are owner-only (`atomic.ts`). */
+const PRIVATE = { private: true } as const
 
 export interface FileStoreOptions {
   rng?: () => number
@@ -98,7 +101,7 @@ export class FileDiceStore implements DiceHost {
   }
 
   private writeRegistry(registry: Record<string, unknown>): void {
-    writeFileAtomic(this.slotsFile, encodeJson(registry))
+    writeFileAtomic(this.slotsFile, encodeJson(registry), PRIVATE)
   }
 
   /** Every record with its validity, in registry order. */
@@ -165,7 +168,7 @@ export class FileDiceStore implements DiceHost {
   }
 
   async saveState(slot: string, session: string, state: DiceState): Promise<void> {
-    writeFileAtomic(this.statePath(slot, session), encodeJson(state))
+    writeFileAtomic(this.statePath(slot, session), encodeJson(state), PRIVATE)
   }
 
   async clearState(slot: string, session: string): Promise<void> {
@@ -177,7 +180,7 @@ export class FileDiceStore implements DiceHost {
   }
 
   async markTriggered(slot: string, session: string): Promise<void> {
-    writeFileAtomic(this.markerPath(slot, session), this.isoNow())
+    writeFileAtomic(this.markerPath(slot, session), this.isoNow(), PRIVATE)
   }
 
   async clearCooldown(slot: string, session: string): Promise<void> {
@@ -187,7 +190,8 @@ export class FileDiceStore implements DiceHost {
   /** Creates `<base>/state`; returns whether the base itself had to be created. */
   ensureLayout(): boolean {
     const created = !existsSync(this.base)
-    mkdirSync(this.stateDir, { recursive: true })
+    privateFolder(this.base)
+    privateFolder(this.stateDir)
     return created
   }
 }

@@ -106,8 +106,12 @@ async function gather($: Host$, s: Session, outputDir: unknown, cwdHint: unknown
   const startedMs = startedAt(await attempt(() => $.session.usage()))
   await syncClock($, s)
   const base = dir === null || id === '' ? null : `${dir === '/' ? '' : dir}/${id}`
+  const ownFolder =
+    dir === null || dir === '/' || resolveFolder(undefined, host, home, tackHome) !== dir ? null : dir
   const files =
-    base === null ? null : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1` }
+    base === null
+      ? null
+      : { snapshot: `${base}.json`, log: `${base}.jsonl`, previousLog: `${base}.jsonl.1`, ownFolder }
   return { host, version, id, cwd: typeof cwd === 'string' ? cwd : '', startedMs, files }
 }
 

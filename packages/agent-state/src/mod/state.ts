@@ -32,7 +32,13 @@ type Sum = {
   cacheCreation: number
 }
 
-export type Files = { snapshot: string; log: string; previousLog: string }
+export type Files = {
+  snapshot: string
+  log: string
+  previousLog: string
+  /** The default folder (R4), the mod's own: made owner-only at the first write. null: a configured one. */
+  ownFolder: string | null
+}
 
 /** What an open learns from the host. `files` is null with no folder or no usable id: nothing is kept. */
 export type Opening = {
@@ -69,6 +75,8 @@ export type Session = Opening & {
   dirty: boolean
   batchDue: boolean
   direct: boolean
+  /** Whether this open's files have been made owner-only where the host leaves that to the mod. */
+  privateDone: boolean
   running_write: Promise<void> | null
   timer: { cancel(): unknown } | null
   /** Work waiting for a pending open (R13 reopening), chained in arrival order. */
@@ -107,6 +115,7 @@ export function newSession(limits: Limits): Session {
     dirty: false,
     batchDue: false,
     direct: false,
+    privateDone: false,
     running_write: null,
     timer: null,
     opening: null,
@@ -131,6 +140,7 @@ export function open(s: Session, o: Opening): void {
   s.startedMs = o.startedMs
   s.files = o.files
   s.direct = false
+  s.privateDone = false
   s.turnOpen = false
   s.calls.clear()
   s.signals.clear()

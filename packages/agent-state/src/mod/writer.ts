@@ -2,6 +2,10 @@
 // when its write starts), log lines keep their order, failures are swallowed and retried by the next
 // change or beat. Claude Code's `$.fs.write` is not atomic, so there each file goes through `<file>.tmp`
 // and `mv -f`; tack's is (65-mod-host.md, Additions), so there it is written directly.
+// The files tell what a session is doing, so they are owner-only whatever the umask (tack's
+// docs/decisions/0145-private-files.md): tack's `$.fs.write` writes 0600; under Claude Code, whose
+// `$.fs.write` follows the umask, the temporary file is made 0600 before the rename. The default folder
+// is the mod's own and is made 0700 once per open (a configured `outputDir` keeps the mode its owner gave it).
 import type { Host$ } from './host-api.ts'
 import { type Files, QUEUE_MAX, type Session, snapshotText } from './state.ts'
 import { isRecord } from './values.ts'
@@ -82,14 +86,20 @@ function text(value: unknown): string {
 async function writeFile($: Host$, s: Session, path: string, body: string): Promise<void> {
   if (s.host === 'tack' || s.direct) {
     await $.fs.write(path, body)
+    await ownFolderPrivate($, s)
     return
   }
   const tmp = `${path}.tmp`
   await $.fs.write(tmp, body)
+  await ownFolderPrivate($, s)
+  try {
+    await run($, ['chmod', '600', tmp])
+  } catch {
+    // no process noun: the rename below fails the same way and the mod writes directly (R8)
+  }
   let moved = false
   try {
-    const r = await $.process.run(['mv', '-f', tmp, path])
-    moved = isRecord(r) && r.exitCode === 0
+    moved = await run($, ['mv', '-f', tmp, path])
   } catch {
     moved = false
   }
@@ -97,4 +107,22 @@ async function writeFile($: Host$, s: Session, path: string, body: string): Prom
   // R8: a rename that fails once (no process noun, a sandbox) means direct writes from now on.
   s.direct = true
   await $.fs.write(path, body)
+}
+
+/** Runs `argv` through the host; true when it exited 0. */
+async function run($: Host$, argv: string[]): Promise<boolean> {
+  const r = await $.process.run(argv)
+  return isRecord(r) && r.exitCode === 0
+}
+
+/** Once per open, after the first write made it exist: the default folder loses group and other bits. */
+async function ownFolderPrivate($: Host$, s: Session): Promise<void> {
+  const folder = s.files?.ownFolder
+  if (s.privateDone || folder == null) return
+  s.privateDone = true
+  try {
+    await run($, ['chmod', '700', folder])
+  } catch {
+    // R9: a host without the process noun keeps the folder as it is; the files are still written.
+  }
 }

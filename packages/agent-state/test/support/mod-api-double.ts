@@ -5,7 +5,7 @@
 // `.catch` handler with a replay-safe `next`, and `$` is flat nouns whose methods return promises.
 // The fs is in memory (with injectable delays, hangs and failures) or a real folder on disk.
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -159,6 +159,7 @@ export class ModApiDouble {
 
   private async processRun(argv: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
     if (this.failRename) return { exitCode: 1, stdout: '', stderr: 'mv: refused' }
+    if (argv[0] === 'chmod' && argv.length === 3) return this.chmod(argv[1], argv[2])
     if (argv[0] !== 'mv' || argv[1] !== '-f' || argv.length !== 4)
       return { exitCode: 2, stdout: '', stderr: '' }
     const [, , from, to] = argv
@@ -179,6 +180,18 @@ export class ModApiDouble {
     this.memory.delete(from)
     this.memory.set(to, text)
     return { exitCode: 0, stdout: '', stderr: '' }
+  }
+
+  /** `chmod <octal> <path>`: the real one on disk (the mode is what the tests check), a no-op in memory. */
+  private async chmod(
+    mode: string,
+    path: string,
+  ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+    if (!this.opts.disk) return { exitCode: 0, stdout: '', stderr: '' }
+    return chmod(path, Number.parseInt(mode, 8)).then(
+      () => ({ exitCode: 0, stdout: '', stderr: '' }),
+      (error: Error) => ({ exitCode: 1, stdout: '', stderr: error.message }),
+    )
   }
 
   /** Loads a module the way Claude Code does: calls `register(on, options)` and records its hooks. */

@@ -30,10 +30,18 @@ import {
 import { withoutSourceLine } from '../env-file.ts'
 import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
+import { currentTodos } from '../claude-fields.ts'
 
 /** The call's tool under its declared Claude Code name (`hostNames.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
   claudeToolName(bridge.ctx.get('tools'), exec.name)
+
+/** The call's arguments without the CLAUDE_ENV_FILE source line tack puts before a Bash command. */
+function argumentsAsCalled(bridge: ClaudeBridge, exec: ToolExecution, agent: Agent, tool: string): unknown {
+  const args = exec.arguments as { command?: unknown } | undefined
+  if (tool !== 'Bash' || typeof args?.command !== 'string') return exec.arguments
+  return { ...args, command: withoutSourceLine(args.command, bridge.envFiles.sourceLine(rootAgent(agent))) }
+}
 
 function toolRequest(
   bridge: ClaudeBridge,
@@ -43,10 +51,7 @@ function toolRequest(
   point: 'PreToolUse' | 'PostToolUse',
   extra: Record<string, unknown> = {},
 ): PointRequest {
-  const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
-  if (tool === 'Bash' && typeof input.command === 'string') {
-    input.command = withoutSourceLine(input.command, bridge.envFiles.sourceLine(rootAgent(agent)))
-  }
+  const input = toClaudeToolInput(tool, argumentsAsCalled(bridge, exec, agent, tool), exec.cwd)
   const subjects = claudeToolSubjects(tool)
   return {
     point,
@@ -77,7 +82,8 @@ export async function onPreToolUse(
   // when a PostToolUse hook may see it.
   const args = (decision.arguments ?? exec.arguments) as Record<string, unknown> | undefined
   const post = bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))
-  bridge.callStarts.record(exec.callId, tool, post ? args?.file_path : undefined, exec.cwd)
+  const todos = post && tool === 'TodoWrite' ? currentTodos(agent.session) : undefined
+  bridge.callStarts.record(exec.callId, tool, post ? args?.file_path : undefined, exec.cwd, todos)
   // A Bash call sources what SessionStart hooks wrote to CLAUDE_ENV_FILE (issue 11.4).
   const line = tool === 'Bash' ? bridge.envFiles.sourceLine(rootAgent(agent)) : undefined
   if (!line || typeof args?.command !== 'string') return decision
@@ -142,8 +148,12 @@ export async function onPostToolUse(
   if (!agent) return next()
   const tool = claudeNameOf(bridge, exec)
   if (!bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))) return next()
-  const before = start && 'originalFile' in start ? { originalFile: start.originalFile } : {}
-  const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd, before)
+  const before = {
+    ...(start && 'originalFile' in start ? { originalFile: start.originalFile } : {}),
+    ...(start?.previousTodos ? { previousTodos: start.previousTodos } : {}),
+  }
+  const args = argumentsAsCalled(bridge, exec, agent, tool)
+  const response = toClaudeToolResponse(tool, args, result, exec.cwd, before)
   const req = toolRequest(bridge, exec, agent, tool, 'PostToolUse', {
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),

@@ -55,7 +55,9 @@ export class ClaudeTranscriptProjector {
   readonly #opts: TranscriptOptions
   #parent: string | null = null
   /** Calls seen so far, by id, under their Claude name: the result line needs the call's shape. */
-  readonly #calls = new Map<string, { name: string; args: unknown }>()
+  readonly #calls = new Map<string, { name: string; args: unknown; previousTodos: readonly unknown[] }>()
+  /** The todo list the log holds so far (its last `todo/write`): what a TodoWrite call replaces. */
+  #todos: readonly unknown[] = []
 
   constructor(opts: TranscriptOptions) {
     this.#opts = opts
@@ -103,6 +105,11 @@ export class ClaudeTranscriptProjector {
             ),
           },
         }
+      case 'todo/write' as SessionEvent['type']: {
+        const todos = (event.data as { todos?: unknown }).todos
+        this.#todos = Array.isArray(todos) ? todos : []
+        return undefined
+      }
       case 'tool/result': {
         const result = (event as SessionEvent<'tool/result'>).data
         const call = this.#calls.get(result.callId)
@@ -125,6 +132,7 @@ export class ClaudeTranscriptProjector {
             call?.args,
             result,
             this.#opts.cwd,
+            call ? { previousTodos: call.previousTodos } : {},
           ),
         }
       }
@@ -162,7 +170,7 @@ export class ClaudeTranscriptProjector {
       case 'tool-call': {
         const args = parseArguments(block.arguments)
         const name = claudeToolName(this.#opts.tools, block.name)
-        this.#calls.set(block.callId, { name, args })
+        this.#calls.set(block.callId, { name, args, previousTodos: this.#todos })
         return {
           type: 'tool_use',
           id: block.callId,

@@ -1,8 +1,9 @@
 // `$.fs` (65-mod-host.md requirement 11): relative paths resolve against the session workspace, 4 MiB
-// per read or write, network paths refused, writes atomic, and writes to one path land in call order.
+// per read or write, network paths refused, writes atomic and owner-only (a mod's files are its session's
+// state: docs/decisions/0145-private-files.md), and writes to one path land in call order.
 import { lstat, readdir, readFile, stat } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
-import { writeAtomically } from './atomic-write.ts'
+import { replacePrivateFileAsync } from '@tack/kernel/private-files'
 import { checkSize } from './limits.ts'
 
 function pathOf(cwd: string, path: unknown): string {
@@ -35,7 +36,7 @@ export function createFs(cwd: () => string) {
       if (typeof text !== 'string') throw new TypeError('$.fs.write: text must be a string')
       checkSize(`$.fs.write(${path})`, Buffer.byteLength(text))
       const file = pathOf(cwd(), path)
-      await inOrder(file, () => writeAtomically(file, text))
+      await inOrder(file, () => replacePrivateFileAsync(file, text))
     },
     async exists(path: string): Promise<boolean> {
       try {

@@ -1,8 +1,8 @@
 // `$.store` (65-mod-host.md requirement 11): one JSON file per mod in tack's data folder, shared by
 // and kept across sessions, 4 MiB, JSON values only. Writes are serialised per file.
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { writeAtomically } from './atomic-write.ts'
+import { dirname, join } from 'node:path'
+import { privateFolder, replacePrivateFileAsync } from '@tack/kernel/private-files'
 import { checkSize } from './limits.ts'
 
 const chains = new Map<string, Promise<unknown>>()
@@ -32,7 +32,10 @@ export function createStore(file: string) {
   const save = async (data: Record<string, unknown>) => {
     const text = JSON.stringify(data)
     checkSize('$.store', Buffer.byteLength(text))
-    await writeAtomically(file, text)
+    // The store folder is tack's: made (or tightened) owner-only, the file replaced 0600
+    // (docs/decisions/0145-private-files.md).
+    privateFolder(dirname(file))
+    await replacePrivateFileAsync(file, text)
   }
   return {
     get: (key: string) => serialised(file, async () => (await load())[key]),
