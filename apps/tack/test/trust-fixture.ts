@@ -16,7 +16,9 @@ export async function folderWithProjectCode(box: Sandbox, dir: string): Promise<
     JSON.stringify({
       hooks: {
         SessionStart: [{ hooks: [{ type: 'command', command: `echo claude-SessionStart >> ${log}` }] }],
-        UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo claude-UserPromptSubmit >> ${log}` }] }],
+        UserPromptSubmit: [
+          { hooks: [{ type: 'command', command: `echo claude-UserPromptSubmit >> ${log}` }] },
+        ],
       },
     }),
   )

@@ -125,8 +125,7 @@ export class AcpServer {
             `tack acp: session ${session.id} keeps its workspace ${session.agent.cwd} (the client asked for ${params.cwd})`,
           )
         const env = this.#env(this.#workspace(session).ctx, session.agent)
-        for (const update of replayUpdates(session.agent.session.events(), env))
-          session.send(update)
+        for (const update of replayUpdates(session.agent.session.events(), env)) session.send(update)
         await session.flushed()
         this.#afterResponse(session)
         return this.#state(session)

@@ -78,7 +78,10 @@ test('a CRLF line at the limit passes (the CR is not counted, as the SDK counts)
 
 test('an over-limit response to tack’s own request becomes an error response for it; an unreadable id gets id null', async () => {
   const limit = 65_536
-  const response = lineOf(limit + 10, { jsonrpc: '2.0', id: 3, result: {} }).replace('"result":{},', '"result":{"content":"')
+  const response = lineOf(limit + 10, { jsonrpc: '2.0', id: 3, result: {} }).replace(
+    '"result":{},',
+    '"result":{"content":"',
+  )
   const unknown = lineOf(limit + 10, { jsonrpc: '2.0', method: 'session/prompt', params: {} })
   // the last line has no newline and is still read at the end
   const { received, replies, warnings } = await through([`${response}\n`, unknown], limit)
@@ -86,7 +89,10 @@ test('an over-limit response to tack’s own request becomes an error response f
     {
       jsonrpc: '2.0',
       id: 3,
-      error: expect.objectContaining({ code: -32700, data: expect.objectContaining({ maxMessageBytes: limit }) }),
+      error: expect.objectContaining({
+        code: -32700,
+        data: expect.objectContaining({ maxMessageBytes: limit }),
+      }),
     },
   ])
   expect(replies).toEqual([{ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: -32700 }) }])

@@ -34,7 +34,9 @@ export async function acpCommand(args: string[], flags: CommonFlags, io: Command
     const key = resolve(cwd)
     let boot = boots.get(key)
     if (!boot) {
-      boot = resolveSettings({ ...flags, cwd: key }, io.env, io.cwd).then((r) => bootWorkspace(r, flags, io, err))
+      boot = resolveSettings({ ...flags, cwd: key }, io.env, io.cwd).then((r) =>
+        bootWorkspace(r, flags, io, err),
+      )
       boot.catch(() => boots.delete(key))
       boots.set(key, boot)
     }

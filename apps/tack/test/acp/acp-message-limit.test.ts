@@ -52,7 +52,9 @@ async function rawAcp(args: readonly string[] = []): Promise<RawAcp> {
       return exited
     },
   }
-  raw.send(`${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`)
+  raw.send(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
+  )
   await raw.reply(0)
   return raw
 }
