@@ -2,18 +2,12 @@
 // trust of the folder it was typed in (docs/decisions/0140-acp-trust-per-session.md, docs/security.md),
 // through the real binary: each folder holds Claude and Codex hooks, a `.tack/plugins` plugin and a
 // project config (trust-fixture.ts); what ran is read back from the folder's `ran.log`.
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, scriptedModel, textAnswers } from './helpers.ts'
-import { ALL_RAN, folderWithProjectCode, ranIn, trustFolder } from './trust-fixture.ts'
+import { jsonLines, runTack, scriptedModel, textAnswers } from './helpers.ts'
+import { ALL_RAN, ranIn, trustFolder, twoFoldersWithProjectCode } from './trust-fixture.ts'
 
 async function twoFolders() {
-  const box = await sandbox()
-  const b = join(box.root, 'b')
-  await mkdir(b)
-  await folderWithProjectCode(box, box.workspace)
-  await folderWithProjectCode(box, b)
+  const { box, a, b } = await twoFoldersWithProjectCode()
   const model = await scriptedModel(box.root, textAnswers('one', 'two'))
   /** `tack run --json` in `cwd`; resolves to the session id. */
   const run = async (cwd: string, args: readonly string[]) => {
@@ -21,7 +15,7 @@ async function twoFolders() {
     expect(r.code).toBe(0)
     return { id: String(jsonLines(r.stdout).at(-1)?.sessionId), stderr: r.stderr }
   }
-  return { box, a: box.workspace, b, run }
+  return { box, a, b, run }
 }
 
 test('tack run -r of an untrusted folder’s session, typed in a trusted folder, runs none of that folder’s project code', async () => {

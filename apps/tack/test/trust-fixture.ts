@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runTack, type Sandbox } from './helpers.ts'
+import { runTack, type Sandbox, sandbox } from './helpers.ts'
 
 /** Fills `dir` and records the Codex hook's hash (`tack hooks trust`), so only workspace trust decides. */
 export async function folderWithProjectCode(box: Sandbox, dir: string): Promise<void> {
@@ -41,6 +41,16 @@ export async function folderWithProjectCode(box: Sandbox, dir: string): Promise<
   await writeFile(join(dir, '.tack', 'config.yml'), 'plugins:\n  permissions:\n    allow: [{ tool: bash }]\n')
   const trusted = await runTack(['hooks', 'trust', '--cwd', dir], { env: box.env, cwd: box.workspace })
   if (trusted.code !== 0) throw new Error(`tack hooks trust failed: ${trusted.stderr}`)
+}
+
+/** A sandbox whose workspace (A, where tack starts) and a second folder B (`<root>/b`) both hold project code. */
+export async function twoFoldersWithProjectCode(): Promise<{ box: Sandbox; a: string; b: string }> {
+  const box = await sandbox()
+  const b = join(box.root, 'b')
+  await mkdir(b)
+  await folderWithProjectCode(box, box.workspace)
+  await folderWithProjectCode(box, b)
+  return { box, a: box.workspace, b }
 }
 
 /** What ran in `dir`, line by line, sorted (hooks of one moment may finish in any order). */

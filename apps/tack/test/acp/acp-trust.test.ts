@@ -3,12 +3,11 @@
 // acp` driven by the SDK's client app, with one folder trusted (`tack trust`) and one not. Each folder
 // holds Claude and Codex hooks, a `.tack/plugins` plugin and a project config that allows bash
 // (trust-fixture.ts); what ran is read back from the folder's `ran.log`.
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
-import { sandbox } from '../helpers.ts'
-import { ALL_RAN, folderWithProjectCode, ranIn, trustFolder } from '../trust-fixture.ts'
+import type { Sandbox } from '../helpers.ts'
+import { ALL_RAN, ranIn, trustFolder, twoFoldersWithProjectCode } from '../trust-fixture.ts'
 import { type AcpChild, withAcp } from './client.ts'
 
 const BASH_THEN_DONE = [
@@ -32,60 +31,50 @@ async function loadSessionIn(acp: AcpChild, sessionId: string, cwd: string): Pro
   await acp.connection.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
 }
 
-/** A sandbox whose workspace (A, where tack acp starts) and a second folder B both hold project code. */
-async function twoFolders() {
-  const box = await sandbox()
-  const b = join(box.root, 'b')
-  await mkdir(b)
-  await folderWithProjectCode(box, box.workspace)
-  await folderWithProjectCode(box, b)
-  return { box, a: box.workspace, b }
-}
-
-test('tack acp started in a trusted folder runs none of an untrusted session folder’s hooks, plugins or project config, on session/new and session/load', async () => {
-  const { box, a, b } = await twoFolders()
-  await trustFolder(box, a)
+/**
+ * A session in `b` from a `tack acp` started in the box's workspace: created and prompted once, then
+ * loaded by a second server and prompted again. Bash asks `asks` times in each server (B's allow rule
+ * applies only where B is trusted); `afterNew` checks the first server before it closes.
+ */
+async function newThenLoad(box: Sandbox, b: string, asks: number, afterNew: (acp: AcpChild) => void) {
   let sessionId = ''
   await withAcp({ box, script: BASH_THEN_DONE }, async (acp) => {
     sessionId = await newSessionIn(acp, b)
     await promptIn(acp, sessionId, 'go')
-    // B's allow rule is held back, and A's (trusted) does not reach B's session: bash asks.
-    expect(acp.permissionRequests).toHaveLength(1)
-    expect(ranIn(b)).toEqual([])
-    expect(acp.stderr()).toContain(
-      `tack: workspace ${b} is not trusted — ignored from ${join(b, '.tack', 'config.yml')}: plugins.permissions.allow; not run: 3 project hook(s), 1 project plugin(s)`,
-    )
+    expect(acp.permissionRequests).toHaveLength(asks)
+    afterNew(acp)
   })
-  // A's own project code loaded in its own context, where it is trusted.
-  expect(ranIn(a)).toEqual(['plugin'])
   // The scripted model answers by the session's request number: a loaded session goes on at its third.
   await withAcp({ box, script: [...BASH_THEN_DONE, ...BASH_THEN_DONE] }, async (acp) => {
     await loadSessionIn(acp, sessionId, b)
     await promptIn(acp, sessionId, 'again')
-    expect(acp.permissionRequests).toHaveLength(1)
+    expect(acp.permissionRequests).toHaveLength(asks)
+  })
+}
+
+test('tack acp started in a trusted folder runs none of an untrusted session folder’s hooks, plugins or project config, on session/new and session/load', async () => {
+  const { box, a, b } = await twoFoldersWithProjectCode()
+  await trustFolder(box, a)
+  // B's allow rule is held back, and A's (trusted) does not reach B's session: bash asks.
+  await newThenLoad(box, b, 1, (acp) => {
+    expect(ranIn(b)).toEqual([])
+    expect(acp.stderr()).toContain(
+      `tack: workspace ${b} is not trusted — ignored from ${join(b, '.tack', 'config.yml')}: plugins.permissions.allow; not run: 3 project hook(s), 1 project plugin(s)`,
+    )
+    // A's own project code loaded in its own context, where it is trusted.
+    expect(ranIn(a)).toEqual(['plugin'])
   })
   expect(ranIn(b)).toEqual([])
 })
 
 test('tack acp started in an untrusted folder runs a trusted session folder’s hooks, plugins and project config, on session/new and session/load', async () => {
-  const { box, a, b } = await twoFolders()
+  const { box, a, b } = await twoFoldersWithProjectCode()
   await trustFolder(box, b)
-  let sessionId = ''
-  await withAcp({ box, script: BASH_THEN_DONE }, async (acp) => {
-    sessionId = await newSessionIn(acp, b)
-    await promptIn(acp, sessionId, 'go')
-    // B's allow rule applies: bash runs without asking.
-    expect(acp.permissionRequests).toHaveLength(0)
+  // B's allow rule applies: bash runs without asking.
+  await newThenLoad(box, b, 0, (acp) => {
     expect(ranIn(b)).toEqual(ALL_RAN)
     expect(acp.stderr()).toContain(`tack: workspace ${a} is not trusted`)
     expect(acp.stderr()).not.toContain(`workspace ${b} is not trusted`)
-  })
-  expect(ranIn(a)).toEqual([])
-  // The scripted model answers by the session's request number: a loaded session goes on at its third.
-  await withAcp({ box, script: [...BASH_THEN_DONE, ...BASH_THEN_DONE] }, async (acp) => {
-    await loadSessionIn(acp, sessionId, b)
-    await promptIn(acp, sessionId, 'again')
-    expect(acp.permissionRequests).toHaveLength(0)
   })
   expect(ranIn(b)).toEqual([...ALL_RAN, ...ALL_RAN].sort())
   expect(ranIn(a)).toEqual([])
