@@ -2,9 +2,12 @@
 // trust of the folder it was typed in (docs/decisions/0140-acp-trust-per-session.md, docs/security.md),
 // through the real binary: each folder holds Claude and Codex hooks, a `.tack/plugins` plugin and a
 // project config (trust-fixture.ts); what ran is read back from the folder's `ran.log`.
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { jsonLines, runTack, scriptedModel, textAnswers } from './helpers.ts'
 import { ALL_RAN, ranIn, trustFolder, twoFoldersWithProjectCode } from './trust-fixture.ts'
+
+// Each test starts tack several times (trust, hooks trust, two servers or runs, each booting two folders).
+vi.setConfig({ testTimeout: 60_000 })
 
 async function twoFolders() {
   const { box, a, b } = await twoFoldersWithProjectCode()

@@ -5,10 +5,13 @@
 // (trust-fixture.ts); what ran is read back from the folder's `ran.log`.
 import { join } from 'node:path'
 import { methods } from '@agentclientprotocol/sdk'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { Sandbox } from '../helpers.ts'
 import { ALL_RAN, ranIn, trustFolder, twoFoldersWithProjectCode } from '../trust-fixture.ts'
 import { type AcpChild, withAcp } from './client.ts'
+
+// Each test starts tack several times (trust, hooks trust, two servers or runs, each booting two folders).
+vi.setConfig({ testTimeout: 90_000 })
 
 const BASH_THEN_DONE = [
   { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo hi' } }] },
