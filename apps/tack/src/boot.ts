@@ -14,7 +14,7 @@ import { CliError } from './errors.ts'
 import type { TackPaths } from './paths.ts'
 import { catalogEntry } from './plugin-catalog.ts'
 import { importUserPlugin, type UserPluginRef } from './user-plugins.ts'
-import type { WorkspaceTrust } from './workspace-trust.ts'
+import { trustedForThisRun, type WorkspaceTrust } from './workspace-trust.ts'
 
 export interface BootOptions {
   readonly settings: Settings
@@ -131,9 +131,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     // The search key is looked up in the same environment as the providers' ($TACK_HOME/.env included).
     ['web', { env: opts.env }],
     // Their files go to tack's home unless the user's `dataDir` says otherwise (transcripts included);
-    // workspace trust is pinned to tack's home below, whatever a config says.
-    ['hooksClaude', { dataDir: opts.paths.home, assumeTrusted: opts.trust.trusted }],
-    ['hooksCodex', { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: opts.trust.trusted }],
+    // workspace trust is pinned to tack's home below, whatever a config says. Recorded trust is not
+    // handed over as `assumeTrusted`: the bridges read the store for each session's own folder, so a
+    // session in another folder never runs under this one's trust (docs/decisions/0140-acp-trust-per-session.md).
+    ['hooksClaude', { dataDir: opts.paths.home, assumeTrusted: trustedForThisRun(opts.trust) }],
+    [
+      'hooksCodex',
+      { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: trustedForThisRun(opts.trust) },
+    ],
     ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
     ['subagent', {}],
     ['instructions', { home: opts.paths.home }],

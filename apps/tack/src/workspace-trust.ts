@@ -26,3 +26,21 @@ export function workspaceTrust(
   if (env.TACK_TRUST === '1') return { trusted: true, via: 'env' }
   return { trusted: false, via: 'none' }
 }
+
+/**
+ * Whether trust was given to the whole run (`--trust`, `TACK_TRUST=1`) rather than read from the store
+ * for one folder. Only run-wide trust is passed on as the hook bridges' `assumeTrusted`; recorded trust
+ * they read themselves, for the folder of each session.
+ */
+export function trustedForThisRun(trust: WorkspaceTrust): boolean {
+  switch (trust.via) {
+    case 'flag':
+    case 'env':
+      return true
+    case 'store':
+    case 'none':
+      return false
+    default:
+      return trust.via satisfies never
+  }
+}

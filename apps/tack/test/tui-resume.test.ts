@@ -2,8 +2,12 @@
 // pseudo-terminal — `tack -c` continues the folder's latest session, `tack -r` opens the picker (newest
 // first, each with its first prompt) and Enter resumes the chosen one; either way the earlier
 // conversation is on screen and goes to the model with the next prompt. Run `node scripts/build.ts` first.
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonLines, runTack } from './helpers.ts'
 import { closeAllTuis, openTui, submit, type TuiRun } from './pty/tui-session.ts'
+import { folderWithProjectCode, ranIn } from './trust-fixture.ts'
 
 afterEach(closeAllTuis)
 // Each test starts tack three times.
@@ -65,5 +69,24 @@ describe('tack interactive: resume', () => {
     const request = sentText(picker, 2)
     expect(request).toContain('the older session, about apricots')
     expect(request).not.toContain('bananas')
+  })
+
+  it('/resume of another folder’s session is refused, and none of that folder’s project code runs', async () => {
+    // This folder is trusted for the run (TACK_TRUST=1); the other folder is not trusted at all.
+    const tui = await openTui([{ kind: 'text', text: 'from b' }], { env: { TACK_TRUST: '1' } })
+    const b = join(tui.box.root, 'b')
+    await mkdir(b)
+    await folderWithProjectCode(tui.box, b)
+    const made = await runTack(['run', '--json', '--config', tui.config, '--cwd', b, 'go'], {
+      env: tui.box.env,
+      cwd: tui.box.workspace,
+    })
+    expect(made.code).toBe(0)
+    const id = String(jsonLines(made.stdout).at(-1)?.sessionId)
+    await submit(tui.term, `/resume ${id}`)
+    const screen = await tui.term.waitFor(`ran in ${b};`)
+    expect(screen).not.toContain('resumed session')
+    expect(screen).not.toContain('from b')
+    expect(ranIn(b)).toEqual([])
   })
 })

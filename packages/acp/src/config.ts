@@ -21,6 +21,13 @@ export const AcpConfig = Schema.object({
     description:
       'How much output a client terminal keeps for the model (`outputByteLimit`); the end is kept.',
   }),
+  maxMessageBytes: Schema.integer({
+    default: 33_554_432,
+    min: 65_536,
+    max: 1_073_741_824,
+    description:
+      'The largest message (one line) tack acp reads from the client; a longer one is dropped as it arrives, answered with a JSON-RPC parse error (-32700) and named on stderr, and the server goes on. Bounds the memory one message can take; the default is the ACP SDK’s own limit.',
+  }),
 })
 
 export type AcpConfig = ConfigOf<typeof AcpConfig>

@@ -30,6 +30,14 @@ export class AcpService {
     return this.#server
   }
 
+  /**
+   * Serves the sessions `server` runs in this context: a workspace context the server booted for a
+   * session's folder (`AcpServerOptions.workspace`) answers its approvals, terminals and files.
+   */
+  attach(server: AcpServer): void {
+    this.#server = server
+  }
+
   commandsChanged(): void {
     this.#server?.commandsChanged()
   }

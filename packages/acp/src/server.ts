@@ -22,6 +22,7 @@ import type { AnySessionEvent, SessionEvent } from '@tack/session'
 import { TOOLS_MODES, type ToolsMode, toolAccess, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
+import type { AcpService } from './plugin.ts'
 import { acpCommands } from './commands.ts'
 import {
   checkMode,
@@ -37,7 +38,7 @@ import { replayUpdates, type UpdateEnv } from './updates.ts'
 export interface AcpServerOptions {
   /** tack's version, for `agentInfo`. */
   readonly version: string
-  /** The defaults of a new session (the CLI's settings). */
+  /** The defaults of a new session in the server's own context (the CLI's settings). */
   readonly model: string
   readonly permissionMode: PermissionMode
   readonly toolsMode: ToolsMode
@@ -45,6 +46,19 @@ export interface AcpServerOptions {
   readonly models?: readonly string[]
   /** Where warnings go (stderr). */
   readonly warn: (line: string) => void
+  /**
+   * The context sessions of the folder `cwd` run in: booted for that folder, with its own settings and
+   * workspace trust (project config, hooks, plugins), and with AcpPlugin loaded. Called for every
+   * `session/new` and for a `session/load` with the stored session's folder; the embedder caches.
+   * Absent: every session runs in the server's own context (an embedder with one workspace).
+   */
+  readonly workspace?: (cwd: string) => Promise<AcpWorkspace>
+}
+
+/** A context booted for one folder, and the defaults of a new session there. */
+export interface AcpWorkspace {
+  readonly ctx: Context
+  readonly defaults: SessionChoices
 }
 
 const NOT_FOUND = -32002
@@ -61,6 +75,8 @@ export class AcpServer {
   readonly #ctx: Context
   readonly #opts: AcpServerOptions
   readonly #sessions = new Map<string, AcpSession>()
+  /** The workspace context each session runs in. */
+  readonly #workspaceOf = new WeakMap<AcpSession, AcpWorkspace>()
   #clientCapabilities: ClientCapabilities = {}
 
   constructor(ctx: Context, opts: AcpServerOptions) {
@@ -90,8 +106,12 @@ export class AcpServer {
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const cwd = checkCwd(params.cwd)
         this.#warnMcp(params.mcpServers)
-        const handle = await this.#ctx.agents.create({ cwd, options: this.#agentOptions(this.#defaults()) })
-        const session = this.#track(handle, client, this.#defaults())
+        const workspace = await this.#workspaceFor(cwd)
+        const handle = await workspace.ctx.agents.create({
+          cwd,
+          options: this.#agentOptions(workspace.defaults),
+        })
+        const session = this.#track(workspace, handle, client, workspace.defaults)
         this.#afterResponse(session)
         return { sessionId: session.id, ...this.#state(session) }
       })
@@ -104,8 +124,8 @@ export class AcpServer {
           this.#opts.warn(
             `tack acp: session ${session.id} keeps its workspace ${session.agent.cwd} (the client asked for ${params.cwd})`,
           )
-        for (const update of replayUpdates(session.agent.session.events(), this.#env(session.agent)))
-          session.send(update)
+        const env = this.#env(this.#workspace(session).ctx, session.agent)
+        for (const update of replayUpdates(session.agent.session.events(), env)) session.send(update)
         await session.flushed()
         this.#afterResponse(session)
         return this.#state(session)
@@ -113,7 +133,7 @@ export class AcpServer {
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
         const session = this.#session(params.sessionId)
         const command = slashCommand(params.prompt)
-        const registry = this.#commands()
+        const registry = this.#commands(session)
         if (command && registry?.get(command.name)?.surfaces.includes('acp')) {
           const result = await registry.run(session.agent, command.name, command.input, { surface: 'acp' })
           // /permissions, /tools-mode and /model switch through the agent: the client hears of it.
@@ -139,7 +159,7 @@ export class AcpServer {
       })
       .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
         const session = this.#session(params.sessionId)
-        this.#apply(session, choose(session.choices, this.#space(), params.configId, params.value))
+        this.#apply(session, choose(session.choices, this.#space(session), params.configId, params.value))
         return { configOptions: this.#configOptions(session) }
       })
       .onRequest('*', methodNotFound)
@@ -185,30 +205,66 @@ export class AcpServer {
     }
   }
 
+  /** A stored session resumes in its own folder's context, under that folder's settings and trust. */
   async #resume(sessionId: string, client: AgentContext): Promise<AcpSession> {
-    const stored = await this.#ctx.sessions.list()
-    if (!stored.some((s) => s.id === sessionId))
-      throw new RequestError(NOT_FOUND, `session not found: ${sessionId}`, { sessionId })
-    const { events } = await this.#ctx.sessionStore.load(sessionId)
-    const choices = storedChoices(events, this.#defaults())
-    const handle = await this.#ctx.agents.resume(sessionId, this.#agentOptions(choices))
-    return this.#track(handle, client, choices)
+    const stored = (await this.#ctx.sessions.list()).find((s) => s.id === sessionId)
+    if (!stored) throw new RequestError(NOT_FOUND, `session not found: ${sessionId}`, { sessionId })
+    if (!isDirectory(stored.cwd))
+      throw RequestError.internalError(
+        { sessionId },
+        `session ${sessionId} ran in ${stored.cwd}, which no longer exists`,
+      )
+    const workspace = await this.#workspaceFor(stored.cwd)
+    const { events } = await workspace.ctx.sessionStore.load(sessionId)
+    const choices = storedChoices(events, workspace.defaults)
+    const handle = await workspace.ctx.agents.resume(sessionId, this.#agentOptions(choices))
+    return this.#track(workspace, handle, client, choices)
   }
 
-  #track(handle: AgentHandle, client: AgentContext, choices: SessionChoices): AcpSession {
+  /**
+   * The context for sessions in `cwd` (docs/decisions/0140-acp-trust-per-session.md): the embedder's,
+   * booted for that folder, so its project config, hooks and plugins load under its own trust — never
+   * under the trust of the folder the server was started in.
+   */
+  async #workspaceFor(cwd: string): Promise<AcpWorkspace> {
+    if (!this.#opts.workspace) return { ctx: this.#ctx, defaults: this.#defaults() }
+    let workspace: AcpWorkspace
+    try {
+      workspace = await this.#opts.workspace(cwd)
+    } catch (error) {
+      if (error instanceof RequestError) throw error
+      // A broken project config or a model its settings cannot serve: the client reads why.
+      throw RequestError.internalError({ cwd }, messageOf(error))
+    }
+    // The workspace's AcpPlugin answers approvals and runs terminals for this server's sessions.
+    ;(workspace.ctx.get('acp') as AcpService | undefined)?.attach(this)
+    return workspace
+  }
+
+  #workspace(session: AcpSession): AcpWorkspace {
+    return this.#workspaceOf.get(session) ?? { ctx: this.#ctx, defaults: this.#defaults() }
+  }
+
+  #track(
+    workspace: AcpWorkspace,
+    handle: AgentHandle,
+    client: AgentContext,
+    choices: SessionChoices,
+  ): AcpSession {
     const session = new AcpSession({
       handle,
       client,
       choices,
-      env: this.#env(handle.agent),
+      env: this.#env(workspace.ctx, handle.agent),
       warn: this.#opts.warn,
     })
     this.#sessions.set(session.id, session)
+    this.#workspaceOf.set(session, workspace)
     return session
   }
 
-  #env(agent: Agent): UpdateEnv {
-    const tools = this.#ctx.tools
+  #env(ctx: Context, agent: Agent): UpdateEnv {
+    const tools = ctx.tools
     return {
       cwd: agent.cwd,
       title: (name, args) => {
@@ -231,17 +287,18 @@ export class AcpServer {
     return session
   }
 
-  #space(): OptionSpace {
+  #space(session: AcpSession): OptionSpace {
     const extra = this.#opts.models ?? []
+    const { ctx, defaults } = this.#workspace(session)
     return {
       // Without a code runtime (plugins.codeRuntime: false) `code` and `both` would fail every turn.
-      toolsModes: this.#ctx.tools.codeModeAvailable() ? TOOLS_MODES : ['native'],
-      models: (current) => [...new Set([current, this.#opts.model, ...extra])],
+      toolsModes: ctx.tools.codeModeAvailable() ? TOOLS_MODES : ['native'],
+      models: (current) => [...new Set([current, defaults.model, ...extra])],
     }
   }
 
   #configOptions(session: AcpSession): SessionConfigOption[] {
-    return configOptions(session.choices, this.#space())
+    return configOptions(session.choices, this.#space(session))
   }
 
   #state(session: AcpSession): { modes: SessionModeState; configOptions: SessionConfigOption[] } {
@@ -283,7 +340,7 @@ export class AcpServer {
     for (const session of this.#sessions.values())
       session.send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: acpCommands(this.#commands()),
+        availableCommands: acpCommands(this.#commands(session)),
       })
   }
 
@@ -292,14 +349,14 @@ export class AcpServer {
     setImmediate(() =>
       session.send({
         sessionUpdate: 'available_commands_update',
-        availableCommands: acpCommands(this.#commands()),
+        availableCommands: acpCommands(this.#commands(session)),
       }),
     )
   }
 
-  /** `ctx.commands`, the slash-command registry (absent in a context that loads none). */
-  #commands(): CommandRegistry | undefined {
-    return this.#ctx.get('commands') as CommandRegistry | undefined
+  /** The session's workspace's slash-command registry (absent in a context that loads none). */
+  #commands(session: AcpSession): CommandRegistry | undefined {
+    return this.#workspace(session).ctx.get('commands') as CommandRegistry | undefined
   }
 
   #warnMcp(servers: readonly McpServer[] | undefined): void {
@@ -317,15 +374,20 @@ function checkCwd(cwd: unknown): string {
       { field: 'cwd' },
       `cwd must be an absolute path (got ${JSON.stringify(cwd)})`,
     )
-  let isDir = false
-  try {
-    isDir = statSync(cwd).isDirectory()
-  } catch {
-    // reported below
-  }
-  if (!isDir) throw RequestError.invalidParams({ field: 'cwd' }, `cwd ${cwd} is not an existing directory`)
+  if (!isDirectory(cwd))
+    throw RequestError.invalidParams({ field: 'cwd' }, `cwd ${cwd} is not an existing directory`)
   return cwd
 }
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 /**
  * A stored session's choices: the last of each logged change over the defaults. `agent/model` and

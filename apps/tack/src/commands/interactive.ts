@@ -14,6 +14,7 @@ import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import { askToTrust } from '../trust-question.ts'
+import { otherFolder } from '../slash/session-commands.ts'
 import { resolveRunTarget } from './run-target.ts'
 
 export const NO_TERMINAL =
@@ -83,6 +84,10 @@ export async function interactiveCommand(
         historyDir: paths.history,
         open: async (target) => {
           if (!target.resume) return ctx.agents.create({ cwd, options })
+          // Only this folder's sessions open in this boot (its trust, config and plugins); `/resume`
+          // says so first, this is the last word (docs/decisions/0140-acp-trust-per-session.md).
+          const stored = (await ctx.sessions.list()).find((s) => s.id === target.resume)
+          if (stored && stored.cwd !== cwd) throw new CliError(otherFolder(stored.id, stored.cwd))
           const handle = await ctx.agents.resume(target.resume, options)
           // An imported log's wider mode is dropped, an earlier wider switch announced (0119).
           const notices = resumedModeNotices(handle.agent, permissionMode)

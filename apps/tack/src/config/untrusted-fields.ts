@@ -165,6 +165,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'acp.clientTerminal': HELD.gate, // bash would run outside tack's sandbox
   'acp.terminalTimeoutMs': HELD.notOffered,
   'acp.terminalOutputBytes': HELD.notOffered,
+  'acp.maxMessageBytes': HELD.notOffered, // read from the folder tack acp starts in, for the whole connection
 
   'tui.historyEntries': HELD.kept,
   'tui.diffMaxLines': 'harmless',

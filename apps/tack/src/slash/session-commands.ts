@@ -27,13 +27,14 @@ export function sessionCommands(ctx: Context): CommandDefinition[] {
       description: 'Switch to another session (a picker without an id)',
       args: 'session id',
       surfaces: ['tui'],
-      run: async ({ args }): Promise<CommandResult> => {
+      run: async ({ args, agent }): Promise<CommandResult> => {
         if (!args) return { kind: 'resume' }
         try {
-          return {
-            kind: 'resume',
-            sessionId: (await findSession(ctx.get('sessionStore') as SessionStore, args)).id,
-          }
+          const found = await findSession(ctx.get('sessionStore') as SessionStore, args)
+          // This UI's plugins, hooks and project config are its folder's, loaded under that folder's
+          // trust; another folder's session opens in its own (docs/decisions/0140-acp-trust-per-session.md).
+          if (found.cwd !== agent.cwd) return { kind: 'error', message: otherFolder(found.id, found.cwd) }
+          return { kind: 'resume', sessionId: found.id }
         } catch (error) {
           return { kind: 'error', message: `/resume: ${(error as Error).message.split('\n')[0]}` }
         }
@@ -144,4 +145,9 @@ function costText(stats: ReturnType<typeof runStats>, model: string, priced: boo
     `tokens: ${u.inputTokens} input (${u.cachedInputTokens} cached), ${u.outputTokens} output`,
     `cost: ${cost}`,
   ].join('\n')
+}
+
+/** Why `/resume` does not open a session of another folder, and how to open it there. */
+export function otherFolder(id: string, cwd: string): string {
+  return `/resume: session ${id.slice(0, 8)} ran in ${cwd}; its folder's settings and trust apply to it — quit and run \`tack -r ${id}\``
 }
