@@ -19,16 +19,32 @@ const GUEST_STACK_BYTES = 512 * 1024
 /** Room past maxLogBytes for the prelude's cut note and multi-byte characters near the cut. */
 const LOG_SLACK = 256
 
+/** What an aborted run says (Esc, Ctrl-C, SIGTERM, an ACP cancel), wherever it stopped. */
+export const INTERRUPTED = 'the program was interrupted: the run was aborted'
+
 type Failure = Extract<CodeRunOutcome, { ok: false }>
 type StopReason = 'compute' | 'wall' | 'aborted'
 
-export async function runProgram(request: CodeRunRequest, budgets: CodeRunBudgets): Promise<CodeRunOutcome> {
+export interface RunProgramOptions {
+  /**
+   * Polled by the interrupt handler, from inside the guest: true once the run is aborted. A guest that
+   * never yields never lets `request.signal`'s listeners run on its own thread; a flag in shared memory
+   * set by another thread still reaches it (isolate-worker.ts).
+   */
+  readonly interrupted?: () => boolean
+}
+
+export async function runProgram(
+  request: CodeRunRequest,
+  budgets: CodeRunBudgets,
+  options: RunProgramOptions = {},
+): Promise<CodeRunOutcome> {
   const stripped = stripProgram(request.code, RUNNER)
   if (!stripped.ok) return { ok: false, kind: 'compile', message: stripped.message, logs: '' }
   if (request.signal.aborted)
     return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
   const isolate = await takeIsolate(budgets.memoryBytes)
-  const run = new GuestRun(isolate.qjs, request, budgets)
+  const run = new GuestRun(isolate.qjs, request, budgets, options)
   try {
     return await run.execute(stripped.js)
   } catch (error) {
@@ -57,10 +73,17 @@ class GuestRun {
   private disposed = false
   private readonly request: CodeRunRequest
   private readonly budgets: CodeRunBudgets
+  private readonly interrupted: () => boolean
 
-  constructor(qjs: QuickJSWASMModule, request: CodeRunRequest, budgets: CodeRunBudgets) {
+  constructor(
+    qjs: QuickJSWASMModule,
+    request: CodeRunRequest,
+    budgets: CodeRunBudgets,
+    options: RunProgramOptions,
+  ) {
     this.request = request
     this.budgets = budgets
+    this.interrupted = options.interrupted ?? (() => false)
     this.runtime = qjs.newRuntime()
     this.runtime.setMemoryLimit(budgets.memoryBytes)
     // QuickJS's own stack check must trip before the WebAssembly stack overflows (a host RangeError).
@@ -190,7 +213,7 @@ class GuestRun {
   private shouldStop(): boolean {
     if (this.stopped) return true
     const now = performance.now()
-    if (this.request.signal.aborted) this.stopped = 'aborted'
+    if (this.request.signal.aborted || this.interrupted()) this.stopped = 'aborted'
     else if (now - this.startedAt > this.budgets.maxWallMs) this.stopped = 'wall'
     else if (
       this.computeUsed + (this.enteredAt === undefined ? 0 : now - this.enteredAt) >
@@ -279,7 +302,7 @@ class GuestRun {
   private stopFailure(reason: StopReason): Failure {
     switch (reason) {
       case 'aborted':
-        return this.fail('aborted', 'the run was aborted')
+        return this.fail('aborted', INTERRUPTED)
       case 'wall':
         return this.fail('timeout', `the run took longer than maxWallMs (${this.budgets.maxWallMs} ms)`)
       case 'compute':
