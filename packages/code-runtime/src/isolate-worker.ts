@@ -4,7 +4,9 @@
 import { parentPort } from 'node:worker_threads'
 import type { BindingOutcome } from '@tack/tools'
 import { warmIsolates } from './isolate-pool.ts'
+import { RUNNER } from './prelude.ts'
 import { runProgram } from './quickjs-run.ts'
+import { stripProgram } from './strip.ts'
 import { ABORTED, type FromWorker, type ToWorker } from './worker-protocol.ts'
 
 interface CurrentRun {
@@ -23,6 +25,8 @@ port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'warm':
       warmIsolates(message.memoryBytes)
+      // Loads amaro (swc's WebAssembly) now rather than in the first run.
+      stripProgram('', RUNNER)
       return
     case 'run':
       void run(message)
