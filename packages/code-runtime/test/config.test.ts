@@ -55,4 +55,13 @@ describe('TL-30 code-runtime Config', () => {
       /dispatchSummaryMaxChars/,
     )
   })
+
+  test('dispatchArgumentsMaxChars: default, configured, rejected naming the key and range', () => {
+    expect(ToolsConfig.parse({}).dispatchArgumentsMaxChars).toBe(64_000)
+    expect(ToolsConfig.parse({ dispatchArgumentsMaxChars: 256 }).dispatchArgumentsMaxChars).toBe(256)
+    for (const value of [255, 64 * 1024 * 1024 + 1, 'lots'])
+      expect(() => ToolsConfig.parse({ dispatchArgumentsMaxChars: value } as never, 'config.yml')).toThrow(
+        /dispatchArgumentsMaxChars/,
+      )
+  })
 })
