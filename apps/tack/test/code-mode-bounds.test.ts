@@ -52,7 +52,10 @@ describe('Code Mode leaves bounded bytes in the log', () => {
     expect(data).toMatchObject({
       name: 'write',
       isError: false,
-      arguments: { file_path: 'big.txt', content: `[string of 20000000 bytes omitted, sha256 ${sha256(content)}]` },
+      arguments: {
+        file_path: 'big.txt',
+        content: `[string of 20000000 bytes omitted, sha256 ${sha256(content)}]`,
+      },
       argumentsOmitted: { bytes: dispatchedJson.length, sha256: sha256(dispatchedJson) },
     })
     const result = JSON.parse(events.find((e) => e.type === 'tool/result')?.data ?? '{}')

@@ -14,7 +14,10 @@ import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 afterEach(closeAllTuis)
 
 const SPIN = "console.log('spinning')\nwhile (true) {}"
-const spinCall = { kind: 'tool-calls', calls: [{ id: 'c1', name: 'run_code', args: { code: SPIN } }] } as const
+const spinCall = {
+  kind: 'tool-calls',
+  calls: [{ id: 'c1', name: 'run_code', args: { code: SPIN } }],
+} as const
 /** Far above anything the assertions allow: a run that waited for the budget fails them. */
 const BUDGET_YAML = 'plugins:\n  codeRuntime:\n    computeMs: 60000\n    maxWallMs: 120000\n'
 /** "At once", with room for a loaded machine; the budget is 60 s. */

@@ -32,7 +32,12 @@ export function cutNote(head: string, length: number, max: number, what: string)
  * `max` in the guest first and carries a note with its full length. The slice runs guest code, which a
  * program may have replaced: its answer is checked again, and dropped if it is not a short string.
  */
-export function boundedString(context: QuickJSContext, handle: QuickJSHandle, max: number, what: string): string {
+export function boundedString(
+  context: QuickJSContext,
+  handle: QuickJSHandle,
+  max: number,
+  what: string,
+): string {
   const length = lengthOf(context, handle)
   if (length <= max) return context.getString(handle)
   return cutNote(guestSlice(context, handle, max), length, max, what)
@@ -66,7 +71,11 @@ function guestSlice(context: QuickJSContext, handle: QuickJSHandle, max: number)
 export function describeThrown(context: QuickJSContext, handle: QuickJSHandle, max: number): Thrown {
   const type = context.typeof(handle)
   if (type === 'string')
-    return { name: '', message: `the program threw ${boundedString(context, handle, max, 'thrown string')}`, empty: false }
+    return {
+      name: '',
+      message: `the program threw ${boundedString(context, handle, max, 'thrown string')}`,
+      empty: false,
+    }
   if (type === 'object' || type === 'function') {
     const message = stringProp(context, handle, 'message', max)
     if (message !== undefined)
@@ -77,7 +86,12 @@ export function describeThrown(context: QuickJSContext, handle: QuickJSHandle, m
   return { name: '', message: `the program threw ${json}`, empty: json === 'null' || json === 'undefined' }
 }
 
-function stringProp(context: QuickJSContext, handle: QuickJSHandle, key: string, max: number): string | undefined {
+function stringProp(
+  context: QuickJSContext,
+  handle: QuickJSHandle,
+  key: string,
+  max: number,
+): string | undefined {
   const value = context.getProp(handle, key)
   try {
     return context.typeof(value) === 'string' ? boundedString(context, value, max, `error ${key}`) : undefined

@@ -52,7 +52,10 @@ export interface Isolate {
  */
 // `emscriptenModule` is passed to emscripten verbatim (the library documents this); its type lists the
 // loader hooks only, not emscripten's print hooks, hence the cast.
-const SILENT = { print: () => {}, printErr: () => {} } as unknown as CustomizeVariantOptions['emscriptenModule']
+const SILENT = {
+  print: () => {},
+  printErr: () => {},
+} as unknown as CustomizeVariantOptions['emscriptenModule']
 
 let compiled: Promise<WasmModule> | undefined
 let spare: Promise<Isolate> | undefined

@@ -59,9 +59,13 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     ]),
   )
   const { abortFlag } = message
-  const outcome = await runProgram({ code: message.code, bindings, signal: controller.signal }, message.budgets, {
-    interrupted: () => Atomics.load(abortFlag, 0) === ABORTED,
-  })
+  const outcome = await runProgram(
+    { code: message.code, bindings, signal: controller.signal },
+    message.budgets,
+    {
+      interrupted: () => Atomics.load(abortFlag, 0) === ABORTED,
+    },
+  )
   current = undefined
   send({ type: 'done', outcome })
 }

@@ -33,7 +33,7 @@ export const CodeRuntimeConfig = Schema.object({
     min: 1_024,
     max: 64 * 1024 * 1024,
     description:
-      "Bytes of a run's captured console output kept (the rest is cut with a note); the returned value's JSON is cut at the same size.",
+      "Bytes of a run's captured console output kept (the rest is cut with a note); the returned value's JSON and a failed run's error text are cut at the same size, with a note naming the full length.",
   }),
   stopGraceMs: Schema.integer({
     default: 1_000,

@@ -87,10 +87,16 @@ export function runInWorker(
     const onMessage = (message: FromWorker) => {
       switch (message.type) {
         case 'call': {
-          const binding = Object.hasOwn(request.bindings, message.name) ? request.bindings[message.name] : undefined
+          const binding = Object.hasOwn(request.bindings, message.name)
+            ? request.bindings[message.name]
+            : undefined
           const outcome = binding
             ? binding(message.json)
-            : Promise.resolve({ ok: false as const, code: 'UNKNOWN_TOOL', message: `no tool named "${message.name}"` })
+            : Promise.resolve({
+                ok: false as const,
+                code: 'UNKNOWN_TOOL',
+                message: `no tool named "${message.name}"`,
+              })
           void outcome.then((o) => {
             if (!settled) post(worker, { type: 'settled', callId: message.callId, outcome: o })
           })
@@ -101,8 +107,10 @@ export function runInWorker(
           return
       }
     }
-    const onError = (error: Error) => finish(failed('runtime', `the sandbox stopped: ${error.message}`), false)
-    const onExit = (code: number) => finish(failed('runtime', `the sandbox thread exited (code ${code})`), false)
+    const onError = (error: Error) =>
+      finish(failed('runtime', `the sandbox stopped: ${error.message}`), false)
+    const onExit = (code: number) =>
+      finish(failed('runtime', `the sandbox thread exited (code ${code})`), false)
     const onAbort = () => {
       Atomics.store(abortFlag, 0, ABORTED)
       post(worker, { type: 'abort' })

@@ -190,7 +190,10 @@ describe('tool/code-dispatch: a large argument is logged by size and SHA-256', (
 
   test('past dispatchArgumentsMaxChars the longest strings become size-and-hash markers; the tool still gets them whole', async () => {
     const k = await kernel({ tools: { dispatchArgumentsMaxChars: 1_000 } })
-    const result = await runCode(k, 'const t = await tools.echo({ text: "x".repeat(100000) })\nreturn t.length')
+    const result = await runCode(
+      k,
+      'const t = await tools.echo({ text: "x".repeat(100000) })\nreturn t.length',
+    )
     expect(textOf(result)).toBe('100000')
     const big = 'x'.repeat(100_000)
     const json = JSON.stringify({ text: big })

@@ -49,21 +49,30 @@ describe('a failed run carries a bounded message', () => {
 
   test('small throws read as before', async () => {
     expect((await failureOf('throw null')).text).toBe('run_code failed (runtime): the program threw null')
-    expect((await failureOf('throw { code: 7 }')).text).toBe('run_code failed (runtime): the program threw {"code":7}')
-    expect((await failureOf('throw new TypeError("bad")')).text).toBe('run_code failed (runtime): TypeError: bad')
+    expect((await failureOf('throw { code: 7 }')).text).toBe(
+      'run_code failed (runtime): the program threw {"code":7}',
+    )
+    expect((await failureOf('throw new TypeError("bad")')).text).toBe(
+      'run_code failed (runtime): TypeError: bad',
+    )
   })
 })
 
 describe('an exhausted heap is memory', () => {
   const bombs = [
-    ['small objects (QuickJS then throws null)', 'const a = []\nfor (let i = 0; ; i++) a.push({ i, s: "y" + i })'],
+    [
+      'small objects (QuickJS then throws null)',
+      'const a = []\nfor (let i = 0; ; i++) a.push({ i, s: "y" + i })',
+    ],
     ['a Map of arrays', 'const m = new Map()\nfor (let i = 0; ; i++) m.set(i, [i])'],
   ]
   for (const [name, code] of bombs) {
     test(`a memory bomb of ${name} fails memory, not "threw null"`, async () => {
       const { text, kind } = await failureOf(code, { memoryBytes: 32 * 1024 * 1024, computeMs: 60_000 })
       expect(kind).toBe('memory')
-      expect(text).toBe(`run_code failed (memory): the program ran out of memory (limit ${32 * 1024 * 1024} bytes)`)
+      expect(text).toBe(
+        `run_code failed (memory): the program ran out of memory (limit ${32 * 1024 * 1024} bytes)`,
+      )
     })
   }
 })

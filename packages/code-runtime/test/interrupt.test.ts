@@ -37,7 +37,10 @@ async function abortedAfter(ms: number, code: string, stopGraceMs?: number) {
 
 describe('an abort stops a busy program at once', () => {
   test('while (true) {} aborted after 300 ms ends aborted, says interrupted and keeps its console output', async () => {
-    const { outcome, tookMs, codeRuntime } = await abortedAfter(300, 'console.log("spinning")\nwhile (true) {}')
+    const { outcome, tookMs, codeRuntime } = await abortedAfter(
+      300,
+      'console.log("spinning")\nwhile (true) {}',
+    )
     expect(outcome).toEqual({
       ok: false,
       kind: 'aborted',
@@ -45,16 +48,28 @@ describe('an abort stops a busy program at once', () => {
       logs: 'spinning',
     })
     expect(tookMs).toBeLessThan(8_000)
-    const next = await codeRuntime.run({ code: 'return 6 * 7', bindings: {}, signal: new AbortController().signal })
+    const next = await codeRuntime.run({
+      code: 'return 6 * 7',
+      bindings: {},
+      signal: new AbortController().signal,
+    })
     expect(next).toEqual({ ok: true, logs: '', returned: '42' })
   })
 
   test('a guest inside one long built-in call (a big sort) is ended by terminating its thread after stopGraceMs', async () => {
     const sorts = 'const a = new Array(2e6).fill(7)\nfor (let i = 0; i < 20; i++) a.sort()\nreturn 1'
     const { outcome, tookMs, codeRuntime } = await abortedAfter(500, sorts, 100)
-    expect(outcome).toMatchObject({ ok: false, kind: 'aborted', message: /did not stop within stopGraceMs \(100 ms\)/ })
+    expect(outcome).toMatchObject({
+      ok: false,
+      kind: 'aborted',
+      message: /did not stop within stopGraceMs \(100 ms\)/,
+    })
     expect(tookMs).toBeLessThan(8_000)
-    const next = await codeRuntime.run({ code: 'return 6 * 7', bindings: {}, signal: new AbortController().signal })
+    const next = await codeRuntime.run({
+      code: 'return 6 * 7',
+      bindings: {},
+      signal: new AbortController().signal,
+    })
     expect(next).toEqual({ ok: true, logs: '', returned: '42' })
   })
 
