@@ -66,19 +66,18 @@ function expectInterrupted(stdout: string) {
 }
 
 describe('Code Mode: an abort stops a busy program at once', () => {
-  test('Ctrl-C (SIGINT) during while (true) {}: tack exits 130 within seconds, the result says interrupted', async () => {
-    const r = await signalledRun('SIGINT')
-    expect(r.tookMs, `exit came ${Math.round(r.tookMs)} ms after SIGINT`).toBeLessThan(PROMPTLY_MS)
-    expect(r.code, r.stderr).toBe(130)
-    expectInterrupted(r.stdout)
-  }, 90_000)
-
-  test('SIGTERM during while (true) {}: tack exits within seconds, the turn is logged aborted', async () => {
-    const r = await signalledRun('SIGTERM')
-    expect(r.tookMs, `exit came ${Math.round(r.tookMs)} ms after SIGTERM`).toBeLessThan(PROMPTLY_MS)
-    expect(r.code, r.stderr).toBe(143)
-    expectInterrupted(r.stdout)
-  }, 90_000)
+  const signals = [
+    ['Ctrl-C (SIGINT)', 'SIGINT', 130],
+    ['SIGTERM', 'SIGTERM', 143],
+  ] as const
+  for (const [what, signal, exitCode] of signals) {
+    test(`${what} during while (true) {}: tack exits ${exitCode} within seconds, the turn is logged aborted and the result says interrupted`, async () => {
+      const r = await signalledRun(signal)
+      expect(r.tookMs, `exit came ${Math.round(r.tookMs)} ms after ${signal}`).toBeLessThan(PROMPTLY_MS)
+      expect(r.code, r.stderr).toBe(exitCode)
+      expectInterrupted(r.stdout)
+    }, 90_000)
+  }
 
   test('Esc in the TUI interrupts while (true) {}; the UI answers and takes the next prompt', async () => {
     const { term, server } = await openTui([spinCall, { kind: 'text', text: 'never reached' }], {

@@ -8,6 +8,7 @@ import type {
   QuickJSHandle,
   QuickJSRuntime,
 } from 'quickjs-emscripten-core'
+import { INTERRUPTED, INTERRUPTED_BEFORE_START } from './aborted.ts'
 import { cutNote, describeThrown, lengthOf, type Thrown } from './guest-values.ts'
 import { type Isolate, takeIsolate } from './isolate-pool.ts'
 import { HOST_CALL, HOST_LOG, preludeSource, RUNNER } from './prelude.ts'
@@ -18,9 +19,6 @@ const GUEST_STACK_BYTES = 512 * 1024
 
 /** Room past maxLogBytes for the prelude's cut note and multi-byte characters near the cut. */
 const LOG_SLACK = 256
-
-/** What an aborted run says (Esc, Ctrl-C, SIGTERM, an ACP cancel), wherever it stopped. */
-export const INTERRUPTED = 'the program was interrupted: the run was aborted'
 
 type Failure = Extract<CodeRunOutcome, { ok: false }>
 type StopReason = 'compute' | 'wall' | 'aborted'
@@ -43,7 +41,7 @@ export async function runProgram(
   if (!stripped.ok)
     return { ok: false, kind: 'compile', message: cutText(stripped.message, budgets.maxLogBytes), logs: '' }
   if (request.signal.aborted)
-    return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
+    return { ok: false, kind: 'aborted', message: INTERRUPTED_BEFORE_START, logs: '' }
   const isolate = await takeIsolate(budgets.memoryBytes)
   const run = new GuestRun(isolate, request, budgets, options)
   try {

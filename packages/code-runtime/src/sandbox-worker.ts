@@ -7,6 +7,7 @@
 // gets a thread of its own.
 import { Worker } from 'node:worker_threads'
 import type { CodeRunBudgets, CodeRunOutcome, CodeRunRequest } from '@tack/tools'
+import { INTERRUPTED, INTERRUPTED_BEFORE_START } from './aborted.ts'
 import { ABORTED, type FromWorker, type ToWorker } from './worker-protocol.ts'
 
 export interface WorkerRunOptions {
@@ -66,7 +67,7 @@ export function runInWorker(
   options: WorkerRunOptions,
 ): Promise<CodeRunOutcome> {
   const { signal } = request
-  if (signal.aborted) return Promise.resolve(failed('aborted', 'the run was aborted before it started'))
+  if (signal.aborted) return Promise.resolve(failed('aborted', INTERRUPTED_BEFORE_START))
   const worker = takeWorker()
   const abortFlag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))
   return new Promise<CodeRunOutcome>((resolve) => {
@@ -119,7 +120,7 @@ export function runInWorker(
           finish(
             failed(
               'aborted',
-              `the run was aborted; the program did not stop within stopGraceMs (${options.stopGraceMs} ms), so its sandbox thread was terminated`,
+              `${INTERRUPTED}; it did not stop within stopGraceMs (${options.stopGraceMs} ms), so its sandbox thread was terminated`,
             ),
             false,
           ),

@@ -3,6 +3,7 @@
 // its next interrupt check, and one stuck inside a single long built-in call is ended by terminating
 // its thread after stopGraceMs. The compute budget is 60 s, far above what the assertions allow.
 import { Context } from '@tack/kernel'
+import type { CodeRuntime } from '@tack/tools'
 import { describe, expect, test } from 'vitest'
 import { CodeRuntimePlugin } from '../src/index.ts'
 
@@ -35,6 +36,16 @@ async function abortedAfter(ms: number, code: string, stopGraceMs?: number) {
   return { outcome, tookMs: performance.now() - abortedAt, codeRuntime }
 }
 
+/** After an aborted run the runtime goes on serving runs (a terminated thread is replaced). */
+async function expectServesNextRun(codeRuntime: CodeRuntime) {
+  const next = await codeRuntime.run({
+    code: 'return 6 * 7',
+    bindings: {},
+    signal: new AbortController().signal,
+  })
+  expect(next).toEqual({ ok: true, logs: '', returned: '42' })
+}
+
 describe('an abort stops a busy program at once', () => {
   test('while (true) {} aborted after 300 ms ends aborted, says interrupted and keeps its console output', async () => {
     const { outcome, tookMs, codeRuntime } = await abortedAfter(
@@ -48,12 +59,7 @@ describe('an abort stops a busy program at once', () => {
       logs: 'spinning',
     })
     expect(tookMs).toBeLessThan(8_000)
-    const next = await codeRuntime.run({
-      code: 'return 6 * 7',
-      bindings: {},
-      signal: new AbortController().signal,
-    })
-    expect(next).toEqual({ ok: true, logs: '', returned: '42' })
+    await expectServesNextRun(codeRuntime)
   })
 
   test('a guest inside one long built-in call (a big sort) is ended by terminating its thread after stopGraceMs', async () => {
@@ -65,12 +71,7 @@ describe('an abort stops a busy program at once', () => {
       message: /did not stop within stopGraceMs \(100 ms\)/,
     })
     expect(tookMs).toBeLessThan(8_000)
-    const next = await codeRuntime.run({
-      code: 'return 6 * 7',
-      bindings: {},
-      signal: new AbortController().signal,
-    })
-    expect(next).toEqual({ ok: true, logs: '', returned: '42' })
+    await expectServesNextRun(codeRuntime)
   })
 
   test('a run waiting on a tool call is aborted at once too', async () => {
