@@ -21,7 +21,7 @@ const spinCall = {
 /** Far above anything the assertions allow: a run that waited for the budget fails them. */
 const BUDGET_YAML = 'plugins:\n  codeRuntime:\n    computeMs: 60000\n    maxWallMs: 120000\n'
 /** "At once", with room for a loaded machine; the budget is 60 s. */
-const PROMPTLY_MS = 8_000
+const PROMPTLY_MS = 12_000
 
 /** A sandbox whose user config (TACK_HOME/config.yml) sets the long budgets. */
 async function budgetBox(): Promise<Sandbox> {

@@ -69,8 +69,11 @@ export async function runProgram(
  * aborts) from a program's own `throw null`.
  */
 function heapExhausted(isolate: Isolate, budgets: CodeRunBudgets): boolean {
-  return isolate.memory.buffer.byteLength >= budgets.memoryBytes * 0.9
+  return isolate.memory.buffer.byteLength >= budgets.memoryBytes * FULL_HEAP
 }
+
+/** The share of `memoryBytes` a heap must have reached to count as full (a bomb measured 95–100 %). */
+const FULL_HEAP = 0.9
 
 function outOfMemory(budgets: CodeRunBudgets, logs: string): Failure {
   return {
