@@ -2,11 +2,11 @@
 // once in `native` mode (one read per model step: 21 requests) and once in `code` mode (one run_code
 // program reading the 20 files: 2 requests), comparing model requests and request tokens (estimated
 // as request body bytes / 4, the same estimate for both); then the sandbox start time per run,
-// measured in process on @tack/code-runtime. Budgets: 2 requests vs 21, tokens ≤ 0.3× native,
+// measured in process on @tack/code-runtime's worker thread (the path `ctx.codeRuntime` takes). Budgets: 2 requests vs 21, tokens ≤ 0.3× native,
 // start ≤ 20 ms per run.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runProgram, warmIsolates } from '@tack/code-runtime/runner'
+import { runInWorker, warmWorker } from '@tack/code-runtime/runner'
 import type { LoopbackEntry } from '@tack/llm/testing'
 import { measureTackRun } from '../lib/tack-run.ts'
 
@@ -58,14 +58,15 @@ async function sandboxStarts(): Promise<{ idle: number[]; backToBack: number[] }
   const budgets = { computeMs: 1_000, maxWallMs: 5_000, memoryBytes: 268_435_456, maxLogBytes: 64_000 }
   const once = async () => {
     const started = performance.now()
-    const outcome = await runProgram(
+    const outcome = await runInWorker(
       { code: 'return 1', bindings: {}, signal: new AbortController().signal },
       budgets,
+      { stopGraceMs: 1_000 },
     )
     if (!outcome.ok) throw new Error(`the trivial program failed: ${outcome.message}`)
     return performance.now() - started
   }
-  warmIsolates(budgets.memoryBytes)
+  warmWorker(budgets.memoryBytes)
   await once() // compiles the module and loads the stripper
   const idle: number[] = []
   const backToBack: number[] = []

@@ -8,7 +8,12 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import variant from '@jitl/quickjs-wasmfile-release-sync'
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
+import {
+  type CustomizeVariantOptions,
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core'
 
 /**
  * The part of the WebAssembly JS API used here. Node has it as a global, but the project's `lib`
@@ -36,7 +41,21 @@ const MAX_PAGES = 2 ** 32 / PAGE
 export interface Isolate {
   readonly qjs: QuickJSWASMModule
   readonly memoryBytes: number
+  /** The instance's memory: its size is the heap's high-water mark (it never shrinks). */
+  readonly memory: WasmMemory
 }
+
+/**
+ * What the QuickJS build prints goes nowhere. It prints only when it aborts (`Aborted(…)`, e.g. an
+ * assertion when a runtime is freed after an out-of-memory), and that text also arrives as the
+ * RuntimeError the host catches; on tack's stderr it would be noise in the middle of a run.
+ */
+// `emscriptenModule` is passed to emscripten verbatim (the library documents this); its type lists the
+// loader hooks only, not emscripten's print hooks, hence the cast.
+const SILENT = {
+  print: () => {},
+  printErr: () => {},
+} as unknown as CustomizeVariantOptions['emscriptenModule']
 
 let compiled: Promise<WasmModule> | undefined
 let spare: Promise<Isolate> | undefined
@@ -56,8 +75,10 @@ export function memoryPages(memoryBytes: number): number {
 async function instantiate(memoryBytes: number): Promise<Isolate> {
   const wasmMemory = new wasm.Memory({ initial: INITIAL_PAGES, maximum: memoryPages(memoryBytes) })
   const wasmModule = await compiledModule()
-  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmModule, wasmMemory }))
-  return { qjs, memoryBytes }
+  const qjs = await newQuickJSWASMModuleFromVariant(
+    newVariant(variant, { wasmModule, wasmMemory, emscriptenModule: SILENT }),
+  )
+  return { qjs, memoryBytes, memory: wasmMemory }
 }
 
 /** A fresh instance for one run; prepares the next run's spare in the background. */

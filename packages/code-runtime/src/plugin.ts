@@ -33,7 +33,14 @@ export const CodeRuntimeConfig = Schema.object({
     min: 1_024,
     max: 64 * 1024 * 1024,
     description:
-      "Bytes of a run's captured console output kept (the rest is cut with a note); the returned value's JSON is cut at the same size.",
+      "Bytes of a run's captured console output kept (the rest is cut with a note); the returned value's JSON and a failed run's error text are cut at the same size, with a note naming the full length.",
+  }),
+  stopGraceMs: Schema.integer({
+    default: 1_000,
+    min: 0,
+    max: 60_000,
+    description:
+      "Milliseconds an aborted Code Mode program may take to stop at QuickJS's next interrupt check before its worker thread is terminated (a single long built-in call, such as a huge `Array.prototype.fill`, is not interruptible); the run fails `aborted` either way.",
   }),
 })
 export type CodeRuntimeConfig = ConfigOf<typeof CodeRuntimeConfig>
@@ -47,15 +54,17 @@ export class QuickJSCodeRuntime extends Service implements CodeRuntime {
     this.config = config
   }
 
-  // QuickJS is imported on first use: `tack run` in native mode loads this plugin but never pays for it.
+  // The worker thread (and QuickJS in it) starts on first use: `tack run` in native mode loads this
+  // plugin but never pays for it.
   async run(request: CodeRunRequest): Promise<CodeRunOutcome> {
-    const { runProgram } = await import('./quickjs-run.ts')
-    return runProgram(request, { ...this.config, ...request.budgets })
+    const { runInWorker } = await import('./sandbox-worker.ts')
+    const { stopGraceMs, ...budgets } = this.config
+    return runInWorker(request, { ...budgets, ...request.budgets }, { stopGraceMs })
   }
 
-  /** Compiles the WebAssembly and prepares an isolate now, so the first run starts warm. */
+  /** Starts the worker, compiles the WebAssembly and prepares an isolate now, so the first run starts warm. */
   warm(): void {
-    void import('./isolate-pool.ts').then(({ warmIsolates }) => warmIsolates(this.config.memoryBytes))
+    void import('./sandbox-worker.ts').then(({ warmWorker }) => warmWorker(this.config.memoryBytes))
   }
 }
 

@@ -7,9 +7,10 @@ import type {
   QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
-  QuickJSWASMModule,
 } from 'quickjs-emscripten-core'
-import { takeIsolate } from './isolate-pool.ts'
+import { INTERRUPTED, INTERRUPTED_BEFORE_START } from './aborted.ts'
+import { cutNote, describeThrown, lengthOf, type Thrown } from './guest-values.ts'
+import { type Isolate, takeIsolate } from './isolate-pool.ts'
 import { HOST_CALL, HOST_LOG, preludeSource, RUNNER } from './prelude.ts'
 import { stripProgram } from './strip.ts'
 
@@ -22,23 +23,70 @@ const LOG_SLACK = 256
 type Failure = Extract<CodeRunOutcome, { ok: false }>
 type StopReason = 'compute' | 'wall' | 'aborted'
 
-export async function runProgram(request: CodeRunRequest, budgets: CodeRunBudgets): Promise<CodeRunOutcome> {
+export interface RunProgramOptions {
+  /**
+   * Polled by the interrupt handler, from inside the guest: true once the run is aborted. A guest that
+   * never yields never lets `request.signal`'s listeners run on its own thread; a flag in shared memory
+   * set by another thread still reaches it (isolate-worker.ts).
+   */
+  readonly interrupted?: () => boolean
+}
+
+export async function runProgram(
+  request: CodeRunRequest,
+  budgets: CodeRunBudgets,
+  options: RunProgramOptions = {},
+): Promise<CodeRunOutcome> {
   const stripped = stripProgram(request.code, RUNNER)
-  if (!stripped.ok) return { ok: false, kind: 'compile', message: stripped.message, logs: '' }
+  if (!stripped.ok)
+    return { ok: false, kind: 'compile', message: cutText(stripped.message, budgets.maxLogBytes), logs: '' }
   if (request.signal.aborted)
-    return { ok: false, kind: 'aborted', message: 'the run was aborted before it started', logs: '' }
+    return { ok: false, kind: 'aborted', message: INTERRUPTED_BEFORE_START, logs: '' }
   const isolate = await takeIsolate(budgets.memoryBytes)
-  const run = new GuestRun(isolate.qjs, request, budgets)
+  const run = new GuestRun(isolate, request, budgets, options)
   try {
     return await run.execute(stripped.js)
   } catch (error) {
-    // The instance itself failed (a WebAssembly trap, a stack overflow the guest check missed); it is
-    // dropped with the run, so the failure is this program's alone.
+    // The instance itself failed (a WebAssembly trap, an emscripten abort, a stack overflow the guest
+    // check missed); it is dropped with the run, so the failure is this program's alone.
+    if (heapExhausted(isolate, budgets)) return outOfMemory(budgets, '')
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { ok: false, kind: 'runtime', message: `the sandbox stopped: ${message}`, logs: '' }
+    return {
+      ok: false,
+      kind: 'runtime',
+      message: `the sandbox stopped: ${cutText(message, budgets.maxLogBytes)}`,
+      logs: '',
+    }
   } finally {
     run.dispose()
   }
+}
+
+/**
+ * Whether the run filled its heap. WebAssembly memory only grows, and only when an allocation needs
+ * it, so a heap within a tenth of `memoryBytes` means the program did reach its budget. It tells an
+ * out-of-memory that QuickJS could not even turn into an error (it then throws `null`, or the instance
+ * aborts) from a program's own `throw null`.
+ */
+function heapExhausted(isolate: Isolate, budgets: CodeRunBudgets): boolean {
+  return isolate.memory.buffer.byteLength >= budgets.memoryBytes * FULL_HEAP
+}
+
+/** The share of `memoryBytes` a heap must have reached to count as full (a bomb measured 95–100 %). */
+const FULL_HEAP = 0.9
+
+function outOfMemory(budgets: CodeRunBudgets, logs: string): Failure {
+  return {
+    ok: false,
+    kind: 'memory',
+    message: `the program ran out of memory (limit ${budgets.memoryBytes} bytes)`,
+    logs,
+  }
+}
+
+/** A host-side text (an error from the instance, the stripper's message) cut like the guest's. */
+function cutText(text: string, max: number): string {
+  return text.length <= max ? text : cutNote(text.slice(0, max), text.length, max, 'message')
 }
 
 class GuestRun {
@@ -57,11 +105,21 @@ class GuestRun {
   private disposed = false
   private readonly request: CodeRunRequest
   private readonly budgets: CodeRunBudgets
+  private readonly interrupted: () => boolean
 
-  constructor(qjs: QuickJSWASMModule, request: CodeRunRequest, budgets: CodeRunBudgets) {
+  private readonly isolate: Isolate
+
+  constructor(
+    isolate: Isolate,
+    request: CodeRunRequest,
+    budgets: CodeRunBudgets,
+    options: RunProgramOptions,
+  ) {
     this.request = request
     this.budgets = budgets
-    this.runtime = qjs.newRuntime()
+    this.interrupted = options.interrupted ?? (() => false)
+    this.isolate = isolate
+    this.runtime = isolate.qjs.newRuntime()
     this.runtime.setMemoryLimit(budgets.memoryBytes)
     // QuickJS's own stack check must trip before the WebAssembly stack overflows (a host RangeError).
     this.runtime.setMaxStackSize(GUEST_STACK_BYTES)
@@ -153,7 +211,7 @@ class GuestRun {
         // Read the length first: a program calling the raw function directly must not make the host
         // copy a 100 MB string out of the isolate.
         // The prelude counts characters and adds a cut note; the slack lets that note through.
-        const length = this.lengthOf(lineHandle)
+        const length = lengthOf(context, lineHandle)
         if (!(length <= this.budgets.maxLogBytes + LOG_SLACK - this.logBytes)) return
         const line = context.getString(lineHandle)
         this.logBytes += Buffer.byteLength(line) + 1
@@ -190,7 +248,7 @@ class GuestRun {
   private shouldStop(): boolean {
     if (this.stopped) return true
     const now = performance.now()
-    if (this.request.signal.aborted) this.stopped = 'aborted'
+    if (this.request.signal.aborted || this.interrupted()) this.stopped = 'aborted'
     else if (now - this.startedAt > this.budgets.maxWallMs) this.stopped = 'wall'
     else if (
       this.computeUsed + (this.enteredAt === undefined ? 0 : now - this.enteredAt) >
@@ -226,29 +284,27 @@ class GuestRun {
 
   private readReturned(handle: QuickJSHandle): string | undefined {
     if (this.context.typeof(handle) !== 'string') return undefined
-    const length = this.lengthOf(handle)
+    const length = lengthOf(this.context, handle)
     // The prelude cuts the JSON at maxLogBytes characters; a program that replaced the runner does not
     // get to make the host copy more than twice that.
     if (!(length <= this.budgets.maxLogBytes * 2)) return JSON.stringify('[returned value too large]')
     return this.context.getString(handle)
   }
 
-  private lengthOf(handle: QuickJSHandle): number {
-    const length = this.context.getProp(handle, 'length')
-    try {
-      return this.context.getNumber(length)
-    } finally {
-      length.dispose()
-    }
-  }
-
   private failure(errorHandle: QuickJSHandle, fallback: 'compile' | 'runtime'): Failure {
+    // A stopped run's guest would be interrupted at once while its error is read: decide first.
+    if (this.request.signal.aborted || this.interrupted()) {
+      errorHandle.dispose()
+      return this.stopFailure('aborted')
+    }
+    if (this.stopped) {
+      errorHandle.dispose()
+      return this.stopFailure(this.stopped)
+    }
     const error = this.describe(errorHandle)
     errorHandle.dispose()
-    if (this.request.signal.aborted) return this.stopFailure('aborted')
-    if (this.stopped) return this.stopFailure(this.stopped)
-    if (/out of memory/i.test(error.message))
-      return this.fail('memory', `the program ran out of memory (limit ${this.budgets.memoryBytes} bytes)`)
+    if (/out of memory/i.test(error.message) || (error.empty && heapExhausted(this.isolate, this.budgets)))
+      return outOfMemory(this.budgets, this.logText())
     if (/string too long/i.test(error.message))
       return this.fail(
         'memory',
@@ -258,28 +314,19 @@ class GuestRun {
     return this.fail(kind, error.name ? `${error.name}: ${error.message}` : error.message)
   }
 
-  private describe(handle: QuickJSHandle): { name: string; message: string } {
+  private describe(handle: QuickJSHandle): Thrown {
     try {
-      const dumped: unknown = this.context.dump(handle)
-      if (typeof dumped === 'object' && dumped !== null) {
-        const { name, message } = dumped as { name?: unknown; message?: unknown }
-        if (typeof message === 'string') return { name: typeof name === 'string' ? name : '', message }
-      }
-      const text = JSON.stringify(dumped) ?? String(dumped)
-      return {
-        name: '',
-        message: `the program threw ${text.length > 500 ? `${text.slice(0, 500)}...` : text}`,
-      }
+      return describeThrown(this.context, handle, this.budgets.maxLogBytes)
     } catch {
       // The isolate could not even describe its error: it is out of memory.
-      return { name: 'InternalError', message: 'out of memory' }
+      return { name: 'InternalError', message: 'out of memory', empty: false }
     }
   }
 
   private stopFailure(reason: StopReason): Failure {
     switch (reason) {
       case 'aborted':
-        return this.fail('aborted', 'the run was aborted')
+        return this.fail('aborted', INTERRUPTED)
       case 'wall':
         return this.fail('timeout', `the run took longer than maxWallMs (${this.budgets.maxWallMs} ms)`)
       case 'compute':

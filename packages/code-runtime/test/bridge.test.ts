@@ -1,4 +1,5 @@
 // TL-24 to TL-29: the dispatch bridge between a run_code program and the tools pipeline.
+import { createHash } from 'node:crypto'
 import { createGatedTool } from '@tack/tools/testing'
 import { describe, expect, test } from 'vitest'
 import { dispatches, kernel, runCode, textOf } from './support.ts'
@@ -181,5 +182,39 @@ describe('TL-29 failed runs', () => {
     outer.abort()
     const result = await runCode(k, 'return 1', { signal: outer.signal })
     expect(result.isError).toBe(true)
+  })
+})
+
+describe('tool/code-dispatch: a large argument is logged by size and SHA-256', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+  test('past dispatchArgumentsMaxChars the longest strings become size-and-hash markers; the tool still gets them whole', async () => {
+    const k = await kernel({ tools: { dispatchArgumentsMaxChars: 1_000 } })
+    const result = await runCode(
+      k,
+      'const t = await tools.echo({ text: "x".repeat(100000) })\nreturn t.length',
+    )
+    expect(textOf(result)).toBe('100000')
+    const big = 'x'.repeat(100_000)
+    const json = JSON.stringify({ text: big })
+    const [event] = dispatches(k)
+    expect(event.arguments).toEqual({ text: `[string of 100000 bytes omitted, sha256 ${sha256(big)}]` })
+    expect(event.argumentsOmitted).toEqual({ bytes: json.length, sha256: sha256(json) })
+  })
+
+  test('an argument that cannot be made to fit by dropping strings is logged as one marker', async () => {
+    const k = await kernel({ tools: { dispatchArgumentsMaxChars: 1_000 } })
+    await runCode(k, 'await tools.echo({ text: "t", n: Array.from({ length: 5000 }, (_, i) => i) })')
+    const [event] = dispatches(k)
+    expect(event.arguments).toMatch(/^\[argument of \d+ bytes omitted, sha256 [0-9a-f]{64}\]$/)
+    expect(event.argumentsOmitted?.bytes).toBeGreaterThan(1_000)
+  })
+
+  test('an argument within the cap is logged as dispatched, with no argumentsOmitted', async () => {
+    const k = await kernel({ tools: { dispatchArgumentsMaxChars: 1_000 } })
+    await runCode(k, 'await tools.echo({ text: "y".repeat(900) })')
+    const [event] = dispatches(k)
+    expect(event.arguments).toEqual({ text: 'y'.repeat(900) })
+    expect(event).not.toHaveProperty('argumentsOmitted')
   })
 })

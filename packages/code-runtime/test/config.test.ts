@@ -10,6 +10,7 @@ const BUDGETS = [
   { key: 'maxWallMs', byDefault: 600_000, kept: 10, rejected: [-1] },
   { key: 'memoryBytes', byDefault: 268_435_456, kept: 1_048_576, rejected: [1_000, 8_589_934_592] },
   { key: 'maxLogBytes', byDefault: 64_000, kept: 1_024, rejected: ['lots'] },
+  { key: 'stopGraceMs', byDefault: 1_000, kept: 0, rejected: [-1, 60_001] },
 ] as const
 
 describe('TL-30 code-runtime Config', () => {
@@ -53,5 +54,14 @@ describe('TL-30 code-runtime Config', () => {
     expect(() => ToolsConfig.parse({ dispatchSummaryMaxChars: -1 }, 'config.yml')).toThrow(
       /dispatchSummaryMaxChars/,
     )
+  })
+
+  test('dispatchArgumentsMaxChars: default, configured, rejected naming the key and range', () => {
+    expect(ToolsConfig.parse({}).dispatchArgumentsMaxChars).toBe(64_000)
+    expect(ToolsConfig.parse({ dispatchArgumentsMaxChars: 256 }).dispatchArgumentsMaxChars).toBe(256)
+    for (const value of [255, 64 * 1024 * 1024 + 1, 'lots'])
+      expect(() => ToolsConfig.parse({ dispatchArgumentsMaxChars: value } as never, 'config.yml')).toThrow(
+        /dispatchArgumentsMaxChars/,
+      )
   })
 })

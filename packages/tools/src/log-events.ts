@@ -19,14 +19,17 @@ declare module '@tack/session' {
     }
     /**
      * One sub-call of a run_code program, appended when it settles (TL-27), between the parent's
-     * `tool/call` and `tool/result`. `arguments` is what was dispatched; `resultSummary` is the
-     * result's text cut at the registry's `dispatchSummaryMaxChars`.
+     * `tool/call` and `tool/result`. `arguments` is what was dispatched (past the
+     * registry's `dispatchArgumentsMaxChars`, its longest strings replaced by their size and SHA-256,
+     * and `argumentsOmitted` naming the size and SHA-256 of the whole dispatched JSON text);
+     * `resultSummary` is the result's text cut at the registry's `dispatchSummaryMaxChars`.
      */
     'tool/code-dispatch': {
       parentCallId: string
       subCallId: string
       name: string
       arguments: JsonValue
+      argumentsOmitted?: { bytes: number; sha256: string }
       isError: boolean
       errorCode?: string
       resultSummary: string

@@ -46,6 +46,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Characters of a Code Mode sub-call's result kept in its `tool/code-dispatch` log event (TL-27); the program itself gets the whole result.",
   }),
+  dispatchArgumentsMaxChars: Schema.integer({
+    default: 64_000,
+    min: 256,
+    max: 64 * 1024 * 1024,
+    description:
+      "Characters of a Code Mode sub-call's argument JSON kept in its `tool/code-dispatch` log event; past it the longest strings are logged by size and SHA-256 instead of content (and the event's `argumentsOmitted` names the size and SHA-256 of the whole argument). The default matches the code runtime's `maxLogBytes`.",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -234,6 +241,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
         tools: this,
         toolNames: () => this.sorted().map((e) => e.def.name),
         summaryMaxChars: this.config.dispatchSummaryMaxChars,
+        argumentsMaxChars: this.config.dispatchArgumentsMaxChars,
         mode,
       })
       const validator = checkToolDefinition(def)

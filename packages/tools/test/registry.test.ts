@@ -160,6 +160,7 @@ describe('TL-19 mode config', () => {
       mode: 'native',
       abortGraceMs: 10_000,
       dispatchSummaryMaxChars: 500,
+      dispatchArgumentsMaxChars: 64_000,
     })
     const ctx = await createToolsContext()
     ctx.tools.register(echoTool)

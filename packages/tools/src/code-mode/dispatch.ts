@@ -4,8 +4,8 @@
 // sub-call exactly as they see a model's call. The run owns an abort controller: when the program
 // settles, the in-flight call is aborted, queued ones are abandoned, and `close()` resolves only once
 // the queue is empty, so nothing is dispatched after run_code's result.
-import type { JsonValue } from '@tack/session'
 import type { ToolCallContext, ToolExecutionResult, ToolRegistry } from '../types.ts'
+import { loggedArguments } from './logged-arguments.ts'
 import type { BindingOutcome, CodeBinding } from './runtime.ts'
 
 export interface DispatchOptions {
@@ -14,6 +14,8 @@ export interface DispatchOptions {
   readonly parent: ToolCallContext
   /** Cap of `resultSummary` on `tool/code-dispatch` events. */
   readonly summaryMaxChars: number
+  /** Cap of the argument's JSON on `tool/code-dispatch` events (logged-arguments.ts). */
+  readonly argumentsMaxChars: number
 }
 
 export class CodeDispatch {
@@ -66,8 +68,9 @@ export class CodeDispatch {
     const { tools, parent } = this.#options
     const subCallId = `${parent.callId}:code:${++this.#dispatched}`
     // TL-24: the isolate serialised the argument; the text is dispatched as the call's raw arguments
-    // and parsed separately for the log, so what was logged is what ran.
-    const logged = parseLogged(argumentsJson)
+    // and parsed separately for the log, so what was logged is what ran (or, past the cap, its size
+    // and SHA-256).
+    const logged = loggedArguments(argumentsJson, this.#options.argumentsMaxChars)
     const result = await tools.execute({
       callId: subCallId,
       name,
@@ -81,7 +84,8 @@ export class CodeDispatch {
       parentCallId: parent.callId,
       subCallId,
       name,
-      arguments: logged,
+      arguments: logged.arguments,
+      ...(logged.omitted ? { argumentsOmitted: logged.omitted } : {}),
       isError: result.isError,
       ...(result.isError ? { errorCode: result.error?.code ?? 'TOOL_FAILED' } : {}),
       resultSummary: summary(text, this.#options.summaryMaxChars),
@@ -94,14 +98,6 @@ export class CodeDispatch {
       code: result.error?.code ?? 'TOOL_FAILED',
       message: text || result.error?.message || '',
     }
-  }
-}
-
-function parseLogged(argumentsJson: string): JsonValue {
-  try {
-    return JSON.parse(argumentsJson) as JsonValue
-  } catch {
-    return argumentsJson
   }
 }
 

@@ -17,6 +17,7 @@ export interface RunCodeEnv {
   /** The tools the program may call: every registered tool but run_code, sorted. */
   readonly toolNames: () => readonly string[]
   readonly summaryMaxChars: number
+  readonly argumentsMaxChars: number
   readonly mode: string
 }
 
@@ -50,6 +51,7 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
         tools: env.tools,
         parent: call,
         summaryMaxChars: env.summaryMaxChars,
+        argumentsMaxChars: env.argumentsMaxChars,
       })
       let outcome: CodeRunOutcome
       try {
