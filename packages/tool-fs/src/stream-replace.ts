@@ -77,11 +77,16 @@ export async function streamReplace(opts: StreamReplace): Promise<StreamReplaced
 
   for (let position = 0; ; ) {
     opts.signal.throwIfAborted()
-    const start = carried + (pendingCr ? 1 : 0)
+    const start: number = carried + (pendingCr ? 1 : 0)
     if (pendingCr) buffer[carried] = CR
-    const { bytesRead } = await opts.handle.read(buffer, start, opts.chunkBytes, position)
+    const { bytesRead }: { bytesRead: number } = await opts.handle.read(
+      buffer,
+      start,
+      opts.chunkBytes,
+      position,
+    )
     position += bytesRead
-    const last = bytesRead === 0
+    const last: boolean = bytesRead === 0
     input.update(buffer.subarray(start, start + bytesRead))
     let end = start + bytesRead
     if (opts.crlf) {
