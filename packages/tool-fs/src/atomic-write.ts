@@ -51,10 +51,10 @@ export async function openAtomic(path: string, mode?: number): Promise<AtomicFil
 }
 
 /** Writes `data` to `path` atomically; `mode` (permission bits) is preserved when given. */
-export async function writeFileAtomic(path: string, data: string, mode?: number): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
   const file = await openAtomic(path, mode)
   try {
-    await file.write(Buffer.from(data, 'utf8'))
+    await file.write(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
   } catch (error) {
     await file.discard()
     throw error
