@@ -6,7 +6,6 @@
 import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FsToolsConfig } from '../src/index.ts'
 import { fsContext, run, stubAgent, tempDir } from './support.ts'
 
 const STREAMED = { readStreamMinSize: 0, diffMaxChars: 0, streamChunkBytes: 4096 }
@@ -139,15 +138,5 @@ describe('streamed write over a huge file', () => {
     const changed = await workspace(LF_TEXT, STREAMED)
     await writeFile(join(changed.cwd, 'a.txt'), LF_TEXT.replace('line 9 hay', 'line 9 HAY'))
     expect((await changed.call('write', { file_path: 'a.txt', content })).error?.code).toBe('FS_STALE')
-  })
-})
-
-describe('streamChunkBytes', () => {
-  it('default 64 KiB, configured, rejected out of range naming the key and range', () => {
-    expect(FsToolsConfig.parse({}).streamChunkBytes).toBe(64 * 1024)
-    expect(FsToolsConfig.parse({ streamChunkBytes: 4096 }).streamChunkBytes).toBe(4096)
-    expect(() => FsToolsConfig.parse({ streamChunkBytes: 1024 }, 'tack.json')).toThrow(
-      /^tack\.json: streamChunkBytes: must be an integer 4096–67108864/,
-    )
   })
 })
