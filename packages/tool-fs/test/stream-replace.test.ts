@@ -6,18 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startsWithCrlf, streamReplace } from '../src/stream-replace.ts'
 import { countOccurrences, sha256, toCrlf, toLf, usesCrlf } from '../src/text.ts'
-import { tempDir } from './support.ts'
-
-/** A deterministic generator (xorshift), so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  let x = seed || 1
-  return () => {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    return (x >>> 0) / 2 ** 32
-  }
-}
+import { seededRandom, tempDir } from './support.ts'
 
 const ALPHABET = ['a', 'b', 'ab', '\n', '\r\n', '\r', 'é', '😀']
 
@@ -60,7 +49,7 @@ describe('streamReplace', () => {
   it('finds, counts and replaces exactly what the loaded edit does, whatever the read size', async () => {
     const dir = await tempDir()
     const path = join(dir, 'f.txt')
-    const next = random(22)
+    const next = seededRandom(22)
     for (let round = 0; round < 300; round++) {
       const original = text(next, 1 + Math.floor(next() * 60))
       const oldString = text(next, 1 + Math.floor(next() * 3))

@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { summariseChange } from '../src/diff.ts'
 import { streamedWriteSummary } from '../src/stream-summary.ts'
 import { sha256 } from '../src/text.ts'
-import { tempDir } from './support.ts'
-
-function random(seed: number): () => number {
-  let x = seed || 1
-  return () => {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    return (x >>> 0) / 2 ** 32
-  }
-}
+import { seededRandom, tempDir } from './support.ts'
 
 const ALPHABET = ['a', 'b', '\n', '\n\n', 'ab\n']
 
@@ -31,7 +21,7 @@ describe('streamedWriteSummary', () => {
   it('counts what summariseChange counts on the loaded sides, whatever the read size', async () => {
     const dir = await tempDir()
     const path = join(dir, 'f.txt')
-    const next = random(9)
+    const next = seededRandom(9)
     const signal = new AbortController().signal
     for (let round = 0; round < 400; round++) {
       // Shared heads and tails around a changed middle, sometimes empty sides.
