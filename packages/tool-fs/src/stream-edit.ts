@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises'
 import type { ToolCallContext } from '@tack/tools'
 import { openAtomic } from './atomic-write.ts'
 import type { FsToolsConfig } from './config.ts'
+import type { ChangeSummary } from './diff.ts'
 import { requireSites, sameStrings } from './edit-checks.ts'
 import type { FsEnv } from './env.ts'
 import { fingerprintOf } from './observations.ts'
@@ -35,10 +36,10 @@ export function editStreams(size: number, config: FsToolsConfig): boolean {
   return size >= config.readStreamMinSize && 2 * size > 3 * config.diffMaxChars
 }
 
-/** The outcome of a streamed edit: what it replaced and the new file's observation. */
+/** The outcome of a streamed edit: the sites replaced and what changed, in counts. */
 export interface StreamedEdit {
   readonly found: number
-  readonly summary: ReturnType<typeof siteCounts>
+  readonly summary: ChangeSummary
 }
 
 /** Edits the open file `handle` (stat `before`) by streaming; throws the loaded edit's failures. */
