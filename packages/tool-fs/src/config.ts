@@ -29,7 +29,14 @@ export const FsToolsConfig = Schema.object({
     min: 0,
     max: 1024 * MIB,
     description:
-      'File size in bytes from which `read` and `grep` stream the file line by line instead of loading it (TL-12).',
+      'File size in bytes from which `read`, `grep`, `edit` and `write` stream the file instead of loading it: such a file is never held in memory whole (TL-12, docs/decisions/0165-streaming-huge-files.md).',
+  }),
+  streamChunkBytes: Schema.integer({
+    default: 64 * 1024,
+    min: 4096,
+    max: 64 * MIB,
+    description:
+      "Bytes read (and written) at a time when a file is streamed (see `readStreamMinSize`). With the kept part of one line (`grepMaxLineLength`, `readMaxLineLength`) and `edit`'s strings, what a streamed call holds in memory, whatever the file's size (docs/decisions/0165-streaming-huge-files.md).",
   }),
   grepMaxLineLength: Schema.integer({
     default: MIB,

@@ -35,6 +35,8 @@ export interface MatchedLine {
 
 export interface FileSearch {
   readonly streamMinSize: number
+  /** Bytes read at a time from a streamed file (`streamChunkBytes`). */
+  readonly chunkBytes: number
   /** Characters of a line searched (and kept): a longer line is searched in its head only. */
   readonly searchLength: number
   /** Counts the lines longer than `searchLength`, for the result's note. */
@@ -100,7 +102,7 @@ async function searchStreamed(
     const { bytesRead } = await handle.read(head, 0, head.length, 0)
     if (looksBinary(head.subarray(0, bytesRead))) return
     let number = 0
-    for await (const line of streamLines(handle, opts.searchLength, opts.signal)) {
+    for await (const line of streamLines(handle, opts.searchLength, opts.chunkBytes, opts.signal)) {
       number++
       if (line.length > line.text.length) opts.seen.longLines++
       if (matcher.regex.test(line.text) && !onMatch({ number, text: line.text, length: line.length })) return

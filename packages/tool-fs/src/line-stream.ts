@@ -1,22 +1,21 @@
-// Streams a file's lines (TL-12): memory stays bounded by the chunk size plus the kept part of one
-// line, whatever the file's size or its longest line. Lines are cut to `maxLength` as they are read;
+// Streams a file's lines (TL-12): memory stays bounded by the chunk size (`streamChunkBytes`) plus the
+// kept part of one line, whatever the file's size or its longest line. Lines are cut to `maxLength` as they are read;
 // the rest of a long line is only counted.
 import type { FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { cutLine, type Line } from './text.ts'
 
-const CHUNK_BYTES = 64 * 1024
-
 /** Streams the lines of an open file from its start; the caller keeps (and closes) the handle. */
 export async function* streamLines(
   handle: FileHandle,
   maxLength: number,
+  chunkBytes: number,
   signal?: AbortSignal,
 ): AsyncGenerator<Line> {
   const stream = handle.createReadStream({
     start: 0,
     autoClose: false,
-    highWaterMark: CHUNK_BYTES,
+    highWaterMark: chunkBytes,
     ...(signal && { signal }),
   })
   const decoder = new StringDecoder('utf8')

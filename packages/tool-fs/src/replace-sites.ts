@@ -113,12 +113,24 @@ function countsOf(
   count: number,
   reason: ChangeSummary['reason'],
 ): ChangeSummary {
+  return siteCounts(oldText, newText, count, reason, Buffer.byteLength(before), Buffer.byteLength(after))
+}
+
+/** `countsOf` from sizes alone, for an edit that never held the file (stream-edit.ts). */
+export function siteCounts(
+  oldText: string,
+  newText: string,
+  count: number,
+  reason: ChangeSummary['reason'],
+  bytesBefore: number,
+  bytesAfter: number,
+): ChangeSummary {
   return {
     reason,
     linesRemoved: count * (newlines(oldText) + 1),
     linesAdded: count * (newlines(newText) + 1),
-    bytesBefore: Buffer.byteLength(before),
-    bytesAfter: Buffer.byteLength(after),
+    bytesBefore,
+    bytesAfter,
   }
 }
 

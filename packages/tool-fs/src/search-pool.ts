@@ -12,6 +12,14 @@ import type { WorkerAnswer, WorkerRequest } from './search-worker.ts'
 const CHUNK = 256
 /** Chunks sent ahead of the one whose results are awaited: the worker never waits for the next. */
 const AHEAD = 4
+/**
+ * The worker's young generation, in MB. Grep of a file of long lines makes a flat string of up to
+ * `grepMaxLineLength` characters per line, garbage at once; with V8's default young generation a
+ * 200 MB file of 1 MiB lines left ~100 MB of it uncollected at the peak, with 16 MB ~40 (measured;
+ * the launcher caps the main thread's the same way: docs/decisions/0067-long-session-cost.md,
+ * docs/decisions/0165-streaming-huge-files.md). An engine figure, like the launcher's, not a setting.
+ */
+const WORKER_YOUNG_MB = 16
 
 export interface SearchLimits {
   readonly signal: AbortSignal
@@ -78,7 +86,7 @@ function takeWorker(): Worker {
   }
   // Built copies run as .js, the sources as .ts (scripts/build.ts renames imports, not URLs).
   const file = new URL(`./search-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url)
-  const worker = new Worker(file)
+  const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } })
   // An idle worker that dies (it should not) is simply forgotten.
   worker.once('exit', () => {
     if (idle === worker) idle = undefined

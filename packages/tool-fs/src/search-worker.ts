@@ -4,7 +4,7 @@
 // past `searchTimeoutMs`. Batches are answered in order, one at a time; a batch of an older job
 // (still queued when its call stopped early) is answered empty without being searched.
 import { parentPort } from 'node:worker_threads'
-import { type FileResult, prepareJob, type SearchFile, type SearchJob } from './search-job.ts'
+import { type BatchStep, type FileResult, prepareJob, type SearchFile, type SearchJob } from './search-job.ts'
 
 export type WorkerRequest =
   | { readonly type: 'job'; readonly job: number; readonly spec: SearchJob }
@@ -20,7 +20,7 @@ export interface WorkerAnswer {
   readonly results: readonly FileResult[]
 }
 
-let current: { job: number; run: (file: SearchFile) => Promise<FileResult> } | undefined
+let current: { job: number; run: BatchStep } | undefined
 let queue: Promise<void> = Promise.resolve()
 
 parentPort?.on('message', (request: WorkerRequest) => {
@@ -32,7 +32,6 @@ async function handle(request: WorkerRequest): Promise<void> {
     current = { job: request.job, run: prepareJob(request.spec) }
     return
   }
-  const results: FileResult[] = []
-  if (current?.job === request.job) for (const file of request.files) results.push(await current.run(file))
+  const results: FileResult[] = current?.job === request.job ? await current.run(request.files) : []
   parentPort?.postMessage({ id: request.id, results } satisfies WorkerAnswer)
 }

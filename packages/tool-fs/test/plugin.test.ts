@@ -9,6 +9,7 @@ const FIELDS = {
   readMaxLineLength: { default: 2000, configured: 80, rejected: 8 },
   readMaxBytes: { default: 51_200, configured: 4096, rejected: 100 },
   readStreamMinSize: { default: 10 * 1024 * 1024, configured: 0, rejected: -1 },
+  streamChunkBytes: { default: 64 * 1024, configured: 4096, rejected: 1024 },
   globMaxResults: { default: 1000, configured: 5, rejected: 0 },
   grepMaxMatches: { default: 500, configured: 5, rejected: 1.5 },
 } as const

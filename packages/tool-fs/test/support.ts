@@ -108,3 +108,14 @@ export async function observed(
 }
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('\n')
+
+/** A deterministic generator in [0, 1) (xorshift), so a randomised test's failure names a reproducible case. */
+export function seededRandom(seed: number): () => number {
+  let x = seed || 1
+  return () => {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    return (x >>> 0) / 2 ** 32
+  }
+}

@@ -78,6 +78,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'fs.readMaxLineLength': 'harmless',
   'fs.readMaxBytes': 'harmless',
   'fs.readStreamMinSize': 'harmless',
+  'fs.streamChunkBytes': 'harmless', // a read size; readStreamMinSize already lets a file be loaded whole
   'fs.grepMaxLineLength': 'harmless',
   'fs.diffMaxChars': 'harmless',
   'fs.diffTimeoutMs': 'harmless',

@@ -4,15 +4,17 @@
 // its LF-normalised text and written back with CRLF. Each replaced site is diffed on its own, one
 // after the other, so neighbouring sites never merge into one hunk.
 import { stat } from 'node:fs/promises'
-import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { type DiffHunk, defineTool, type RenderIntent, type ToolOutput } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { describeSummary, replacementHunks } from '../diff.ts'
+import { type ChangeSummary, type DiffBudget, describeSummary, replacementHunks } from '../diff.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { notFound, openText } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
 import { type DiffMeta, failedIntent, isDiffMeta, plural, type SummaryMeta, textOf } from '../present.ts'
 import { replaceSites } from '../replace-sites.ts'
+import { requireSites, sameStrings } from '../edit-checks.ts'
+import { editStreams, type StreamedEdit, streamEdit } from '../stream-edit.ts'
 import { countOccurrences, toCrlf, toLf, usesCrlf } from '../text.ts'
 import { displayPath, resolveScoped } from '../workspace.ts'
 
@@ -47,6 +49,18 @@ export function createEditTool(env: FsEnv) {
       if (!path.exists) throw notFound(path)
       const backend = fileBackendOf(call.agent)
       const { handle, stat: before } = await openText(path)
+      const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+      const shown = displayPath(path.root, path.real)
+      if (!backend && editStreams(before.size, env.config)) {
+        // Too big to hold, and to diff: streamed into its replacement (docs/decisions/0165).
+        let streamed: StreamedEdit
+        try {
+          streamed = await streamEdit(env, call, path, handle, before, args)
+        } finally {
+          await handle.close()
+        }
+        return edited(shown, streamed.found, streamed.summary, budget, call.signal)
+      }
       let original: string
       try {
         if (backend) {
@@ -65,20 +79,10 @@ export function createEditTool(env: FsEnv) {
       const text = crlf ? toLf(original) : original
       const oldText = crlf ? toLf(args.old_string) : args.old_string
       const newText = crlf ? toLf(args.new_string) : args.new_string
-      if (oldText === newText) {
-        throw new ToolFailure('NO_CHANGE', 'old_string and new_string are the same; nothing to change.')
-      }
+      const unchanged = sameStrings(oldText, newText)
+      if (unchanged) throw unchanged
       const found = countOccurrences(text, oldText)
-      if (found === 0) {
-        throw new ToolFailure('NO_MATCH', `old_string was not found in ${args.file_path}.`)
-      }
-      if (found > 1 && !args.replace_all) {
-        throw new ToolFailure(
-          'AMBIGUOUS_MATCH',
-          `old_string occurs ${found} times in ${args.file_path}. Give more surrounding text to make it unique, or set replace_all to replace all ${found}.`,
-        )
-      }
-      const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+      requireSites(found, args.replace_all === true, args.file_path)
       const replaced = await replaceSites(text, oldText, newText, found, { ...budget, signal: call.signal })
       const output = crlf ? toCrlf(replaced.text) : replaced.text
       call.signal.throwIfAborted()
@@ -90,15 +94,7 @@ export function createEditTool(env: FsEnv) {
         const written = await stat(path.real)
         env.observations.record(call.agent, path.real, fingerprintOf(written, Buffer.from(output)))
       }
-      const shown = displayPath(path.root, path.real)
-      const content = `Edited ${shown}: replaced ${plural(found, 'occurrence')}.`
-      if (call.signal.aborted) return content
-      if (replaced.summary) {
-        const meta: SummaryMeta = { path: shown, summary: replaced.summary }
-        return { content: `${content} ${describeSummary(replaced.summary, budget)}`, meta }
-      }
-      const meta: DiffMeta = { path: shown, hunks: replaced.hunks ?? [] }
-      return { content, meta }
+      return edited(shown, found, replaced.summary ?? replaced.hunks ?? [], budget, call.signal)
     },
     presentCall(args): RenderIntent {
       return {
@@ -122,4 +118,23 @@ export function createEditTool(env: FsEnv) {
       return { kind: 'generic', title: `Edited ${args.file_path}`, ...(body !== '' && { body }) }
     },
   })
+}
+
+/** The result of an edit that went through: its text, and its hunks or counts as meta unless aborted. */
+function edited(
+  shown: string,
+  found: number,
+  change: ChangeSummary | readonly DiffHunk[],
+  budget: Omit<DiffBudget, 'signal'>,
+  signal: AbortSignal,
+): ToolOutput {
+  const content = `Edited ${shown}: replaced ${plural(found, 'occurrence')}.`
+  if (signal.aborted) return content
+  if (!Array.isArray(change)) {
+    const summary = change as ChangeSummary
+    const meta: SummaryMeta = { path: shown, summary }
+    return { content: `${content} ${describeSummary(summary, budget)}`, meta }
+  }
+  const meta: DiffMeta = { path: shown, hunks: change }
+  return { content, meta }
 }

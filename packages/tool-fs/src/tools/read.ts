@@ -94,7 +94,10 @@ export function createReadTool(env: FsEnv) {
       }
       try {
         if (stat.size >= config.readStreamMinSize) {
-          const text = await formatWindow(streamLines(handle, config.readMaxLineLength, call.signal), window)
+          const text = await formatWindow(
+            streamLines(handle, config.readMaxLineLength, config.streamChunkBytes, call.signal),
+            window,
+          )
           // A partial streamed read observes size and mtime (hashing would read the whole file).
           env.observations.record(call.agent, path.real, fingerprintOf(stat))
           return text

@@ -1,11 +1,14 @@
 // `write {file_path, content}` (TL-14): creates a file (and its missing folders), or overwrites one
 // the agent has read and that has not changed since (TL-13). Writes are atomic. An overwrite returns
 // `meta {path, hunks}` with the whole-file diff (TL-15); a create, a failure or an abort has no meta.
-import { mkdir, readFile, stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { mkdir, open, readFile, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { defineTool, type RenderIntent } from '@tack/tools'
+import { defineTool, type RenderIntent, type ToolCallContext } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { addedHunks, describeSummary, wholeFileDiff } from '../diff.ts'
+import { addedHunks, type ChangeSummary, describeSummary, wholeFileDiff } from '../diff.ts'
+import type { FsToolsConfig } from '../config.ts'
+import { streamedWriteSummary } from '../stream-summary.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { statFile } from '../files.ts'
@@ -20,7 +23,7 @@ import {
   type SummaryMeta,
   textOf,
 } from '../present.ts'
-import { displayPath, resolveScoped } from '../workspace.ts'
+import { displayPath, type ResolvedPath, resolveScoped } from '../workspace.ts'
 
 export function createWriteTool(env: FsEnv) {
   return defineTool({
@@ -69,6 +72,11 @@ export function createWriteTool(env: FsEnv) {
         return `Created ${shown} (${lines}).`
       }
       const before = await statFile(path)
+      if (writeStreams(before.size, args.content.length, env.config)) {
+        // The old file is too big to hold, and to diff: it is only streamed (docs/decisions/0165).
+        const summary = await summariseStreamed(env, call, path, before, args)
+        return summarised(env, call.signal, shown, `Wrote ${shown} (${lines}).`, summary)
+      }
       const old = await readFile(path.real)
       env.observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before, old))
       call.signal.throwIfAborted()
@@ -129,10 +137,65 @@ async function withDiff(
   const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
   const diff = await wholeFileDiff(old, content, { ...budget, signal })
   if (!diff || signal.aborted) return text
-  if ('summary' in diff) {
-    const meta: SummaryMeta = { path: shown, summary: diff.summary }
-    return { content: `${text} ${describeSummary(diff.summary, budget)}`, meta }
-  }
+  if ('summary' in diff) return summarised(env, signal, shown, text, diff.summary)
   const meta: DiffMeta = { path: shown, hunks: diff.hunks }
   return { content: text, meta }
+}
+
+/** The result of an overwrite reported in counts: `text` and the counts, with them as meta unless aborted. */
+function summarised(
+  env: FsEnv,
+  signal: AbortSignal,
+  shown: string,
+  text: string,
+  summary: ChangeSummary,
+): string | { content: string; meta: SummaryMeta } {
+  if (signal.aborted) return text
+  const budget = { maxChars: env.config.diffMaxChars, timeoutMs: env.config.diffTimeoutMs }
+  const meta: SummaryMeta = { path: shown, summary }
+  return { content: `${text} ${describeSummary(summary, budget)}`, meta }
+}
+
+/**
+ * Whether an overwrite of a file of `size` bytes with `chars` characters streams the old file: at
+ * least `readStreamMinSize`, and certainly past `diffMaxChars` (the old side has at least `size / 3`
+ * characters), so a loaded write would report counts too.
+ */
+export function writeStreams(size: number, chars: number, config: FsToolsConfig): boolean {
+  return size >= config.readStreamMinSize && size + 3 * chars > 3 * config.diffMaxChars
+}
+
+/**
+ * Overwrites a huge file without loading it: read-before-edit (by the hash taken while streaming when
+ * the observation has one), the counts of what changes, then the atomic write.
+ */
+async function summariseStreamed(
+  env: FsEnv,
+  call: ToolCallContext,
+  path: ResolvedPath,
+  before: Stats,
+  args: { readonly file_path: string; readonly content: string },
+): Promise<ChangeSummary> {
+  const { observations, config } = env
+  const seen = observations.get(call.agent, path.real)
+  if (seen?.hash === undefined)
+    observations.requireFresh(call.agent, path.real, args.file_path, fingerprintOf(before))
+  const content = Buffer.from(args.content, 'utf8')
+  const handle = await open(path.real, 'r')
+  let streamed: Awaited<ReturnType<typeof streamedWriteSummary>>
+  try {
+    streamed = await streamedWriteSummary(handle, before.size, content, config.streamChunkBytes, call.signal)
+  } finally {
+    await handle.close()
+  }
+  if (seen?.hash !== undefined) {
+    observations.requireFresh(call.agent, path.real, args.file_path, {
+      ...fingerprintOf(before),
+      hash: streamed.inputHash,
+    })
+  }
+  call.signal.throwIfAborted()
+  await writeFileAtomic(path.real, content, before.mode & 0o7777)
+  observations.record(call.agent, path.real, fingerprintOf(await stat(path.real), content))
+  return streamed.summary
 }
