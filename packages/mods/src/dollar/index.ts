@@ -42,7 +42,11 @@ const untracked: Track = (call) => call
 function paused<T extends Record<string, AnyFn>>(nounName: string, noun: T, track: Track): T {
   const out: Record<string, AnyFn> = {}
   for (const [name, fn] of Object.entries(noun))
-    out[name] = (...args) => track(withClockPaused(() => fn(...args)), `${nounName}.${name}`)
+    out[name] = (...args) =>
+      track(
+        withClockPaused(() => fn(...args)),
+        `${nounName}.${name}`,
+      )
   return Object.freeze(out) as T
 }
 
