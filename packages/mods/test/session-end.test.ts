@@ -3,41 +3,17 @@
 // flight, and what it chains on, is done — or `sessionEndBudgetMs` ran out and a running process is killed.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { text } from '@tack/agent/testing'
 import { expect, it } from 'vitest'
 import { modSession, tempDir, writeMod } from './helpers.ts'
 
-/**
- * "One write at a time, then flush again": a flush while a write is in flight only marks itself pending,
- * and the write's continuation flushes again. At session end the final state is such a follow-up.
- */
-const FLUSH_AGAIN_MOD = `let state = 'idle'
-let writing = false
-let pending = false
-async function flush($) {
-  if (writing) { pending = true; return }
-  writing = true
-  await $.fs.write('.mod-state/state.json', JSON.stringify({ state }))
-  writing = false
-  if (pending) { pending = false; flush($) }
-}
-export const register = (on) => {
-  on('session.start', async ($, e, next) => { state = 'open'; flush($); return next(e) })
-  on('session.end', async ($, e, next) => { state = 'ended'; flush($); return next(e) })
-}
-`
+/** The "one write at a time, then flush again" mod; `apps/tack/test/e2e-mod-settling.test.ts` runs it too. */
+const FLUSH_AGAIN = fileURLToPath(new URL('./fixtures/flush-again', import.meta.url))
 
 it('dispose waits for the final write a mod chained on a write in flight at session end', async () => {
   const ws = tempDir('tack-mods-ws-')
-  const dir = writeMod({
-    name: 'flush-again',
-    source: FLUSH_AGAIN_MOD.replace(
-      "on('session.end', async ($, e, next) => { state = 'ended'; flush($)",
-      // a write in flight when the end comes: the 'ended' one is its follow-up
-      "on('session.end', async ($, e, next) => { state = 'ending'; flush($); state = 'ended'; flush($)",
-    ),
-  })
-  const s = await modSession([{ dir }], [text('x')], {}, ws)
+  const s = await modSession([{ dir: FLUSH_AGAIN }], [text('x')], {}, ws)
   await s.agent.send({ content: 'go', source: { kind: 'user' } })
   await s.dispose()
   expect(JSON.parse(readFileSync(join(ws, '.mod-state', 'state.json'), 'utf8'))).toEqual({ state: 'ended' })
@@ -48,10 +24,7 @@ it('a $.process.run still running when sessionEndBudgetMs runs out is killed; di
   const dir = writeMod({
     name: 'slow-end',
     source: `export const register = (on) => {
-      on('session.end', async ($, e, next) => {
-        $.process.run(['sh', '-c', 'sleep 30; touch late']).then(() => $.fs.write('after-kill', 'ran'))
-        return next(e)
-      })
+      on('session.end', async ($, e, next) => { $.process.run(['sh', '-c', 'sleep 30; touch late']); return next(e) })
     }`,
   })
   const s = await modSession([{ dir }], [text('x')], { sessionEndBudgetMs: 300 }, ws)
