@@ -1,21 +1,12 @@
 // `tack mods …`, `--mod DIR` and mods in `tack run` through the real binary against a loopback model
 // (80-cli.md §7.2; 65-mod-host.md requirements 1, 10 and 12; docs/decisions/0070-mod-host.md).
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { capabilities } from '@tack/mods'
 import { afterEach, describe, expect, test } from 'vitest'
 import { jsonLines, runTack, type Sandbox, sandbox } from './helpers.ts'
-
-async function writeMod(parent: string, name: string, source: string): Promise<string> {
-  const dir = join(parent, name)
-  await mkdir(join(dir, '.claude-plugin'), { recursive: true })
-  await mkdir(join(dir, 'hooks'), { recursive: true })
-  await writeFile(join(dir, '.claude-plugin', 'plugin.json'), JSON.stringify({ name, version: '1.0.0' }))
-  await writeFile(join(dir, 'hooks', 'hooks.json'), JSON.stringify({ modules: ['./register.ts'] }))
-  await writeFile(join(dir, 'hooks', 'register.ts'), source)
-  return dir
-}
+import { writeMod } from './mod-folder.ts'
 
 const GUARD = `import type { Register } from 'claude-code'
 export const register: Register = (on) => {

@@ -69,6 +69,7 @@ export class BudgetClock {
       },
       Math.max(0, this.remaining),
     )
-    this.timer.unref?.()
+    // Not unref'd: a hook awaiting what never settles leaves nothing else in the event loop, and the
+    // process must live until this timer skips the hook (an unref'd timer let Node end the run instead).
   }
 }

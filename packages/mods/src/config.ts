@@ -54,7 +54,8 @@ export const ModsConfig = Schema.object({
     default: 1_500,
     min: 1,
     max: 60_000,
-    description: 'One wall-clock bound shared by all `session.end` hooks of a session; never paused.',
+    description:
+      "One wall-clock bound for a session's end, never paused: its `session.end` hooks, then the `$` work its mods left in flight, which dispose waits for; at the bound a `$.process.run` still running is killed and stderr names what was cut off (docs/decisions/0155-mod-work-at-session-end.md).",
   }),
   dataDir: Schema.string({
     nonEmpty: true,

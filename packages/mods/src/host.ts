@@ -6,7 +6,7 @@ import { type Capabilities, capabilities, type ModEventName } from './capabiliti
 import type { ModSpec } from './config.ts'
 import type { Below, Ev } from './dispatch.ts'
 import { type LoadedMod, loadMod } from './instance.ts'
-import { type HostDeps, SessionMods } from './session-mods.ts'
+import { type HostDeps, type InFlightCall, SessionMods } from './session-mods.ts'
 
 export interface ModLoadFailure {
   readonly dir: string
@@ -85,12 +85,21 @@ export class ModHost {
     return mods
   }
 
-  /** Ends a session's instances (timers stop; the module graph is left to the garbage collector). */
-  closeSession(agent: Agent): void {
+  /**
+   * Ends a session's instances after its `session.end` hooks: their `$` work settles within the end's one
+   * bound, what the bound cut off is warned, then they are released (timers stopped, processes killed; the
+   * module graph is left to the garbage collector). A late event meanwhile opens no new instance.
+   */
+  async endSession(agent: Agent): Promise<void> {
     const mods = this.sessions.get(agent)
-    mods?.close()
-    this.sessions.delete(agent)
     this.closed.add(agent)
+    if (!mods) return
+    const cutOff = await mods.end()
+    this.sessions.delete(agent)
+    for (const [mod, calls] of groupByMod(cutOff))
+      this.deps.warn(
+        `mod "${mod}": its work was cut off at session end (${calls} still in flight when plugins.mods.sessionEndBudgetMs, ${this.deps.config.sessionEndBudgetMs} ms, ran out)`,
+      )
   }
 
   /** Fires `event` for `agent`'s session; with no mod hooked on it, runs `core` directly. */
@@ -104,4 +113,18 @@ export class ModHost {
   agentIdOf(agent: Agent): { agentId?: string } {
     return agent.parent ? { agentId: agent.id } : {}
   }
+}
+
+/** `[mod, "fs.write ×2, process.run"]` per mod, in first-seen order. */
+function groupByMod(calls: readonly InFlightCall[]): Array<[string, string]> {
+  const byMod = new Map<string, Map<string, number>>()
+  for (const { mod, what } of calls) {
+    const counts = byMod.get(mod) ?? new Map<string, number>()
+    counts.set(what, (counts.get(what) ?? 0) + 1)
+    byMod.set(mod, counts)
+  }
+  return [...byMod].map(([mod, counts]) => [
+    mod,
+    [...counts].map(([what, n]) => (n > 1 ? `${what} ×${n}` : what)).join(', '),
+  ])
 }

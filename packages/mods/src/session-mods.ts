@@ -44,10 +44,12 @@ export class SessionMods {
   turn: TurnTrack | undefined
   lastInputTokens: number | undefined
   private readonly timers: Timers[] = []
-  /** `$` calls of this session's instances not settled yet, and who waits for none. */
-  private inFlight = 0
+  /** `$` calls of this session's instances not settled yet (mod and call), and who waits for none. */
+  private readonly inFlight = new Set<InFlightCall>()
   private idleWaiters: Array<() => void> = []
   private sessionEndDeadline: number | undefined
+  /** Aborted when the instances are released: their `$.process.run` children are killed. */
+  private readonly released = new AbortController()
 
   readonly agent: Agent
   private readonly deps: HostDeps
@@ -79,7 +81,8 @@ export class SessionMods {
         dataDir: this.deps.dataDir,
         version: this.deps.version,
         log: (line) => this.deps.log(mod.manifest.name, line),
-        track: (call) => this.track(call),
+        track: (call, what) => this.track(call, mod.manifest.name, what),
+        released: this.released.signal,
       })
       this.timers.push(timers)
       for (const [event, entries] of byEvent) {
@@ -90,10 +93,12 @@ export class SessionMods {
     }
   }
 
-  private track<T>(call: Promise<T>): Promise<T> {
-    this.inFlight++
+  private track<T>(call: Promise<T>, mod: string, what: string): Promise<T> {
+    const entry: InFlightCall = { mod, what }
+    this.inFlight.add(entry)
     const done = () => {
-      if (--this.inFlight > 0) return
+      this.inFlight.delete(entry)
+      if (this.inFlight.size > 0) return
       for (const wake of this.idleWaiters.splice(0)) wake()
     }
     call.then(done, done)
@@ -106,10 +111,37 @@ export class SessionMods {
    */
   async idle(): Promise<void> {
     for (;;) {
-      if (this.inFlight > 0) await new Promise<void>((wake) => this.idleWaiters.push(wake))
+      if (this.inFlight.size > 0) await new Promise<void>((wake) => this.idleWaiters.push(wake))
       await new Promise((resolve) => setImmediate(resolve))
-      if (this.inFlight === 0) return
+      if (this.inFlight.size === 0) return
     }
+  }
+
+  /** When the session's end must be over: one wall-clock bound from its first use (`sessionEndBudgetMs`). */
+  endDeadline(): number {
+    this.sessionEndDeadline ??= Date.now() + this.deps.config.sessionEndBudgetMs
+    return this.sessionEndDeadline
+  }
+
+  /**
+   * The session's end after its `session.end` hooks: timers stop (no new work is scheduled), the `$` work
+   * in flight — and what it chains on — settles within what is left of the end's bound, then the instances
+   * are released (a process still running is killed). Resolves to the calls cut off by the bound
+   * (docs/decisions/0155-mod-work-at-session-end.md).
+   */
+  async end(): Promise<InFlightCall[]> {
+    const deadline = this.endDeadline()
+    this.stopTimers()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // A ref'd timer: the wait itself keeps the process alive until the bound, whatever the mod awaits.
+    const outOfTime = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
+    })
+    const outcome = await Promise.race([this.idle().then(() => 'settled' as const), outOfTime])
+    clearTimeout(timer)
+    const cutOff = outcome === 'late' ? [...this.inFlight] : []
+    this.released.abort()
+    return cutOff
   }
 
   has(event: ModEventName): boolean {
@@ -121,10 +153,7 @@ export class SessionMods {
     const { config } = this.deps
     let budgetMs = config.hookBudgetMs
     if (spec.budget === 'promptEdit') budgetMs = config.promptEditBudgetMs
-    if (spec.budget === 'sessionEnd') {
-      this.sessionEndDeadline ??= Date.now() + config.sessionEndBudgetMs
-      budgetMs = Math.max(1, this.sessionEndDeadline - Date.now())
-    }
+    if (spec.budget === 'sessionEnd') budgetMs = Math.max(1, this.endDeadline() - Date.now())
     return {
       event,
       spec,
@@ -150,8 +179,13 @@ export class SessionMods {
     return runStreamChain(hooks, this.env(event, agent, signal), core)(deepFreeze(structuredClone(e)))
   }
 
-  /** Ends the instances' timers (session end or dispose). */
-  close(): void {
+  private stopTimers(): void {
     for (const t of this.timers) t.dispose()
   }
+}
+
+/** A `$` call not settled yet: the mod that made it and what it is (`fs.write`). */
+export interface InFlightCall {
+  readonly mod: string
+  readonly what: string
 }

@@ -24,8 +24,13 @@ export interface DollarDeps {
   readonly version: string
   /** `$.ui.log` and timer failures land here (tack's log, prefixed with the mod id). */
   readonly log: (line: string) => void
-  /** Sees every `$` call's promise (the session's in-flight count, for `modsIdle` in the test entry). */
-  readonly track?: <T>(call: Promise<T>) => Promise<T>
+  /**
+   * Sees every `$` call's promise and what it is (`fs.write`): the session's in-flight work, which its end
+   * lets settle (docs/decisions/0155-mod-work-at-session-end.md) and `modsIdle` in the test entry awaits.
+   */
+  readonly track?: <T>(call: Promise<T>, what: string) => Promise<T>
+  /** Aborted when the instance is released: a `$.process.run` still running then is killed. */
+  readonly released?: AbortSignal
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: methods of every shape are wrapped alike
@@ -34,10 +39,14 @@ type AnyFn = (...args: any[]) => Promise<unknown>
 type Track = NonNullable<DollarDeps['track']>
 const untracked: Track = (call) => call
 
-function paused<T extends Record<string, AnyFn>>(noun: T, track: Track): T {
+function paused<T extends Record<string, AnyFn>>(nounName: string, noun: T, track: Track): T {
   const out: Record<string, AnyFn> = {}
   for (const [name, fn] of Object.entries(noun))
-    out[name] = (...args) => track(withClockPaused(() => fn(...args)))
+    out[name] = (...args) =>
+      track(
+        withClockPaused(() => fn(...args)),
+        `${nounName}.${name}`,
+      )
   return Object.freeze(out) as T
 }
 
@@ -46,9 +55,10 @@ export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers
   const { sleep, ...clockRest } = timers.clock
   const track = deps.track ?? untracked
   const dollar = Object.freeze({
-    fs: paused(createFs(deps.session.cwd), track),
-    env: paused({ get: async (name: string) => deps.env[name] }, track),
+    fs: paused('fs', createFs(deps.session.cwd), track),
+    env: paused('env', { get: async (name: string) => deps.env[name] }, track),
     session: paused(
+      'session',
       {
         id: async () => deps.session.id(),
         cwd: async () => deps.session.cwd(),
@@ -66,14 +76,14 @@ export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers
       track,
     ),
     // a sleep is waiting, not work: `modsIdle` does not wait for it
-    clock: Object.freeze({ ...paused(clockRest, track), sleep }),
-    store: paused(createStore(storeFile(deps.dataDir, deps.mod.name)), track),
+    clock: Object.freeze({ ...paused('clock', clockRest, track), sleep }),
+    store: paused('store', createStore(storeFile(deps.dataDir, deps.mod.name)), track),
     ui: Object.freeze({
       log: (...values: unknown[]) => {
         deps.log(values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' '))
       },
     }),
-    process: paused(createProcess(deps.session.cwd), track),
+    process: paused('process', createProcess(deps.session.cwd, deps.released), track),
     plugin: Object.freeze({ name: deps.mod.name, root: deps.mod.root }),
   })
   return { dollar, timers }

@@ -1,7 +1,9 @@
 // `$.process.run` (65-mod-host.md requirement 11): argv run without shell interpretation through the
 // shared process runner as a trusted caller (30-tools.md TL-33): own process group, cwd defaulting to
 // the workspace, 30 s timeout by default and at most 10 min, 4 MiB per stream. The runner starts
-// `bash -c`, so the argv is quoted into one `exec` line: bash parses nothing the mod wrote.
+// `bash -c`, so the argv is quoted into one `exec` line: bash parses nothing the mod wrote. A run still
+// going when the instance is released (its session ended and the end's grace ran out) is killed with its
+// group, so a mod cannot hold tack past its session (docs/decisions/0155-mod-work-at-session-end.md).
 import { isAbsolute, resolve } from 'node:path'
 import { quoteShellArg, spawnTrusted } from '@tack/process'
 import { MAX_IO_BYTES } from './limits.ts'
@@ -9,7 +11,7 @@ import { MAX_IO_BYTES } from './limits.ts'
 const DEFAULT_TIMEOUT_MS = 30_000
 const MAX_TIMEOUT_MS = 600_000
 
-export function createProcess(workspace: () => string) {
+export function createProcess(workspace: () => string, released?: AbortSignal) {
   return {
     async run(argv: readonly string[], opts: { cwd?: string; timeoutMs?: number } = {}) {
       if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string'))
@@ -23,6 +25,7 @@ export function createProcess(workspace: () => string) {
         cwd,
         timeoutMs,
         maxOutputBytes: MAX_IO_BYTES,
+        ...(released ? { signal: released } : {}),
       })
       if (result.spawnError) throw new Error(`$.process.run(${argv[0]}): ${result.spawnError.message}`)
       return {

@@ -1,7 +1,8 @@
 // Session and turn events (65-mod-host.md requirement 10): `session.start` on `agent/session-start`,
-// `session.end` on `agent/disposed` (detached work dispose awaits, one wall-clock bound), `turn.start`
-// before a turn's first request (never for a rejected turn), `turn.complete` on `turn/end`. The turn
-// facts (`text`, `answer`, summed `usage`) are read from the log as it is appended.
+// `session.end` on `agent/disposed` (detached work dispose awaits, one wall-clock bound that also lets the
+// mods' `$` work in flight settle), `turn.start` before a turn's first request (never for a rejected
+// turn), `turn.complete` on `turn/end`. The turn facts (`text`, `answer`, summed `usage`) are read from
+// the log as it is appended.
 import type { Agent, DisposeCause } from '@tack/agent'
 import type { Session, SessionEvent, Usage } from '@tack/session'
 import { fireStopFailure } from './classic.ts'
@@ -57,8 +58,11 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
   ctx.on('agent/disposed', (agent: Agent, cause: DisposeCause) => {
     const mods = host.sessionOf(agent)
     if (!mods || agent.parent) return
+    // One wall-clock bound from here covers the session.end hooks and the `$` work the mods leave in
+    // flight, which dispose waits for (docs/decisions/0155-mod-work-at-session-end.md).
+    mods.endDeadline()
     const e = { reason: END_REASON[cause] ?? 'other', sessionId: agent.session.id }
-    const run = host.fire('session.end', agent, e, echo('sessionId')).finally(() => host.closeSession(agent))
+    const run = host.fire('session.end', agent, e, echo('sessionId')).finally(() => host.endSession(agent))
     ctx.agents.trackDetached(agent, run)
   })
   ctx.on('agent/pre-step', async (agent: Agent, info: { turn: number; step: number }) => {

@@ -1,0 +1,120 @@
+// Mod work and the end of `tack run`, through the real binary against a loopback model: a hook that never
+// settles is skipped at its budget (65-mod-host.md requirements 8 and 9), and what a mod started through `$`
+// settles before tack exits, within `sessionEndBudgetMs` (docs/decisions/0155-mod-work-at-session-end.md).
+import { existsSync, readFileSync } from 'node:fs'
+import { appendFile, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type LoopbackEntry, type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
+import { afterEach, expect, test } from 'vitest'
+import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
+import { writeMod } from './mod-folder.ts'
+
+/** "One write at a time, then flush again": its session-end state is the follow-up of a write in flight. */
+const FLUSH_AGAIN = fileURLToPath(
+  new URL('../../../packages/mods/test/fixtures/flush-again', import.meta.url),
+)
+
+let server: LoopbackServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+/** A sandbox, a loopback model playing `script`, and its config with `plugins.mods` lines added. */
+async function loop(script: readonly LoopbackEntry[], modsYaml = '') {
+  const box: Sandbox = await sandbox()
+  server = await startLoopbackServer({ script })
+  const config = await writeLoopConfig(box.root, server.baseUrl)
+  if (modsYaml) await appendFile(config, `  mods:\n${modsYaml}`)
+  return { box, config }
+}
+
+test('a tool.call hook awaiting what never settles is skipped at hookBudgetMs: the tool runs, tack exits 0 and warns', async () => {
+  const { box, config } = await loop(
+    [
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
+      { kind: 'text', text: 'done' },
+    ],
+    '    hookBudgetMs: 400\n',
+  )
+  const mod = await writeMod(
+    box.root,
+    'hang',
+    `export const register = (on) => {
+      on('tool.call', async ($, e, next) => { await new Promise(() => {}); return next(e) })
+    }`,
+  )
+  const run = await runTack(
+    ['run', '--json', '--config', config, '--model', 'loop/m', '--mod', mod, 'make a file'],
+    { env: box.env, cwd: box.workspace },
+  )
+  expect(run.code).toBe(0)
+  expect(run.stderr).toBe(
+    'tack: mods: mod "hang": tool.call hook skipped (timeout): ran past its 400 ms budget\n',
+  )
+  expect(existsSync(join(box.workspace, 'ran-by-bash'))).toBe(true)
+  const lines = jsonLines(run.stdout)
+  expect(lines.at(-1)).toMatchObject({ type: 'result', answer: 'done' })
+  expect(lines.find((l) => l.type === 'mod/fault')?.data).toMatchObject({
+    mod: 'hang',
+    event: 'tool.call',
+    kind: 'timeout',
+  })
+  // skipped at its budget, not at once and not much later (a loaded machine gets some slack)
+  const at = (type: string) => Date.parse(String(lines.find((l) => l.type === type)?.time))
+  const waited = at('mod/fault') - at('tool/call')
+  expect(waited).toBeGreaterThanOrEqual(390)
+  expect(waited).toBeLessThan(400 + 2_000)
+})
+
+test('a mod final write chained on a write in flight reaches disk in 50 of 50 headless runs', async () => {
+  const runs = 50
+  const { box, config } = await loop(
+    Array.from({ length: runs }, () => ({ kind: 'text' as const, text: 'hi' })),
+  )
+  const oneRun = async (i: number) => {
+    const workspace = join(box.root, `ws-${i}`)
+    await mkdir(workspace)
+    const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', FLUSH_AGAIN, 'hi'], {
+      env: box.env,
+      cwd: workspace,
+    })
+    const file = join(workspace, '.mod-state', 'state.json')
+    const state = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).state : 'no file'
+    return { code: run.code, stderr: run.stderr, state }
+  }
+  // a few at a time: the machine has few cores, and the runs should still overlap
+  const outcomes: Awaited<ReturnType<typeof oneRun>>[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < runs) outcomes.push(await oneRun(next++))
+    }),
+  )
+  expect(outcomes.filter((o) => o.code !== 0 || o.stderr !== '')).toEqual([])
+  expect(outcomes.filter((o) => o.state === 'ended')).toHaveLength(runs)
+}, 600_000)
+
+test('a $.process.run still running at session end is cut off at sessionEndBudgetMs: tack exits and says so', async () => {
+  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    sessionEndBudgetMs: 300\n')
+  const mod = await writeMod(
+    box.root,
+    'slow-end',
+    `export const register = (on) => {
+      on('session.end', async ($, e, next) => { $.process.run(['sleep', '30']); return next(e) })
+    }`,
+  )
+  const started = Date.now()
+  const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.stderr).toBe(
+    'tack: mods: mod "slow-end": its work was cut off at session end (process.run still in flight when plugins.mods.sessionEndBudgetMs, 300 ms, ran out)\n',
+  )
+  // not the 30 s of the sleep: boot, one turn, the 300 ms bound and the kill (with slack for a loaded machine)
+  expect(Date.now() - started).toBeLessThan(15_000)
+}, 60_000)
