@@ -190,8 +190,9 @@ export class ClaudeBridge {
   }
 
   /**
-   * SessionEnd runs: they start once the agent is disposing (its own runs are cut by then), so they are
-   * tracked by the plugin — cut only by the plugin's dispose — and by the agent's disposal, which waits.
+   * Runs that must finish even when their agent is disposing (SessionEnd starts then; StopFailure just
+   * before a headless run ends): tracked by the plugin — cut only by the plugin's dispose — and by the
+   * agent's disposal, which waits for them.
    */
   readonly #endRuns: DetachedRuns = createDetachedRuns()
 

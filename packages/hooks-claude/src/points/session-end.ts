@@ -5,7 +5,7 @@
 // disposal waits for the hooks (as Claude Code waits), a failure is warned.
 // StopFailure on `agent/turn-failed` when the model call failed (an API error), instead of Stop (which a
 // failed turn never reaches): `error` (Claude Code's word for it), `error_details`, `last_assistant_message`.
-// Output ignored, not waited for.
+// Output ignored; the turn does not wait for it, the agent's disposal does (a headless run ends at once).
 import type { Agent, DisposeCause, TurnFailure } from '@tack/agent'
 import { claudeApiError } from '../api-error.ts'
 import type { ClaudeBridge } from '../bridge.ts'
@@ -54,7 +54,8 @@ export function onStopFailure(bridge: ClaudeBridge, agent: Agent, failure: TurnF
       ...(last !== undefined ? { last_assistant_message: last } : {}),
     },
     subjects: [error],
-    signal: bridge.state(agent).detachedSignal,
+    signal: bridge.endSignal,
   })
-  bridge.detach(agent, chain, 'StopFailure hooks')
+  // Not awaited by the turn, but a headless run ending right after the failure must not cut it.
+  bridge.trackEnd(agent, chain, 'StopFailure hooks')
 }
