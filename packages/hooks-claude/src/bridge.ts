@@ -104,14 +104,10 @@ const PROMPT_POINTS: ReadonlySet<ClaudePoint> = new Set([
   'Stop',
   'StopFailure',
 ])
-const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set([
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Stop',
-])
+/** Of those, the tool-context points (and Stop), which also carry `effort`. */
+const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set(
+  [...PROMPT_POINTS].filter((p) => p !== 'UserPromptSubmit' && p !== 'StopFailure'),
+)
 
 /** Output fields a point reads itself from the hook's JSON (`raw`): not warned about as unsupported. */
 const POINT_FIELDS: Partial<Record<ClaudePoint, ReadonlySet<string>>> = {
