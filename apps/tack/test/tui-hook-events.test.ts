@@ -51,7 +51,8 @@ it('every event tack has a moment for fires once per moment, with its fields', a
       prepare: async (ws) => {
         workspace = ws
         log = join(ws, '..', 'hooks.jsonl')
-        await writeAllEventsSettings(ws, log)
+        // PostCompact's stdout is shown with the /compact result.
+        await writeAllEventsSettings(ws, log, { PostCompact: 'echo "post-compact note"' })
         await writeFile(join(ws, 'CLAUDE.md'), 'Be brief.\n')
         // The attention thresholds, short enough to wait out, in the user's config ($TACK_HOME/config.yml).
         const tackHome = join(ws, '..', 'tack-home')
@@ -78,6 +79,7 @@ it('every event tack has a moment for fires once per moment, with its fields', a
   await term.waitFor('model set to loop/other', 20_000)
   await submit(term, '/compact')
   await term.waitFor('conversation compacted', 30_000)
+  await term.waitFor('post-compact note', 20_000)
   await submit(term, 'still there?')
   await term.waitFor('Still here.', 20_000)
   // The answer is on screen before its turn ends: /clear now would cancel the turn's Stop hook.
