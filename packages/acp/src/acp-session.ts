@@ -10,7 +10,6 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
 import { setPermissionMode } from '@tack/permissions'
-import { setAgentModel } from '@tack/agent'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
@@ -109,10 +108,9 @@ export class AcpSession {
     const before = this.#choices
     this.#choices = next
     if (next.permissionMode !== before.permissionMode) setPermissionMode(this.agent, next.permissionMode)
-    // The same logged switches as `/tools-mode` and `/model` (`tools/mode`, `agent/model`), which a load
-    // restores; the next request's header records them (TL-36).
+    // The same logged switch as `/tools-mode` (`tools/mode`), which a load restores; the next request's
+    // header records it (TL-36). A new model was switched already, through `agent/model-switch` (the server).
     if (next.toolsMode !== before.toolsMode) setToolsMode(this.agent, next.toolsMode)
-    if (next.model !== before.model) setAgentModel(this.agent, next.model)
   }
 
   /** Asks the client about one `ask` decision, unless a rule of this session already answers it. */

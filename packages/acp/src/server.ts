@@ -15,7 +15,7 @@ import {
   type SessionConfigOption,
   type SessionModeState,
 } from '@agentclientprotocol/sdk'
-import type { Agent, AgentHandle } from '@tack/agent'
+import { type Agent, type AgentHandle, switchAgentModel } from '@tack/agent'
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
@@ -152,14 +152,14 @@ export class AcpServer {
         // A cancel for an unknown session, or with no turn running, is ignored (requirement 6).
         this.#sessions.get(params.sessionId)?.cancel()
       })
-      .onRequest(methods.agent.session.setMode, ({ params }) => {
+      .onRequest(methods.agent.session.setMode, async ({ params }) => {
         const session = this.#session(params.sessionId)
-        this.#apply(session, { ...session.choices, permissionMode: checkMode(params.modeId) })
+        await this.#apply(session, { ...session.choices, permissionMode: checkMode(params.modeId) })
         return {}
       })
-      .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+      .onRequest(methods.agent.session.setConfigOption, async ({ params }) => {
         const session = this.#session(params.sessionId)
-        this.#apply(session, choose(session.choices, this.#space(session), params.configId, params.value))
+        await this.#apply(session, choose(session.choices, this.#space(session), params.configId, params.value))
         return { configOptions: this.#configOptions(session) }
       })
       .onRequest('*', methodNotFound)
@@ -305,8 +305,20 @@ export class AcpServer {
     return { modes: modeState(session.choices), configOptions: this.#configOptions(session) }
   }
 
-  /** Applies new choices and tells the client what changed (requirement 7). */
-  #apply(session: AcpSession, next: SessionChoices): void {
+  /**
+   * Applies new choices and tells the client what changed (requirement 7). A new model goes through
+   * `agent/model-switch` first (as `/model` does): a denial keeps every choice and answers the request
+   * with an error carrying the reason.
+   */
+  async #apply(session: AcpSession, next: SessionChoices): Promise<void> {
+    if (next.model !== session.choices.model) {
+      const decision = await switchAgentModel(this.#ctx, session.handle.agent, next.model, 'client')
+      if (decision.action === 'deny')
+        throw RequestError.invalidParams(
+          { field: 'value' },
+          `the switch to ${next.model} was refused: ${decision.reason}`,
+        )
+    }
     const modeChanged = next.permissionMode !== session.choices.permissionMode
     session.choose(next)
     if (modeChanged)

@@ -83,7 +83,12 @@ export async function interactiveCommand(
         permissionMode,
         historyDir: paths.history,
         open: async (target) => {
-          if (!target.resume) return ctx.agents.create({ cwd, options })
+          if (!target.resume)
+            return ctx.agents.create({
+              cwd,
+              options,
+              ...(target.cleared ? { source: 'clear' as const } : {}),
+            })
           // Only this folder's sessions open in this boot (its trust, config and plugins); `/resume`
           // says so first, this is the last word (docs/decisions/0140-acp-trust-per-session.md).
           const stored = (await ctx.sessions.list()).find((s) => s.id === target.resume)
