@@ -1,21 +1,33 @@
 // Codex hook event names (protocols.md §B.3): which ones this bridge runs, which ones Codex knows but
-// tack has no seam for (dropped with a warning), and the snake_case label Codex uses in trust keys.
+// tack has no moment for (listed, never run), and the snake_case label Codex uses in trust keys.
 
-/** The points this bridge runs (40-hooks.md C2). */
-export const CODEX_POINTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const
+/** The points this bridge runs (40-hooks.md C2, plus the subagent points of docs/decisions/0180). */
+export const CODEX_POINTS = [
+  'SessionStart',
+  'SubagentStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'SubagentStop',
+  'Stop',
+] as const
 export type CodexPoint = (typeof CODEX_POINTS)[number]
 
-/** Events Codex defines that this bridge does not run (C1: dropped with a warning). */
-export const UNSUPPORTED_CODEX_EVENTS: readonly string[] = Object.freeze([
-  'PermissionRequest',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'PostCompact',
-  'StopFailure',
-  'SessionEnd',
-  'Interrupt',
-])
+/**
+ * Events Codex defines that this bridge does not fire, each with why (shown by `tack hooks list` and in
+ * the load warning). The README's *Not fired* section says the same.
+ */
+export const NOT_FIRED_CODEX_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+  PermissionRequest: 'tack has no point for PermissionRequest yet',
+  PreCompact: 'tack has no point for PreCompact yet',
+  PostCompact: 'tack has no point for PostCompact yet',
+  StopFailure: 'tack has no point for StopFailure yet',
+  SessionEnd: 'tack has no point for SessionEnd yet',
+  Interrupt: 'tack has no point for Interrupt yet',
+})
+
+/** Events Codex defines that this bridge does not run (C1: listed as not fired, warned once). */
+export const UNSUPPORTED_CODEX_EVENTS: readonly string[] = Object.freeze(Object.keys(NOT_FIRED_CODEX_EVENTS))
 
 export function isCodexPoint(event: string): event is CodexPoint {
   return (CODEX_POINTS as readonly string[]).includes(event)
@@ -31,5 +43,17 @@ export function snakeEvent(event: string): string {
  * matcher of UserPromptSubmit and Stop, and does not even validate it (§B.4).
  */
 export function usesMatcher(point: CodexPoint): boolean {
-  return point === 'SessionStart' || point === 'PreToolUse' || point === 'PostToolUse'
+  switch (point) {
+    case 'SessionStart':
+    case 'SubagentStart':
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'SubagentStop':
+      return true
+    case 'UserPromptSubmit':
+    case 'Stop':
+      return false
+    default:
+      return point satisfies never
+  }
 }

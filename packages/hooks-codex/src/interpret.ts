@@ -96,29 +96,36 @@ export function interpretCodexOutput(point: CodexPoint, output: HookOutput): Int
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
     }
-    case 'SessionStart': {
+    case 'SessionStart':
+    case 'SubagentStart': {
+      // Neither can block; Codex stops nothing on SubagentStart's continue:false, and tack cannot stop a
+      // session from a detached SessionStart run (README, What is honoured). Codex counts exit 2 on
+      // SubagentStart as an ordinary failure.
+      if (point === 'SubagentStart' && exit2)
+        return { output: failedAs(out, 'exit 2 cannot block SubagentStart'), warnings }
       if (out.decision !== undefined) {
-        warnings.push(`SessionStart cannot block; decision "${out.decision}" was ignored`)
+        warnings.push(`${point} cannot block; decision "${out.decision}" was ignored`)
         out = without(out, 'decision')
       }
-      if (out.continue === false) warnings.push('continue:false on SessionStart was ignored')
+      if (out.continue === false) warnings.push(`continue:false on ${point} was ignored`)
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
     }
-    case 'Stop': {
-      // JSON or nothing: plain stdout is invalid Stop output.
+    case 'Stop':
+    case 'SubagentStop': {
+      // JSON or nothing: plain stdout is invalid Stop and SubagentStop output.
       if (out.exitCode === 0 && !out.json && out.stdout !== '') {
-        return { output: failedAs(out, 'Stop hooks must print JSON or nothing'), warnings }
+        return { output: failedAs(out, `${point} hooks must print JSON or nothing`), warnings }
       }
       if (out.decision === 'block' && !exit2 && !nonEmpty(out.reason)) {
         return { output: failedAs(out, 'block without a reason'), warnings }
       }
       if (out.decision !== undefined && out.decision !== 'block') {
-        warnings.push(`decision "${out.decision}" has no effect on Stop`)
+        warnings.push(`decision "${out.decision}" has no effect on ${point}`)
         out = without(out, 'decision', 'reason')
       }
       if (out.additionalContext !== undefined) {
-        warnings.push('additionalContext on Stop was ignored')
+        warnings.push(`additionalContext on ${point} was ignored`)
         out = without(out, 'additionalContext')
       }
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')

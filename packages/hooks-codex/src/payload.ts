@@ -116,3 +116,30 @@ export function stopPayload(
     last_assistant_message: lastAssistantMessage,
   }
 }
+
+/**
+ * SubagentStart (docs/decisions/0180): the child's fields (its `agent_id`, `agent_type`, the turn its
+ * task opens) with `transcript_path` naming the spawning agent's file, the thread that started it.
+ */
+export function subagentStartPayload(
+  child: PayloadContext,
+  parentTranscriptPath: string | null,
+): CodexPayload {
+  return { ...common('SubagentStart', child), transcript_path: parentTranscriptPath }
+}
+
+/** SubagentStop: as SubagentStart, plus the child's own file and Stop's fields. */
+export function subagentStopPayload(
+  child: PayloadContext,
+  parentTranscriptPath: string | null,
+  stopHookActive: boolean,
+  lastAssistantMessage: string | null,
+): CodexPayload {
+  return {
+    ...common('SubagentStop', child),
+    transcript_path: parentTranscriptPath,
+    agent_transcript_path: child.transcriptPath,
+    stop_hook_active: stopHookActive,
+    last_assistant_message: lastAssistantMessage,
+  }
+}

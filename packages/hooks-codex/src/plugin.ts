@@ -1,5 +1,5 @@
 // The Codex hooks bridge plugin (40-hooks.md Part C): discovers hooks.json files once at load, checks
-// each hook against the trust store, installs the five points on tack's seams and provides
+// each hook against the trust store, installs the points on tack's seams and provides
 // `ctx.hooksCodex` (`list`, `trust`, `warnings`, `skip`) for `tack hooks list|trust` and plugins.
 // Disposing it aborts and drains every detached hook run (A8).
 import { join, resolve } from 'node:path'
@@ -12,6 +12,8 @@ import { loadCodexRegistry } from './load-registry.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
 import { installStop } from './points/stop.ts'
+import { installSubagentStart } from './points/subagent.ts'
+import { createStartChains } from './start-chains.ts'
 import { installToolUse } from './points/tool-use.ts'
 import { HooksCodexService } from './service.ts'
 import { createRolloutFiles } from './transcripts.ts'
@@ -62,10 +64,12 @@ export const HooksCodexPlugin = definePlugin({
       }),
       warn,
     }
-    const sessionStart = installSessionStart(bridge)
-    installPromptSubmit(bridge, sessionStart)
+    const starts = createStartChains(bridge)
+    installSessionStart(bridge, starts)
+    const subagents = installSubagentStart(bridge, starts)
+    installPromptSubmit(bridge, starts)
     installToolUse(bridge)
-    installStop(bridge)
+    installStop(bridge, subagents)
     ctx.provide('hooksCodex', new HooksCodexService(registry, warn))
   },
 })

@@ -181,7 +181,7 @@ export interface EverySession {
 }
 
 /**
- * A realistic session in yolo mode that passes every point: a hook recording its stdin on all five
+ * A realistic session in yolo mode that passes every point: a hook recording its stdin on all seven
  * events, and a turn that runs bash and read, edits `notes.txt`, writes `new.txt`, has a subagent run
  * `ls`, and answers `all done`. Send it `user('do everything')`.
  */
@@ -196,7 +196,15 @@ export async function everyEventSession(h: Homes): Promise<EverySession> {
   const all = [{ command: capture }]
   await writeUserHooks(
     h,
-    hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
+    hooksJson({
+      SessionStart: all,
+      UserPromptSubmit: all,
+      PreToolUse: all,
+      PostToolUse: all,
+      SubagentStart: all,
+      SubagentStop: all,
+      Stop: all,
+    }),
   )
   const t = await codexAgent({
     homes: h,

@@ -18,6 +18,8 @@ const SCHEMA_OF: Record<string, string> = {
   UserPromptSubmit: 'user-prompt-submit',
   PreToolUse: 'pre-tool-use',
   PostToolUse: 'post-tool-use',
+  SubagentStart: 'subagent-start',
+  SubagentStop: 'subagent-stop',
   Stop: 'stop',
 }
 
@@ -50,7 +52,9 @@ describe('payloads against the Codex input schemas', () => {
         expect(payload.session_id).toBe(t.agent.session.id)
         expect(payload.permission_mode).toBe('bypassPermissions')
         expect(payload.model).toBe('scripted/test')
-        seen.push(`${event}:${payload.tool_name ?? ''}${payload.agent_id ? ':child' : ''}`)
+        seen.push(
+          `${event}:${payload.tool_name ?? ''}${payload.agent_id && payload.tool_name ? ':child' : ''}`,
+        )
       }
       expect(seen).toEqual([
         'SessionStart:',
@@ -64,8 +68,10 @@ describe('payloads against the Codex input schemas', () => {
         'PreToolUse:apply_patch',
         'PostToolUse:apply_patch',
         'PreToolUse:subagent',
+        'SubagentStart:',
         'PreToolUse:Bash:child',
         'PostToolUse:Bash:child',
+        'SubagentStop:',
         'PostToolUse:subagent',
         'Stop:',
       ])
