@@ -22,6 +22,8 @@ export interface HookRow {
   readonly broken?: true
   /** Held back only because the workspace is not trusted. */
   readonly untrustedWorkspace?: true
+  /** An event tack never fires (the bridge README's *Not fired* list): configured, never run. */
+  readonly notFired?: true
 }
 
 export async function collectHooks(
@@ -85,7 +87,13 @@ export async function hooksCommand(args: string[], flags: CommonFlags, terminal:
         return 0
       }
       for (const r of rows) {
-        const state = r.broken ? 'BROKEN ' : r.willRun ? 'runs   ' : 'skipped'
+        const state = r.broken
+          ? 'BROKEN   '
+          : r.willRun
+            ? 'runs     '
+            : r.notFired
+              ? 'not fired'
+              : 'skipped  '
         io.out(
           `${r.dialect.padEnd(6)} ${r.event.padEnd(17)} ${(r.matcher ?? '*').padEnd(12)} ${state}  ${r.command}\n` +
             `       from ${r.source}${r.why ? ` — ${r.why}` : ''}\n`,
