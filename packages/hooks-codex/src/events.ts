@@ -1,13 +1,16 @@
 // Codex hook event names (protocols.md §B.3): which ones this bridge runs, which ones Codex knows but
 // tack has no moment for (listed, never run), and the snake_case label Codex uses in trust keys.
 
-/** The points this bridge runs (40-hooks.md C2, plus the subagent points of docs/decisions/0180). */
+/** The points this bridge runs (40-hooks.md C2, plus docs/decisions/0180 and 0181). */
 export const CODEX_POINTS = [
   'SessionStart',
   'SubagentStart',
   'UserPromptSubmit',
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
+  'PreCompact',
+  'PostCompact',
   'SubagentStop',
   'Stop',
 ] as const
@@ -18,9 +21,6 @@ export type CodexPoint = (typeof CODEX_POINTS)[number]
  * the load warning). The README's *Not fired* section says the same.
  */
 export const NOT_FIRED_CODEX_EVENTS: Readonly<Record<string, string>> = Object.freeze({
-  PermissionRequest: 'tack has no point for PermissionRequest yet',
-  PreCompact: 'tack has no point for PreCompact yet',
-  PostCompact: 'tack has no point for PostCompact yet',
   StopFailure: 'tack has no point for StopFailure yet',
   SessionEnd: 'tack has no point for SessionEnd yet',
   Interrupt: 'tack has no point for Interrupt yet',
@@ -47,7 +47,10 @@ export function usesMatcher(point: CodexPoint): boolean {
     case 'SessionStart':
     case 'SubagentStart':
     case 'PreToolUse':
+    case 'PermissionRequest':
     case 'PostToolUse':
+    case 'PreCompact':
+    case 'PostCompact':
     case 'SubagentStop':
       return true
     case 'UserPromptSubmit':

@@ -6,6 +6,7 @@
 // field with a warning. The result is what is logged as `hook/result` and what the merge folds.
 import type { HookOutput } from '@tack/hook-protocol'
 import type { CodexPoint } from './events.ts'
+import { readPermissionOutput } from './interpret-permission.ts'
 
 export interface Interpreted {
   readonly output: HookOutput
@@ -130,6 +131,45 @@ export function interpretCodexOutput(point: CodexPoint, output: HookOutput): Int
       }
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
+    }
+    case 'PermissionRequest': {
+      // Exit 2 is no decision here (protocols.md §B.6); plain stdout is ignored.
+      if (exit2) return { output: failedAs(out, 'exit 2 is not a PermissionRequest decision'), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (!out.json || !out.raw) return { output: bare, warnings: [] }
+      const read = readPermissionOutput(out.raw)
+      switch (read.kind) {
+        case 'failed':
+          return { output: failedAs(out, read.why), warnings: [] }
+        case 'none':
+          return { output: bare, warnings: [] }
+        case 'allow':
+        case 'deny':
+          return {
+            output: {
+              ...bare,
+              decision: read.kind,
+              ...(read.kind === 'deny' && read.message !== undefined ? { reason: read.message } : {}),
+            },
+            warnings: read.ignored.map((k) => `${k} is not supported and was ignored`),
+          }
+        default:
+          return read satisfies never
+      }
+    }
+    case 'PreCompact':
+    case 'PostCompact': {
+      // Only `continue`, `stopReason`, `systemMessage` and `suppressOutput` (Codex's output schema);
+      // exit 2 is an ordinary failure; plain stdout is ignored.
+      if (exit2) return { output: failedAs(out, `exit 2 is a failure on ${point}`), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (!out.json || !out.raw) return { output: bare, warnings: [] }
+      const extra = Object.keys(out.raw).filter(
+        (k) => !['continue', 'stopReason', 'systemMessage', 'suppressOutput'].includes(k),
+      )
+      if (extra.length > 0)
+        return { output: failedAs(out, `${extra.join(', ')}: not ${point} output fields`), warnings: [] }
+      return { output: bare, warnings: [] }
     }
     default:
       return point satisfies never

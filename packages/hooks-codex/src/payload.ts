@@ -143,3 +143,24 @@ export function subagentStopPayload(
     last_assistant_message: lastAssistantMessage,
   }
 }
+
+/** PermissionRequest: the call about to be put to the approver (no `tool_use_id`, as in Codex). */
+export function permissionRequestPayload(
+  c: PayloadContext,
+  tool: Pick<ToolFields, 'tool_name' | 'tool_input'>,
+): CodexPayload {
+  return { ...common('PermissionRequest', c), tool_name: tool.tool_name, tool_input: tool.tool_input }
+}
+
+/** Codex's compaction triggers: `/compact` is `manual`; tack's automatic and context-too-long ones `auto`. */
+export type CodexCompactTrigger = 'manual' | 'auto'
+
+/** PreCompact / PostCompact: Codex sends no `permission_mode` on them (its input schemas). */
+export function compactPayload(
+  point: 'PreCompact' | 'PostCompact',
+  c: PayloadContext,
+  trigger: CodexCompactTrigger,
+): CodexPayload {
+  const { permission_mode: _mode, ...rest } = common(point, c)
+  return { ...rest, trigger }
+}

@@ -9,6 +9,8 @@ import { definePlugin } from '@tack/kernel'
 import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
 import { loadCodexRegistry } from './load-registry.ts'
+import { installCompaction } from './points/compaction.ts'
+import { installPermissionRequest } from './points/permission-request.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
 import { installStop } from './points/stop.ts'
@@ -69,6 +71,8 @@ export const HooksCodexPlugin = definePlugin({
     const subagents = installSubagentStart(bridge, starts)
     installPromptSubmit(bridge, starts)
     installToolUse(bridge)
+    installPermissionRequest(bridge)
+    installCompaction(bridge)
     installStop(bridge, subagents)
     ctx.provide('hooksCodex', new HooksCodexService(registry, warn))
   },
