@@ -49,6 +49,11 @@ export class TurnError extends Error {
   }
 }
 
+/** A turn-ending failure of the model call itself (the provider or its API), not of a plugin or the loop. */
+export class ModelCallError extends TurnError {
+  readonly origin = 'model'
+}
+
 /** The code of any error, for turn-end reasons. */
 export function errorCode(error: unknown, fallback: string): string {
   const code = (error as { code?: unknown } | null)?.code

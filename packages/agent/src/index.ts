@@ -8,4 +8,4 @@ export { SystemPromptService, addSystemPromptSection, type SystemPromptSection }
 export { CONTINUATION_SOURCE } from './admission.ts'
 import './seams.ts'
 export { loopAgentOf } from './loop-agent.ts'
-export { setAgentModel, switchedModelOf } from './model-switch.ts'
+export { setAgentModel, switchAgentModel, switchedModelOf } from './model-switch.ts'

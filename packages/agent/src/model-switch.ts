@@ -1,7 +1,12 @@
 // Switching an agent's model during its session (80-cli.md §5.4 `/model`, ACP's `model` option): logged
 // as `agent/model`, in force from the next request (whose header records the change), and restored when
 // the session is resumed, from the last such event in its log.
+import { emitSafely, waterfall } from '@tack/kernel'
 import type { SessionEvent } from '@tack/session'
+import type { Context } from 'cordis'
+import { errorMessage } from './errors.ts'
+import type { ModelChange, ModelSwitchDecision, ModelSwitchSource } from './seams.ts'
+import type { Agent } from './types.ts'
 
 declare module '@tack/session' {
   interface SessionEventMap {
@@ -52,3 +57,38 @@ function lastLogged(
   }
   return undefined
 }
+
+/**
+ * Switches `agent` to `model` as a person or client asks for it (`/model`, ACP's model option): raises
+ * `agent/model-switch` first — a `deny` keeps the model — then logs the switch and emits
+ * `agent/model-switched`. A listener that throws or answers something else keeps the model too (fails
+ * closed, as a throwing waterfall listener does elsewhere), with the fault as the reason.
+ */
+export async function switchAgentModel(
+  ctx: Context,
+  agent: Agent,
+  model: string,
+  source: ModelSwitchSource,
+): Promise<ModelSwitchDecision> {
+  const change: ModelChange = Object.freeze({ from: agent.model ?? '', to: model, requested: model, source })
+  let decision: ModelSwitchDecision
+  try {
+    decision = await waterfall(ctx, 'agent/model-switch', [agent, change], () => ALLOW_SWITCH)
+  } catch (error) {
+    // A SeamError's message names the seam and the plugin.
+    return { action: 'deny', reason: errorMessage(error) }
+  }
+  switch (decision?.action) {
+    case 'deny':
+      return { action: 'deny', reason: String(decision.reason ?? 'the switch was denied') }
+    case 'allow':
+      break
+    default:
+      return { action: 'deny', reason: 'agent/model-switch returned an invalid decision' }
+  }
+  setAgentModel(agent, model)
+  emitSafely(ctx, 'agent/model-switched', agent, change)
+  return ALLOW_SWITCH
+}
+
+const ALLOW_SWITCH: ModelSwitchDecision = Object.freeze({ action: 'allow' })

@@ -14,7 +14,7 @@ import type {
   AgentStatus,
   StepErrorDecision,
 } from './types.ts'
-import type { FinishReason } from '@tack/session'
+import type { FinishReason, HookContext } from '@tack/session'
 
 /** Which request of the turn `agent/request` shapes. */
 export interface StepRequestInfo {
@@ -51,6 +51,72 @@ export interface ContinuationInfo {
   /** Forced continuations so far in this turn (0 on the first stop). */
   readonly continuations: number
 }
+
+/** One call of a tool batch, with the result the model gets for it. */
+export interface ToolBatchCall {
+  readonly callId: string
+  readonly name: string
+  /** The arguments as the model sent them, parsed (the raw text when it is not JSON). */
+  readonly arguments: unknown
+  /** The result's text, as the model reads it. */
+  readonly output: string
+  readonly isError: boolean
+}
+
+/** The calls of one assistant message, once every one of them has its result. */
+export interface ToolBatchInfo {
+  readonly turn: number
+  readonly step: number
+  readonly calls: readonly ToolBatchCall[]
+  readonly signal: AbortSignal
+}
+
+/**
+ * What `agent/tool-batch` decides: go on to the next step (with context for it), or end the turn after
+ * this step, as if the model had answered (`completed`), with `reason` for the person.
+ */
+export type ToolBatchDecision =
+  | { readonly action: 'continue'; readonly additionalContext?: readonly HookContext[] }
+  | { readonly action: 'stop'; readonly reason: string; readonly additionalContext?: readonly HookContext[] }
+
+/** A turn that ended `error`, and whether the model call (the provider, its API) is what failed. */
+export interface TurnFailure {
+  readonly turn: number
+  readonly step?: number
+  readonly code: string
+  readonly message: string
+  /** `model`: the model call failed (an API error: HTTP status, overload, network); `loop`: anything else. */
+  readonly origin: 'model' | 'loop'
+}
+
+/** Who asks to switch an agent's model. */
+export type ModelSwitchSource = 'command' | 'client'
+
+/** A switch of an agent's model (`/model`, an ACP client's model option). */
+export interface ModelChange {
+  /** The model in force before (`provider/model`; empty when none was configured). */
+  readonly from: string
+  /** The model the switch resolves to (`provider/model`). */
+  readonly to: string
+  /** What was asked for, as typed. */
+  readonly requested: string
+  readonly source: ModelSwitchSource
+}
+
+/** What `agent/model-switch` decides. */
+export type ModelSwitchDecision =
+  | { readonly action: 'allow' }
+  | { readonly action: 'deny'; readonly reason: string }
+
+/** One instruction file an agent's context was given (AGENTS.md, CLAUDE.md). */
+export interface LoadedInstructionFile {
+  readonly path: string
+  /** `user`: the user's own file ($TACK_HOME); `project`: from the repository root down to the working folder. */
+  readonly scope: 'user' | 'project'
+}
+
+/** Why instruction files were read: at a session's start (its first request); tack reads them nowhere else. */
+export type InstructionsLoadReason = 'session-start'
 
 declare module 'cordis' {
   interface Events {
@@ -100,11 +166,42 @@ declare module 'cordis' {
      * `Continue.`) as steering and runs one more step. Default `{action: 'stop'}`.
      */
     'agent/turn-continuation': Waterfall<[agent: Agent, info: ContinuationInfo], ContinuationDecision>
+    /**
+     * @mode waterfall — after every call of one assistant message has its result (not when the step was
+     * aborted). Result: `continue` (default `{action: 'continue'}`) appends its context after the calls'
+     * own and runs the next step; `stop` ends the turn after this step, as if the model had answered.
+     */
+    'agent/tool-batch': Waterfall<[agent: Agent, info: ToolBatchInfo], ToolBatchDecision>
+    /**
+     * @mode emit — a turn ended `error` (its `turn/end` is appended). `origin` says whether the model call
+     * failed (an API error) or something else did. Not awaited.
+     */
+    'agent/turn-failed'(agent: Agent, failure: TurnFailure): void
+    /**
+     * @mode waterfall — before an agent's model is switched (`switchAgentModel`: `/model`, ACP). Result:
+     * `deny` keeps the model and says why; default `{action: 'allow'}`.
+     */
+    'agent/model-switch': Waterfall<[agent: Agent, change: ModelChange], ModelSwitchDecision>
+    /** @mode emit — an agent's model was switched (logged as `agent/model`); the next request uses it. */
+    'agent/model-switched'(agent: Agent, change: ModelChange): void
+    /**
+     * @mode emit — instruction files were read into an agent's context (tack's instructions plugin, on a
+     * session's first request; a resumed session reuses the text it recorded and reads nothing).
+     */
+    'agent/instructions-loaded'(
+      agent: Agent,
+      files: readonly LoadedInstructionFile[],
+      reason: InstructionsLoadReason,
+    ): void
     /** @mode emit — an agent was created (before its session-start). */
     'agent/created'(agent: Agent): void
     /** @mode emit — the agent's status changed. */
     'agent/status'(agent: Agent, status: AgentStatus, previous: AgentStatus): void
-    /** @mode emit — the agent is disposed; its running turn has ended. Detached work is drained after. */
+    /**
+     * @mode emit — the agent is disposed; its running turn has ended. Detached work is drained after. For
+     * a top-level agent this is the end of its session (`cause` says why): session-end hooks run here,
+     * as detached work dispose awaits.
+     */
     'agent/disposed'(agent: Agent, cause: DisposeCause): void
   }
 }

@@ -1,6 +1,7 @@
 // One step (AL-7): drain → system prompt → session prefix → pre-step → boundary + step/start →
 // request config → header + flush → llm/stream → chunks → assistant/message → tool calls (read-only
-// ones side by side: parallel-calls.ts) → buffered post-execute context → step/end. The step always
+// ones side by side: parallel-calls.ts) → buffered post-execute context → agent/tool-batch (its
+// context after the calls' own) → step/end. The step always
 // closes what it opened: every tool-call block gets a result and an opened step gets its `step/end`.
 import { deepFreeze, serial, waterfall } from '@tack/kernel'
 import {
@@ -14,10 +15,11 @@ import {
 } from '@tack/session'
 import type { Context } from 'cordis'
 import { appendContext, drainHeld, type InputQueue, pluginError } from './admission.ts'
-import { errorCode, errorMessage, TurnError } from './errors.ts'
+import { errorCode, errorMessage, ModelCallError, TurnError } from './errors.ts'
 import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
 import { runToolCalls, type ToolCallBlock } from './parallel-calls.ts'
+import { batchContext, toolBatch } from './tool-batch.ts'
 import type { Agent, LlmFinal, LlmRequest } from './types.ts'
 
 /** What a step needs from its agent and turn. */
@@ -43,6 +45,8 @@ export type StepOutcome =
       calls: readonly ToolCallBlock[]
       finishReason: FinishReason
       usage?: Usage
+      /** An `agent/tool-batch` listener ended the turn after this step, for this reason. */
+      stop?: string
     }
   /** The turn's signal fired; what was logged is closed. */
   | { kind: 'aborted' }
@@ -123,12 +127,17 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
     closeCalls(session, calls, answered, signal.aborted ? 'ABORTED' : undefined)
     if (signal.aborted) return { kind: 'aborted' }
     for (const item of contexts) appendContext(session, item)
+    const batch =
+      calls.length > 0 ? await toolBatch({ ctx, agent, session, turn, step, signal }, calls) : undefined
+    if (signal.aborted) return { kind: 'aborted' }
+    for (const item of batch ? batchContext(batch) : []) appendContext(session, item)
     return {
       kind: 'done',
       toolCalls: calls.length,
       calls,
       finishReason: final.finishReason,
       ...(final.usage ? { usage: final.usage } : {}),
+      ...(batch?.action === 'stop' ? { stop: batch.reason } : {}),
     }
   } catch (error) {
     closeCalls(session, calls, answered, errorCode(error, 'INTERRUPTED'))
@@ -159,7 +168,7 @@ async function streamOnce(rt: StepRuntime, step: number, request: LlmRequest): P
       if (cause?.name === 'InvariantError') throw new TurnError('INVARIANT_VIOLATED', cause.message, cause)
       throw pluginError('llm/stream', error)
     }
-    throw new TurnError(errorCode(error, 'MODEL_ERROR'), errorMessage(error), error)
+    throw new ModelCallError(errorCode(error, 'MODEL_ERROR'), errorMessage(error), error)
   }
 }
 

@@ -2,14 +2,15 @@
 // reason that applies first (AL-19: disposed, aborted, error, max-tokens, completed). Besides the
 // step limit, a turn ends on a repeated call (loop-detector.ts) or a spent token budget
 // (token-budget.ts), checked between steps so every opened step closes first.
-import { waterfall } from '@tack/kernel'
+import { emitSafely, waterfall } from '@tack/kernel'
 import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
 import { admitPrompt, drainHeld, pluginError } from './admission.ts'
-import { errorCode, errorMessage, TurnError } from './errors.ts'
+import { errorCode, errorMessage, ModelCallError, TurnError } from './errors.ts'
 import { LoopDetector, loopMessage } from './loop-detector.ts'
 import { runStep, type StepOutcome, type StepRuntime } from './step.ts'
 import { retryAfterStepError } from './step-error.ts'
 import { TokenBudget } from './token-budget.ts'
+import type { TurnFailure } from './seams.ts'
 import type { ContinuationDecision, Prompt } from './types.ts'
 
 export interface TurnRuntime extends StepRuntime {
@@ -28,6 +29,7 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
   const { ctx, agent, session, turn } = rt
   session.append('turn/start', { turn, trigger: rt.trigger })
   let failure: TurnEndReason | undefined
+  let origin: TurnFailure['origin'] = 'loop'
   let lastFinish: FinishReason | undefined
   let step = 0
   try {
@@ -76,6 +78,7 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
           failure = { kind: 'error', code: 'LOOP_DETECTED', message: loopMessage(repeat), step }
           break
         }
+        if (outcome.stop !== undefined) break
         if (outcome.toolCalls > 0) continue
         if (rt.held.hasSteering()) {
           const admittedSteering = await drainHeld(ctx, agent, session, rt.held)
@@ -94,9 +97,20 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
     }
   } catch (error) {
     failure = toErrorReason(error, step)
+    origin = error instanceof ModelCallError ? 'model' : 'loop'
   }
   const reason = endReason(rt.abortCause(), failure, lastFinish)
   session.append('turn/end', { turn, reason })
+  if (reason.kind === 'error') {
+    const failed: TurnFailure = Object.freeze({
+      turn,
+      ...(reason.step !== undefined ? { step: reason.step } : {}),
+      code: reason.code ?? 'INTERNAL_ERROR',
+      message: reason.message,
+      origin,
+    })
+    emitSafely(ctx, 'agent/turn-failed', agent, failed)
+  }
   return reason
 }
 

@@ -1,7 +1,7 @@
 import './seams.ts'
 
 export * from './types.ts'
-export type { PromptBox, PromptEdit, PromptSuggestion, SuggestionShown } from './seams.ts'
+export type { PromptBox, PromptEdit, PromptSuggestion, SuggestionShown, UiNotification } from './seams.ts'
 export { isCommandName, parseSlashCommand } from './parse.ts'
 export {
   CommandRegistrationError,

@@ -32,6 +32,17 @@ export interface SuggestionShown {
   readonly isShown: boolean
 }
 
+/** Something the interactive UI wants a person to notice while they may be looking elsewhere. */
+export interface UiNotification {
+  /**
+   * `permission-prompt`: a permission question has waited unanswered (`plugins.tui.permissionNotifyMs`);
+   * `idle-prompt`: the prompt box has sat empty with no turn running (`plugins.tui.idleNotifyMs`).
+   */
+  readonly kind: 'permission-prompt' | 'idle-prompt'
+  /** One line for the person. */
+  readonly message: string
+}
+
 declare module 'cordis' {
   interface Events {
     /**
@@ -50,6 +61,11 @@ declare module 'cordis' {
      * is empty and no turn runs. Result: whether it shows; default shown unless the text is blank.
      */
     'ui/prompt-suggest': Waterfall<[agent: Agent, suggestion: PromptSuggestion], SuggestionShown>
+    /**
+     * @mode emit — the interactive UI wants the person's attention (desktop notifications, sounds): a
+     * permission question waiting, or the prompt box idle. Fired once per question and once per idle spell.
+     */
+    'ui/notification'(agent: Agent, note: UiNotification): void
     /** @mode emit — a slash command was registered or removed: hosts refresh their menus (ACP re-sends its list). */
     'commands/changed'(): void
   }

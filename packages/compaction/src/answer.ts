@@ -10,7 +10,10 @@ export function compactionAnswer(result: CompactionResult): CompactionAnswer {
   if (result.compacted)
     return {
       ok: true,
-      text: `Compacted ${messages(result.summarised)} into a summary; kept the newest ${result.retained} (about ${result.pressure} tokens before).`,
+      text: [
+        `Compacted ${messages(result.summarised)} into a summary; kept the newest ${result.retained} (about ${result.pressure} tokens before).`,
+        ...(result.notices ?? []),
+      ].join('\n'),
     }
   if (result.reason.startsWith('nothing')) return { ok: true, text: `Nothing to compact: ${result.reason}.` }
   return { ok: false, error: result.reason }

@@ -1,9 +1,10 @@
 // One compaction (35-compaction.md CP-2..CP-6): plan the cut, bracket the work in `compact/start` …
 // `compact/end`, summarise, and only then append the summary as a `context/message` that replaces the
 // region — in the same synchronous frame as `compact/summary` and `compact/end`, so one flush persists
-// all three or none (CP-5: a crash before it leaves the old surface).
+// all three or none (CP-5: a crash before it leaves the old surface). `compaction/pre` may block it or
+// add instructions before anything is logged; `compaction/post` follows a successful one (seams.ts).
 import type { Agent } from '@tack/agent'
-import { emitSafely } from '@tack/kernel'
+import { emitSafely, waterfall } from '@tack/kernel'
 import { contextWindowOf } from '@tack/llm'
 import type { Message, Session } from '@tack/session'
 import type { Context } from 'cordis'
@@ -11,6 +12,7 @@ import type { CompactionConfig } from './config.ts'
 import { COMPACTION_SOURCE, type CompactionTrigger } from './log-events.ts'
 import { measurePressure, messageChars, type RequestParts, tokensOf } from './pressure.ts'
 import { planCompaction } from './retention.ts'
+import type { PostCompactInfo, PostCompactResult, PreCompactDecision, PreCompactInfo } from './seams.ts'
 import { summarise, summaryRequest } from './summary.ts'
 
 /** What a compaction did. */
@@ -22,6 +24,8 @@ export type CompactionResult =
       readonly summarised: number
       readonly retained: number
       readonly pressure: number
+      /** What `compaction/post` listeners asked to show with the result. */
+      readonly notices?: readonly string[]
     }
   | { readonly compacted: false; readonly reason: string }
 
@@ -79,6 +83,9 @@ export class Compactor {
       retain = Math.min(retain, Math.floor(historyTokens(session, cfg.charsPerToken) / 2))
     const plan = planCompaction(session, retain, cfg.charsPerToken)
     if (!plan) return { compacted: false, reason: 'nothing before the kept tail to summarise' }
+    const pre = await preCompact(this.#ctx, run)
+    if (pre.action === 'block') return { compacted: false, reason: pre.reason }
+    const instructions = [run.instructions, ...(pre.additionalInstructions ?? [])].filter(Boolean).join('\n')
     const pressure = measurePressure(session, run.parts, cfg.charsPerToken).tokens
     const region = regionMessages(session, plan.summarised)
     session.append('compact/start', {
@@ -92,7 +99,7 @@ export class Compactor {
     const request = summaryRequest(region, {
       model,
       maxTokens: cfg.maxTokens,
-      ...(run.instructions ? { instructions: run.instructions } : {}),
+      ...(instructions ? { instructions } : {}),
       maxTranscriptChars: transcriptBudget(this.windowOf(model), cfg.maxTokens, cfg.charsPerToken),
     })
     let summary: Awaited<ReturnType<typeof summarise>>
@@ -125,11 +132,62 @@ export class Compactor {
     )
     session.append('compact/end', { ok: true })
     await session.flush()
+    const notices = await postCompact(this.#ctx, agent, {
+      trigger: run.trigger,
+      summary: summary.text,
+      fromSeq: plan.fromSeq,
+      toSeq: plan.toSeq,
+    })
     // CP-6: the surface began a new epoch; Claude Code's SessionStart hooks see source `compact`.
     emitSafely(this.#ctx, 'agent/session-start', agent, 'compact')
-    return { compacted: true, ...plan, pressure }
+    return { compacted: true, ...plan, pressure, ...(notices.length > 0 ? { notices } : {}) }
   }
 }
+
+/**
+ * `compaction/pre`: a listener's block, or its extra instructions. A throwing or malformed listener
+ * blocks (fails closed, as a throwing waterfall listener does elsewhere): the reason names the fault.
+ */
+async function preCompact(ctx: Context, run: CompactionRun): Promise<PreCompactDecision> {
+  const info: PreCompactInfo = Object.freeze({
+    trigger: run.trigger,
+    ...(run.instructions ? { instructions: run.instructions } : {}),
+    signal: run.signal,
+  })
+  let decision: PreCompactDecision
+  try {
+    decision = await waterfall(ctx, 'compaction/pre', [run.agent, info], () => PROCEED)
+  } catch (error) {
+    // A SeamError's message names the seam and the plugin.
+    return { action: 'block', reason: messageOf(error) }
+  }
+  switch (decision?.action) {
+    case 'proceed':
+      return {
+        action: 'proceed',
+        additionalInstructions: (decision.additionalInstructions ?? []).map(String),
+      }
+    case 'block':
+      return { action: 'block', reason: String(decision.reason || 'a plugin blocked the compaction') }
+    default:
+      return { action: 'block', reason: 'compaction/pre returned an invalid decision' }
+  }
+}
+
+/** `compaction/post`: the notices its listeners return. A failing listener is warned about; the compaction stands. */
+async function postCompact(ctx: Context, agent: Agent, info: PostCompactInfo): Promise<readonly string[]> {
+  try {
+    const result = await waterfall(ctx, 'compaction/post', [agent, Object.freeze(info)], () => NO_NOTICES)
+    return Array.isArray(result?.notices) ? result.notices.map(String) : []
+  } catch (error) {
+    ctx.logger('compaction').warn('%s; its notices are lost, the compaction stands', messageOf(error))
+    return []
+  }
+}
+
+const PROCEED: PreCompactDecision = Object.freeze({ action: 'proceed' })
+const NO_NOTICES: PostCompactResult = Object.freeze({ notices: Object.freeze([]) })
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 function historyTokens(session: Session, charsPerToken: number): number {
   return tokensOf(

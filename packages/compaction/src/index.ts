@@ -14,3 +14,5 @@ export {
 export { type CompactionPlan, planCompaction } from './retention.ts'
 export { renderTranscript, SUMMARY_SYSTEM_PROMPT, summaryRequest } from './summary.ts'
 export { type CompactOptions, CONTEXT_TOO_LONG, CompactionPlugin, CompactionService } from './plugin.ts'
+export type { PostCompactInfo, PostCompactResult, PreCompactDecision, PreCompactInfo } from './seams.ts'
+import './seams.ts'

@@ -5,6 +5,8 @@
 // `PLUGIN_ERROR` naming the seam and its plugin (TL-8).
 import type { Waterfall } from '@tack/kernel'
 import type {
+  PermissionAsk,
+  PermissionRequestDecision,
   PostToolDecision,
   PreToolDecision,
   ToolAnswer,
@@ -28,6 +30,17 @@ declare module 'cordis' {
      * replaces the input, validated again and logged (TL-32). A throw means the body never runs.
      */
     'tools/pre-execute': Waterfall<[exec: ToolExecution], PreToolDecision>
+    /**
+     * @mode waterfall — an `ask` is about to go to `ctx.approval` (after `tools/pre-execute`, its rewrite
+     * applied). Result: `ask` (default) puts the question to the approver (none: denied, as before);
+     * `allow` runs the call without asking — `arguments` replaces the input, validated again and logged
+     * (TL-32); `deny` ends the call `DENIED` with `reason` for the model. Either answer is logged as
+     * `approval/resolved` by `rule`. A throw or a malformed decision ends the call `PLUGIN_ERROR`.
+     */
+    'tools/permission-request': Waterfall<
+      [exec: ToolExecution, ask: PermissionAsk],
+      PermissionRequestDecision
+    >
     /**
      * @mode waterfall — around the body, for timeouts, retries and metrics. Result: the body's
      * `ToolExecutionResult` (a throwing body arrives as a `TOOL_FAILED` result, never an exception).

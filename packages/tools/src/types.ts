@@ -188,6 +188,18 @@ export interface ApprovalRequest {
   readonly signal: AbortSignal
 }
 
+/** An `ask` about to be put to `ctx.approval`: what the tool does and why it asks. */
+export interface PermissionAsk {
+  readonly access: ToolAccess
+  readonly reason?: string
+}
+
+/** What `tools/permission-request` decides before the approver is asked. */
+export type PermissionRequestDecision =
+  | { readonly action: 'ask' }
+  | { readonly action: 'allow'; readonly arguments?: unknown }
+  | { readonly action: 'deny'; readonly reason: string }
+
 /** Service `ctx.approval`: answers `ask` decisions (the TUI, ACP permission requests, rules). */
 export interface ApprovalService {
   request(req: ApprovalRequest): Promise<ApprovalAnswer>

@@ -20,6 +20,7 @@ import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
 import { fireCommand, parseSlashCommand } from '@tack/commands'
 import type { ApprovalRequest, ToolExecution } from '@tack/tools'
 import { ApprovalQueue } from './approvals.ts'
+import { Attention } from './attention.ts'
 import { applyCommandResult } from './command-results.ts'
 import { captureConsole } from './console-capture.ts'
 import { asciiTerminal } from './ascii-terminal.ts'
@@ -70,6 +71,7 @@ export class InteractiveApp {
   readonly #todoSlot = new Container()
   readonly #activity: Activity = { runningSince: undefined, hint: undefined }
   readonly #approvals: ApprovalQueue
+  readonly #attention: Attention
   /** Aborted by Esc while a slash command runs. */
   #command: AbortController | undefined
   #handle: AgentHandle | undefined
@@ -106,6 +108,7 @@ export class InteractiveApp {
       warn: (text) => this.#view?.notice(text, 'warning'),
     })
     this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
+    this.#attention = new Attention(host.ctx, host.ctx.tui.config)
     // Every part of the screen goes into `screen`, whose lines TerminalSafe checks on their way out.
     const screen = new Container()
     this.#tui.addChild(new TerminalSafe(screen))
@@ -349,7 +352,9 @@ export class InteractiveApp {
 
   #ask(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionChoice> {
     return new Promise((resolve) => {
+      const answered = this.#attention.questionShown(this.#handle?.agent, question.tool)
       const settle = (choice: PermissionChoice) => {
+        answered()
         signal.removeEventListener('abort', onAbort)
         this.#showEditor()
         resolve(choice)
@@ -370,6 +375,7 @@ export class InteractiveApp {
 
   /** Keys that act whatever has focus; returning `consume` keeps them from the focused component. */
   #globalKey(data: string): { consume: true } | undefined {
+    this.#attention.activity()
     const editorFocused = this.#slot.children[0] === this.#box.editor
     if (matchesKey(data, Key.ctrl('c'))) {
       this.#ctrlC(editorFocused)
@@ -436,6 +442,7 @@ export class InteractiveApp {
   #syncActivity(): void {
     const running = this.#view?.status.running === true
     if (running && this.#activity.runningSince === undefined) {
+      this.#attention.activity()
       this.#activity.runningSince = Date.now()
       this.#tick = setInterval(() => this.render(), TICK_MS)
     } else if (!running && this.#activity.runningSince !== undefined) {
@@ -443,6 +450,7 @@ export class InteractiveApp {
       clearInterval(this.#tick)
       this.#tick = undefined
       this.#box.offerSuggestion()
+      this.#attention.turnEnded(this.#handle?.agent)
     }
   }
 
@@ -451,6 +459,7 @@ export class InteractiveApp {
     this.#closing = true
     clearInterval(this.#tick)
     clearTimeout(this.#hintTimer)
+    this.#attention.activity()
     this.#unbind()
     this.#detach?.()
     this.#offCommands()

@@ -16,6 +16,20 @@ export const TuiConfig = Schema.object({
     description:
       "Lines of an edit's or a write's diff a tool card shows before it says how many more there are.",
   }),
+  permissionNotifyMs: Schema.integer({
+    default: 6000,
+    min: 1000,
+    max: 3_600_000,
+    description:
+      'Milliseconds a permission question may wait unanswered before `ui/notification` (a Claude Code Notification hook, `permission_prompt`) says so, once per question.',
+  }),
+  idleNotifyMs: Schema.integer({
+    default: 60_000,
+    min: 1000,
+    max: 86_400_000,
+    description:
+      'Milliseconds the prompt box may sit untouched after a turn ends before `ui/notification` (a Claude Code Notification hook, `idle_prompt`) says tack is waiting, once per idle spell.',
+  }),
 })
 
 export type TuiConfig = ConfigOf<typeof TuiConfig>

@@ -13,7 +13,7 @@ import {
   text,
   toolCalls,
 } from '@tack/agent/testing'
-import { CommandsPlugin } from '@tack/commands'
+import { CommandsPlugin, type UiNotification } from '@tack/commands'
 import { PermissionsPlugin } from '@tack/permissions'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import type { Context } from 'cordis'
@@ -54,7 +54,13 @@ afterEach(async () => {
 
 async function start(
   script: readonly ScriptEntry[],
-  opts: { env?: Record<string, string>; files?: Record<string, string>; columns?: number } = {},
+  opts: {
+    env?: Record<string, string>
+    files?: Record<string, string>
+    columns?: number
+    tui?: Record<string, unknown>
+    setup?: (ctx: Context) => void
+  } = {},
 ): Promise<Screen> {
   const cwd = await mkdtemp(join(tmpdir(), 'tack-tui-app-'))
   const home = await mkdtemp(join(tmpdir(), 'tack-tui-home-'))
@@ -64,9 +70,10 @@ async function start(
       { plugin: FsToolsPlugin, config: {} },
       { plugin: PermissionsPlugin, config: { mode: 'ask' } },
       { plugin: CommandsPlugin, config: {} },
-      { plugin: TuiPlugin, config: {} },
+      { plugin: TuiPlugin, config: opts.tui ?? {} },
     ],
   })
+  opts.setup?.(ctx)
   const model = createScriptedModel(script)
   ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
   const disposed: DisposeCause[] = []
@@ -140,6 +147,46 @@ async function askedToWrite(file: string, content: string, then: ScriptEntry): P
 }
 
 describe('interactive screen', () => {
+  test('ui/notification: a permission question waiting permissionNotifyMs, then the box idle idleNotifyMs after the turn — once each', async () => {
+    const notes: UiNotification[] = []
+    const s = await start(
+      [toolCalls([{ name: 'write', args: { file_path: 'n.txt', content: 'n' } }]), text('ok')],
+      {
+        tui: { permissionNotifyMs: 1000, idleNotifyMs: 1000 },
+        setup: (ctx) => ctx.on('ui/notification', (_agent, note) => void notes.push(note)),
+      },
+    )
+    s.submit('write n.txt')
+    await s.until(/Permission required/)
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(notes).toEqual([{ kind: 'permission-prompt', message: 'tack needs your permission to use write' }])
+    s.term.send('1')
+    await s.until(/ok/)
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(notes.map((n) => n.kind)).toEqual(['permission-prompt', 'idle-prompt'])
+    expect(notes[1].message).toBe('tack is waiting for your input')
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(notes).toHaveLength(2)
+  })
+
+  test('ui/notification: a question answered in time and a key in the box say nothing', async () => {
+    const notes: UiNotification[] = []
+    const s = await start(
+      [toolCalls([{ name: 'write', args: { file_path: 'q.txt', content: 'q' } }]), text('fine')],
+      {
+        tui: { permissionNotifyMs: 1000, idleNotifyMs: 1000 },
+        setup: (ctx) => ctx.on('ui/notification', (_agent, note) => void notes.push(note)),
+      },
+    )
+    s.submit('write q.txt')
+    await s.until(/Permission required/)
+    s.term.send('1')
+    await s.until(/fine/)
+    s.type('x')
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(notes).toEqual([])
+  })
+
   test('a prompt, its streamed markdown answer and the status line', async () => {
     const s = await start([text('Hello from **tack**', { usage: { inputTokens: 900, outputTokens: 100 } })])
     s.submit('hi there')

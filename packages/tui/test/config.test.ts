@@ -5,13 +5,22 @@ import { TuiConfig } from '../src/config.ts'
 
 describe('TuiConfig', () => {
   test('defaults', () => {
-    expect(TuiConfig.parse({})).toEqual({ historyEntries: 1000, diffMaxLines: 40 })
+    expect(TuiConfig.parse({})).toEqual({
+      historyEntries: 1000,
+      diffMaxLines: 40,
+      permissionNotifyMs: 6000,
+      idleNotifyMs: 60_000,
+    })
   })
 
   test('configured values are kept', () => {
-    expect(TuiConfig.parse({ historyEntries: 0, diffMaxLines: 200 })).toEqual({
+    expect(
+      TuiConfig.parse({ historyEntries: 0, diffMaxLines: 200, permissionNotifyMs: 1000, idleNotifyMs: 5000 }),
+    ).toEqual({
       historyEntries: 0,
       diffMaxLines: 200,
+      permissionNotifyMs: 1000,
+      idleNotifyMs: 5000,
     })
   })
 
@@ -21,6 +30,10 @@ describe('TuiConfig', () => {
     ['historyEntries', 1.5],
     ['diffMaxLines', 4],
     ['diffMaxLines', 'many'],
+    ['permissionNotifyMs', 999],
+    ['permissionNotifyMs', 3_600_001],
+    ['idleNotifyMs', 999],
+    ['idleNotifyMs', 86_400_001],
   ])('%s = %j is refused, naming the key', (key, value) => {
     expect(() => TuiConfig.parse({ [key]: value })).toThrow(key)
   })

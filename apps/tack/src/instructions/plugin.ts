@@ -2,9 +2,10 @@
 // 0021-project-instructions.md). On a session's first request the plugin reads the instruction files
 // (discover.ts), records what it read as one `instructions/loaded` event, and puts the text first in
 // the session prefix. The prefix is folded from that event from then on — in every later step and in
-// every resume or fork of the session — so it stays byte-identical even when the files change.
-import type { Agent } from '@tack/agent'
-import { definePlugin, type ConfigOf, Schema } from '@tack/kernel'
+// every resume or fork of the session — so it stays byte-identical even when the files change. Reading
+// them emits `agent/instructions-loaded` (never on a resume, which reads nothing).
+import type { Agent, LoadedInstructionFile } from '@tack/agent'
+import { definePlugin, type ConfigOf, emitSafely, Schema } from '@tack/kernel'
 import type { Message, SessionEvent } from '@tack/session'
 import { findInstructionFiles, readInstructions, skippedWarning } from './discover.ts'
 
@@ -52,7 +53,9 @@ export const InstructionsPlugin = definePlugin({
       const rest = await next()
       // A file skipped for leading outside its folder is said on stderr (the CLI prints plugin warnings).
       const warn = (line: string) => ctx.logger('instructions').warn(line)
-      const text = instructionsOf(agent, config, warn)
+      const text = instructionsOf(agent, config, warn, (files) =>
+        emitSafely(ctx, 'agent/instructions-loaded', agent, files, 'session-start'),
+      )
       if (!text) return rest
       const message: Message = { role: 'user', content: [{ type: 'text', text }] }
       return [message, ...rest]
@@ -61,7 +64,12 @@ export const InstructionsPlugin = definePlugin({
 })
 
 /** The session's instruction text: recorded earlier, or read now and recorded (once per session). */
-function instructionsOf(agent: Agent, config: InstructionsConfig, warn: (line: string) => void): string {
+function instructionsOf(
+  agent: Agent,
+  config: InstructionsConfig,
+  warn: (line: string) => void,
+  loaded: (files: readonly LoadedInstructionFile[]) => void,
+): string {
   const events = agent.session.events()
   const recorded = events.find((e) => e.type === 'instructions/loaded') as
     | SessionEvent<'instructions/loaded'>
@@ -84,5 +92,10 @@ function instructionsOf(agent: Agent, config: InstructionsConfig, warn: (line: s
     text: read.text,
     maxBytes: config.maxBytes,
   })
+  // Only files whose text made it in: a file cut to nothing by the cap was not given to the model.
+  const given = read.files
+    .filter((f) => f.included > 0)
+    .map((f) => Object.freeze({ path: f.path, scope: f.scope }))
+  if (given.length > 0) loaded(Object.freeze(given))
   return read.text
 }

@@ -1,7 +1,8 @@
 // `/model`, `/tools-mode` and `/permissions` (80-cli.md §5.4): with no argument they show what is in
-// force; with one they switch it through the owning package's logged switch (`agent/model`, `tools/mode`,
-// `permission/mode`), in force from the next request or tool decision and restored on resume.
-import { type ModelAdapters, setAgentModel } from '@tack/agent'
+// force; with one they switch it through the owning package's logged switch (`agent/model` — through the
+// `agent/model-switch` seam —, `tools/mode`, `permission/mode`), in force from the next request or tool
+// decision and restored on resume.
+import { type ModelAdapters, switchAgentModel } from '@tack/agent'
 import type { CommandDefinition, CommandResult } from '@tack/commands'
 import { isPermissionMode, PERMISSION_MODES, permissionModeOf, setPermissionMode } from '@tack/permissions'
 import { isToolsMode, setToolsMode, TOOLS_MODES, type ToolRegistry, toolsModeOf } from '@tack/tools'
@@ -21,7 +22,7 @@ export function modeCommands(
       name: 'model',
       description: 'Show or switch the model of this session (from the next request)',
       args: 'provider/model',
-      run: ({ agent, args }): CommandResult => {
+      run: async ({ agent, args }): Promise<CommandResult> => {
         if (!args)
           return {
             kind: 'text',
@@ -44,7 +45,10 @@ export function modeCommands(
         // cannot answer is refused now rather than failing the next prompt.
         const problem = modelProblem(ctx, args)
         if (problem) return { kind: 'error', message: `/model: ${problem}` }
-        setAgentModel(agent, args)
+        // `agent/model-switch` listeners (a PreModelSwitch hook) may keep the model.
+        const decision = await switchAgentModel(ctx, agent, args, 'command')
+        if (decision.action === 'deny')
+          return { kind: 'error', message: `/model: the switch to ${args} was refused: ${decision.reason}` }
         return { kind: 'text', text: `model set to ${args} (from the next request)` }
       },
     },

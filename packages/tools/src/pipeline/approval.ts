@@ -1,9 +1,12 @@
-// The `ask` arm of a pre-execute decision (TL-5, TL-35): ask `ctx.approval`, or deny when no approver
-// is mounted; an abort while waiting ends the call `ABORTED`. Every ask leaves exactly
-// `approval/requested` then `approval/resolved` in the log (when the call has an agent).
+// The `ask` arm of a pre-execute decision (TL-5, TL-35): `tools/permission-request` may answer first
+// (allow, with a rewrite, or deny) — else ask `ctx.approval`, or deny when no approver is mounted; an
+// abort while waiting ends the call `ABORTED`. Every ask leaves exactly `approval/requested` then
+// `approval/resolved` in the log (when the call has an agent).
+import { dispatch } from '@tack/kernel'
 import type { Context } from 'cordis'
 import type {
   ApprovalAnswer,
+  PermissionRequestDecision,
   ApprovalService,
   ToolAccess,
   ToolExecution,
@@ -11,6 +14,7 @@ import type {
 } from '../types.ts'
 import type { Recorder } from './record.ts'
 import { aborted, errorResult, pluginError } from './results.ts'
+import { permissionDecisionProblem } from './shapes.ts'
 
 type Waited =
   | { kind: 'answered'; answer: ApprovalAnswer }
@@ -19,7 +23,14 @@ type Waited =
 
 /** How an `ask` ended: the call may go on (approved by the user or a rule), or this result ends it. */
 export type AskOutcome =
-  | { readonly kind: 'approved'; readonly by: 'user' | 'rule' }
+  /** `arguments`: a `tools/permission-request` listener's rewrite of the input (TL-32). */
+  | {
+      readonly kind: 'approved'
+      readonly by: 'user' | 'rule'
+      readonly arguments?: unknown
+      /** The plugin whose rewrite `arguments` is. */
+      readonly rewrittenBy?: string
+    }
   | { readonly kind: 'refused'; readonly result: ToolExecutionResult }
 
 const refused = (result: ToolExecutionResult): AskOutcome => ({ kind: 'refused', result })
@@ -32,6 +43,38 @@ export async function askApproval(
   record: Recorder,
 ): Promise<AskOutcome> {
   record('approval/requested', { callId: exec.callId, ...(reason !== undefined && { reason }) })
+  let early: PermissionRequestDecision
+  let decidedBy: string | undefined
+  try {
+    const ask = Object.freeze({ access, ...(reason !== undefined && { reason }) })
+    const dispatched = await dispatch(ctx, 'tools/permission-request', [exec, ask], () => ASK, {
+      check: permissionDecisionProblem,
+    })
+    early = dispatched.value
+    decidedBy = dispatched.origin
+  } catch (error) {
+    record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
+    return refused(pluginError(exec, error))
+  }
+  switch (early.action) {
+    case 'allow':
+      record('approval/resolved', { callId: exec.callId, decision: 'allow', by: 'rule' })
+      return {
+        kind: 'approved',
+        by: 'rule',
+        ...(early.arguments !== undefined && {
+          arguments: early.arguments,
+          rewrittenBy: decidedBy ?? 'unknown',
+        }),
+      }
+    case 'deny':
+      record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'rule' })
+      return refused(errorResult(exec, 'DENIED', early.reason, { message: early.reason }))
+    case 'ask':
+      break
+    default:
+      return early satisfies never
+  }
   const approver = ctx.get('approval') as ApprovalService | undefined
   if (!approver) {
     record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
@@ -125,6 +168,8 @@ async function waitForAnswer(
     signal.removeEventListener('abort', onAbort)
   }
 }
+
+const ASK: PermissionRequestDecision = Object.freeze({ action: 'ask' })
 
 const questionTails = new WeakMap<ApprovalService, Promise<unknown>>()
 

@@ -135,6 +135,17 @@ async function runPipeline(
         const asked = await askApproval(env.ctx, exec, toolAccess(tool.def), decision.reason, record)
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
+        if (asked.arguments !== undefined) {
+          const rewritten = validateRewrite(tool, asked.arguments)
+          const by = asked.rewrittenBy ?? 'unknown'
+          if (!rewritten.ok) return withContext(invalidArguments(exec, rewritten.problems, by), context)
+          exec = frozenExecution(exec, rewritten.value)
+          record('tool/arguments-rewritten', {
+            callId: exec.callId,
+            arguments: exec.arguments as JsonValue,
+            by,
+          })
+        }
       } else if (decision.approval === 'rule') {
         // A configured rule vouches for the call (permissions' allow rules and yolo mode), so tools
         // that guard a boundary themselves (tool-fs's workspace scope) may cross it.

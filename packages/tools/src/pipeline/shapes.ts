@@ -95,3 +95,17 @@ export function executionProblem(value: unknown): string | undefined {
   if (!(value.signal instanceof AbortSignal)) return 'next() was given a ToolExecution without an AbortSignal'
   return undefined
 }
+
+/** A `tools/permission-request` decision (TL-8 attributes a problem to the plugin that returned it). */
+export function permissionDecisionProblem(value: unknown): string | undefined {
+  if (!isJsonObject(value)) return 'a permission-request decision must be an object'
+  switch (value.action) {
+    case 'ask':
+    case 'allow':
+      return undefined
+    case 'deny':
+      return typeof value.reason === 'string' ? undefined : 'a deny decision needs a reason string'
+    default:
+      return `unknown permission-request action ${JSON.stringify(value.action)}`
+  }
+}
