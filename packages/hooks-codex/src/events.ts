@@ -13,6 +13,7 @@ export const CODEX_POINTS = [
   'PostCompact',
   'SubagentStop',
   'Stop',
+  'Interrupt',
 ] as const
 export type CodexPoint = (typeof CODEX_POINTS)[number]
 
@@ -21,9 +22,10 @@ export type CodexPoint = (typeof CODEX_POINTS)[number]
  * the load warning). The README's *Not fired* section says the same.
  */
 export const NOT_FIRED_CODEX_EVENTS: Readonly<Record<string, string>> = Object.freeze({
-  StopFailure: 'tack has no point for StopFailure yet',
-  SessionEnd: 'tack has no point for SessionEnd yet',
-  Interrupt: 'tack has no point for Interrupt yet',
+  StopFailure:
+    "Codex 0.171 does not fire StopFailure (only Codex's development branch has it, with a model-recovery answer tack has no equivalent for)",
+  SessionEnd:
+    'Codex 0.171 has no SessionEnd event in its sources, so there is no payload or output contract to follow',
 })
 
 /** Events Codex defines that this bridge does not run (C1: listed as not fired, warned once). */
@@ -55,6 +57,7 @@ export function usesMatcher(point: CodexPoint): boolean {
       return true
     case 'UserPromptSubmit':
     case 'Stop':
+    case 'Interrupt':
       return false
     default:
       return point satisfies never

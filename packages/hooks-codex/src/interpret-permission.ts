@@ -30,10 +30,13 @@ export type PermissionReading =
 /** Reads the decoded JSON object of a PermissionRequest hook's stdout. */
 export function readPermissionOutput(raw: Json): PermissionReading {
   for (const key of Object.keys(raw)) {
-    if (!TOP_LEVEL.has(key)) return { kind: 'failed', why: `"${key}" is not a PermissionRequest output field` }
+    if (!TOP_LEVEL.has(key))
+      return { kind: 'failed', why: `"${key}" is not a PermissionRequest output field` }
   }
-  if (raw.continue === false) return { kind: 'failed', why: 'continue:false voids a PermissionRequest decision' }
-  if (raw.stopReason !== undefined) return { kind: 'failed', why: 'stopReason voids a PermissionRequest decision' }
+  if (raw.continue === false)
+    return { kind: 'failed', why: 'continue:false voids a PermissionRequest decision' }
+  if (raw.stopReason !== undefined)
+    return { kind: 'failed', why: 'stopReason voids a PermissionRequest decision' }
   if (raw.suppressOutput !== undefined)
     return { kind: 'failed', why: 'suppressOutput voids a PermissionRequest decision' }
   const specific = raw.hookSpecificOutput
@@ -49,7 +52,8 @@ export function readPermissionOutput(raw: Json): PermissionReading {
   if (decision === undefined || decision === null) return { kind: 'none', ignored: [] }
   if (!isObject(decision)) return { kind: 'failed', why: 'decision is not an object' }
   for (const key of Object.keys(decision)) {
-    if (!DECISION_KEYS.has(key)) return { kind: 'failed', why: `decision.${key} is not a PermissionRequest field` }
+    if (!DECISION_KEYS.has(key))
+      return { kind: 'failed', why: `decision.${key} is not a PermissionRequest field` }
   }
   if (decision.updatedInput !== undefined && decision.updatedInput !== null)
     return { kind: 'failed', why: 'decision.updatedInput voids a PermissionRequest decision' }
@@ -62,9 +66,9 @@ export function readPermissionOutput(raw: Json): PermissionReading {
     case 'allow':
       return { kind: 'allow', ignored }
     case 'deny': {
-      if (ignored.length > 0)
-        return { kind: 'failed', why: `${ignored.join(' and ')} go with "allow" only` }
-      const message = typeof decision.message === 'string' && decision.message.trim() !== '' ? decision.message : undefined
+      if (ignored.length > 0) return { kind: 'failed', why: `${ignored.join(' and ')} go with "allow" only` }
+      const message =
+        typeof decision.message === 'string' && decision.message.trim() !== '' ? decision.message : undefined
       return { kind: 'deny', ...(message !== undefined ? { message } : {}), ignored }
     }
     default:

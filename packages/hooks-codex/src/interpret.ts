@@ -171,6 +171,18 @@ export function interpretCodexOutput(point: CodexPoint, output: HookOutput): Int
         return { output: failedAs(out, `${extra.join(', ')}: not ${point} output fields`), warnings: [] }
       return { output: bare, warnings: [] }
     }
+    case 'Interrupt': {
+      // Observe only: nothing, or a JSON object with `systemMessage` alone; anything else fails the hook.
+      if (exit2) return { output: failedAs(out, 'exit 2 is a failure on Interrupt'), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (out.stdout === '') return { output: bare, warnings: [] }
+      if (!out.json || !out.raw)
+        return { output: failedAs(out, 'Interrupt hooks must print JSON or nothing'), warnings: [] }
+      const extra = Object.keys(out.raw).filter((k) => k !== 'systemMessage')
+      if (extra.length > 0)
+        return { output: failedAs(out, `${extra.join(', ')}: not Interrupt output fields`), warnings: [] }
+      return { output: bare, warnings: [] }
+    }
     default:
       return point satisfies never
   }

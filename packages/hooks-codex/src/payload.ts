@@ -164,3 +164,8 @@ export function compactPayload(
   const { permission_mode: _mode, ...rest } = common(point, c)
   return { ...rest, trigger }
 }
+
+/** Interrupt: the common fields of the interrupted turn, nothing else. */
+export function interruptPayload(c: PayloadContext): CodexPayload {
+  return common('Interrupt', c)
+}

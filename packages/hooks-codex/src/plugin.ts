@@ -10,6 +10,7 @@ import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
 import { loadCodexRegistry } from './load-registry.ts'
 import { installCompaction } from './points/compaction.ts'
+import { installInterrupt } from './points/interrupt.ts'
 import { installPermissionRequest } from './points/permission-request.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
@@ -74,6 +75,7 @@ export const HooksCodexPlugin = definePlugin({
     installPermissionRequest(bridge)
     installCompaction(bridge)
     installStop(bridge, subagents)
+    installInterrupt(bridge)
     ctx.provide('hooksCodex', new HooksCodexService(registry, warn))
   },
 })

@@ -8,14 +8,28 @@ import { join } from 'node:path'
 import { createScriptedModel, text, toolCalls } from '@tack/agent/testing'
 import { CompactionPlugin } from '@tack/compaction'
 import { describe, expect, it } from 'vitest'
-import { codexAgent, eventsOf, type Homes, homes, hookResults, hooksJson, script, user, writeUserHooks } from './helpers.ts'
+import {
+  codexAgent,
+  eventsOf,
+  type Homes,
+  homes,
+  hookResults,
+  hooksJson,
+  script,
+  user,
+  writeUserHooks,
+} from './helpers.ts'
 
 const SUMMARY_MODEL = 'scripted/summary'
 
 /** A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then prints `out` (JSON) if given. */
 async function hook(h: Homes, name: string, out?: unknown): Promise<string> {
   const print = out === undefined ? '' : `echo '${JSON.stringify(out)}'`
-  return script(h.work, `${name}.sh`, `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}`)
+  return script(
+    h.work,
+    `${name}.sh`,
+    `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}`,
+  )
 }
 
 async function lines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
@@ -67,7 +81,10 @@ describe('PreCompact and PostCompact', () => {
     await writeUserHooks(
       h,
       hooksJson({
-        PreCompact: [{ matcher: 'manual', command: pre }, { matcher: 'auto', command: autoOnly }],
+        PreCompact: [
+          { matcher: 'manual', command: pre },
+          { matcher: 'auto', command: autoOnly },
+        ],
         PostCompact: [{ command: post }],
       }),
     )
@@ -120,7 +137,10 @@ describe('PreCompact and PostCompact', () => {
     const exit2 = await script(h.work, 'exit2.sh', 'cat > /dev/null; echo "no compaction" >&2; exit 2')
     const plain = await script(h.work, 'plain.sh', 'cat > /dev/null; echo "some words"')
     const extra = await hook(h, 'extra', { decision: 'block', reason: 'no' })
-    await writeUserHooks(h, hooksJson({ PreCompact: [{ command: exit2 }, { command: plain }, { command: extra }] }))
+    await writeUserHooks(
+      h,
+      hooksJson({ PreCompact: [{ command: exit2 }, { command: plain }, { command: extra }] }),
+    )
     const t = await compactingAgent(h, false)
     try {
       await t.agent.send(user('work'))
@@ -155,7 +175,12 @@ describe('PreCompact and PostCompact', () => {
     const manualOnly = await hook(h, 'manual-only')
     await writeUserHooks(
       h,
-      hooksJson({ PreCompact: [{ matcher: 'auto', command: pre }, { matcher: 'manual', command: manualOnly }] }),
+      hooksJson({
+        PreCompact: [
+          { matcher: 'auto', command: pre },
+          { matcher: 'manual', command: manualOnly },
+        ],
+      }),
     )
     const t = await compactingAgent(h, true)
     try {
@@ -165,9 +190,15 @@ describe('PreCompact and PostCompact', () => {
       expect((await t.agent.send(user('more'))).reason).toEqual({ kind: 'completed' })
       const payloads = await lines(h, 'pre')
       expect(payloads.length).toBeGreaterThan(0)
-      expect(payloads[0]).toMatchObject({ hook_event_name: 'PreCompact', trigger: 'auto', turn_id: `${t.agent.session.id}:2` })
+      expect(payloads[0]).toMatchObject({
+        hook_event_name: 'PreCompact',
+        trigger: 'auto',
+        turn_id: `${t.agent.session.id}:2`,
+      })
       expect(await lines(h, 'manual-only')).toEqual([])
-      expect(eventsOf(t, 'compact/start').map((e) => (e.data as { trigger: string }).trigger)).toContain('auto')
+      expect(eventsOf(t, 'compact/start').map((e) => (e.data as { trigger: string }).trigger)).toContain(
+        'auto',
+      )
     } finally {
       await t.dispose()
     }

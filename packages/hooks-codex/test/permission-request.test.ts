@@ -24,7 +24,11 @@ import {
 /** A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then prints `out` (JSON) if given. */
 async function hook(h: Homes, name: string, out?: unknown, tail = ''): Promise<string> {
   const print = out === undefined ? '' : `echo '${JSON.stringify(out)}'`
-  return script(h.work, `${name}.sh`, `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}\n${tail}`)
+  return script(
+    h.work,
+    `${name}.sh`,
+    `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}\n${tail}`,
+  )
 }
 
 async function lines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
@@ -47,7 +51,11 @@ interface Asked {
 }
 
 /** An agent in `ask` mode (every command asks) with a recording approver that answers `answer`. */
-async function askingAgent(h: Homes, script: Parameters<typeof codexAgent>[0]['script'], answer: 'allow' | 'deny' | 'none' = 'none') {
+async function askingAgent(
+  h: Homes,
+  script: Parameters<typeof codexAgent>[0]['script'],
+  answer: 'allow' | 'deny' | 'none' = 'none',
+) {
   const asked: Asked = { calls: [] }
   const t = await codexAgent({
     homes: h,
@@ -58,7 +66,9 @@ async function askingAgent(h: Homes, script: Parameters<typeof codexAgent>[0]['s
       ctx.provide('approval', {
         request: async (req: ApprovalRequest) => {
           asked.calls.push(req.exec.name)
-          return answer === 'allow' ? { action: 'allow', by: 'user' } : { action: 'deny', by: 'user', reason: 'user said no' }
+          return answer === 'allow'
+            ? { action: 'allow', by: 'user' }
+            : { action: 'deny', by: 'user', reason: 'user said no' }
         },
       })
     },
@@ -68,7 +78,9 @@ async function askingAgent(h: Homes, script: Parameters<typeof codexAgent>[0]['s
 }
 
 const toolResults = (t: Awaited<ReturnType<typeof codexAgent>>) =>
-  eventsOf(t, 'tool/result').map((e) => e.data as { isError: boolean; content: readonly { text: string }[]; error?: { code: string } })
+  eventsOf(t, 'tool/result').map(
+    (e) => e.data as { isError: boolean; content: readonly { text: string }[]; error?: { code: string } },
+  )
 
 describe('PermissionRequest', () => {
   it('0181 an allow answers the ask: the command runs without the approver; the payload is Codex’s', async () => {
@@ -97,7 +109,9 @@ describe('PermissionRequest', () => {
         tool_name: 'Bash',
         tool_input: { command: 'echo approved-by-hook' },
       })
-      expect(eventsOf(t, 'approval/resolved').map((e) => e.data)).toMatchObject([{ decision: 'allow', by: 'rule' }])
+      expect(eventsOf(t, 'approval/resolved').map((e) => e.data)).toMatchObject([
+        { decision: 'allow', by: 'rule' },
+      ])
       expect(hookResults(t).map((r) => [r.point, r.decision])).toEqual([['PermissionRequest', 'allow']])
     } finally {
       await t.dispose()
@@ -108,7 +122,10 @@ describe('PermissionRequest', () => {
     const h = await homes()
     const allow = await hook(h, 'allow', decision('allow'))
     const deny = await hook(h, 'deny', decision('deny', 'no network from hooks'))
-    await writeUserHooks(h, hooksJson({ PermissionRequest: [{ command: allow }, { matcher: 'Bash', command: deny }] }))
+    await writeUserHooks(
+      h,
+      hooksJson({ PermissionRequest: [{ command: allow }, { matcher: 'Bash', command: deny }] }),
+    )
     const { t, asked } = await askingAgent(
       h,
       [toolCalls([{ name: 'bash', args: { command: 'echo never' } }]), text('done')],
@@ -179,7 +196,12 @@ describe('PermissionRequest', () => {
     const bash = await hook(h, 'bash', decision('deny', 'not for writes'))
     await writeUserHooks(
       h,
-      hooksJson({ PermissionRequest: [{ matcher: 'Write', command: write }, { matcher: '^Bash$', command: bash }] }),
+      hooksJson({
+        PermissionRequest: [
+          { matcher: 'Write', command: write },
+          { matcher: '^Bash$', command: bash },
+        ],
+      }),
     )
     const { t } = await askingAgent(h, [
       toolCalls([{ name: 'write', args: { file_path: 'out.txt', content: 'hello\n' } }]),
@@ -202,7 +224,10 @@ describe('PermissionRequest', () => {
 
   it('0181 without a hook the ask goes on as before: no approver in the run denies it', async () => {
     const h = await homes()
-    const { t } = await askingAgent(h, [toolCalls([{ name: 'bash', args: { command: 'echo x' } }]), text('done')])
+    const { t } = await askingAgent(h, [
+      toolCalls([{ name: 'bash', args: { command: 'echo x' } }]),
+      text('done'),
+    ])
     try {
       await t.agent.send(user('run it'))
       expect(toolResults(t)[0].error?.code).toBe('DENIED')

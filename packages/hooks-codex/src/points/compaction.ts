@@ -30,7 +30,12 @@ export function codexTrigger(trigger: CompactionTrigger): CodexCompactTrigger {
 }
 
 export function installCompaction(b: Bridge): void {
-  async function run(point: 'PreCompact' | 'PostCompact', agent: Agent, trigger: CodexCompactTrigger, signal?: AbortSignal) {
+  async function run(
+    point: 'PreCompact' | 'PostCompact',
+    agent: Agent,
+    trigger: CodexCompactTrigger,
+    signal?: AbortSignal,
+  ) {
     const turn = currentTurn(agent)
     return runPoint(b.runner, b.registry.runnable(), {
       point,
@@ -53,7 +58,8 @@ export function installCompaction(b: Bridge): void {
       const trigger = codexTrigger(info.trigger)
       if (selectHooks(b.registry.runnable(), 'PreCompact', [trigger]).length === 0) return next()
       const { merged } = await run('PreCompact', agent, trigger, info.signal)
-      if (merged.stop) return { action: 'block', reason: merged.stop.reason || 'PreCompact hook stopped execution' }
+      if (merged.stop)
+        return { action: 'block', reason: merged.stop.reason || 'PreCompact hook stopped execution' }
       return next()
     },
   )
