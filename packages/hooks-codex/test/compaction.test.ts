@@ -1,14 +1,11 @@
-// PreCompact and PostCompact (docs/decisions/0181-codex-permission-and-compaction-points.md) on
-// `compaction/pre` and `compaction/post`: real bash hooks record their stdin around a real compaction
-// (the compaction plugin, a scripted summary model) — the payload Codex sends (no permission_mode), the
-// `trigger` matcher (`manual` for a compaction asked for, `auto` for the automatic one), PreCompact
-// `continue:false` blocking the compaction, PostCompact `continue:false` shown with its result.
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createScriptedModel, text, toolCalls } from '@tack/agent/testing'
 import { CompactionPlugin } from '@tack/compaction'
 import { describe, expect, it } from 'vitest'
 import {
+  answeringHook,
+  captureHook,
+  capturedLines,
   codexAgent,
   eventsOf,
   type Homes,
@@ -21,24 +18,6 @@ import {
 } from './helpers.ts'
 
 const SUMMARY_MODEL = 'scripted/summary'
-
-/** A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then prints `out` (JSON) if given. */
-async function hook(h: Homes, name: string, out?: unknown): Promise<string> {
-  const print = out === undefined ? '' : `echo '${JSON.stringify(out)}'`
-  return script(
-    h.work,
-    `${name}.sh`,
-    `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}`,
-  )
-}
-
-async function lines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
-  const raw = await readFile(join(h.work, `${name}.jsonl`), 'utf8').catch(() => '')
-  return raw
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-}
 
 /** Six (different) bash calls that each print 1500 characters, then `done`: enough history to compact in a 4096 window. */
 const LONG_TURN = [
@@ -75,9 +54,9 @@ async function compactingAgent(h: Homes, auto: boolean) {
 describe('PreCompact and PostCompact', () => {
   it('0181 a manual compaction runs PreCompact then PostCompact with trigger manual; the matcher tests the trigger', async () => {
     const h = await homes()
-    const pre = await hook(h, 'pre')
-    const post = await hook(h, 'post')
-    const autoOnly = await hook(h, 'auto-only')
+    const pre = await captureHook(h, 'pre')
+    const post = await captureHook(h, 'post')
+    const autoOnly = await captureHook(h, 'auto-only')
     await writeUserHooks(
       h,
       hooksJson({
@@ -93,7 +72,7 @@ describe('PreCompact and PostCompact', () => {
       expect((await t.agent.send(user('work'))).reason).toEqual({ kind: 'completed' })
       const result = await t.ctx.compact(t.agent)
       expect(result.compacted).toBe(true)
-      const [prePayload] = await lines(h, 'pre')
+      const [prePayload] = await capturedLines(h, 'pre')
       expect(prePayload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,
@@ -103,8 +82,8 @@ describe('PreCompact and PostCompact', () => {
         model: 'scripted/test',
         trigger: 'manual',
       })
-      expect(await lines(h, 'post')).toEqual([{ ...prePayload, hook_event_name: 'PostCompact' }])
-      expect(await lines(h, 'auto-only')).toEqual([])
+      expect(await capturedLines(h, 'post')).toEqual([{ ...prePayload, hook_event_name: 'PostCompact' }])
+      expect(await capturedLines(h, 'auto-only')).toEqual([])
       // PreCompact ran before anything was logged, PostCompact after the compaction ended.
       const order = t
         .events()
@@ -118,7 +97,10 @@ describe('PreCompact and PostCompact', () => {
 
   it('0181 PreCompact continue:false blocks the compaction with its stop reason; nothing is logged', async () => {
     const h = await homes()
-    const stop = await hook(h, 'stop', { continue: false, stopReason: 'keep the full history for the audit' })
+    const stop = await answeringHook(h, 'stop', {
+      continue: false,
+      stopReason: 'keep the full history for the audit',
+    })
     await writeUserHooks(h, hooksJson({ PreCompact: [{ command: stop }] }))
     const t = await compactingAgent(h, false)
     try {
@@ -136,7 +118,7 @@ describe('PreCompact and PostCompact', () => {
     const h = await homes()
     const exit2 = await script(h.work, 'exit2.sh', 'cat > /dev/null; echo "no compaction" >&2; exit 2')
     const plain = await script(h.work, 'plain.sh', 'cat > /dev/null; echo "some words"')
-    const extra = await hook(h, 'extra', { decision: 'block', reason: 'no' })
+    const extra = await answeringHook(h, 'extra', { decision: 'block', reason: 'no' })
     await writeUserHooks(
       h,
       hooksJson({ PreCompact: [{ command: exit2 }, { command: plain }, { command: extra }] }),
@@ -157,7 +139,10 @@ describe('PreCompact and PostCompact', () => {
 
   it('0181 PostCompact continue:false cannot undo the compaction: its reason is a notice of the result', async () => {
     const h = await homes()
-    const stop = await hook(h, 'stop', { continue: false, stopReason: 'review the summary before going on' })
+    const stop = await answeringHook(h, 'stop', {
+      continue: false,
+      stopReason: 'review the summary before going on',
+    })
     await writeUserHooks(h, hooksJson({ PostCompact: [{ matcher: 'manual', command: stop }] }))
     const t = await compactingAgent(h, false)
     try {
@@ -171,8 +156,8 @@ describe('PreCompact and PostCompact', () => {
 
   it('0181 an automatic compaction (before the next turn’s first step) has trigger auto', async () => {
     const h = await homes()
-    const pre = await hook(h, 'pre')
-    const manualOnly = await hook(h, 'manual-only')
+    const pre = await captureHook(h, 'pre')
+    const manualOnly = await captureHook(h, 'manual-only')
     await writeUserHooks(
       h,
       hooksJson({
@@ -188,14 +173,14 @@ describe('PreCompact and PostCompact', () => {
       // finds it over the threshold.
       expect((await t.agent.send(user('work'))).reason).toEqual({ kind: 'completed' })
       expect((await t.agent.send(user('more'))).reason).toEqual({ kind: 'completed' })
-      const payloads = await lines(h, 'pre')
+      const payloads = await capturedLines(h, 'pre')
       expect(payloads.length).toBeGreaterThan(0)
       expect(payloads[0]).toMatchObject({
         hook_event_name: 'PreCompact',
         trigger: 'auto',
         turn_id: `${t.agent.session.id}:2`,
       })
-      expect(await lines(h, 'manual-only')).toEqual([])
+      expect(await capturedLines(h, 'manual-only')).toEqual([])
       expect(eventsOf(t, 'compact/start').map((e) => (e.data as { trigger: string }).trigger)).toContain(
         'auto',
       )

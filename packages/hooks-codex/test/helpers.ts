@@ -167,6 +167,29 @@ export function bridgeContexts(t: TestAgent): string[] {
     .map((e) => e.data.content.map((b) => b.text).join(''))
 }
 
+/**
+ * A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then runs `then` (e.g. prints a
+ * JSON answer). Read the lines back with `capturedLines`.
+ */
+export function captureHook(h: Homes, name: string, then = ''): Promise<string> {
+  const file = join(h.work, `${name}.jsonl`)
+  return script(h.work, `${name}.sh`, `cat >> "${file}"; echo >> "${file}"\n${then}`)
+}
+
+/** A `captureHook` that prints `out` as JSON after recording its stdin. */
+export function answeringHook(h: Homes, name: string, out: unknown, then = ''): Promise<string> {
+  return captureHook(h, name, `echo '${JSON.stringify(out)}'\n${then}`)
+}
+
+/** The payloads a `captureHook` recorded, in order (none when it never ran). */
+export async function capturedLines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
+  const raw = await readFile(join(h.work, `${name}.jsonl`), 'utf8').catch(() => '')
+  return raw
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
 export async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'))
 }

@@ -10,34 +10,18 @@ import { PermissionsPlugin } from '@tack/permissions'
 import type { ApprovalRequest } from '@tack/tools'
 import { describe, expect, it } from 'vitest'
 import {
+  answeringHook,
+  captureHook,
+  capturedLines,
   codexAgent,
   eventsOf,
   type Homes,
   homes,
   hookResults,
   hooksJson,
-  script,
   user,
   writeUserHooks,
 } from './helpers.ts'
-
-/** A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then prints `out` (JSON) if given. */
-async function hook(h: Homes, name: string, out?: unknown, tail = ''): Promise<string> {
-  const print = out === undefined ? '' : `echo '${JSON.stringify(out)}'`
-  return script(
-    h.work,
-    `${name}.sh`,
-    `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${print}\n${tail}`,
-  )
-}
-
-async function lines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
-  const raw = await readFile(join(h.work, `${name}.jsonl`), 'utf8').catch(() => '')
-  return raw
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-}
 
 const decision = (behavior: 'allow' | 'deny', message?: string) => ({
   hookSpecificOutput: {
@@ -85,7 +69,7 @@ const toolResults = (t: Awaited<ReturnType<typeof codexAgent>>) =>
 describe('PermissionRequest', () => {
   it('0181 an allow answers the ask: the command runs without the approver; the payload is Codex’s', async () => {
     const h = await homes()
-    const allow = await hook(h, 'perm', decision('allow'))
+    const allow = await answeringHook(h, 'perm', decision('allow'))
     await writeUserHooks(h, hooksJson({ PermissionRequest: [{ matcher: 'Bash', command: allow }] }))
     const { t, asked } = await askingAgent(
       h,
@@ -97,7 +81,7 @@ describe('PermissionRequest', () => {
       expect(asked.calls).toEqual([])
       expect(toolResults(t)[0].isError).toBe(false)
       expect(toolResults(t)[0].content[0].text).toContain('approved-by-hook')
-      const [payload] = await lines(h, 'perm')
+      const [payload] = await capturedLines(h, 'perm')
       expect(payload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,
@@ -120,8 +104,8 @@ describe('PermissionRequest', () => {
 
   it('0181 any deny wins over an allow and denies with its message; the approver is not asked', async () => {
     const h = await homes()
-    const allow = await hook(h, 'allow', decision('allow'))
-    const deny = await hook(h, 'deny', decision('deny', 'no network from hooks'))
+    const allow = await answeringHook(h, 'allow', decision('allow'))
+    const deny = await answeringHook(h, 'deny', decision('deny', 'no network from hooks'))
     await writeUserHooks(
       h,
       hooksJson({ PermissionRequest: [{ command: allow }, { matcher: 'Bash', command: deny }] }),
@@ -146,22 +130,22 @@ describe('PermissionRequest', () => {
 
   it('0181 no decision, exit 2, a voided decision or plain stdout leave the question to the approver', async () => {
     const h = await homes()
-    const silent = await hook(h, 'silent')
-    const exit2 = await hook(h, 'exit2', undefined, 'echo "not a block here" >&2; exit 2')
-    const voided = await hook(h, 'voided', {
+    const silent = await captureHook(h, 'silent')
+    const exit2 = await captureHook(h, 'exit2', 'echo "not a block here" >&2; exit 2')
+    const voided = await answeringHook(h, 'voided', {
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
         decision: { behavior: 'deny', message: 'x', interrupt: true },
       },
     })
-    const rewrite = await hook(h, 'rewrite', {
+    const rewrite = await answeringHook(h, 'rewrite', {
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
         decision: { behavior: 'allow', updatedInput: { command: 'echo other' } },
       },
     })
-    const halted = await hook(h, 'halted', { continue: false, ...decision('deny', 'y') })
-    const plain = await hook(h, 'plain', undefined, 'echo "just words"')
+    const halted = await answeringHook(h, 'halted', { continue: false, ...decision('deny', 'y') })
+    const plain = await captureHook(h, 'plain', 'echo "just words"')
     await writeUserHooks(
       h,
       hooksJson({
@@ -192,8 +176,8 @@ describe('PermissionRequest', () => {
 
   it('0181 the matcher sees the Codex name and its aliases: `Write` matches a write (apply_patch), `Bash` does not', async () => {
     const h = await homes()
-    const write = await hook(h, 'write', decision('allow'))
-    const bash = await hook(h, 'bash', decision('deny', 'not for writes'))
+    const write = await answeringHook(h, 'write', decision('allow'))
+    const bash = await answeringHook(h, 'bash', decision('deny', 'not for writes'))
     await writeUserHooks(
       h,
       hooksJson({
@@ -211,12 +195,12 @@ describe('PermissionRequest', () => {
       await t.agent.send(user('write it'))
       expect(toolResults(t)[0].isError).toBe(false)
       expect(await readFile(join(h.workspace, 'out.txt'), 'utf8')).toBe('hello\n')
-      const [payload] = await lines(h, 'write')
+      const [payload] = await capturedLines(h, 'write')
       expect(payload).toMatchObject({
         tool_name: 'apply_patch',
         tool_input: { command: '*** Begin Patch\n*** Add File: out.txt\n+hello\n*** End Patch' },
       })
-      expect(await lines(h, 'bash')).toEqual([])
+      expect(await capturedLines(h, 'bash')).toEqual([])
     } finally {
       await t.dispose()
     }

@@ -7,8 +7,11 @@ import { join } from 'node:path'
 import type { Agent } from '@tack/agent'
 import { text, toolCalls } from '@tack/agent/testing'
 import { SubagentPlugin } from '@tack/subagent'
+import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import {
+  captureHook,
+  capturedLines,
   codexAgent,
   type Homes,
   homes,
@@ -19,23 +22,6 @@ import {
   user,
   writeUserHooks,
 } from './helpers.ts'
-
-/** A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then runs `then`. */
-async function capture(h: Homes, name: string, then = ''): Promise<string> {
-  return script(
-    h.work,
-    `${name}.sh`,
-    `cat >> "${h.work}/${name}.jsonl"; echo >> "${h.work}/${name}.jsonl"\n${then}`,
-  )
-}
-
-async function lines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
-  const raw = await readFile(join(h.work, `${name}.jsonl`), 'utf8').catch(() => '')
-  return raw
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-}
 
 /** The texts of every message the model was sent in request `i`. */
 function requestText(t: { model: { requests: readonly { messages: readonly unknown[] }[] } }, i: number) {
@@ -48,17 +34,30 @@ interface Spawned {
 
 /** Records the child the subagent tool creates. */
 function watchChild(spawned: Spawned) {
-  return (ctx: import('cordis').Context) => {
+  return (ctx: Context) => {
     ctx.on('subagent/start', (_parent, child) => {
       spawned.child = child
     })
   }
 }
 
+/** A parent that delegates `prompt` to one subagent; `answers`: the child's texts, then the parent's. */
+function delegating(h: Homes, prompt: string, answers: readonly string[], setup?: (ctx: Context) => unknown) {
+  return codexAgent({
+    homes: h,
+    plugins: [{ plugin: SubagentPlugin }],
+    ...(setup ? { setup } : {}),
+    script: [
+      toolCalls([{ name: 'subagent', args: { description: 'child', prompt } }]),
+      ...answers.map((answer) => text(answer)),
+    ],
+  })
+}
+
 describe('SubagentStart', () => {
   it('0180 fires on subagent/start with the child’s agent_id, agent_type default, the child’s turn, the parent’s transcript; plain stdout and JSON context reach the child’s first request', async () => {
     const h = await homes()
-    const plain = await capture(h, 'start', 'echo "plain start context"')
+    const plain = await captureHook(h, 'start', 'echo "plain start context"')
     const json = await script(
       h.work,
       'json.sh',
@@ -69,22 +68,13 @@ describe('SubagentStart', () => {
       hooksJson({ SubagentStart: [{ matcher: 'default', command: plain }, { command: json }] }),
     )
     const spawned: Spawned = {}
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      setup: watchChild(spawned),
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'list the files' } }]),
-        text('child done'),
-        text('parent done'),
-      ],
-    })
+    const t = await delegating(h, 'list the files', ['child done', 'parent done'], watchChild(spawned))
     try {
       expect((await t.agent.send(user('delegate'))).reason).toEqual({ kind: 'completed' })
       const child = spawned.child as Agent
       const raw = await readFile(join(h.work, 'start.jsonl'), 'utf8')
       expect(raw.split('\n')[0]).toBe(JSON.stringify(JSON.parse(raw.split('\n')[0])))
-      const [payload] = await lines(h, 'start')
+      const [payload] = await capturedLines(h, 'start')
       expect(payload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${child.session.id}:1`,
@@ -115,9 +105,9 @@ describe('SubagentStart', () => {
 
   it('0180 the matcher tests agent_type: `default` and a regex run, another type does not', async () => {
     const h = await homes()
-    const hit = await capture(h, 'hit')
-    const regex = await capture(h, 'regex')
-    const miss = await capture(h, 'miss')
+    const hit = await captureHook(h, 'hit')
+    const regex = await captureHook(h, 'regex')
+    const miss = await captureHook(h, 'miss')
     await writeUserHooks(
       h,
       hooksJson({
@@ -128,20 +118,12 @@ describe('SubagentStart', () => {
         ],
       }),
     )
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'go' } }]),
-        text('child done'),
-        text('parent done'),
-      ],
-    })
+    const t = await delegating(h, 'go', ['child done', 'parent done'])
     try {
       await t.agent.send(user('delegate'))
-      expect(await lines(h, 'hit')).toHaveLength(1)
-      expect(await lines(h, 'regex')).toHaveLength(1)
-      expect(await lines(h, 'miss')).toHaveLength(0)
+      expect(await capturedLines(h, 'hit')).toHaveLength(1)
+      expect(await capturedLines(h, 'regex')).toHaveLength(1)
+      expect(await capturedLines(h, 'miss')).toHaveLength(0)
     } finally {
       await t.dispose()
     }
@@ -156,15 +138,7 @@ describe('SubagentStart', () => {
       `cat > /dev/null; echo '{"continue": false, "stopReason": "halt"}'`,
     )
     await writeUserHooks(h, hooksJson({ SubagentStart: [{ command: exit2 }, { command: halt }] }))
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'go' } }]),
-        text('child done'),
-        text('parent done'),
-      ],
-    })
+    const t = await delegating(h, 'go', ['child done', 'parent done'])
     try {
       expect((await t.agent.send(user('delegate'))).reason).toEqual({ kind: 'completed' })
       expect(t.model.requests).toHaveLength(3)
@@ -184,7 +158,7 @@ describe('SubagentStop', () => {
   it('0180 fires when the child’s turn would end: agent_transcript_path holds the child’s answer, last_assistant_message, stop_hook_active; a block continues the child with the reason', async () => {
     const h = await homes()
     const marker = join(h.work, 'blocked-once')
-    const hook = await capture(
+    const hook = await captureHook(
       h,
       'stop',
       `f="${h.work}/stop.jsonl"; p=$(tail -n 2 "$f" | head -n 1); t=$(printf '%s' "$p" | jq -r .agent_transcript_path); grep -c 'child done' "$t" > "${h.work}/seen-in-transcript"
@@ -192,21 +166,16 @@ if [ ! -e "${marker}" ]; then touch "${marker}"; jq -n '{decision: "block", reas
     )
     await writeUserHooks(h, hooksJson({ SubagentStop: [{ matcher: 'default', command: hook }] }))
     const spawned: Spawned = {}
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      setup: watchChild(spawned),
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'go' } }]),
-        text('child done'),
-        text('child really done'),
-        text('parent done'),
-      ],
-    })
+    const t = await delegating(
+      h,
+      'go',
+      ['child done', 'child really done', 'parent done'],
+      watchChild(spawned),
+    )
     try {
       expect((await t.agent.send(user('delegate'))).reason).toEqual({ kind: 'completed' })
       const child = spawned.child as Agent
-      const payloads = await lines(h, 'stop')
+      const payloads = await capturedLines(h, 'stop')
       expect(payloads).toHaveLength(2)
       expect(payloads[0]).toEqual({
         session_id: t.agent.session.id,
@@ -256,15 +225,7 @@ if [ ! -e "${marker}" ]; then touch "${marker}"; jq -n '{decision: "block", reas
       h,
       hooksJson({ SubagentStop: [{ command: block }, { command: halt }, { command: plain }] }),
     )
-    const t = await codexAgent({
-      homes: h,
-      plugins: [{ plugin: SubagentPlugin }],
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'go' } }]),
-        text('child done'),
-        text('parent done'),
-      ],
-    })
+    const t = await delegating(h, 'go', ['child done', 'parent done'])
     try {
       expect((await t.agent.send(user('delegate'))).reason).toEqual({ kind: 'completed' })
       expect(t.model.requests).toHaveLength(3)
@@ -284,25 +245,16 @@ if [ ! -e "${marker}" ]; then touch "${marker}"; jq -n '{decision: "block", reas
       'exit2.sh',
       `cat > /dev/null; if [ ! -e "${marker}" ]; then touch "${marker}"; echo "run the linter" >&2; exit 2; fi`,
     )
-    const unmatched = await capture(h2, 'unmatched')
+    const unmatched = await captureHook(h2, 'unmatched')
     await writeUserHooks(
       h2,
       hooksJson({ SubagentStop: [{ command: exit2 }, { matcher: 'reviewer', command: unmatched }] }),
     )
-    const t2 = await codexAgent({
-      homes: h2,
-      plugins: [{ plugin: SubagentPlugin }],
-      script: [
-        toolCalls([{ name: 'subagent', args: { description: 'child', prompt: 'go' } }]),
-        text('child done'),
-        text('child linted'),
-        text('parent done'),
-      ],
-    })
+    const t2 = await delegating(h2, 'go', ['child done', 'child linted', 'parent done'])
     try {
       await t2.agent.send(user('delegate'))
       expect(requestText(t2, 2)).toContain('run the linter')
-      expect(await lines(h2, 'unmatched')).toHaveLength(0)
+      expect(await capturedLines(h2, 'unmatched')).toHaveLength(0)
     } finally {
       await t2.dispose()
     }
