@@ -24,7 +24,10 @@ export class AgentsService {
     this.#config = config
   }
 
-  /** A new agent on a new session; `agent/session-start` fires with `startup` before this resolves. */
+  /**
+   * A new agent on a new session; `agent/session-start` fires before this resolves, with `startup` — or
+   * `clear` when the host replaces a session the person cleared (`/clear`, AL-10).
+   */
   async create(opts: {
     cwd: string
     options?: AgentOptions
@@ -32,6 +35,7 @@ export class AgentsService {
     sessionId?: string
     /** Recorded in the new session's header (subagents name their parent's session). */
     parentSession?: string
+    source?: Extract<SessionStartSource, 'startup' | 'clear'>
   }): Promise<AgentHandle> {
     const session = await this.#ctx.sessions.create({
       cwd: opts.cwd,
@@ -46,7 +50,7 @@ export class AgentsService {
         options: opts.options,
         parent: opts.parent,
       }),
-      'startup',
+      opts.source ?? 'startup',
     )
   }
 

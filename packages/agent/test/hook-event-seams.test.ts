@@ -210,3 +210,18 @@ describe('agent/model-switch and agent/model-switched', () => {
     await t.dispose()
   })
 })
+
+describe('agents.create source', () => {
+  test('a host replacing a cleared session starts the new one with session-start clear (AL-10)', async () => {
+    const sources: string[] = []
+    const t = await createTestAgent({
+      setup: (ctx) => {
+        ctx.on('agent/session-start', (_agent, source) => void sources.push(source))
+      },
+    })
+    const next = await t.ctx.agents.create({ cwd: t.agent.cwd, source: 'clear' })
+    expect(sources).toEqual(['startup', 'clear'])
+    await next.dispose()
+    await t.dispose()
+  })
+})

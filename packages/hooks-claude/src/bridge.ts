@@ -97,10 +97,32 @@ const MODELESS_POINTS: ReadonlySet<ClaudePoint> = new Set(['SessionStart', 'Suba
 const PROMPT_POINTS: ReadonlySet<ClaudePoint> = new Set([
   'UserPromptSubmit',
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Stop',
+  'StopFailure',
+])
+const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set([
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
   'Stop',
 ])
-const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set(['PreToolUse', 'PostToolUse', 'Stop'])
+
+/** Output fields a point reads itself from the hook's JSON (`raw`): not warned about as unsupported. */
+const POINT_FIELDS: Partial<Record<ClaudePoint, ReadonlySet<string>>> = {
+  PermissionRequest: new Set(['hookSpecificOutput.decision']),
+}
+
+/** One handler's run at a point, for points that read more than the merged outcome. */
+export interface HandlerRun {
+  readonly handler: DiscoveredHandler
+  readonly output: HookOutput
+}
 
 function promptFields(bridge: ClaudeBridge, req: PointRequest): Record<string, unknown> {
   if (!PROMPT_POINTS.has(req.point)) return {}
@@ -164,17 +186,37 @@ export class ClaudeBridge {
   async drainAll(): Promise<void> {
     const states = [...this.#states.values()]
     for (const st of states) st.controller.abort()
-    await Promise.all(states.map((st) => st.runs.drain()))
+    await Promise.all([...states.map((st) => st.runs.drain()), this.#endRuns.drain()])
+  }
+
+  /**
+   * Runs that must finish even when their agent is disposing (SessionEnd starts then; StopFailure just
+   * before a headless run ends): tracked by the plugin — cut only by the plugin's dispose — and by the
+   * agent's disposal, which waits for them.
+   */
+  readonly #endRuns: DetachedRuns = createDetachedRuns()
+
+  get endSignal(): AbortSignal {
+    return this.#endRuns.signal
+  }
+
+  trackEnd(agent: Agent, chain: Promise<unknown>, what: string): void {
+    void this.#trackFor(agent, this.#endRuns, chain, what)
   }
 
   /** Runs `chain` detached for `agent`: tracked by the agent's runs and by its disposal (A8, AL-24). */
   detach(agent: Agent, chain: Promise<unknown>, what: string): Promise<void> {
+    return this.#trackFor(agent, this.state(agent).runs, chain, what)
+  }
+
+  /** `chain` with its failure warned, tracked by `runs` and by `agent`'s disposal (AL-24). */
+  #trackFor(agent: Agent, runs: DetachedRuns, chain: Promise<unknown>, what: string): Promise<void> {
     const settled = chain.then(
       () => {},
       (error: unknown) =>
         this.warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`),
     )
-    this.state(agent).runs.track(settled)
+    runs.track(settled)
     const agents = this.ctx.get('agents') as
       | { trackDetached(a: Agent, p: Promise<unknown>): void }
       | undefined
@@ -257,13 +299,17 @@ export class ClaudeBridge {
     )
   }
 
-  /** Runs a point: raises `hooks-claude/point` around the hooks and returns the merged outcome. */
-  async runPoint(req: PointRequest): Promise<MergedHookOutcome> {
+  /**
+   * Runs a point: raises `hooks-claude/point` around the hooks and returns the merged outcome. `runs`,
+   * when given, receives each handler's own output in config order (for what a merge does not keep:
+   * which command blocked, a point's own JSON fields); a listener that answers without `next()` leaves it empty.
+   */
+  async runPoint(req: PointRequest, runs?: HandlerRun[]): Promise<MergedHookOutcome> {
     // Nothing listens and no handler matches: the outcome of running no hooks, without building a payload.
     if (!this.mayRun(req.point, req.agent, req.subjects)) return mergeHookOutputs([])
     const payload = this.payload(req)
     return waterfall(this.ctx, 'hooks-claude/point', [req.point, payload], (_point, replaced) =>
-      this.#runHandlers(req, replaced ?? payload),
+      this.#runHandlers(req, replaced ?? payload, runs),
     )
   }
 
@@ -298,7 +344,11 @@ export class ClaudeBridge {
     return selected
   }
 
-  async #runHandlers(req: PointRequest, payload: ClaudePayload): Promise<MergedHookOutcome> {
+  async #runHandlers(
+    req: PointRequest,
+    payload: ClaudePayload,
+    runs?: HandlerRun[],
+  ): Promise<MergedHookOutcome> {
     const outputs: HookOutput[] = []
     for (const h of this.selectHandlers(req)) {
       if (req.signal.aborted) break
@@ -306,7 +356,9 @@ export class ClaudeBridge {
         this.#startAsync(req, payload, h)
         continue
       }
-      outputs.push(await this.runOne(req, payload, h, req.signal))
+      const output = await this.runOne(req, payload, h, req.signal)
+      outputs.push(output)
+      runs?.push({ handler: h, output })
     }
     return mergeHookOutputs(outputs)
   }
@@ -361,7 +413,7 @@ export class ClaudeBridge {
         stderrSummaryMaxChars: this.settings.stderrSummaryMaxChars,
       }),
     )
-    this.#report(h, output)
+    this.#report(h, output, POINT_FIELDS[req.point])
     return output
   }
 
@@ -414,12 +466,13 @@ export class ClaudeBridge {
     }
   }
 
-  #report(h: DiscoveredHandler, output: HookOutput): void {
+  #report(h: DiscoveredHandler, output: HookOutput, read?: ReadonlySet<string>): void {
     if (output.failed && !output.aborted) {
       const detail = output.stderr ? `: ${output.stderr.split('\n')[0]}` : ''
       this.warn(`hook ${h.id} failed (${output.failure ?? 'error'})${detail}; it is ignored`)
     }
     for (const field of output.unsupported ?? []) {
+      if (read?.has(field)) continue
       this.warnOnce(
         `field:${h.id}:${field}`,
         `hook ${h.id}: output field ${field} is not supported by tack; ignored`,
@@ -447,6 +500,17 @@ export class ClaudeBridge {
     this.#warned.add(key)
     this.warn(message)
   }
+}
+
+/**
+ * What a blocking hook said, naming its command as Claude Code does (`[<command>]: <stderr>`): the block
+ * reasons of `runs` (exit 2 or a JSON block), one per blocking handler, else `fallback`.
+ */
+export function blockingMessages(runs: readonly HandlerRun[], fallback: string | undefined): string[] {
+  const named = runs
+    .filter((r) => r.output.decision === 'block' || r.output.decision === 'deny')
+    .map((r) => `[${String(r.handler.handler.command)}]: ${r.output.reason || 'No stderr output'}`)
+  return named.length > 0 ? named : fallback ? [fallback] : []
 }
 
 /** The texts a point's contexts become, in order: plain stdout first, then additionalContext. */

@@ -19,8 +19,11 @@ export {
   type ClaudePermissionMode,
   type ClaudePoint,
   HOOKS_CLAUDE_SOURCE,
+  NOT_FIRED,
+  notFiredReason,
   SUBAGENT_TYPE,
 } from './protocol.ts'
+export { claudeApiError } from './api-error.ts'
 export { claudePermissionMode } from './payload.ts'
 export {
   claudeToolName,

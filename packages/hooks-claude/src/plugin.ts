@@ -7,13 +7,22 @@ import type { Agent } from '@tack/agent'
 import { dataDirOf, definePlugin, resolveTackHome } from '@tack/kernel'
 import { ClaudeBridge } from './bridge.ts'
 import { HooksClaudeConfig } from './config.ts'
+import { onPostCompact, onPreCompact } from './points/compaction.ts'
+import { onPostModelSwitch, onPreModelSwitch } from './points/model-switch.ts'
+import { onInstructionsLoaded, onNotification } from './points/observe.ts'
+import { onPermissionRequest } from './points/permission-request.ts'
 import { onPromptSubmit } from './points/prompt-submit.ts'
+import { onSessionEnd, onStopFailure } from './points/session-end.ts'
+import { onPostToolBatch } from './points/tool-batch.ts'
 import { onSessionStart } from './points/session-start.ts'
 import { onStop } from './points/stop.ts'
 import { onSubagentEnd, onSubagentStart } from './points/subagent.ts'
 import { onPostToolUse, onPreToolUse } from './points/tool-use.ts'
 import { HooksClaudeService } from './service.ts'
 import { HookRegistry } from './settings/registry.ts'
+// The seams of these packages are declared there; their types are all the bridge takes from them.
+import type {} from '@tack/commands'
+import type {} from '@tack/compaction'
 
 export const HooksClaudePlugin = definePlugin({
   name: 'hooks-claude',
@@ -55,6 +64,18 @@ export const HooksClaudePlugin = definePlugin({
     ctx.on('subagent/end', (parent, child, info) => onSubagentEnd(bridge, parent, child, info))
     ctx.on('tools/pre-execute', (exec, next) => onPreToolUse(bridge, exec, next))
     ctx.on('tools/post-execute', (exec, result, next) => onPostToolUse(bridge, exec, result, next))
+    ctx.on('tools/permission-request', (exec, ask, next) => onPermissionRequest(bridge, exec, ask, next))
+    ctx.on('agent/tool-batch', (agent, info, next) => onPostToolBatch(bridge, agent, info, next))
+    ctx.on('agent/turn-failed', (agent, failure) => onStopFailure(bridge, agent, failure))
+    ctx.on('agent/disposed', (agent, cause) => onSessionEnd(bridge, agent, cause))
+    ctx.on('compaction/pre', (agent, info, next) => onPreCompact(bridge, agent, info, next))
+    ctx.on('compaction/post', (agent, info, next) => onPostCompact(bridge, agent, info, next))
+    ctx.on('agent/model-switch', (agent, change, next) => onPreModelSwitch(bridge, agent, change, next))
+    ctx.on('agent/model-switched', (agent, change) => onPostModelSwitch(bridge, agent, change))
+    ctx.on('agent/instructions-loaded', (agent, files, reason) =>
+      onInstructionsLoaded(bridge, agent, files, reason),
+    )
+    ctx.on('ui/notification', (agent, note) => onNotification(bridge, agent, note))
     // The agent starts disposing (status first, before its turn is wound down): cut its hook runs, so
     // disposal never waits out a hook's timeout. Disposal itself awaits the tracked chains (AL-24).
     ctx.on('agent/status', (agent: Agent, status) => {

@@ -1,14 +1,25 @@
 // The Claude Code points tack raises (40-hooks.md B3) and the payload shapes it sends (B8).
 
-/** The seven Claude Code events the bridge maps onto tack's seams. */
+/** The Claude Code events the bridge maps onto tack's seams (README "Points"). */
 export const CLAUDE_POINTS = [
   'SessionStart',
   'UserPromptSubmit',
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
   'Stop',
+  'StopFailure',
   'SubagentStart',
   'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
+  'Notification',
+  'InstructionsLoaded',
+  'PreModelSwitch',
+  'PostModelSwitch',
 ] as const
 export type ClaudePoint = (typeof CLAUDE_POINTS)[number]
 
@@ -16,17 +27,60 @@ export function isClaudePoint(name: string): name is ClaudePoint {
   return (CLAUDE_POINTS as readonly string[]).includes(name)
 }
 
+/**
+ * Claude Code events tack never fires, each with why (README "Events tack does not fire"); `tack hooks
+ * list` shows the reason for a configured one.
+ */
+export const NOT_FIRED: Readonly<Record<string, string>> = Object.freeze({
+  PermissionDenied:
+    'tack has no automatic permission mode that denies calls on its own (rules and modes deny before any ask)',
+  UserPromptExpansion: 'tack has no prompt-expanding slash commands (prompt files, MCP prompts)',
+  MessageDisplay: 'tack shows assistant text as it streams and cannot replace it (displayContent)',
+  ConfigChange: 'tack does not watch settings files during a session',
+  CwdChanged: 'each bash call starts in the workspace; tack does not track a shell working folder',
+  FileChanged: 'tack does not watch files',
+  Elicitation: 'tack has no MCP elicitation',
+  ElicitationResult: 'tack has no MCP elicitation',
+  TaskCreated: 'tack has no task list of Claude Code’s kind',
+  TaskCompleted: 'tack has no task list of Claude Code’s kind',
+  Setup: 'tack has no --init or maintenance run',
+  TeammateIdle: 'tack has no agent teams',
+  WorktreeCreate: 'tack does not manage worktrees',
+  WorktreeRemove: 'tack does not manage worktrees',
+  DirectoryAdded: 'tack has no /add-dir',
+})
+
+/** Why a handler of `event` never runs: an event tack does not fire, or one it does not know. */
+export function notFiredReason(event: string): string {
+  return `not fired by tack: ${NOT_FIRED[event] ?? `${event} is not a Claude Code event tack knows`}`
+}
+
 /** Points whose matcher tests something (the others ignore a matcher, as Claude Code does). */
 export const MATCHER_POINTS: ReadonlySet<ClaudePoint> = new Set([
   'SessionStart',
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
+  'PostToolUseFailure',
   'SubagentStart',
   'SubagentStop',
+  'StopFailure',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
+  'Notification',
+  'InstructionsLoaded',
+  'PreModelSwitch',
+  'PostModelSwitch',
 ])
 
 /** Points where a handler's `if` is evaluated; elsewhere a handler with `if` never runs. */
-export const TOOL_POINTS: ReadonlySet<ClaudePoint> = new Set(['PreToolUse', 'PostToolUse'])
+export const TOOL_POINTS: ReadonlySet<ClaudePoint> = new Set([
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+])
 
 /** Claude Code's permission modes, as `permission_mode` carries them. */
 export type ClaudePermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions'

@@ -33,6 +33,7 @@ describe('B3 hooks-claude/point', () => {
         'UserPromptSubmit',
         'PreToolUse',
         'PostToolUse',
+        'PostToolBatch',
         'Stop',
       ])
       expect(seen[2][1]).toMatchObject({

@@ -339,7 +339,7 @@ export class InteractiveApp {
       await applyCommandResult(result, {
         notice: (text, tone) => this.#view?.notice(text, tone),
         send: (text) => this.#send(text),
-        clear: () => this.switchTo({}, 'clear'),
+        clear: () => this.switchTo({ cleared: true }, 'clear'),
         resume: (id) => (id === undefined ? this.#pick(false) : this.switchTo({ resume: id }, 'resume')),
       })
     } catch (error) {

@@ -8,6 +8,8 @@ import type { Context } from 'cordis'
 export interface SessionTarget {
   /** A stored session's id to resume; absent: a new session. */
   readonly resume?: string
+  /** The new session replaces one the person cleared (`/clear`): its session-start source is `clear`. */
+  readonly cleared?: true
 }
 
 export interface InteractiveHost {

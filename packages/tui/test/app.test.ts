@@ -89,7 +89,7 @@ async function start(
         const options = { config: { model: SCRIPTED_MODEL }, permissionMode: 'ask' }
         const handle = target.resume
           ? await ctx.agents.resume(target.resume, options)
-          : await ctx.agents.create({ cwd, options })
+          : await ctx.agents.create({ cwd, options, ...(target.cleared ? { source: 'clear' as const } : {}) })
         return {
           agent: handle.agent,
           dispose: async (cause) => {
@@ -328,6 +328,8 @@ describe('interactive screen', () => {
       run: ({ args }) => ({ kind: 'text', text: `hi ${args}` }),
     })
     const first = s.app.agent?.session.id
+    const sources: string[] = []
+    s.ctx.on('agent/session-start', (_agent, source) => void sources.push(source))
     s.type('/hello Ada')
     s.term.send(ESC) // closes the / menu; the box keeps its text
     s.term.send(ENTER)
@@ -342,6 +344,8 @@ describe('interactive screen', () => {
     await s.until(/^(?![\s\S]*hi Ada)/)
     expect(s.disposed).toEqual(['clear'])
     expect(s.app.agent?.session.id).not.toBe(first)
+    // AL-10: the new session starts with source `clear` (Claude Code's SessionStart `clear`).
+    expect(sources).toEqual(['clear'])
   })
 
   test('a slash command typed and sent at once runs as typed, however late the / menu fills (no stale item)', async () => {

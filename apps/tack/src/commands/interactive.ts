@@ -82,7 +82,12 @@ export async function interactiveCommand(
         permissionMode,
         historyDir: paths.history,
         open: async (target) => {
-          if (!target.resume) return ctx.agents.create({ cwd, options })
+          if (!target.resume)
+            return ctx.agents.create({
+              cwd,
+              options,
+              ...(target.cleared ? { source: 'clear' as const } : {}),
+            })
           const handle = await ctx.agents.resume(target.resume, options)
           // An imported log's wider mode is dropped, an earlier wider switch announced (0119).
           const notices = resumedModeNotices(handle.agent, permissionMode)

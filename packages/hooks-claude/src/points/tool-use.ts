@@ -11,7 +11,8 @@
 // each carrying the rewrite (TL-32) and the hooks' context.
 //
 // PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
-// the reason); otherwise context folds onto the downstream decision.
+// the reason); otherwise context folds onto the downstream decision. A result that is an error (the call
+// failed while running) goes to PostToolUseFailure instead (tool-failure.ts).
 //
 // A point nothing may run at (no handler whose matcher takes the tool, no `hooks-claude/point` listener)
 // is skipped before its payload is built: the common no-hooks call reads no file back for
@@ -30,17 +31,18 @@ import {
 import { withoutSourceLine } from '../env-file.ts'
 import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
+import { onPostToolUseFailure } from './tool-failure.ts'
 
 /** The call's tool under its declared Claude Code name (`hostNames.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
   claudeToolName(bridge.ctx.get('tools'), exec.name)
 
-function toolRequest(
+export function toolRequest(
   bridge: ClaudeBridge,
   exec: ToolExecution,
   agent: Agent,
   tool: string,
-  point: 'PreToolUse' | 'PostToolUse',
+  point: 'PreToolUse' | 'PermissionRequest' | 'PostToolUse' | 'PostToolUseFailure',
   extra: Record<string, unknown> = {},
 ): PointRequest {
   const input = toClaudeToolInput(tool, exec.arguments, exec.cwd)
@@ -141,6 +143,8 @@ export async function onPostToolUse(
   const agent = loopAgentOf(exec.agent)
   if (!agent) return next()
   const tool = claudeNameOf(bridge, exec)
+  // A call that failed while running gets PostToolUseFailure instead (tool-failure.ts).
+  if (result.isError) return onPostToolUseFailure(bridge, exec, result, agent, tool, start?.startedAt, next)
   if (!bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))) return next()
   const before = start && 'originalFile' in start ? { originalFile: start.originalFile } : {}
   const response = toClaudeToolResponse(tool, exec.arguments, result, exec.cwd, before)

@@ -192,11 +192,11 @@ export class HookRegistry {
     if (read.error) this.#opts.warn(`${source.path}: ${read.error} — its hooks are not run until it is fixed`)
     for (const w of read.warnings) this.#opts.warn(w)
     const notBridged = new Set(
-      read.handlers.filter((h) => h.unusable?.startsWith('tack does not raise')).map((h) => h.event),
+      read.handlers.filter((h) => h.unusable?.startsWith('not fired by tack')).map((h) => h.event),
     )
     if (notBridged.size > 0) {
       this.#opts.info(
-        `${source.path}: hooks for ${[...notBridged].join(', ')} are not run (tack does not raise these events)`,
+        `${source.path}: hooks for ${[...notBridged].join(', ')} are not run (tack does not fire these events)`,
       )
     }
     return read

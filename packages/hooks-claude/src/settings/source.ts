@@ -4,7 +4,7 @@
 // skipped with a warning; an unreadable or malformed file yields no handlers and an error.
 import { readFileSync } from 'node:fs'
 import { describeJsonError, isInvalidMatcher } from '@tack/hook-protocol'
-import { isClaudePoint, TOOL_POINTS } from '../protocol.ts'
+import { isClaudePoint, notFiredReason, TOOL_POINTS } from '../protocol.ts'
 
 /** Where a source came from: the three files Claude Code reads, a configured file, or a plugin. */
 export type SourceKind = 'user' | 'project' | 'local' | 'configured' | 'plugin'
@@ -148,7 +148,7 @@ function unusableReason(event: string, handler: Record<string, unknown>): string
   ) {
     return '"args" is not a list of strings'
   }
-  if (!isClaudePoint(event)) return `tack does not raise ${event} (not bridged)`
+  if (!isClaudePoint(event)) return notFiredReason(event)
   if (handler.if !== undefined && !TOOL_POINTS.has(event)) {
     return `"if" is set on ${event}, where Claude Code evaluates no "if" and never runs such a hook`
   }

@@ -1,0 +1,44 @@
+// PostToolUseFailure (claude-code-hook-events.md) on `tools/post-execute`, instead of PostToolUse, for a
+// call whose body ran and failed (bash exit ≠ 0, a timeout, an edit that did not apply, an interrupt).
+// Calls refused before running (invalid arguments, a denial) never reach post-execute, so they fire no
+// hook, as in Claude Code. The hook cannot change the result: `additionalContext` becomes context
+// `PostToolUseFailure:<Tool> hook additional context: …`; a block (exit 2) becomes a blocking-error
+// context naming the command and its stderr.
+import type { Agent } from '@tack/agent'
+import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import { type ClaudeBridge, blockingMessages, type HandlerRun } from '../bridge.ts'
+import { HOOKS_CLAUDE_SOURCE } from '../protocol.ts'
+import { claudeToolSubjects } from '../tool-shapes.ts'
+import { contextItems, withContext } from './context.ts'
+import { toolRequest } from './tool-use.ts'
+
+export async function onPostToolUseFailure(
+  bridge: ClaudeBridge,
+  exec: ToolExecution,
+  result: ToolExecutionResult,
+  agent: Agent,
+  tool: string,
+  startedAt: number | undefined,
+  next: () => Promise<PostToolDecision>,
+): Promise<PostToolDecision> {
+  if (!bridge.mayRun('PostToolUseFailure', agent, claudeToolSubjects(tool))) return next()
+  const interrupted = result.error?.code === 'ABORTED' || exec.signal.aborted
+  const req = toolRequest(bridge, exec, agent, tool, 'PostToolUseFailure', {
+    error: result.content.map((b) => b.text).join('\n'),
+    is_interrupt: interrupted,
+    ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
+  })
+  const runs: HandlerRun[] = []
+  const outcome = await bridge.runPoint(req, runs)
+  const label = `PostToolUseFailure:${tool}`
+  const blocking =
+    outcome.decision === 'deny'
+      ? blockingMessages(runs, outcome.reason).map((m) => ({
+          content: `${label} hook blocking error from command: ${m}`,
+          source: HOOKS_CLAUDE_SOURCE,
+        }))
+      : []
+  if (outcome.stop)
+    bridge.warn(`a ${label} hook returned continue: false; tack cannot halt a turn from a tool hook`)
+  return withContext(await next(), [...contextItems(label, outcome.contexts), ...blocking])
+}
