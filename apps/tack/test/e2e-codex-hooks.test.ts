@@ -79,6 +79,12 @@ test('Codex SubagentStart and SubagentStop hooks run through tack run; a never-f
         },
       }),
     )
+    // A Claude Code event tack never fires is marked the same way.
+    await mkdir(join(ws, '.claude'))
+    await writeFile(
+      join(ws, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { Elicitation: [{ hooks: [{ type: 'command', command: never }] }] } }),
+    )
     expect((await runTack(['trust'], { env: box.env, cwd: ws })).code).toBe(0)
     expect((await runTack(['hooks', 'trust'], { env: box.env, cwd: ws })).code).toBe(0)
 
@@ -86,7 +92,8 @@ test('Codex SubagentStart and SubagentStop hooks run through tack run; a never-f
     expect(list.stdout).toMatch(/codex +SubagentStart +default +runs/)
     expect(list.stdout).toMatch(/codex +SubagentStop +default +runs/)
     expect(list.stdout).toMatch(/codex +StopFailure +\* +not fired/)
-    expect(list.stdout).toContain('— not fired: ')
+    expect(list.stdout).toMatch(/claude +Elicitation +\* +not fired/)
+    expect(list.stdout).toContain('— not fired by tack: Codex 0.171 does not fire StopFailure')
 
     const config = await writeLoopConfig(box.root, server.baseUrl)
     const run = await runTack(['run', '--config', config, '--model', 'loop/m', 'delegate a survey'], {

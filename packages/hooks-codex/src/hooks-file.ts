@@ -127,7 +127,7 @@ export function parseHooksFile(source: string, text: string): ParsedHooksFile {
     const eventSkip = point
       ? undefined
       : Object.hasOwn(NOT_FIRED_CODEX_EVENTS, event)
-        ? `not fired: ${NOT_FIRED_CODEX_EVENTS[event]}`
+        ? `not fired by tack: ${NOT_FIRED_CODEX_EVENTS[event]}`
         : `${event} is not a Codex hook event`
     if (eventSkip && groups.length > 0) warnings.push(`${source}: ${eventPath} dropped: ${eventSkip}`)
     groups.forEach((group, g) => {

@@ -27,7 +27,7 @@ describe('CLI entry points', () => {
         event: 'SessionEnd',
         willRun: false,
         status: 'not-fired',
-        why: expect.stringMatching(/^not fired: /),
+        why: expect.stringMatching(/^not fired by tack: /),
       }),
     ])
     expect(await trustCodexHooks(opts)).toBe(

@@ -100,8 +100,8 @@ describe('hooks.json parser', () => {
       ['SessionStart', true],
     ])
     expect(warnings).toEqual([
-      `/x/hooks.json: hooks.SessionEnd dropped: not fired: ${NOT_FIRED_CODEX_EVENTS.SessionEnd}`,
-      `/x/hooks.json: hooks.StopFailure dropped: not fired: ${NOT_FIRED_CODEX_EVENTS.StopFailure}`,
+      `/x/hooks.json: hooks.SessionEnd dropped: not fired by tack: ${NOT_FIRED_CODEX_EVENTS.SessionEnd}`,
+      `/x/hooks.json: hooks.StopFailure dropped: not fired by tack: ${NOT_FIRED_CODEX_EVENTS.StopFailure}`,
       '/x/hooks.json: hooks.Bogus dropped: Bogus is not a Codex hook event',
     ])
   })

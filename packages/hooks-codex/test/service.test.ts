@@ -46,7 +46,7 @@ describe('ctx.hooksCodex', () => {
           event: 'SessionEnd',
           status: 'not-fired',
           runs: false,
-          reason: expect.stringMatching(/^not fired: /),
+          reason: expect.stringMatching(/^not fired by tack: /),
         }),
       ])
       expect(t.ctx.hooksCodex.storePath).toBe(join(h.dataDir, 'codex-hook-trust.json'))

@@ -43,10 +43,18 @@ export async function collectHooks(
   ]
   const untrusted = new Set([claude.UNTRUSTED_PROJECT_HOOKS, codex.UNTRUSTED_WORKSPACE])
   const marked = rows.map((r) =>
-    r.why && untrusted.has(r.why) ? { ...r, untrustedWorkspace: true as const } : r,
+    r.why && untrusted.has(r.why)
+      ? { ...r, untrustedWorkspace: true as const }
+      : // Both bridges word an event tack never fires this way; the Codex rows say so themselves.
+        !r.willRun && r.why?.startsWith(NOT_FIRED_BY_TACK)
+        ? { ...r, notFired: true as const }
+        : r,
   )
   return diceRunsNatively(settings) ? await markDiceHooks(marked) : marked
 }
+
+/** How both bridges begin the reason of a hook for an event tack never fires. */
+const NOT_FIRED_BY_TACK = 'not fired by tack: '
 
 /** Whether the agent-dice plugin is on (config `plugins.dice`: not `false`, not `enabled: false`). */
 function diceRunsNatively(settings: Settings): boolean {
