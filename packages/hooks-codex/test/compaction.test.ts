@@ -16,6 +16,7 @@ import {
   user,
   writeUserHooks,
 } from './helpers.ts'
+import { payloadSchemaErrors } from './schemas.ts'
 
 const SUMMARY_MODEL = 'scripted/summary'
 
@@ -73,6 +74,7 @@ describe('PreCompact and PostCompact', () => {
       const result = await t.ctx.compact(t.agent)
       expect(result.compacted).toBe(true)
       const [prePayload] = await capturedLines(h, 'pre')
+      expect(await payloadSchemaErrors(prePayload)).toEqual([])
       expect(prePayload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,
@@ -82,7 +84,9 @@ describe('PreCompact and PostCompact', () => {
         model: 'scripted/test',
         trigger: 'manual',
       })
-      expect(await capturedLines(h, 'post')).toEqual([{ ...prePayload, hook_event_name: 'PostCompact' }])
+      const [postPayload] = await capturedLines(h, 'post')
+      expect(postPayload).toEqual({ ...prePayload, hook_event_name: 'PostCompact' })
+      expect(await payloadSchemaErrors(postPayload)).toEqual([])
       expect(await capturedLines(h, 'auto-only')).toEqual([])
       // PreCompact ran before anything was logged, PostCompact after the compaction ended.
       const order = t

@@ -14,6 +14,7 @@ import {
   waitForLine,
   writeUserHooks,
 } from './helpers.ts'
+import { payloadSchemaErrors } from './schemas.ts'
 
 describe('Interrupt', () => {
   it('0181 a cancelled turn runs the Interrupt hook with the turn’s payload; systemMessage is recorded, other fields fail it', async () => {
@@ -36,6 +37,7 @@ describe('Interrupt', () => {
       t.agent.cancel('the person pressed Esc')
       expect((await outcome).reason).toEqual({ kind: 'aborted' })
       const payload = JSON.parse(await waitForLine(join(h.work, 'in.json')))
+      expect(await payloadSchemaErrors(payload)).toEqual([])
       expect(payload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,

@@ -22,6 +22,7 @@ import {
   user,
   writeUserHooks,
 } from './helpers.ts'
+import { payloadSchemaErrors } from './schemas.ts'
 
 const decision = (behavior: 'allow' | 'deny', message?: string) => ({
   hookSpecificOutput: {
@@ -82,6 +83,7 @@ describe('PermissionRequest', () => {
       expect(toolResults(t)[0].isError).toBe(false)
       expect(toolResults(t)[0].content[0].text).toContain('approved-by-hook')
       const [payload] = await capturedLines(h, 'perm')
+      expect(await payloadSchemaErrors(payload)).toEqual([])
       expect(payload).toEqual({
         session_id: t.agent.session.id,
         turn_id: `${t.agent.session.id}:1`,
