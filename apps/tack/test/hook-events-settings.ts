@@ -3,6 +3,8 @@
 // one compact line, to a log — plus, per event, anything a test adds after it (an exit 2, an echo).
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { CLAUDE_POINTS } from '@tack/hooks-claude'
+import { jsonLines } from './helpers.ts'
 
 export const HOOK_EVENTS = [
   'PreToolUse',
@@ -41,26 +43,7 @@ export const HOOK_EVENTS = [
 ] as const
 
 /** Events tack fires (the rest are listed as not fired by `packages/hooks-claude/README.md`). */
-export const FIRED = new Set([
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Stop',
-  'StopFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'PostCompact',
-  'SessionEnd',
-  'Notification',
-  'InstructionsLoaded',
-  'PreModelSwitch',
-  'PostModelSwitch',
-])
+export const FIRED: ReadonlySet<string> = new Set(CLAUDE_POINTS)
 
 /** Writes `<workspace>/.claude/settings.json` logging every event to `log`; `extra[event]` runs after. */
 export async function writeAllEventsSettings(
@@ -81,11 +64,7 @@ export async function writeAllEventsSettings(
 
 /** The payloads the hooks logged, in order. */
 export async function loggedPayloads(log: string): Promise<Array<Record<string, unknown>>> {
-  const text = await readFile(log, 'utf8').catch(() => '')
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
+  return jsonLines(await readFile(log, 'utf8').catch(() => ''))
 }
 
 /** How many payloads each event logged. */

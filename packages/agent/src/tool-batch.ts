@@ -4,23 +4,15 @@
 // calls and was not aborted.
 import { waterfall } from '@tack/kernel'
 import type { HookContext, Session, SessionEvent } from '@tack/session'
-import type { Context } from 'cordis'
 import { pluginError } from './admission.ts'
 import { TurnError } from './errors.ts'
-import type { ToolCallBlock } from './parallel-calls.ts'
+import type { CallsRuntime, ToolCallBlock } from './parallel-calls.ts'
 import type { ToolBatchCall, ToolBatchDecision } from './seams.ts'
-import type { Agent } from './types.ts'
 
 const CONTINUE: ToolBatchDecision = Object.freeze({ action: 'continue' })
 
-export interface BatchRuntime {
-  readonly ctx: Context
-  readonly agent: Agent
-  readonly session: Session
-  readonly turn: number
-  readonly step: number
-  readonly signal: AbortSignal
-}
+/** What the batch needs from its step: the step's runtime for its calls, less what only running them needs. */
+export type BatchRuntime = Omit<CallsRuntime, 'maxParallelTools' | 'flush'>
 
 /** Raises `agent/tool-batch` for `calls`; the decision, validated (a bad one ends the turn `PLUGIN_ERROR`). */
 export async function toolBatch(

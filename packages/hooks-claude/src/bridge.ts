@@ -37,6 +37,7 @@ import { isSettingsSource, type DiscoveredHandler } from './settings/source.ts'
 import type { HookRegistry } from './settings/registry.ts'
 import { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from './transcript/writer.ts'
 import { join } from 'node:path'
+import type { HandlerRun } from './handler-runs.ts'
 import './seams.ts'
 
 export interface BridgeSettings {
@@ -104,24 +105,14 @@ const PROMPT_POINTS: ReadonlySet<ClaudePoint> = new Set([
   'Stop',
   'StopFailure',
 ])
-const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set([
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Stop',
-])
+/** Of those, the tool-context points (and Stop), which also carry `effort`. */
+const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set(
+  [...PROMPT_POINTS].filter((p) => p !== 'UserPromptSubmit' && p !== 'StopFailure'),
+)
 
 /** Output fields a point reads itself from the hook's JSON (`raw`): not warned about as unsupported. */
 const POINT_FIELDS: Partial<Record<ClaudePoint, ReadonlySet<string>>> = {
   PermissionRequest: new Set(['hookSpecificOutput.decision']),
-}
-
-/** One handler's run at a point, for points that read more than the merged outcome. */
-export interface HandlerRun {
-  readonly handler: DiscoveredHandler
-  readonly output: HookOutput
 }
 
 function promptFields(bridge: ClaudeBridge, req: PointRequest): Record<string, unknown> {
@@ -500,17 +491,6 @@ export class ClaudeBridge {
     this.#warned.add(key)
     this.warn(message)
   }
-}
-
-/**
- * What a blocking hook said, naming its command as Claude Code does (`[<command>]: <stderr>`): the block
- * reasons of `runs` (exit 2 or a JSON block), one per blocking handler, else `fallback`.
- */
-export function blockingMessages(runs: readonly HandlerRun[], fallback: string | undefined): string[] {
-  const named = runs
-    .filter((r) => r.output.decision === 'block' || r.output.decision === 'deny')
-    .map((r) => `[${String(r.handler.handler.command)}]: ${r.output.reason || 'No stderr output'}`)
-  return named.length > 0 ? named : fallback ? [fallback] : []
 }
 
 /** The texts a point's contexts become, in order: plain stdout first, then additionalContext. */

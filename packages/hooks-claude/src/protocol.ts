@@ -55,24 +55,13 @@ export function notFiredReason(event: string): string {
   return `not fired by tack: ${NOT_FIRED[event] ?? `${event} is not a Claude Code event tack knows`}`
 }
 
+/** Points whose matcher tests nothing (Claude Code ignores a matcher there); every other point has a subject. */
+const MATCHERLESS: ReadonlySet<ClaudePoint> = new Set(['UserPromptSubmit', 'Stop', 'PostToolBatch'])
+
 /** Points whose matcher tests something (the others ignore a matcher, as Claude Code does). */
-export const MATCHER_POINTS: ReadonlySet<ClaudePoint> = new Set([
-  'SessionStart',
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'StopFailure',
-  'PreCompact',
-  'PostCompact',
-  'SessionEnd',
-  'Notification',
-  'InstructionsLoaded',
-  'PreModelSwitch',
-  'PostModelSwitch',
-])
+export const MATCHER_POINTS: ReadonlySet<ClaudePoint> = new Set(
+  CLAUDE_POINTS.filter((p) => !MATCHERLESS.has(p)),
+)
 
 /** Points where a handler's `if` is evaluated; elsewhere a handler with `if` never runs. */
 export const TOOL_POINTS: ReadonlySet<ClaudePoint> = new Set([

@@ -161,3 +161,24 @@ export async function alive(pid: number): Promise<boolean> {
     return false
   }
 }
+
+/** A hook command that appends its payload (one line) to `file`, then runs `then`. */
+export const recordTo = (file: string, then = '') => `cat >> '${file}'${then ? `; ${then}` : ''}`
+
+/** The payloads a `recordTo` hook appended, in order. */
+export async function recorded(file: string): Promise<Array<Record<string, unknown>>> {
+  const raw = await readFile(file, 'utf8').catch(() => '')
+  return raw
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+/** Resolves once `check` holds (polled), or fails after `ms`. */
+export async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}

@@ -10,25 +10,7 @@ import { emitSafely } from '@tack/kernel'
 import { defineTool, registerTool } from '@tack/tools'
 import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { bridgeAgent, hook, prompt, tempDir } from './helpers.ts'
-
-const record = (file: string, then = '') => `cat >> '${file}'${then ? `; ${then}` : ''}`
-
-async function payloads(file: string): Promise<Array<Record<string, unknown>>> {
-  const raw = await readFile(file, 'utf8').catch(() => '')
-  return raw
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
+import { bridgeAgent, hook, prompt, recorded, recordTo, tempDir, until } from './helpers.ts'
 
 const SUMMARY_MODEL = 'scripted/summary'
 
@@ -66,14 +48,14 @@ describe('SessionEnd', () => {
     const dir = await tempDir()
     const out = join(dir, 'end.jsonl')
     const t = await bridgeAgent({
-      projectHooks: hook('SessionEnd', record(out, 'sleep 0.3; echo done >> ' + join(dir, 'late'))),
+      projectHooks: hook('SessionEnd', recordTo(out, 'sleep 0.3; echo done >> ' + join(dir, 'late'))),
       script: [text('hi')],
       agentOptions: { labels: { headless: true } },
     })
     await t.agent.send(prompt('go'))
     const id = t.agent.session.id
     await t.handle.dispose('exit')
-    expect(await payloads(out)).toEqual([
+    expect(await recorded(out)).toEqual([
       expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other', session_id: id }),
     ])
     expect(await readFile(join(dir, 'late'), 'utf8')).toBe('done\n')
@@ -84,7 +66,7 @@ describe('SessionEnd', () => {
     const dir = await tempDir()
     const out = join(dir, 'end.jsonl')
     const t = await bridgeAgent({
-      projectHooks: hook('SessionEnd', record(out), { matcher: 'prompt_input_exit|clear' }),
+      projectHooks: hook('SessionEnd', recordTo(out), { matcher: 'prompt_input_exit|clear' }),
       script: [],
       agentOptions: { labels: { interactive: true } },
     })
@@ -96,7 +78,7 @@ describe('SessionEnd', () => {
       options: { labels: { interactive: true } },
     })
     await resumed.dispose('resume')
-    expect((await payloads(out)).map((p) => p.reason)).toEqual(['prompt_input_exit', 'clear'])
+    expect((await recorded(out)).map((p) => p.reason)).toEqual(['prompt_input_exit', 'clear'])
     await t.dispose()
   })
 })
@@ -108,20 +90,20 @@ describe('StopFailure', () => {
     const stop = join(dir, 'stop.jsonl')
     const t = await bridgeAgent({
       projectHooks: {
-        ...hook('StopFailure', record(out), { matcher: 'rate_limit' }),
-        ...hook('Stop', record(stop)),
+        ...hook('StopFailure', recordTo(out), { matcher: 'rate_limit' }),
+        ...hook('Stop', recordTo(stop)),
       },
       script: [error('slow down', { code: 'HTTP_429', status: 429 })],
     })
     try {
       await t.agent.send(prompt('go'))
-      await until(async () => (await payloads(out)).length === 1)
-      expect((await payloads(out))[0]).toMatchObject({
+      await until(async () => (await recorded(out)).length === 1)
+      expect((await recorded(out))[0]).toMatchObject({
         hook_event_name: 'StopFailure',
         error: 'rate_limit',
         error_details: 'slow down',
       })
-      expect(await payloads(stop)).toEqual([])
+      expect(await recorded(stop)).toEqual([])
     } finally {
       await t.dispose()
     }
@@ -135,9 +117,9 @@ describe('PreCompact and PostCompact', () => {
     const summaries = createScriptedModel([text('THE SUMMARY')])
     const t = await bridgeAgent({
       projectHooks: {
-        ...hook('PreCompact', record(out, 'echo "Keep the note numbers."'), { matcher: 'manual' }),
-        ...hook('PostCompact', record(out, 'echo "post compact says hi"')),
-        ...hook('SessionStart', record(out), { matcher: 'compact' }),
+        ...hook('PreCompact', recordTo(out, 'echo "Keep the note numbers."'), { matcher: 'manual' }),
+        ...hook('PostCompact', recordTo(out, 'echo "post compact says hi"')),
+        ...hook('SessionStart', recordTo(out), { matcher: 'compact' }),
       },
       ...compaction(summaries),
       script: notes(6),
@@ -151,8 +133,8 @@ describe('PreCompact and PostCompact', () => {
       const request = JSON.stringify(summaries.requests[0].messages)
       expect(request).toContain('focus on notes')
       expect(request).toContain('Keep the note numbers.')
-      await until(async () => (await payloads(out)).length === 3)
-      const all = await payloads(out)
+      await until(async () => (await recorded(out)).length === 3)
+      const all = await recorded(out)
       expect(all.map((p) => p.hook_event_name)).toEqual(['PreCompact', 'PostCompact', 'SessionStart'])
       expect(all[0]).toMatchObject({ trigger: 'manual', custom_instructions: 'focus on notes' })
       expect(all[1]).toMatchObject({ trigger: 'manual', compact_summary: 'THE SUMMARY' })
@@ -189,7 +171,7 @@ describe('Notification and InstructionsLoaded', () => {
     const dir = await tempDir()
     const out = join(dir, 'note.jsonl')
     const t = await bridgeAgent({
-      projectHooks: hook('Notification', record(out), { matcher: 'idle_prompt' }),
+      projectHooks: hook('Notification', recordTo(out), { matcher: 'idle_prompt' }),
     })
     try {
       emitSafely(t.ctx, 'ui/notification', t.agent, { kind: 'permission-prompt', message: 'perm' })
@@ -197,9 +179,9 @@ describe('Notification and InstructionsLoaded', () => {
         kind: 'idle-prompt',
         message: 'tack is waiting for your input',
       })
-      await until(async () => (await payloads(out)).length === 1)
+      await until(async () => (await recorded(out)).length === 1)
       await new Promise((r) => setTimeout(r, 200))
-      expect(await payloads(out)).toEqual([
+      expect(await recorded(out)).toEqual([
         expect.objectContaining({
           hook_event_name: 'Notification',
           notification_type: 'idle_prompt',
@@ -215,7 +197,7 @@ describe('Notification and InstructionsLoaded', () => {
     const dir = await tempDir()
     const out = join(dir, 'instr.jsonl')
     const t = await bridgeAgent({
-      projectHooks: hook('InstructionsLoaded', record(out), { matcher: 'session_start' }),
+      projectHooks: hook('InstructionsLoaded', recordTo(out), { matcher: 'session_start' }),
     })
     try {
       emitSafely(
@@ -228,8 +210,8 @@ describe('Notification and InstructionsLoaded', () => {
         ],
         'session-start',
       )
-      await until(async () => (await payloads(out)).length === 2)
-      expect((await payloads(out)).map((p) => [p.file_path, p.memory_type, p.load_reason])).toEqual([
+      await until(async () => (await recorded(out)).length === 2)
+      expect((await recorded(out)).map((p) => [p.file_path, p.memory_type, p.load_reason])).toEqual([
         ['/home/u/.tack/AGENTS.md', 'User', 'session_start'],
         [join(t.agent.cwd, 'CLAUDE.md'), 'Project', 'session_start'],
       ])
@@ -255,8 +237,8 @@ describe('PreModelSwitch and PostModelSwitch', () => {
     })
     const t = await bridgeAgent({
       projectHooks: {
-        ...hook('PreModelSwitch', record(out, `echo '${deny}'`), { matcher: 'scripted/pricey' }),
-        ...hook('PostModelSwitch', record(out, `echo '${context}'`)),
+        ...hook('PreModelSwitch', recordTo(out, `echo '${deny}'`), { matcher: 'scripted/pricey' }),
+        ...hook('PostModelSwitch', recordTo(out, `echo '${context}'`)),
       },
       script: [text('one'), text('two')],
     })
@@ -273,7 +255,7 @@ describe('PreModelSwitch and PostModelSwitch', () => {
       await t.agent.send(prompt('again'))
       expect(t.model.requests[1].config.model).toBe('scripted/other')
       expect(t.requestTexts()[1]).toContain('PostModelSwitch hook additional context: now on the other model')
-      const all = await payloads(out)
+      const all = await recorded(out)
       expect(all.map((p) => [p.hook_event_name, p.to_model])).toEqual([
         ['PreModelSwitch', 'scripted/pricey'],
         ['PostModelSwitch', 'scripted/other'],

@@ -7,18 +7,7 @@ import { text, toolCalls } from '@tack/agent/testing'
 import type { PreToolDecision, ToolExecution } from '@tack/tools'
 import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { bridgeAgent, hook, prompt, tempDir } from './helpers.ts'
-
-/** A hook that appends its payload (one line) to `file`, then runs `then`. */
-const record = (file: string, then = '') => `cat >> '${file}'${then ? `; ${then}` : ''}`
-
-async function payloads(file: string): Promise<Array<Record<string, unknown>>> {
-  const raw = await readFile(file, 'utf8').catch(() => '')
-  return raw
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-}
+import { bridgeAgent, hook, prompt, recorded, recordTo, tempDir } from './helpers.ts'
 
 /** Every call asks (as `ask` mode's bash does): a listener after the bridge's PreToolUse. */
 const askAll = (ctx: Context) => {
@@ -37,14 +26,14 @@ describe('PostToolUseFailure', () => {
     })
     const t = await bridgeAgent({
       projectHooks: {
-        ...hook('PostToolUseFailure', record(out, `echo '${reply}'`), { matcher: 'Bash' }),
-        ...hook('PostToolUse', record(post)),
+        ...hook('PostToolUseFailure', recordTo(out, `echo '${reply}'`), { matcher: 'Bash' }),
+        ...hook('PostToolUse', recordTo(post)),
       },
       script: [toolCalls([{ name: 'bash', args: { command: 'echo oops; exit 3' } }]), text('done')],
     })
     try {
       await t.agent.send(prompt('go'))
-      const [p] = await payloads(out)
+      const [p] = await recorded(out)
       expect(p).toMatchObject({
         hook_event_name: 'PostToolUseFailure',
         tool_name: 'Bash',
@@ -55,7 +44,7 @@ describe('PostToolUseFailure', () => {
       })
       expect(String(p.error)).toContain('oops')
       expect(typeof p.duration_ms).toBe('number')
-      expect(await payloads(post)).toEqual([])
+      expect(await recorded(post)).toEqual([])
       expect(t.requestTexts()[1]).toContain(
         'PostToolUseFailure:Bash hook additional context: check the exit code',
       )
@@ -88,7 +77,7 @@ describe('PostToolBatch', () => {
       hookSpecificOutput: { hookEventName: 'PostToolBatch', additionalContext: 'batch noted' },
     })
     const t = await bridgeAgent({
-      projectHooks: hook('PostToolBatch', record(out, `echo '${reply}'`)),
+      projectHooks: hook('PostToolBatch', recordTo(out, `echo '${reply}'`)),
       script: [
         toolCalls([
           { name: 'bash', args: { command: 'echo one' } },
@@ -99,7 +88,7 @@ describe('PostToolBatch', () => {
     })
     try {
       await t.agent.send(prompt('go'))
-      const all = await payloads(out)
+      const all = await recorded(out)
       expect(all).toHaveLength(1)
       const calls = all[0].tool_calls as Array<Record<string, unknown>>
       expect(calls.map((c) => [c.tool_name, c.tool_input, c.tool_use_id])).toEqual([
@@ -133,7 +122,7 @@ describe('PermissionRequest', () => {
     const dir = await tempDir()
     const out = join(dir, 'perm.jsonl')
     const t = await bridgeAgent({
-      projectHooks: hook('PermissionRequest', record(out), { matcher: 'Bash' }),
+      projectHooks: hook('PermissionRequest', recordTo(out), { matcher: 'Bash' }),
       plugins: [askAll],
       script: [
         toolCalls([{ name: 'bash', args: { command: `touch '${join(dir, 'made')}'` } }]),
@@ -142,7 +131,7 @@ describe('PermissionRequest', () => {
     })
     try {
       await t.agent.send(prompt('go'))
-      const [p] = await payloads(out)
+      const [p] = await recorded(out)
       expect(p).toMatchObject({
         hook_event_name: 'PermissionRequest',
         tool_name: 'Bash',

@@ -6,7 +6,8 @@
 // SessionStart `compact` follows (the compactor emits `agent/session-start` after this seam).
 import type { Agent } from '@tack/agent'
 import type { PostCompactInfo, PostCompactResult, PreCompactDecision, PreCompactInfo } from '@tack/compaction'
-import { blockingMessages, type ClaudeBridge, type HandlerRun } from '../bridge.ts'
+import type { ClaudeBridge } from '../bridge.ts'
+import { blockingMessages, type HandlerRun } from '../handler-runs.ts'
 
 const triggerOf = (trigger: PreCompactInfo['trigger']) => (trigger === 'manual' ? 'manual' : 'auto')
 

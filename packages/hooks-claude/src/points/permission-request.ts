@@ -6,7 +6,8 @@
 // failed hook) leaves the question to the approver. Exit 2 is ignored here, as Claude Code ignores it.
 import { type Agent, loopAgentOf } from '@tack/agent'
 import type { PermissionAsk, PermissionRequestDecision, ToolExecution } from '@tack/tools'
-import type { ClaudeBridge, HandlerRun } from '../bridge.ts'
+import type { ClaudeBridge } from '../bridge.ts'
+import type { HandlerRun } from '../handler-runs.ts'
 import { claudeToolName, claudeToolSubjects, fromClaudeToolInput } from '../tool-shapes.ts'
 import { toolRequest } from './tool-use.ts'
 

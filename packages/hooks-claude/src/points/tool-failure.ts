@@ -6,7 +6,8 @@
 // context naming the command and its stderr.
 import type { Agent } from '@tack/agent'
 import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
-import { type ClaudeBridge, blockingMessages, type HandlerRun } from '../bridge.ts'
+import type { ClaudeBridge } from '../bridge.ts'
+import { blockingMessages, type HandlerRun } from '../handler-runs.ts'
 import { HOOKS_CLAUDE_SOURCE } from '../protocol.ts'
 import { claudeToolSubjects } from '../tool-shapes.ts'
 import { contextItems, withContext } from './context.ts'

@@ -121,30 +121,19 @@ async function runPipeline(
     case 'allow':
     case 'ask': {
       if (decision.arguments !== undefined) {
-        const by = pre.origin ?? 'unknown'
-        const rewritten = validateRewrite(tool, decision.arguments)
-        if (!rewritten.ok) return withContext(invalidArguments(exec, rewritten.problems, by), context)
-        exec = frozenExecution(exec, rewritten.value)
-        record('tool/arguments-rewritten', {
-          callId: exec.callId,
-          arguments: exec.arguments as JsonValue,
-          by,
-        })
+        const rewritten = applyRewrite(tool, exec, decision.arguments, pre.origin ?? 'unknown', record)
+        if ('result' in rewritten) return withContext(rewritten.result, context)
+        exec = rewritten.exec
       }
       if (decision.action === 'ask') {
         const asked = await askApproval(env.ctx, exec, toolAccess(tool.def), decision.reason, record)
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
         if (asked.arguments !== undefined) {
-          const rewritten = validateRewrite(tool, asked.arguments)
           const by = asked.rewrittenBy ?? 'unknown'
-          if (!rewritten.ok) return withContext(invalidArguments(exec, rewritten.problems, by), context)
-          exec = frozenExecution(exec, rewritten.value)
-          record('tool/arguments-rewritten', {
-            callId: exec.callId,
-            arguments: exec.arguments as JsonValue,
-            by,
-          })
+          const rewritten = applyRewrite(tool, exec, asked.arguments, by, record)
+          if ('result' in rewritten) return withContext(rewritten.result, context)
+          exec = rewritten.exec
         }
       } else if (decision.approval === 'rule') {
         // A configured rule vouches for the call (permissions' allow rules and yolo mode), so tools
@@ -220,6 +209,21 @@ async function runPipeline(
     result = pluginError(exec, error, result.meta)
   }
   return withContext(result, context)
+}
+
+/** TL-32: `args` replaces the call's input once valid, logged as rewritten by `by`; else the call ends INVALID_ARGS. */
+function applyRewrite(
+  tool: PipelineTool,
+  exec: ToolExecution,
+  args: unknown,
+  by: string,
+  record: Recorder,
+): { readonly exec: ToolExecution } | { readonly result: ToolExecutionResult } {
+  const rewritten = validateRewrite(tool, args)
+  if (!rewritten.ok) return { result: invalidArguments(exec, rewritten.problems, by) }
+  const next = frozenExecution(exec, rewritten.value)
+  record('tool/arguments-rewritten', { callId: next.callId, arguments: next.arguments as JsonValue, by })
+  return { exec: next }
 }
 
 /** A TL-32 rewrite must be lossless JSON (it is logged) and valid against the schema. */
