@@ -190,6 +190,23 @@ export async function capturedLines(h: Homes, name: string): Promise<Record<stri
     .map((l) => JSON.parse(l) as Record<string, unknown>)
 }
 
+/**
+ * The common fields (protocols.md §B.3) of a payload from `t`'s top-level agent in turn `turn`, with
+ * the scripted model and no permission mode set (`default`).
+ */
+export function commonPayload(t: TestAgent, h: Homes, event: string, turn = 1): Record<string, unknown> {
+  const id = t.agent.session.id
+  return {
+    session_id: id,
+    turn_id: `${id}:${turn}`,
+    transcript_path: join(h.dataDir, 'codex-transcripts', `${id}.jsonl`),
+    cwd: h.workspace,
+    hook_event_name: event,
+    model: 'scripted/test',
+    permission_mode: 'default',
+  }
+}
+
 export async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'))
 }

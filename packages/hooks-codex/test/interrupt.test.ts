@@ -13,6 +13,7 @@ import {
   user,
   waitForLine,
   writeUserHooks,
+  commonPayload,
 } from './helpers.ts'
 import { payloadSchemaErrors } from './schemas.ts'
 
@@ -38,15 +39,7 @@ describe('Interrupt', () => {
       expect((await outcome).reason).toEqual({ kind: 'aborted' })
       const payload = JSON.parse(await waitForLine(join(h.work, 'in.json')))
       expect(await payloadSchemaErrors(payload)).toEqual([])
-      expect(payload).toEqual({
-        session_id: t.agent.session.id,
-        turn_id: `${t.agent.session.id}:1`,
-        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
-        cwd: h.workspace,
-        hook_event_name: 'Interrupt',
-        model: 'scripted/test',
-        permission_mode: 'default',
-      })
+      expect(payload).toEqual(commonPayload(t, h, 'Interrupt'))
       await waitForLine(join(h.work, 'invalid-ran'))
       for (let i = 0; i < 200 && hookResults(t).length < 2; i++) await new Promise((r) => setTimeout(r, 10))
       expect(hookResults(t).map((r) => [r.point, r.systemMessage, r.failed === true])).toEqual([

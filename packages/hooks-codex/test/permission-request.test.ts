@@ -21,6 +21,7 @@ import {
   hooksJson,
   user,
   writeUserHooks,
+  commonPayload,
 } from './helpers.ts'
 import { payloadSchemaErrors } from './schemas.ts'
 
@@ -85,13 +86,7 @@ describe('PermissionRequest', () => {
       const [payload] = await capturedLines(h, 'perm')
       expect(await payloadSchemaErrors(payload)).toEqual([])
       expect(payload).toEqual({
-        session_id: t.agent.session.id,
-        turn_id: `${t.agent.session.id}:1`,
-        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
-        cwd: h.workspace,
-        hook_event_name: 'PermissionRequest',
-        model: 'scripted/test',
-        permission_mode: 'default',
+        ...commonPayload(t, h, 'PermissionRequest'),
         tool_name: 'Bash',
         tool_input: { command: 'echo approved-by-hook' },
       })

@@ -21,6 +21,7 @@ import {
   script,
   user,
   writeUserHooks,
+  commonPayload,
 } from './helpers.ts'
 
 /** The texts of every message the model was sent in request `i`. */
@@ -76,15 +77,10 @@ describe('SubagentStart', () => {
       expect(raw.split('\n')[0]).toBe(JSON.stringify(JSON.parse(raw.split('\n')[0])))
       const [payload] = await capturedLines(h, 'start')
       expect(payload).toEqual({
-        session_id: t.agent.session.id,
+        ...commonPayload(t, h, 'SubagentStart'),
         turn_id: `${child.session.id}:1`,
         agent_id: child.id,
         agent_type: 'default',
-        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
-        cwd: h.workspace,
-        hook_event_name: 'SubagentStart',
-        model: 'scripted/test',
-        permission_mode: 'default',
       })
       // The child's first request (the second the model got) carries both contexts before the task.
       const childRequest = requestText(t, 1)
@@ -178,15 +174,10 @@ if [ ! -e "${marker}" ]; then touch "${marker}"; jq -n '{decision: "block", reas
       const payloads = await capturedLines(h, 'stop')
       expect(payloads).toHaveLength(2)
       expect(payloads[0]).toEqual({
-        session_id: t.agent.session.id,
+        ...commonPayload(t, h, 'SubagentStop'),
         turn_id: `${child.session.id}:1`,
         agent_id: child.id,
         agent_type: 'default',
-        transcript_path: join(h.dataDir, 'codex-transcripts', `${t.agent.session.id}.jsonl`),
-        cwd: h.workspace,
-        hook_event_name: 'SubagentStop',
-        model: 'scripted/test',
-        permission_mode: 'default',
         agent_transcript_path: join(h.dataDir, 'codex-transcripts', `${child.session.id}.jsonl`),
         stop_hook_active: false,
         last_assistant_message: 'child done',
