@@ -67,13 +67,13 @@ it('every event tack has a moment for fires once per moment, with its fields', a
   await submit(term, 'run both')
   await term.waitFor('Permission required', 20_000)
   // The first question waits past permissionNotifyMs: one Notification permission_prompt.
-  await sleep(3200)
+  await until(async () => countsOf(await loggedPayloads(log)).Notification === 1)
   term.press('enter')
   await term.waitFor(/Allow bash seq 1 300/, 20_000)
   term.press('enter')
   await term.waitFor('One worked, one failed.', 20_000)
-  // The box sits idle past idleNotifyMs: one Notification idle_prompt.
-  await sleep(3200)
+  // The box sits idle past idleNotifyMs (counted from the turn's end, after its Stop hook): one idle_prompt.
+  await until(async () => countsOf(await loggedPayloads(log)).Notification === 2)
   await submit(term, '/model loop/other')
   await term.waitFor('model set to loop/other', 20_000)
   await submit(term, '/compact')

@@ -156,13 +156,17 @@ describe('interactive screen', () => {
         setup: (ctx) => ctx.on('ui/notification', (_agent, note) => void notes.push(note)),
       },
     )
+    const noted = async (count: number) => {
+      for (const end = Date.now() + 5000; notes.length < count && Date.now() < end; )
+        await new Promise((r) => setTimeout(r, 20))
+    }
     s.submit('write n.txt')
     await s.until(/Permission required/)
-    await new Promise((r) => setTimeout(r, 1300))
+    await noted(1)
     expect(notes).toEqual([{ kind: 'permission-prompt', message: 'tack needs your permission to use write' }])
     s.term.send('1')
     await s.until(/ok/)
-    await new Promise((r) => setTimeout(r, 1300))
+    await noted(2)
     expect(notes.map((n) => n.kind)).toEqual(['permission-prompt', 'idle-prompt'])
     expect(notes[1].message).toBe('tack is waiting for your input')
     await new Promise((r) => setTimeout(r, 1200))
