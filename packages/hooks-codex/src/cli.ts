@@ -31,6 +31,8 @@ export interface CodexHookRow {
   readonly status: CodexHookStatus | 'broken-file'
   /** Set on the row of a file that could not be read. */
   readonly broken?: true
+  /** Set on a hook for a Codex event tack never fires (`NOT_FIRED_CODEX_EVENTS`). */
+  readonly notFired?: true
 }
 
 async function registryFor(opts: CodexCliOptions): Promise<{ registry: CodexHookRegistry; off: boolean }> {
@@ -71,6 +73,7 @@ export async function listCodexHooks(opts: CodexCliOptions = {}): Promise<CodexH
         why: off ? 'the hooksCodex plugin is turned off' : l.reason,
         key: l.key,
         status: l.status,
+        ...(l.status === 'not-fired' ? { notFired: true as const } : {}),
       }),
     ),
   ]

@@ -65,7 +65,7 @@ export const HooksCodexConfig = Schema.object({
   awaitSessionStart: Schema.boolean({
     default: true,
     description:
-      'Hold the first prompt until the SessionStart hooks have run, so their context reaches the first request (Codex runs them before the first turn).',
+      "Hold the first prompt until the SessionStart hooks have run (a subagent's task: its SubagentStart hooks), so their context reaches the first request (Codex runs them before the first turn).",
   }),
 })
 

@@ -1,21 +1,35 @@
 // Codex hook event names (protocols.md §B.3): which ones this bridge runs, which ones Codex knows but
-// tack has no seam for (dropped with a warning), and the snake_case label Codex uses in trust keys.
+// tack has no moment for (listed, never run), and the snake_case label Codex uses in trust keys.
 
-/** The points this bridge runs (40-hooks.md C2). */
-export const CODEX_POINTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const
-export type CodexPoint = (typeof CODEX_POINTS)[number]
-
-/** Events Codex defines that this bridge does not run (C1: dropped with a warning). */
-export const UNSUPPORTED_CODEX_EVENTS: readonly string[] = Object.freeze([
-  'PermissionRequest',
+/** The points this bridge runs (40-hooks.md C2, plus docs/decisions/0180 and 0181). */
+export const CODEX_POINTS = [
+  'SessionStart',
   'SubagentStart',
-  'SubagentStop',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
   'PreCompact',
   'PostCompact',
-  'StopFailure',
-  'SessionEnd',
+  'SubagentStop',
+  'Stop',
   'Interrupt',
-])
+] as const
+export type CodexPoint = (typeof CODEX_POINTS)[number]
+
+/**
+ * Events Codex defines that this bridge does not fire, each with why (shown by `tack hooks list` and in
+ * the load warning). The README's *Not fired* section says the same.
+ */
+export const NOT_FIRED_CODEX_EVENTS: Readonly<Record<string, string>> = Object.freeze({
+  StopFailure:
+    "Codex 0.171 does not fire StopFailure (only Codex's development branch has it, with a model-recovery answer tack has no equivalent for)",
+  SessionEnd:
+    'Codex 0.171 has no SessionEnd event in its sources, so there is no payload or output contract to follow',
+})
+
+/** Events Codex defines that this bridge does not run (C1: listed as not fired, warned once). */
+export const UNSUPPORTED_CODEX_EVENTS: readonly string[] = Object.freeze(Object.keys(NOT_FIRED_CODEX_EVENTS))
 
 export function isCodexPoint(event: string): event is CodexPoint {
   return (CODEX_POINTS as readonly string[]).includes(event)
@@ -31,5 +45,21 @@ export function snakeEvent(event: string): string {
  * matcher of UserPromptSubmit and Stop, and does not even validate it (§B.4).
  */
 export function usesMatcher(point: CodexPoint): boolean {
-  return point === 'SessionStart' || point === 'PreToolUse' || point === 'PostToolUse'
+  switch (point) {
+    case 'SessionStart':
+    case 'SubagentStart':
+    case 'PreToolUse':
+    case 'PermissionRequest':
+    case 'PostToolUse':
+    case 'PreCompact':
+    case 'PostCompact':
+    case 'SubagentStop':
+      return true
+    case 'UserPromptSubmit':
+    case 'Stop':
+    case 'Interrupt':
+      return false
+    default:
+      return point satisfies never
+  }
 }

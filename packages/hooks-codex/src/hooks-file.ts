@@ -5,10 +5,10 @@
 // whole number of seconds…) is rejected as a whole, as Codex's own deserialiser rejects it; the bridge
 // then skips the file with a warning naming path and problem. Entries that are well-formed but not
 // runnable here stay in the list with a `skip` reason, so `tack hooks list` can show them:
-// events tack has no seam for, `prompt`/`agent` handlers, `async: true`, and groups whose matcher is
+// events tack does not fire, `prompt`/`agent` handlers, `async: true`, and groups whose matcher is
 // an invalid regex (Codex skips the whole group).
 import { describeJsonError } from '@tack/hook-protocol'
-import { type CodexPoint, isCodexPoint, UNSUPPORTED_CODEX_EVENTS, usesMatcher } from './events.ts'
+import { type CodexPoint, isCodexPoint, NOT_FIRED_CODEX_EVENTS, usesMatcher } from './events.ts'
 import { codexMatcherProblem } from './matcher.ts'
 
 /** Codex's default handler timeout, in seconds (discovery.rs: `timeout_sec.unwrap_or(600).max(1)`). */
@@ -126,8 +126,8 @@ export function parseHooksFile(source: string, text: string): ParsedHooksFile {
     const point: CodexPoint | undefined = isCodexPoint(event) ? event : undefined
     const eventSkip = point
       ? undefined
-      : UNSUPPORTED_CODEX_EVENTS.includes(event)
-        ? `tack has no point for ${event}`
+      : Object.hasOwn(NOT_FIRED_CODEX_EVENTS, event)
+        ? `not fired by tack: ${NOT_FIRED_CODEX_EVENTS[event]}`
         : `${event} is not a Codex hook event`
     if (eventSkip && groups.length > 0) warnings.push(`${source}: ${eventPath} dropped: ${eventSkip}`)
     groups.forEach((group, g) => {

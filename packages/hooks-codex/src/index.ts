@@ -24,6 +24,7 @@ export {
   CODEX_POINTS,
   type CodexPoint,
   isCodexPoint,
+  NOT_FIRED_CODEX_EVENTS,
   snakeEvent,
   UNSUPPORTED_CODEX_EVENTS,
 } from './events.ts'

@@ -6,6 +6,7 @@
 // field with a warning. The result is what is logged as `hook/result` and what the merge folds.
 import type { HookOutput } from '@tack/hook-protocol'
 import type { CodexPoint } from './events.ts'
+import { readPermissionOutput } from './interpret-permission.ts'
 
 export interface Interpreted {
   readonly output: HookOutput
@@ -96,33 +97,91 @@ export function interpretCodexOutput(point: CodexPoint, output: HookOutput): Int
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
     }
-    case 'SessionStart': {
+    case 'SessionStart':
+    case 'SubagentStart': {
+      // Neither can block; Codex stops nothing on SubagentStart's continue:false, and tack cannot stop a
+      // session from a detached SessionStart run (README, What is honoured). Codex counts exit 2 on
+      // SubagentStart as an ordinary failure.
+      if (point === 'SubagentStart' && exit2)
+        return { output: failedAs(out, 'exit 2 cannot block SubagentStart'), warnings }
       if (out.decision !== undefined) {
-        warnings.push(`SessionStart cannot block; decision "${out.decision}" was ignored`)
+        warnings.push(`${point} cannot block; decision "${out.decision}" was ignored`)
         out = without(out, 'decision')
       }
-      if (out.continue === false) warnings.push('continue:false on SessionStart was ignored')
+      if (out.continue === false) warnings.push(`continue:false on ${point} was ignored`)
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
     }
-    case 'Stop': {
-      // JSON or nothing: plain stdout is invalid Stop output.
+    case 'Stop':
+    case 'SubagentStop': {
+      // JSON or nothing: plain stdout is invalid Stop and SubagentStop output.
       if (out.exitCode === 0 && !out.json && out.stdout !== '') {
-        return { output: failedAs(out, 'Stop hooks must print JSON or nothing'), warnings }
+        return { output: failedAs(out, `${point} hooks must print JSON or nothing`), warnings }
       }
       if (out.decision === 'block' && !exit2 && !nonEmpty(out.reason)) {
         return { output: failedAs(out, 'block without a reason'), warnings }
       }
       if (out.decision !== undefined && out.decision !== 'block') {
-        warnings.push(`decision "${out.decision}" has no effect on Stop`)
+        warnings.push(`decision "${out.decision}" has no effect on ${point}`)
         out = without(out, 'decision', 'reason')
       }
       if (out.additionalContext !== undefined) {
-        warnings.push('additionalContext on Stop was ignored')
+        warnings.push(`additionalContext on ${point} was ignored`)
         out = without(out, 'additionalContext')
       }
       if (out.updatedInput !== undefined) out = without(out, 'updatedInput')
       return { output: out, warnings }
+    }
+    case 'PermissionRequest': {
+      // Exit 2 is no decision here (protocols.md §B.6); plain stdout is ignored.
+      if (exit2) return { output: failedAs(out, 'exit 2 is not a PermissionRequest decision'), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (!out.json || !out.raw) return { output: bare, warnings: [] }
+      const read = readPermissionOutput(out.raw)
+      switch (read.kind) {
+        case 'failed':
+          return { output: failedAs(out, read.why), warnings: [] }
+        case 'none':
+          return { output: bare, warnings: [] }
+        case 'allow':
+        case 'deny':
+          return {
+            output: {
+              ...bare,
+              decision: read.kind,
+              ...(read.kind === 'deny' && read.message !== undefined ? { reason: read.message } : {}),
+            },
+            warnings: read.ignored.map((k) => `${k} is not supported and was ignored`),
+          }
+        default:
+          return read satisfies never
+      }
+    }
+    case 'PreCompact':
+    case 'PostCompact': {
+      // Only `continue`, `stopReason`, `systemMessage` and `suppressOutput` (Codex's output schema);
+      // exit 2 is an ordinary failure; plain stdout is ignored.
+      if (exit2) return { output: failedAs(out, `exit 2 is a failure on ${point}`), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (!out.json || !out.raw) return { output: bare, warnings: [] }
+      const extra = Object.keys(out.raw).filter(
+        (k) => !['continue', 'stopReason', 'systemMessage', 'suppressOutput'].includes(k),
+      )
+      if (extra.length > 0)
+        return { output: failedAs(out, `${extra.join(', ')}: not ${point} output fields`), warnings: [] }
+      return { output: bare, warnings: [] }
+    }
+    case 'Interrupt': {
+      // Observe only: nothing, or a JSON object with `systemMessage` alone; anything else fails the hook.
+      if (exit2) return { output: failedAs(out, 'exit 2 is a failure on Interrupt'), warnings: [] }
+      const bare = without(out, 'decision', 'reason', 'updatedInput', 'additionalContext', 'unsupported')
+      if (out.stdout === '') return { output: bare, warnings: [] }
+      if (!out.json || !out.raw)
+        return { output: failedAs(out, 'Interrupt hooks must print JSON or nothing'), warnings: [] }
+      const extra = Object.keys(out.raw).filter((k) => k !== 'systemMessage')
+      if (extra.length > 0)
+        return { output: failedAs(out, `${extra.join(', ')}: not Interrupt output fields`), warnings: [] }
+      return { output: bare, warnings: [] }
     }
     default:
       return point satisfies never

@@ -116,3 +116,56 @@ export function stopPayload(
     last_assistant_message: lastAssistantMessage,
   }
 }
+
+/**
+ * SubagentStart (docs/decisions/0180): the child's fields (its `agent_id`, `agent_type`, the turn its
+ * task opens) with `transcript_path` naming the spawning agent's file, the thread that started it.
+ */
+export function subagentStartPayload(
+  child: PayloadContext,
+  parentTranscriptPath: string | null,
+): CodexPayload {
+  return { ...common('SubagentStart', child), transcript_path: parentTranscriptPath }
+}
+
+/** SubagentStop: as SubagentStart, plus the child's own file and Stop's fields. */
+export function subagentStopPayload(
+  child: PayloadContext,
+  parentTranscriptPath: string | null,
+  stopHookActive: boolean,
+  lastAssistantMessage: string | null,
+): CodexPayload {
+  return {
+    ...common('SubagentStop', child),
+    transcript_path: parentTranscriptPath,
+    agent_transcript_path: child.transcriptPath,
+    stop_hook_active: stopHookActive,
+    last_assistant_message: lastAssistantMessage,
+  }
+}
+
+/** PermissionRequest: the call about to be put to the approver (no `tool_use_id`, as in Codex). */
+export function permissionRequestPayload(
+  c: PayloadContext,
+  tool: Pick<ToolFields, 'tool_name' | 'tool_input'>,
+): CodexPayload {
+  return { ...common('PermissionRequest', c), tool_name: tool.tool_name, tool_input: tool.tool_input }
+}
+
+/** Codex's compaction triggers: `/compact` is `manual`; tack's automatic and context-too-long ones `auto`. */
+export type CodexCompactTrigger = 'manual' | 'auto'
+
+/** PreCompact / PostCompact: Codex sends no `permission_mode` on them (its input schemas). */
+export function compactPayload(
+  point: 'PreCompact' | 'PostCompact',
+  c: PayloadContext,
+  trigger: CodexCompactTrigger,
+): CodexPayload {
+  const { permission_mode: _mode, ...rest } = common(point, c)
+  return { ...rest, trigger }
+}
+
+/** Interrupt: the common fields of the interrupted turn, nothing else. */
+export function interruptPayload(c: PayloadContext): CodexPayload {
+  return common('Interrupt', c)
+}

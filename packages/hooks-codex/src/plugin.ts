@@ -1,5 +1,5 @@
 // The Codex hooks bridge plugin (40-hooks.md Part C): discovers hooks.json files once at load, checks
-// each hook against the trust store, installs the five points on tack's seams and provides
+// each hook against the trust store, installs the points on tack's seams and provides
 // `ctx.hooksCodex` (`list`, `trust`, `warnings`, `skip`) for `tack hooks list|trust` and plugins.
 // Disposing it aborts and drains every detached hook run (A8).
 import { join, resolve } from 'node:path'
@@ -9,9 +9,14 @@ import { definePlugin } from '@tack/kernel'
 import { type Bridge, modelOf } from './bridge.ts'
 import { HooksCodexConfig } from './config.ts'
 import { loadCodexRegistry } from './load-registry.ts'
+import { installCompaction } from './points/compaction.ts'
+import { installInterrupt } from './points/interrupt.ts'
+import { installPermissionRequest } from './points/permission-request.ts'
 import { installPromptSubmit } from './points/prompt-submit.ts'
 import { installSessionStart } from './points/session-start.ts'
 import { installStop } from './points/stop.ts'
+import { installSubagentStart } from './points/subagent.ts'
+import { createStartChains } from './start-chains.ts'
 import { installToolUse } from './points/tool-use.ts'
 import { HooksCodexService } from './service.ts'
 import { createRolloutFiles } from './transcripts.ts'
@@ -62,10 +67,15 @@ export const HooksCodexPlugin = definePlugin({
       }),
       warn,
     }
-    const sessionStart = installSessionStart(bridge)
-    installPromptSubmit(bridge, sessionStart)
+    const starts = createStartChains(bridge)
+    installSessionStart(bridge, starts)
+    const subagents = installSubagentStart(bridge, starts)
+    installPromptSubmit(bridge, starts)
     installToolUse(bridge)
-    installStop(bridge)
+    installPermissionRequest(bridge)
+    installCompaction(bridge)
+    installStop(bridge, subagents)
+    installInterrupt(bridge)
     ctx.provide('hooksCodex', new HooksCodexService(registry, warn))
   },
 })

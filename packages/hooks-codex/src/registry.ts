@@ -9,6 +9,7 @@ import {
   type SourceKind,
   type SourceProblem,
 } from './discovery.ts'
+import { NOT_FIRED_CODEX_EVENTS } from './events.ts'
 import type { CodexHookEntry } from './hooks-file.ts'
 import type { RunnableHook } from './runner.ts'
 import {
@@ -23,8 +24,12 @@ import {
 
 export type TrustMode = 'enforce' | 'off'
 
-/** Why a hook will or will not run (`workspace-untrusted`: a project-layer hook in an untrusted workspace). */
+/**
+ * Why a hook will or will not run (`workspace-untrusted`: a project-layer hook in an untrusted workspace;
+ * `not-fired`: a Codex event tack never fires, `NOT_FIRED_CODEX_EVENTS`).
+ */
 export type CodexHookStatus =
+  | 'not-fired'
   | 'trusted'
   | 'untrusted'
   | 'modified'
@@ -222,7 +227,10 @@ export class CodexHookRegistry {
       timeoutSec: entry.handler.timeoutSec,
       hash: k.hash,
     }
-    if (entry.skip) return { ...base, status: 'skipped', runs: false, reason: entry.skip }
+    if (entry.skip) {
+      const status = Object.hasOwn(NOT_FIRED_CODEX_EVENTS, entry.event) ? 'not-fired' : 'skipped'
+      return { ...base, status, runs: false, reason: entry.skip }
+    }
     const skipped = this.#skipOf(k)
     if (skipped) return { ...base, status: 'skipped', runs: false, reason: skipped.reason }
     if (k.sourceKind === 'project' && !this.#projectTrusted) {
@@ -280,7 +288,9 @@ export class CodexHookRegistry {
 
   #trustWarnings(): string[] {
     // An untrusted workspace's project hooks are reported once per run by the CLI, not here.
-    const listings = this.list().filter((l) => l.status !== 'skipped' && l.status !== 'workspace-untrusted')
+    const listings = this.list().filter(
+      (l) => l.status !== 'skipped' && l.status !== 'not-fired' && l.status !== 'workspace-untrusted',
+    )
     if (listings.length === 0) return []
     if (this.#mode === 'off') {
       return [`Codex hook trust is off: ${listings.length} hook(s) run without review`]

@@ -37,7 +37,10 @@ export interface RunnerEnv {
 
 export interface PointInput {
   readonly point: CodexPoint
+  /** Whose log gets `hook/*`, whose workspace the hook runs in, whose transcript is synced first. */
   readonly agent: Agent
+  /** Another agent whose transcript the payload names (a subagent point's child), synced too. */
+  readonly alsoSync?: Agent
   /** Matcher subjects (tool name then aliases, or the session-start source). */
   readonly subjects: readonly string[]
   readonly payload: CodexPayload
@@ -53,8 +56,8 @@ export interface PointRun {
   readonly outputs: readonly HookOutput[]
   readonly merged: MergedHookOutcome
   /**
-   * Context for the model, in config order: each output's `additionalContext`, or on SessionStart and
-   * UserPromptSubmit its plain (non-JSON) stdout.
+   * Context for the model, in config order: each output's `additionalContext`, or on SessionStart,
+   * SubagentStart and UserPromptSubmit its plain (non-JSON) stdout.
    */
   readonly contexts: readonly string[]
 }
@@ -71,7 +74,8 @@ export function selectHooks(
   )
 }
 
-const plainStdoutIsContext = (point: CodexPoint) => point === 'SessionStart' || point === 'UserPromptSubmit'
+const plainStdoutIsContext = (point: CodexPoint) =>
+  point === 'SessionStart' || point === 'SubagentStart' || point === 'UserPromptSubmit'
 
 function contextOf(point: CodexPoint, output: HookOutput): string | undefined {
   if (output.failed) return undefined
@@ -119,6 +123,7 @@ export async function runPoint(
     }
     safely(() => appendHookInvoked(input.agent.session, invocation))
     env.beforeSpawn?.(input.agent)
+    if (input.alsoSync) env.beforeSpawn?.(input.alsoSync)
     const raw = await runHook(
       env.backend,
       { command: hook.entry.handler.command, timeout: hook.entry.handler.timeoutSec },

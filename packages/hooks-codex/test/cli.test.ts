@@ -11,7 +11,7 @@ describe('CLI entry points', () => {
     const h = await homes()
     await writeUserHooks(
       h,
-      hooksJson({ UserPromptSubmit: [{ command: 'cat >/dev/null' }], SubagentStop: [{ command: 'x' }] }),
+      hooksJson({ UserPromptSubmit: [{ command: 'cat >/dev/null' }], SessionEnd: [{ command: 'x' }] }),
     )
     const opts = { env: { CODEX_HOME: h.codexHome }, tackHome: h.dataDir, cwd: h.projectDir }
     const before = await listCodexHooks(opts)
@@ -23,7 +23,12 @@ describe('CLI entry points', () => {
         willRun: false,
         status: 'untrusted',
       }),
-      expect.objectContaining({ event: 'SubagentStop', willRun: false, status: 'skipped' }),
+      expect.objectContaining({
+        event: 'SessionEnd',
+        willRun: false,
+        status: 'not-fired',
+        why: expect.stringMatching(/^not fired by tack: /),
+      }),
     ])
     expect(await trustCodexHooks(opts)).toBe(
       `codex: trusted 1 hook(s) in ${join(h.dataDir, 'codex-hook-trust.json')}`,

@@ -6,6 +6,7 @@ import { text } from '@tack/agent/testing'
 import { trustWorkspace } from '@tack/kernel/workspace-trust'
 import { describe, expect, it } from 'vitest'
 import { candidateSources, defaultCodexHome, discoverHooks } from '../src/discovery.ts'
+import { NOT_FIRED_CODEX_EVENTS } from '../src/events.ts'
 import { HooksFileError, parseHooksFile } from '../src/hooks-file.ts'
 import { UNTRUSTED_WORKSPACE } from '../src/registry.ts'
 import {
@@ -75,11 +76,11 @@ describe('hooks.json parser', () => {
     expect(warnings).toHaveLength(3)
   })
 
-  it('C1 events without a tack point are dropped with one warning each; unknown events too', () => {
+  it('C1 Codex events tack does not fire are listed as not fired with one warning each; unknown events are dropped too', () => {
     const { entries, warnings } = parse({
       hooks: {
-        PermissionRequest: [{ hooks: [{ type: 'command', command: 'a' }] }],
-        SubagentStop: [
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'a' }] }],
+        StopFailure: [
           {
             hooks: [
               { type: 'command', command: 'b' },
@@ -92,15 +93,15 @@ describe('hooks.json parser', () => {
       },
     })
     expect(entries.map((e) => [e.event, e.skip === undefined])).toEqual([
-      ['PermissionRequest', false],
-      ['SubagentStop', false],
-      ['SubagentStop', false],
+      ['SessionEnd', false],
+      ['StopFailure', false],
+      ['StopFailure', false],
       ['Bogus', false],
       ['SessionStart', true],
     ])
     expect(warnings).toEqual([
-      '/x/hooks.json: hooks.PermissionRequest dropped: tack has no point for PermissionRequest',
-      '/x/hooks.json: hooks.SubagentStop dropped: tack has no point for SubagentStop',
+      `/x/hooks.json: hooks.SessionEnd dropped: not fired by tack: ${NOT_FIRED_CODEX_EVENTS.SessionEnd}`,
+      `/x/hooks.json: hooks.StopFailure dropped: not fired by tack: ${NOT_FIRED_CODEX_EVENTS.StopFailure}`,
       '/x/hooks.json: hooks.Bogus dropped: Bogus is not a Codex hook event',
     ])
   })

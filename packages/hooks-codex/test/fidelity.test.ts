@@ -1,5 +1,6 @@
 // Issue 11.6: what a Codex hook reads in tack is what it reads in Codex 0.171 (protocols.md §B.3).
-// A realistic session (Bash, read, edit and write through apply_patch, a subagent's Bash, Stop) runs
+// A realistic session (Bash, read, edit and write through apply_patch, a subagent's start, Bash and
+// stop, Stop) runs
 // real hook processes that record their stdin; each payload is compared key by key with the reference
 // shape of its event, values normalised where they are ids or paths. (transcript.test.ts has hooks
 // read `transcript_path`.)
@@ -18,6 +19,7 @@ const OPAQUE = new Set([
   'cwd',
   'model',
   'agent_id',
+  'agent_transcript_path',
 ])
 const normalise = (p: Payload): Payload =>
   Object.fromEntries(
@@ -75,6 +77,7 @@ const REFERENCE: Payload[] = [
     hook_event_name: 'PreToolUse',
     ...tool('subagent', expect.objectContaining({ prompt: 'run ls' })),
   },
+  { ...TURN, ...CHILD, hook_event_name: 'SubagentStart' },
   { ...TURN, ...CHILD, hook_event_name: 'PreToolUse', ...tool('Bash', { command: 'ls' }) },
   {
     ...TURN,
@@ -82,6 +85,14 @@ const REFERENCE: Payload[] = [
     hook_event_name: 'PostToolUse',
     ...tool('Bash', { command: 'ls' }),
     tool_response: 'new.txt\nnotes.txt\n',
+  },
+  {
+    ...TURN,
+    ...CHILD,
+    hook_event_name: 'SubagentStop',
+    agent_transcript_path: '<agent_transcript_path>',
+    stop_hook_active: false,
+    last_assistant_message: 'child done',
   },
   {
     ...TURN,
@@ -112,26 +123,35 @@ describe('issue 11.6 Codex payload fidelity', () => {
 
       // The opaque values, checked for what they must be.
       const id = t.agent.session.id
-      const child = payloads.find((p) => p.agent_id)
+      const child = payloads.find((p) => p.agent_id && p.tool_name)
+      const subagentPoints = payloads.filter((p) => String(p.hook_event_name).startsWith('Subagent'))
       for (const p of payloads) {
         expect(p.session_id).toBe(id)
         expect(p.cwd).toBe(h.workspace)
         expect(p.model).toBe('scripted/test')
-        if (p === child || p.agent_id) continue
+        if (p.agent_id) continue
         expect(p.transcript_path).toBe(join(h.dataDir, 'codex-transcripts', `${id}.jsonl`))
         if (p.turn_id) expect(p.turn_id).toBe(`${id}:1`)
       }
       // A subagent's hooks name its own thread's file and turn, as Codex's do.
       expect(child?.transcript_path).toMatch(/codex-transcripts\/.+\.jsonl$/)
       expect(child?.transcript_path).not.toBe(payloads[0].transcript_path)
+      // SubagentStart/Stop name the spawning thread's file, the child's own as agent_transcript_path, the
+      // child's turn and id (docs/decisions/0180-codex-subagent-points.md).
+      for (const p of subagentPoints) {
+        expect(p.transcript_path).toBe(payloads[0].transcript_path)
+        expect(p.turn_id).toBe(child?.turn_id)
+        expect(p.agent_id).toBe(child?.agent_id)
+      }
+      expect(subagentPoints[1].agent_transcript_path).toBe(child?.transcript_path)
       // One call id shared by each Pre/Post pair, and six calls in all.
       for (const [pre, post] of [
         [2, 3],
         [4, 5],
         [6, 7],
         [8, 9],
-        [10, 13],
-        [11, 12],
+        [10, 15],
+        [12, 13],
       ]) {
         expect(payloads[post].tool_use_id).toBe(payloads[pre].tool_use_id)
       }

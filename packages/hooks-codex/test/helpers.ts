@@ -167,6 +167,46 @@ export function bridgeContexts(t: TestAgent): string[] {
     .map((e) => e.data.content.map((b) => b.text).join(''))
 }
 
+/**
+ * A hook that appends its stdin as one line to `<work>/<name>.jsonl`, then runs `then` (e.g. prints a
+ * JSON answer). Read the lines back with `capturedLines`.
+ */
+export function captureHook(h: Homes, name: string, then = ''): Promise<string> {
+  const file = join(h.work, `${name}.jsonl`)
+  return script(h.work, `${name}.sh`, `cat >> "${file}"; echo >> "${file}"\n${then}`)
+}
+
+/** A `captureHook` that prints `out` as JSON after recording its stdin. */
+export function answeringHook(h: Homes, name: string, out: unknown, then = ''): Promise<string> {
+  return captureHook(h, name, `echo '${JSON.stringify(out)}'\n${then}`)
+}
+
+/** The payloads a `captureHook` recorded, in order (none when it never ran). */
+export async function capturedLines(h: Homes, name: string): Promise<Record<string, unknown>[]> {
+  const raw = await readFile(join(h.work, `${name}.jsonl`), 'utf8').catch(() => '')
+  return raw
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+/**
+ * The common fields (protocols.md §B.3) of a payload from `t`'s top-level agent in turn `turn`, with
+ * the scripted model and no permission mode set (`default`).
+ */
+export function commonPayload(t: TestAgent, h: Homes, event: string, turn = 1): Record<string, unknown> {
+  const id = t.agent.session.id
+  return {
+    session_id: id,
+    turn_id: `${id}:${turn}`,
+    transcript_path: join(h.dataDir, 'codex-transcripts', `${id}.jsonl`),
+    cwd: h.workspace,
+    hook_event_name: event,
+    model: 'scripted/test',
+    permission_mode: 'default',
+  }
+}
+
 export async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'))
 }
@@ -181,7 +221,7 @@ export interface EverySession {
 }
 
 /**
- * A realistic session in yolo mode that passes every point: a hook recording its stdin on all five
+ * A realistic session in yolo mode that passes every point: a hook recording its stdin on all seven
  * events, and a turn that runs bash and read, edits `notes.txt`, writes `new.txt`, has a subagent run
  * `ls`, and answers `all done`. Send it `user('do everything')`.
  */
@@ -196,7 +236,15 @@ export async function everyEventSession(h: Homes): Promise<EverySession> {
   const all = [{ command: capture }]
   await writeUserHooks(
     h,
-    hooksJson({ SessionStart: all, UserPromptSubmit: all, PreToolUse: all, PostToolUse: all, Stop: all }),
+    hooksJson({
+      SessionStart: all,
+      UserPromptSubmit: all,
+      PreToolUse: all,
+      PostToolUse: all,
+      SubagentStart: all,
+      SubagentStop: all,
+      Stop: all,
+    }),
   )
   const t = await codexAgent({
     homes: h,

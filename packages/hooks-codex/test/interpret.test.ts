@@ -92,4 +92,66 @@ describe('interpretCodexOutput', () => {
     const out = read('PostToolUse', 0, spec('PostToolUse', { updatedMCPToolOutput: { ok: true } }))
     expect(out.warnings).toEqual(['hookSpecificOutput.updatedMCPToolOutput is not supported and was ignored'])
   })
+  it('0181 PermissionRequest: allow/deny from hookSpecificOutput.decision; reserved and unknown fields, exit 2 and a deny with permission updates fail; updates with allow are warned', () => {
+    const decision = (d: Record<string, unknown>) => spec('PermissionRequest', { decision: d })
+    const cases: Array<[number, string, string, Record<string, unknown>]> = [
+      [0, decision({ behavior: 'allow' }), '', { decision: 'allow', failed: false }],
+      [
+        0,
+        decision({ behavior: 'deny', message: 'no' }),
+        '',
+        { decision: 'deny', reason: 'no', failed: false },
+      ],
+      [0, decision({ behavior: 'deny' }), '', { decision: 'deny', failed: false }],
+      [0, decision({ behavior: 'ask' }), '', { failed: true }],
+      [0, decision({ behavior: 'allow', updatedInput: { command: 'x' } }), '', { failed: true }],
+      [0, decision({ behavior: 'deny', interrupt: true }), '', { failed: true }],
+      [0, decision({ behavior: 'deny', addDirectories: [] }), '', { failed: true }],
+      [0, decision({ behavior: 'allow', extra: 1 }), '', { failed: true }],
+      [0, '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}', '', { failed: true }],
+      [0, '{"continue":false}', '', { failed: true }],
+      [0, '{"stopReason":"x"}', '', { failed: true }],
+      [0, '{"decision":"block","reason":"legacy"}', '', { failed: true }],
+      [
+        0,
+        spec('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'wrong event' }),
+        '',
+        { failed: true },
+      ],
+      [2, '', 'denied by exit 2', { failed: true }],
+      [0, 'plain words', '', { failed: false }],
+      [0, '{"systemMessage":"only a note"}', '', { failed: false, systemMessage: 'only a note' }],
+    ]
+    for (const [exit, stdout, stderr, expected] of cases) {
+      const { output } = read('PermissionRequest', exit, stdout, stderr)
+      expect(output, stdout || stderr).toMatchObject(expected)
+      if (!('decision' in expected)) expect(output.decision, stdout || stderr).toBeUndefined()
+    }
+    const updates = read('PermissionRequest', 0, decision({ behavior: 'allow', updatedPermissions: [] }))
+    expect(updates.output).toMatchObject({ decision: 'allow', failed: false })
+    expect(updates.warnings).toEqual(['decision.updatedPermissions is not supported and was ignored'])
+  })
+
+  it('0181 PreCompact/PostCompact: continue:false stops; exit 2 and keys outside Codex’s schema fail; plain stdout is ignored. Interrupt: JSON with systemMessage alone or nothing', () => {
+    for (const point of ['PreCompact', 'PostCompact'] as const) {
+      expect(read(point, 0, '{"continue":false,"stopReason":"no"}').output).toMatchObject({
+        failed: false,
+        continue: false,
+        stopReason: 'no',
+      })
+      expect(read(point, 0, '{"systemMessage":"fine","suppressOutput":true}').output.failed).toBe(false)
+      expect(read(point, 2, '', 'stop it').output.failed).toBe(true)
+      expect(read(point, 0, '{"decision":"block","reason":"x"}').output.failed).toBe(true)
+      expect(read(point, 0, spec(point, { additionalContext: 'x' })).output.failed).toBe(true)
+      expect(read(point, 0, 'some words').output).toMatchObject({ failed: false })
+    }
+    expect(read('Interrupt', 0, '').output.failed).toBe(false)
+    expect(read('Interrupt', 0, '{"systemMessage":"noted"}').output).toMatchObject({
+      failed: false,
+      systemMessage: 'noted',
+    })
+    expect(read('Interrupt', 0, '{"continue":true}').output.failed).toBe(true)
+    expect(read('Interrupt', 0, 'words').output.failed).toBe(true)
+    expect(read('Interrupt', 2, '', 'x').output.failed).toBe(true)
+  })
 })

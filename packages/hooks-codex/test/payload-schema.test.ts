@@ -2,33 +2,12 @@
 // (and a subagent's tool call), validate against JSON Schemas of Codex's hook inputs written in
 // `fixtures/codex-hook-input/` from the facts of protocols.md §B.3; each is compact JSON with no
 // trailing newline.
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import AjvModule from 'ajv'
 import { describe, expect, it } from 'vitest'
+import type { CodexPoint } from '../src/events.ts'
 import { everyEventSession, homes, user } from './helpers.ts'
+import { codexInputValidators } from './schemas.ts'
 
-// ajv is CommonJS; under ESM its class is the default export's `default`.
-const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ??
-  AjvModule) as typeof AjvModule
-
-const FIXTURES = join(import.meta.dirname, 'fixtures', 'codex-hook-input')
-const SCHEMA_OF: Record<string, string> = {
-  SessionStart: 'session-start',
-  UserPromptSubmit: 'user-prompt-submit',
-  PreToolUse: 'pre-tool-use',
-  PostToolUse: 'post-tool-use',
-  Stop: 'stop',
-}
-
-async function validators() {
-  const ajv = new Ajv({ allErrors: true, strict: false })
-  const out: Record<string, ReturnType<typeof ajv.compile>> = {}
-  for (const [event, file] of Object.entries(SCHEMA_OF)) {
-    out[event] = ajv.compile(JSON.parse(await readFile(join(FIXTURES, `${file}.input.schema.json`), 'utf8')))
-  }
-  return out
-}
+const validators = codexInputValidators
 
 describe('payloads against the Codex input schemas', () => {
   it('C4 every point’s payload validates, is compact JSON without a trailing newline, and carries turn_id where turn-scoped', async () => {
@@ -42,7 +21,7 @@ describe('payloads against the Codex input schemas', () => {
         const payload = JSON.parse(raw) as Record<string, unknown>
         expect(raw).toBe(JSON.stringify(payload))
         const event = String(payload.hook_event_name)
-        const validate = check[event]
+        const validate = check[event as CodexPoint]
         expect(validate, `a schema for ${event}`).toBeDefined()
         const ok = validate(payload)
         expect(validate.errors ?? [], `${file}: ${raw}`).toEqual([])
@@ -50,7 +29,9 @@ describe('payloads against the Codex input schemas', () => {
         expect(payload.session_id).toBe(t.agent.session.id)
         expect(payload.permission_mode).toBe('bypassPermissions')
         expect(payload.model).toBe('scripted/test')
-        seen.push(`${event}:${payload.tool_name ?? ''}${payload.agent_id ? ':child' : ''}`)
+        seen.push(
+          `${event}:${payload.tool_name ?? ''}${payload.agent_id && payload.tool_name ? ':child' : ''}`,
+        )
       }
       expect(seen).toEqual([
         'SessionStart:',
@@ -64,8 +45,10 @@ describe('payloads against the Codex input schemas', () => {
         'PreToolUse:apply_patch',
         'PostToolUse:apply_patch',
         'PreToolUse:subagent',
+        'SubagentStart:',
         'PreToolUse:Bash:child',
         'PostToolUse:Bash:child',
+        'SubagentStop:',
         'PostToolUse:subagent',
         'Stop:',
       ])

@@ -19,7 +19,7 @@ describe('ctx.hooksCodex', () => {
     await writeUserHooks(h, {
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'check.sh', timeout: 5 }] }],
-        PermissionRequest: [{ hooks: [{ type: 'command', command: 'perm.sh' }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'end.sh' }] }],
       },
     })
     const t = await codexAgent({ homes: h })
@@ -42,7 +42,12 @@ describe('ctx.hooksCodex', () => {
           runs: true,
           reason: `its current hash is recorded in ${join(h.dataDir, 'codex-hook-trust.json')}`,
         },
-        expect.objectContaining({ event: 'PermissionRequest', status: 'skipped', runs: false }),
+        expect.objectContaining({
+          event: 'SessionEnd',
+          status: 'not-fired',
+          runs: false,
+          reason: expect.stringMatching(/^not fired by tack: /),
+        }),
       ])
       expect(t.ctx.hooksCodex.storePath).toBe(join(h.dataDir, 'codex-hook-trust.json'))
     } finally {

@@ -22,6 +22,8 @@ export interface HookRow {
   readonly broken?: true
   /** Held back only because the workspace is not trusted. */
   readonly untrustedWorkspace?: true
+  /** An event tack never fires (the bridge README's *Not fired* list): configured, never run. */
+  readonly notFired?: true
 }
 
 export async function collectHooks(
@@ -41,10 +43,18 @@ export async function collectHooks(
   ]
   const untrusted = new Set([claude.UNTRUSTED_PROJECT_HOOKS, codex.UNTRUSTED_WORKSPACE])
   const marked = rows.map((r) =>
-    r.why && untrusted.has(r.why) ? { ...r, untrustedWorkspace: true as const } : r,
+    r.why && untrusted.has(r.why)
+      ? { ...r, untrustedWorkspace: true as const }
+      : // Both bridges word an event tack never fires this way; the Codex rows say so themselves.
+        !r.willRun && r.why?.startsWith(NOT_FIRED_BY_TACK)
+        ? { ...r, notFired: true as const }
+        : r,
   )
   return diceRunsNatively(settings) ? await markDiceHooks(marked) : marked
 }
+
+/** How both bridges begin the reason of a hook for an event tack never fires. */
+const NOT_FIRED_BY_TACK = 'not fired by tack: '
 
 /** Whether the agent-dice plugin is on (config `plugins.dice`: not `false`, not `enabled: false`). */
 function diceRunsNatively(settings: Settings): boolean {
@@ -85,7 +95,13 @@ export async function hooksCommand(args: string[], flags: CommonFlags, terminal:
         return 0
       }
       for (const r of rows) {
-        const state = r.broken ? 'BROKEN ' : r.willRun ? 'runs   ' : 'skipped'
+        const state = r.broken
+          ? 'BROKEN   '
+          : r.willRun
+            ? 'runs     '
+            : r.notFired
+              ? 'not fired'
+              : 'skipped  '
         io.out(
           `${r.dialect.padEnd(6)} ${r.event.padEnd(17)} ${(r.matcher ?? '*').padEnd(12)} ${state}  ${r.command}\n` +
             `       from ${r.source}${r.why ? ` — ${r.why}` : ''}\n`,

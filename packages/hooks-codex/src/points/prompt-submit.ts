@@ -5,21 +5,22 @@
 // `additionalContext` or plain stdout — is added even when the prompt is blocked; without a block the
 // listener calls `next()` and folds its context onto the downstream decision (B5).
 //
-// With `awaitSessionStart`, the agent's pending SessionStart run is awaited first and its context is
-// placed ahead of the prompt (`leadingContext`), before UserPromptSubmit's, in Codex's order (issue 11.6).
+// With `awaitSessionStart`, the agent's pending SessionStart run (a subagent's: its SubagentStart run) is
+// awaited first and its context is placed ahead of the prompt (`leadingContext`), before
+// UserPromptSubmit's, in Codex's order.
 import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
-import type { SessionStartPoint } from './session-start.ts'
+import type { StartChains } from '../start-chains.ts'
 
 const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
 
-export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
+export function installPromptSubmit(b: Bridge, starts: StartChains): void {
   b.ctx.on(
     'agent/prompt-submit',
     async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
-      const started = b.config.awaitSessionStart ? await sessionStart.claim(agent) : []
+      const started = b.config.awaitSessionStart ? await starts.claim(agent) : []
       const leading: HookContext[] = started.map((text) => ({ content: text, source: HOOKS_CODEX_SOURCE }))
       const decision = await decide(agent, prompt, next)
       if (leading.length === 0) return decision

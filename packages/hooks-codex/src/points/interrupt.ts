@@ -1,0 +1,45 @@
+// Interrupt (docs/decisions/0181-codex-permission-and-compaction-points.md): a top-level agent's turn
+// ended `aborted` — the person stopped it (Esc, Ctrl-C, an ACP cancel). Observed on `session/event`
+// (the turn's `turn/end`), run detached like SessionStart (A8): observe only, `systemMessage` is all a
+// hook may print. The run is aborted when the agent is disposed, so a headless run that exits on
+// Ctrl-C may cut it short.
+import type { Agent } from '@tack/agent'
+import type { Session, SessionEvent } from '@tack/session'
+import type { Bridge } from '../bridge.ts'
+import { interruptPayload } from '../payload.ts'
+import { runPoint, selectHooks } from '../runner.ts'
+
+export function installInterrupt(b: Bridge): void {
+  b.ctx.on('session/event', (session: Session, event: SessionEvent) => {
+    if (event.type !== 'turn/end') return
+    const { turn, reason } = (event as SessionEvent<'turn/end'>).data
+    if (reason.kind !== 'aborted') return
+    const hooks = b.registry.runnable()
+    if (selectHooks(hooks, 'Interrupt', []).length === 0) return
+    let agent: Agent | undefined
+    try {
+      agent = b.ctx.agents.live().find((a) => a.session === session && !a.parent)
+    } catch {
+      return
+    }
+    if (!agent) return
+    const target = agent
+    const signal = AbortSignal.any([b.detached.signal, b.lifetime(target)])
+    const chain = (async () => {
+      // Not inside the append that announced the turn's end: the hook's own events follow it.
+      await Promise.resolve()
+      await runPoint(b.runner, hooks, {
+        point: 'Interrupt',
+        agent: target,
+        subjects: [],
+        payload: interruptPayload(b.payloadContext(target, turn)),
+        turn,
+        signal,
+      })
+    })().catch((error: unknown) => {
+      b.warn(`Interrupt hooks failed: ${error instanceof Error ? error.message : String(error)}`)
+    })
+    b.detached.track(chain)
+    b.ctx.agents.trackDetached(target, chain)
+  })
+}
