@@ -159,7 +159,10 @@ export class AcpServer {
       })
       .onRequest(methods.agent.session.setConfigOption, async ({ params }) => {
         const session = this.#session(params.sessionId)
-        await this.#apply(session, choose(session.choices, this.#space(session), params.configId, params.value))
+        await this.#apply(
+          session,
+          choose(session.choices, this.#space(session), params.configId, params.value),
+        )
         return { configOptions: this.#configOptions(session) }
       })
       .onRequest('*', methodNotFound)
