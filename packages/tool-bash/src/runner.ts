@@ -2,7 +2,7 @@
 // 11). A host installs a resolver that answers for its own agents; the bash tool's body asks it first.
 // Being inside the body, a call run there passes every seam a local call does (tools/post-execute, so
 // the hook bridges' PostToolUse), as the fs tools do with a swapped file backend (tool-fs backend.ts).
-import type { ToolAgent, ToolCallContext } from '@tack/tools'
+import { agentOverrides, type ToolAgent, type ToolCallContext } from '@tack/tools'
 import type { BashArgs, BashMeta } from './present.ts'
 
 /** How a command run elsewhere ended: what the model reads, the call's meta, and a failure if any. */
@@ -16,24 +16,10 @@ export interface CommandRun {
 export type CommandRunner = (args: BashArgs, call: ToolCallContext) => Promise<CommandRun>
 export type CommandRunnerResolver = (agent: ToolAgent) => CommandRunner | undefined
 
-// Module-level like tool-fs's file backends: a resolver answers only for its own agents, so kernels
-// sharing this module never see each other's runners.
-const resolvers = new Set<CommandRunnerResolver>()
+const runners = agentOverrides<CommandRunner>()
 
 /** Installs `resolve`; the returned function removes it (call it when the installing plugin stops). */
-export function useCommandRunners(resolve: CommandRunnerResolver): () => void {
-  resolvers.add(resolve)
-  return () => {
-    resolvers.delete(resolve)
-  }
-}
+export const useCommandRunners = (resolve: CommandRunnerResolver): (() => void) => runners.use(resolve)
 
 /** The runner swapped in for this call's agent, or `undefined` for a local `bash -c`. */
-export function commandRunnerOf(agent: ToolAgent | undefined): CommandRunner | undefined {
-  if (!agent) return undefined
-  for (const resolve of resolvers) {
-    const runner = resolve(agent)
-    if (runner) return runner
-  }
-  return undefined
-}
+export const commandRunnerOf = (agent: ToolAgent | undefined): CommandRunner | undefined => runners.of(agent)
