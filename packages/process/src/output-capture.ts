@@ -155,9 +155,11 @@ const OPEN_BITS = 0o077
 
 /**
  * Removes group and other bits from the spill's own folder (the session's scratch folder) when an older
- * tack left it open. A link there is left alone: chmod would follow it to a folder tack does not own.
+ * tack left it open. A link there is left alone (chmod would follow it), and so is a folder another
+ * account owns (chmod would fail, and the spill with it).
  */
 async function tightenFolder(dir: string): Promise<void> {
   const info = await lstat(dir)
-  if (info.isDirectory() && (info.mode & OPEN_BITS) !== 0) await chmod(dir, info.mode & 0o7700)
+  const ours = info.uid === process.getuid?.()
+  if (ours && info.isDirectory() && (info.mode & OPEN_BITS) !== 0) await chmod(dir, info.mode & 0o7700)
 }
