@@ -60,8 +60,8 @@ export class OutputCapture {
       const handle = await open(path, flags, 0o600)
       // The mode above applies only to a new file: one an older tack left 0644 is tightened before a
       // byte of this command's output reaches it (docs/decisions/0145-private-files.md).
-      const mode = (await handle.stat()).mode
-      if ((mode & OPEN_BITS) !== 0) await handle.chmod(mode & 0o7700)
+      const { mode, uid } = await handle.stat()
+      if ((mode & OPEN_BITS) !== 0 && uid === process.getuid?.()) await handle.chmod(mode & 0o7700)
       const spill = createWriteStream(path, { fd: handle, highWaterMark: 1 << 20 })
       spill.on('error', (error) => this.#spillFailed(error))
       this.#spill = spill
