@@ -66,7 +66,10 @@ export class AcpService {
    */
   commandRunnerOf(agent: ToolExecution['agent']): CommandRunner | undefined {
     const session = this.sessionOf(agent)
-    if (!session || !this.usesClientTerminal(session)) return undefined
+    // Runners are asked module-wide and one server spans every folder's boot: only the service of the
+    // session's own boot answers, with its folder's settings (clientTerminal, the terminal limits).
+    if (!session || this.#server?.contextOf(session).get('acp') !== this) return undefined
+    if (!this.usesClientTerminal(session)) return undefined
     const limits = {
       timeoutMs: this.config.terminalTimeoutMs,
       outputByteLimit: this.config.terminalOutputBytes,
