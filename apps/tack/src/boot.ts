@@ -49,8 +49,25 @@ type AnyPlugin = any
 
 export async function boot(opts: BootOptions): Promise<Booted> {
   const { Context } = await import('@tack/kernel')
-  const { sessionsPlugin } = await import('@tack/session')
   const ctx = new Context()
+  // A boot that fails part way (a plugin that throws, a home that cannot be made) disposes what it
+  // already started: a long-running `tack acp` boots one context per session folder and must not keep a
+  // failed folder's store, hook bridges or mods open for the rest of the connection.
+  try {
+    await loadPlugins(ctx, opts)
+  } catch (error) {
+    try {
+      await dispose(ctx)
+    } catch {
+      // the boot's own error is the one worth reporting
+    }
+    throw error
+  }
+  return { ctx, close: () => dispose(ctx) }
+}
+
+async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
+  const { sessionsPlugin } = await import('@tack/session')
   if (opts.warn) {
     const { printWarnings } = await import('./log-sink.ts')
     printWarnings(ctx, opts.warn, opts.verbose === true)
@@ -81,7 +98,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     storeFile = await sessionStoreFile(opts.settings, opts.paths)
     await load('sessions', sessionsPlugin, { store: 'external' })
   }
-  if (opts.storeOnly) return { ctx, close: () => dispose(ctx) }
+  if (opts.storeOnly) return
 
   const tools = await catalogEntry('tools')!.load()
   await load('tools', tools.plugin, {
@@ -203,7 +220,6 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   }
   const { addCoreSystemPrompt } = await import('./system-prompt.ts')
   addCoreSystemPrompt(ctx, opts.cwd)
-  return { ctx, close: () => dispose(ctx) }
 }
 
 async function dispose(ctx: Context): Promise<void> {

@@ -137,7 +137,10 @@ export class AcpSession {
   }
 
   /** Marks a call as running (after its permission, before its body). */
-  started(exec: ToolExecution, extra: Partial<SessionUpdate> = {}): void {
+  started(
+    exec: Pick<ToolExecution, 'callId' | 'name' | 'arguments'>,
+    extra: Partial<SessionUpdate> = {},
+  ): void {
     this.#announce(exec.callId, exec.name, (exec.arguments ?? {}) as Record<string, unknown>)
     this.send({
       sessionUpdate: 'tool_call_update',

@@ -2,9 +2,12 @@
 // `terminal` and config `clientTerminal` allows, a bash call runs as `bash -c <command>` in a client
 // terminal in the session's cwd. The call's card shows the live terminal from `in_progress` on; the
 // model gets the terminal's output; the terminal is always released. On the call's timeout or abort
-// the command is killed first. Hook commands never come here: only the `bash` tool's body does.
+// the command is killed first. It runs as the bash tool's body (`@tack/tool-bash` runner.ts), so every
+// seam after the body (the hook bridges' PostToolUse) sees it as it sees a local call. Hook commands
+// never come here: only the `bash` tool's body does.
 import type { AgentContext, TerminalHandle, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk'
-import type { ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type { BashArgs, CommandRun } from '@tack/tool-bash'
+import type { ToolCallContext } from '@tack/tools'
 
 export interface TerminalLimits {
   readonly timeoutMs: number
@@ -19,25 +22,25 @@ type Ended =
 export async function runInClientTerminal(
   client: AgentContext,
   sessionId: string,
-  exec: ToolExecution,
+  args: BashArgs,
+  call: ToolCallContext,
   limits: TerminalLimits,
   onCreated: (terminalId: string) => void,
-): Promise<ToolExecutionResult> {
-  const args = exec.arguments as { command: string; timeout_ms?: number }
+): Promise<CommandRun> {
   const timeoutMs = args.timeout_ms ?? limits.timeoutMs
   const terminal: TerminalHandle = await client.createTerminal({
     sessionId,
     command: 'bash',
     args: ['-c', args.command],
-    cwd: exec.cwd,
+    cwd: call.cwd,
     outputByteLimit: limits.outputByteLimit,
   })
   try {
     onCreated(terminal.id)
-    const ended = await waitForEnd(terminal, timeoutMs, exec.signal)
+    const ended = await waitForEnd(terminal, timeoutMs, call.signal)
     if (ended.kind !== 'exited') await terminal.kill()
     const output = await terminal.currentOutput()
-    return resultOf(exec, ended, output.output, output.truncated, timeoutMs)
+    return resultOf(ended, output.output, output.truncated, timeoutMs)
   } finally {
     await terminal.release().catch(() => {})
   }
@@ -64,40 +67,42 @@ async function waitForEnd(terminal: TerminalHandle, timeoutMs: number, signal: A
   }
 }
 
-function resultOf(
-  exec: ToolExecution,
-  ended: Ended,
-  output: string,
-  truncated: boolean,
-  timeoutMs: number,
-): ToolExecutionResult {
+/**
+ * What the model reads (the output with tack's notes) and the call's meta, shaped as the local bash
+ * tool's: `output` is the command's own output, which the hook bridges send as `tool_response.stdout`.
+ */
+function resultOf(ended: Ended, output: string, truncated: boolean, timeoutMs: number): CommandRun {
   const lines: string[] = []
   if (truncated) lines.push('[output truncated by the client terminal: showing its end]')
   if (output !== '') lines.push(output.endsWith('\n') ? output.slice(0, -1) : output)
-  const base = { callId: exec.callId, name: exec.name }
+  const status = ended.kind === 'exited' ? ended.status : { exitCode: null, signal: null }
+  const meta = {
+    exitCode: status.exitCode ?? null,
+    ...(status.signal ? { signal: status.signal } : {}),
+    timedOut: ended.kind === 'timeout',
+    truncated,
+    output,
+  }
+  const failed = (code: string, note: string): CommandRun => {
+    lines.push(note)
+    return { text: text(lines), meta, failure: { code, message: note.slice(1, -1) } }
+  }
   switch (ended.kind) {
     case 'timeout':
-      lines.push(`[the command timed out after ${timeoutMs} ms and was killed]`)
-      return { ...base, content: text(lines), isError: true, error: { name: 'ToolError', code: 'TIMEOUT' } }
+      return failed('TIMEOUT', `[the command timed out after ${timeoutMs} ms and was killed]`)
     case 'aborted':
-      lines.push('[the command was cancelled and killed]')
-      return { ...base, content: text(lines), isError: true, error: { name: 'AbortError', code: 'ABORTED' } }
+      return failed('ABORTED', '[the command was cancelled and killed]')
     case 'exited': {
       const { exitCode, signal } = ended.status
-      if (exitCode === 0) return { ...base, content: text(lines), isError: false }
-      lines.push(signal ? `[killed by signal ${signal}]` : `[exit code ${exitCode ?? 'unknown'}]`)
-      return {
-        ...base,
-        content: text(lines),
-        isError: true,
-        error: { name: 'ToolError', code: 'COMMAND_FAILED' },
-      }
+      if (exitCode === 0) return { text: text(lines), meta }
+      return failed(
+        'COMMAND_FAILED',
+        signal ? `[killed by signal ${signal}]` : `[exit code ${exitCode ?? 'unknown'}]`,
+      )
     }
     default:
       return ended satisfies never
   }
 }
 
-const text = (lines: readonly string[]) => [
-  { type: 'text' as const, text: lines.join('\n') || '(no output)' },
-]
+const text = (lines: readonly string[]) => lines.join('\n') || '(no output)'

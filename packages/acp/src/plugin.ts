@@ -1,9 +1,11 @@
 // AcpPlugin: what an ACP server needs inside tack's kernel. It answers `ask` decisions with the
-// client's permission requests (ctx.approval), marks calls `in_progress` as their bodies start and
-// runs bash in the client's terminal when offered (tools/execute), and applies a session's chosen
+// client's permission requests (ctx.approval), marks calls `in_progress` as their bodies start
+// (tools/execute), runs bash in the client's terminal when offered (as the bash tool's body, through
+// `useCommandRunners`), and applies a session's chosen
 // model (agent/request), and points the fs tools of its sessions at the client's file system when
 // offered. Agents that belong to no ACP session pass through untouched.
 import { definePlugin } from '@tack/kernel'
+import { type CommandRunner, useCommandRunners } from '@tack/tool-bash'
 import { type FileBackend, useFileBackends } from '@tack/tool-fs'
 import type { ApprovalRequest, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { Context } from 'cordis'
@@ -59,6 +61,29 @@ export class AcpService {
   }
 
   /**
+   * Where an agent's bash calls run (requirement 11): the client's terminal when the agent belongs to
+   * one of this server's sessions that uses it (`usesClientTerminal`); otherwise none (a local bash).
+   */
+  commandRunnerOf(agent: ToolExecution['agent']): CommandRunner | undefined {
+    const session = this.sessionOf(agent)
+    // Runners are asked module-wide and one server spans every folder's boot: only the service of the
+    // session's own boot answers, with its folder's settings (clientTerminal, the terminal limits).
+    if (!session || this.#server?.contextOf(session).get('acp') !== this) return undefined
+    if (!this.usesClientTerminal(session)) return undefined
+    const limits = {
+      timeoutMs: this.config.terminalTimeoutMs,
+      outputByteLimit: this.config.terminalOutputBytes,
+    }
+    return (args, call) =>
+      runInClientTerminal(session.client, session.id, args, call, limits, (terminalId) =>
+        session.started(
+          { callId: call.callId, name: 'bash', arguments: args },
+          { content: [{ type: 'terminal', terminalId }] },
+        ),
+      )
+  }
+
+  /**
    * The file backend of an agent's calls (requirement 10): the client's `fs/*` methods when the agent
    * belongs to one of this server's sessions and the client offers both; otherwise none (local disk).
    */
@@ -77,6 +102,7 @@ export const AcpPlugin = definePlugin({
     const service = new AcpService(ctx, config)
     ctx.provide('acp', service)
     ctx.effect(() => useFileBackends((agent) => service.fileBackendOf(agent)), 'acp: client file system')
+    ctx.effect(() => useCommandRunners((agent) => service.commandRunnerOf(agent)), 'acp: client terminal')
     // A plugin's command registered or removed: clients get the new list (50-acp.md requirement 13).
     ctx.on('commands/changed', () => service.commandsChanged())
     ctx.provide('approval', {
@@ -92,16 +118,8 @@ export const AcpPlugin = definePlugin({
       async (exec: ToolExecution, next: (exec?: ToolExecution) => Promise<ToolExecutionResult>) => {
         const session = service.sessionOf(exec.agent)
         if (!session) return next()
-        if (exec.name === 'bash' && service.usesClientTerminal(session)) {
-          return runInClientTerminal(
-            session.client,
-            session.id,
-            exec,
-            { timeoutMs: config.terminalTimeoutMs, outputByteLimit: config.terminalOutputBytes },
-            (terminalId) => session.started(exec, { content: [{ type: 'terminal', terminalId }] }),
-          )
-        }
-        session.started(exec)
+        // A bash call in the client's terminal is marked in progress once its terminal exists, with it.
+        if (!(exec.name === 'bash' && service.usesClientTerminal(session))) session.started(exec)
         return next()
       },
     )

@@ -89,6 +89,11 @@ export class AcpServer {
     return this.#clientCapabilities
   }
 
+  /** The context a session runs in: the boot of its folder (`AcpServerOptions.workspace`), or the server's. */
+  contextOf(session: AcpSession): Context {
+    return this.#workspace(session).ctx
+  }
+
   /** The ACP session an agent belongs to (a subagent's is its root agent's). */
   sessionOf(agent: { id: string; parent?: unknown } | undefined): AcpSession | undefined {
     let current = agent as { id: string; parent?: unknown } | undefined

@@ -161,7 +161,8 @@ function splitTopLevel(text: string, nested: string[]): BashSegment[] | undefine
       i = close + 1
     } else if (c === ';' || c === '\n' || c === '|' || c === '&') {
       // `&&`, `||`, `|&`, `;;` and single operators all end a command; `>&`/`&>` redirections do not.
-      if (c === '&' && (text[i - 1] === '>' || text[i + 1] === '>')) {
+      // `>|` (write even under noclobber) is a redirection too, not a pipe.
+      if ((c === '&' && (text[i - 1] === '>' || text[i + 1] === '>')) || (c === '|' && text[i - 1] === '>')) {
         current += c
         i++
         continue

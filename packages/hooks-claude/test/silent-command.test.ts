@@ -15,6 +15,8 @@ describe('noOutputExpected', () => {
     ['rm x || true', true],
     ['touch f > out', true], // a redirect target is not a command
     ['mkdir x 2>/dev/null', true],
+    ['mv a b >| c', true], // `>|` is a redirection, not a pipe into a command `c`
+    ['touch f >|out && chmod 600 f', true],
     ["mv 'a b' c", true],
     ['ls', false],
     ['echo hi', false],

@@ -4,7 +4,7 @@
 // when the disk is slower than the producer. Never throws: a spill failure is recorded and capture
 // goes on in memory.
 import { constants, createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir, open } from 'node:fs/promises'
+import { chmod, lstat, mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
@@ -53,10 +53,15 @@ export class OutputCapture {
     try {
       // Owner-only (issue 9.7): a command's full output may hold anything it printed.
       await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+      await tightenFolder(dirname(path))
       // Never through a link: the spill folder may be one a command can write to (a temp folder), and
       // a link planted at the next spill file's path would have tack write the output wherever it points.
       const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW
       const handle = await open(path, flags, 0o600)
+      // The mode above applies only to a new file: one an older tack left 0644 is tightened before a
+      // byte of this command's output reaches it (docs/decisions/0145-private-files.md).
+      const { mode, uid } = await handle.stat()
+      if ((mode & OPEN_BITS) !== 0 && uid === process.getuid?.()) await handle.chmod(mode & 0o7700)
       const spill = createWriteStream(path, { fd: handle, highWaterMark: 1 << 20 })
       spill.on('error', (error) => this.#spillFailed(error))
       this.#spill = spill
@@ -143,4 +148,18 @@ export class OutputCapture {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/** The group and other bits: a spill file and its folder have none. */
+const OPEN_BITS = 0o077
+
+/**
+ * Removes group and other bits from the spill's own folder (the session's scratch folder) when an older
+ * tack left it open. A link there is left alone (chmod would follow it), and so is a folder another
+ * account owns (chmod would fail, and the spill with it).
+ */
+async function tightenFolder(dir: string): Promise<void> {
+  const info = await lstat(dir)
+  const ours = info.uid === process.getuid?.()
+  if (ours && info.isDirectory() && (info.mode & OPEN_BITS) !== 0) await chmod(dir, info.mode & 0o7700)
 }

@@ -3,7 +3,7 @@
 // pid file) are a generous second, so a loaded machine cannot fire them first.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runProcess } from '../src/run-process.ts'
@@ -168,6 +168,21 @@ describe('output', () => {
     expect((await readFile(spillPath)).equals(full)).toBe(true)
     expect(run.stdout).toBe(decodeTail(full.subarray(-1000), true))
     expect(run.totalBytes).toBe(full.length)
+  })
+
+  it('a spill file and its folder an older tack left 0644 / 0755 are tightened before the output is written (docs/decisions/0145-private-files.md)', async () => {
+    const dir = await tempDir()
+    const folder = join(dir, 'scratch', 'session')
+    await mkdir(folder, { recursive: true })
+    await chmod(folder, 0o755)
+    const spillPath = join(folder, 'bash-1.log')
+    await writeFile(spillPath, 'an older output\n')
+    await chmod(spillPath, 0o644)
+    const run = await runProcess(runOptions(dir, { command: 'seq 1 2000', maxOutputBytes: 10, spillPath }))
+    expect(run.spillPath).toBe(spillPath)
+    expect((await readFile(spillPath, 'utf8')).startsWith('1\n2\n')).toBe(true)
+    expect((await stat(spillPath)).mode & 0o777).toBe(0o600)
+    expect((await stat(folder)).mode & 0o777).toBe(0o700)
   })
 
   it('TL-17 a spill file that cannot be created is reported and the tail is still returned', async () => {

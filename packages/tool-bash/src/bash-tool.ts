@@ -11,6 +11,7 @@ import { type ConfinementOptions, createConfinement } from './confinement.ts'
 import { scrubEnvironment } from './environment.ts'
 import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
 import { outcomeOf, resultText } from './result-text.ts'
+import { type CommandRunner, commandRunnerOf } from './runner.ts'
 import { fileSafe } from './scratch.ts'
 
 /** Spill files of calls made outside any session (no agent on the call). */
@@ -62,6 +63,9 @@ async function runBash(
   args: BashArgs,
   call: ToolCallContext,
 ) {
+  // A host's own terminal (an ACP client's) runs the command instead, its own limits applying.
+  const runner = commandRunnerOf(call.agent)
+  if (runner) return runElsewhere(runner, args, call)
   const requested = args.timeout_ms ?? config.timeoutMs
   const timeoutMs = Math.min(requested, config.maxTimeoutMs)
   const sessionId = call.agent?.session.id ?? NO_SESSION_FOLDER
@@ -104,6 +108,13 @@ async function runBash(
   const outcome = outcomeOf(run)
   if (outcome === 'ok') return { content: text, meta }
   throw new ToolFailure(outcome, firstLineOf(outcome, run.exitCode), { content: text, meta })
+}
+
+async function runElsewhere(runner: CommandRunner, args: BashArgs, call: ToolCallContext) {
+  const run = await runner(args, call)
+  if (run.failure)
+    throw new ToolFailure(run.failure.code, run.failure.message, { content: run.text, meta: run.meta })
+  return { content: run.text, meta: run.meta }
 }
 
 function firstLineOf(outcome: Exclude<ReturnType<typeof outcomeOf>, 'ok'>, exitCode: number | null): string {

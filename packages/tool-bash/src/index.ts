@@ -7,3 +7,4 @@ export { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from
 export { BashToolPlugin } from './plugin.ts'
 export { removeSessionScratch, sessionScratchFolder, sweepScratch } from './scratch.ts'
 export { type BashOutcome, outcomeOf, resultText } from './result-text.ts'
+export { type CommandRun, type CommandRunner, commandRunnerOf, useCommandRunners } from './runner.ts'

@@ -5,7 +5,7 @@
 // the unsaved buffer and its writes land in the editor. Everything around the content stays local and
 // unchanged: workspace scope, protected files, permissions, the disk's existence/kind/binary checks
 // and the diffs (docs/decisions/0094-acp-client-fs.md).
-import type { ToolAgent } from '@tack/tools'
+import { agentOverrides, type ToolAgent } from '@tack/tools'
 import type { Fingerprint } from './observations.ts'
 import { sha256 } from './text.ts'
 import type { ResolvedPath } from './workspace.ts'
@@ -20,28 +20,13 @@ export interface FileBackend {
 /** Answers for the agents it knows (e.g. its own sessions' agents); `undefined` for the rest. */
 export type FileBackendResolver = (agent: ToolAgent) => FileBackend | undefined
 
-// Module-wide, because the tools are registered by one plugin and the backends come from another
-// (which may run without it). Resolvers answer only for their own agents, so kernels sharing this
-// module never see each other's backends.
-const resolvers = new Set<FileBackendResolver>()
+const backends = agentOverrides<FileBackend>()
 
 /** Installs `resolve`; the returned function removes it (call it when the installing plugin stops). */
-export function useFileBackends(resolve: FileBackendResolver): () => void {
-  resolvers.add(resolve)
-  return () => {
-    resolvers.delete(resolve)
-  }
-}
+export const useFileBackends = (resolve: FileBackendResolver): (() => void) => backends.use(resolve)
 
 /** The backend swapped in for this call's agent, or `undefined` for the local disk. */
-export function fileBackendOf(agent: ToolAgent | undefined): FileBackend | undefined {
-  if (!agent) return undefined
-  for (const resolve of resolvers) {
-    const backend = resolve(agent)
-    if (backend) return backend
-  }
-  return undefined
-}
+export const fileBackendOf = (agent: ToolAgent | undefined): FileBackend | undefined => backends.of(agent)
 
 /**
  * What an agent saw through a swapped backend: always the whole text, so freshness (TL-13) is decided

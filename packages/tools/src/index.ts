@@ -59,3 +59,4 @@ export type {
 export { jsonSchemaToTs } from './code-mode/json-schema-to-ts.ts'
 export { CodeDispatch, type DispatchOptions } from './code-mode/dispatch.ts'
 export { RUN_CODE, SDK_SECTION_NAME, SDK_SECTION_ORDER, sdkSectionText } from './code-mode/sdk.ts'
+export { type AgentOverrides, agentOverrides } from './agent-overrides.ts'
