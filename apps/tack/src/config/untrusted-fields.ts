@@ -54,11 +54,13 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.mode': 'harmless',
   'tools.dispatchSummaryMaxChars': HELD.notOffered,
   'tools.abortGraceMs': 'harmless',
+  'tools.dispatchArgumentsMaxChars': HELD.kept, // how much of a Code Mode sub-call's arguments the log keeps
 
   'codeRuntime.computeMs': HELD.notOffered,
   'codeRuntime.maxWallMs': HELD.notOffered,
   'codeRuntime.memoryBytes': HELD.notOffered,
   'codeRuntime.maxLogBytes': HELD.notOffered,
+  'codeRuntime.stopGraceMs': 'harmless', // only how long an aborted program's thread is given before it is ended
 
   'llm.retry': 'harmless',
   'llm.endpoints': HELD.network, // also apiKeyEnv and headers: which key is sent where
@@ -170,6 +172,8 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
 
   'tui.historyEntries': HELD.kept,
   'tui.diffMaxLines': 'harmless',
+  'tui.permissionNotifyMs': 'harmless', // when the Notification hook moment comes; hooks are trusted config
+  'tui.idleNotifyMs': 'harmless',
 
   'dice.base': pathValued(HELD.path),
   'dice.enabled': 'harmless',
