@@ -118,3 +118,40 @@ test('a $.process.run still running at session end is cut off at sessionEndBudge
   // not the 30 s of the sleep: boot, one turn, the 300 ms bound and the kill (with slack for a loaded machine)
   expect(Date.now() - started).toBeLessThan(15_000)
 }, 60_000)
+
+/** A mod whose top-level code awaits what never settles: in every instance, or in all but the first (boot's probe). */
+const hangingTopLevel = (probeLoads: boolean) => `${
+  probeLoads
+    ? 'const first = globalThis.__hangSeen === undefined\nglobalThis.__hangSeen = true\nif (!first) '
+    : ''
+}await new Promise(() => {})
+export const register = (on) => { on('session.start', async ($, e) => { $.log('started') }) }
+`
+
+test('a mod whose session instance never finishes loading is turned off at hookBudgetMs: the run ends 0 and warns', async () => {
+  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    hookBudgetMs: 400\n')
+  const mod = await writeMod(box.root, 'tla', hangingTopLevel(true))
+  const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.stderr).toMatch(
+    /^tack: mods: mod "tla": loading did not settle within plugins\.mods\.hookBudgetMs \(400 ms\): its top-level code or register\(\) awaits what never settles \(session [0-9a-f-]+; the mod is off for it\)\n$/,
+  )
+}, 60_000)
+
+test('a mod whose top-level code never settles at boot is left out at hookBudgetMs: the run ends 0 and warns', async () => {
+  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    hookBudgetMs: 400\n')
+  const mod = await writeMod(box.root, 'tla-boot', hangingTopLevel(false))
+  const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.stderr).toBe(
+    'tack: mods: mod "tla-boot": loading did not settle within plugins.mods.hookBudgetMs (400 ms): its top-level code or register() awaits what never settles\n',
+  )
+}, 60_000)

@@ -64,7 +64,12 @@ export class SessionMods {
     for (const mod of mods) {
       let byEvent: Map<string, HookEntry[]>
       try {
-        byEvent = await registerInstance(mod.manifest, mod.options, `session-${this.agent.id}`)
+        byEvent = await registerInstance(
+          mod.manifest,
+          mod.options,
+          `session-${this.agent.id}`,
+          this.deps.config.hookBudgetMs,
+        )
       } catch (error) {
         this.deps.warn(`${(error as Error).message} (session ${this.agent.id}; the mod is off for it)`)
         continue
