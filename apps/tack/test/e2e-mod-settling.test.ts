@@ -1,13 +1,23 @@
 // Mod work and the end of `tack run`, through the real binary against a loopback model: a hook that never
 // settles is skipped at its budget (65-mod-host.md requirements 8 and 9), and what a mod started through `$`
 // settles before tack exits, within `sessionEndBudgetMs` (docs/decisions/0155-mod-work-at-session-end.md).
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { appendFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type LoopbackEntry, type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, expect, test } from 'vitest'
-import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
+import {
+  jsonLines,
+  outcomeOf,
+  runTack,
+  type Sandbox,
+  sandbox,
+  TACK_BIN,
+  type TackResult,
+  writeLoopConfig,
+} from './helpers.ts'
 import { writeMod } from './mod-folder.ts'
 
 /** "One write at a time, then flush again": its session-end state is the follow-up of a write in flight. */
@@ -154,4 +164,70 @@ test('a mod whose top-level code never settles at boot is left out at hookBudget
   expect(run.stderr).toBe(
     'tack: mods: mod "tla-boot": loading did not settle within plugins.mods.hookBudgetMs (400 ms): its top-level code or register() awaits what never settles\n',
   )
+}, 60_000)
+
+/** `tack run … hi` with `mod`, killed if it outlives `killAfterMs` (the defect these tests catch is a hang). */
+async function runBounded(box: Sandbox, config: string, mod: string, killAfterMs: number) {
+  const child = spawn(
+    process.execPath,
+    [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'],
+    {
+      env: box.env,
+      cwd: box.workspace,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const started = Date.now()
+  const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+  const run: TackResult = await outcomeOf(child)
+  clearTimeout(killer)
+  return { ...run, took: Date.now() - started }
+}
+
+test('a mod that keeps chaining $ work at session end is cut off at sessionEndBudgetMs: tack exits and says so', async () => {
+  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    sessionEndBudgetMs: 300\n')
+  const mod = await writeMod(
+    box.root,
+    'forever',
+    `export const register = (on) => {
+      on('session.end', async ($, e, next) => {
+        let n = 0
+        const write = async () => { for (;;) await $.fs.write('count.txt', String(n++)) }
+        const store = () => $.store.set('k', n).then(store, store)
+        write()
+        store()
+        return next(e)
+      })
+    }`,
+  )
+  const run = await runBounded(box, config, mod, 20_000)
+  expect(run.signal).toBeNull()
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.stderr).toMatch(
+    /^tack: mods: mod "forever": its work was cut off at session end \((fs\.write, store\.set|store\.set, fs\.write) still in flight when plugins\.mods\.sessionEndBudgetMs, 300 ms, ran out\)\n$/,
+  )
+  expect(run.took).toBeLessThan(15_000)
+}, 60_000)
+
+test('a timer a mod asks for while its session-end work settles is never scheduled: tack exits', async () => {
+  const { box, config } = await loop([{ kind: 'text', text: 'hi' }])
+  const mod = await writeMod(
+    box.root,
+    'late-timer',
+    `export const register = (on) => {
+      on('session.end', async ($, e, next) => {
+        $.fs.write('written.txt', 'x').then(() => $.clock.every(100, () => {}))
+        $.fs.write('slept.txt', 'x').then(() => $.clock.sleep(600_000))
+        return next(e)
+      })
+    }`,
+  )
+  const run = await runBounded(box, config, mod, 20_000)
+  expect(run.signal).toBeNull()
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.stderr).toBe('')
+  expect(existsSync(join(box.workspace, 'written.txt'))).toBe(true)
+  expect(run.took).toBeLessThan(15_000)
 }, 60_000)
