@@ -232,38 +232,57 @@ test('a timer a mod asks for while its session-end work settles is never schedul
   expect(run.took).toBeLessThan(15_000)
 }, 60_000)
 
-test('Ctrl-C while a tool.call hook awaits what never settles ends the turn at once, not at hookBudgetMs', async () => {
-  const { box, config } = await loop(
-    [
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
-      { kind: 'text', text: 'never reached' },
-    ],
-    '    hookBudgetMs: 120000\n',
-  )
-  const mod = await writeMod(
-    box.root,
-    'hang',
-    `export const register = (on) => {
-      on('tool.call', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })
-    }`,
-  )
-  const child = spawn(
-    process.execPath,
-    [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, 'make a file'],
-    { env: box.env, cwd: box.workspace, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  const outcome = outcomeOf(child)
-  while (!existsSync(join(box.workspace, 'hook-started'))) await new Promise((r) => setTimeout(r, 20))
-  const signalled = Date.now()
-  child.kill('SIGINT')
-  const run = await outcome
-  clearTimeout(killer)
-  expect(run.signal).toBeNull()
-  expect(run.code).toBe(130)
-  // the user's cancel is not the mod's fault, and the abandoned hook does not run the tool
-  expect(run.stderr).not.toContain('hook skipped')
-  expect(existsSync(join(box.workspace, 'ran-by-bash'))).toBe(false)
-  // not the 120 s budget (with slack for a loaded machine)
-  expect(Date.now() - signalled).toBeLessThan(10_000)
-}, 60_000)
+// A hook awaiting what never settles, on each event a turn waits for; `$.fs.write` first, so the test knows
+// the hook is running before it signals.
+const HUNG_HOOKS: Array<[string, string]> = [
+  [
+    'session.start',
+    `on('session.start', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
+  ],
+  [
+    'prompt.submit',
+    `on('prompt.submit', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
+  ],
+  [
+    'turn.start',
+    `on('turn.start', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
+  ],
+  [
+    'tool.call',
+    `on('tool.call', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
+  ],
+]
+
+test.each(HUNG_HOOKS)(
+  'Ctrl-C while a %s hook awaits what never settles ends the turn at once, not at hookBudgetMs',
+  async (_event, hook) => {
+    const { box, config } = await loop(
+      [
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
+        { kind: 'text', text: 'never reached' },
+      ],
+      '    hookBudgetMs: 120000\n',
+    )
+    const mod = await writeMod(box.root, 'hang', `export const register = (on) => {\n  ${hook}\n}`)
+    const child = spawn(
+      process.execPath,
+      [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, 'make a file'],
+      { env: box.env, cwd: box.workspace, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    const outcome = outcomeOf(child)
+    while (!existsSync(join(box.workspace, 'hook-started'))) await new Promise((r) => setTimeout(r, 20))
+    const signalled = Date.now()
+    child.kill('SIGINT')
+    const run = await outcome
+    clearTimeout(killer)
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(130)
+    // the user's cancel is not the mod's fault, and the abandoned hook does not run the tool
+    expect(run.stderr).not.toContain('hook skipped')
+    expect(existsSync(join(box.workspace, 'ran-by-bash'))).toBe(false)
+    // not the 120 s budget (with slack for a loaded machine)
+    expect(Date.now() - signalled).toBeLessThan(10_000)
+  },
+  60_000,
+)

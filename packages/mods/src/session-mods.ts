@@ -41,6 +41,9 @@ export class SessionMods {
   readonly ready: Promise<void>
   readonly startedAt = Date.now()
   sessionStart: Promise<unknown> = Promise.resolve()
+  /** Aborted when the turn waiting for `session.start` is cancelled: its hooks are abandoned. */
+  private readonly sessionStartCancel = new AbortController()
+  readonly sessionStartSignal = this.sessionStartCancel.signal
   turn: TurnTrack | undefined
   lastInputTokens: number | undefined
   private readonly timers: Timers[] = []
@@ -147,6 +150,10 @@ export class SessionMods {
     const cutOff = outcome === 'late' ? [...this.inFlight] : []
     this.released.abort()
     return cutOff
+  }
+
+  cancelSessionStart(): void {
+    this.sessionStartCancel.abort()
   }
 
   has(event: ModEventName): boolean {
