@@ -138,50 +138,43 @@ const hangingTopLevel = (probeLoads: boolean) => `${
 export const register = (on) => { on('session.start', async ($, e) => { $.log('started') }) }
 `
 
-test('a mod whose session instance never finishes loading is turned off at hookBudgetMs: the run ends 0 and warns', async () => {
-  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    hookBudgetMs: 400\n')
-  const mod = await writeMod(box.root, 'tla', hangingTopLevel(true))
-  const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'], {
-    env: box.env,
-    cwd: box.workspace,
-  })
-  expect(run.code).toBe(0)
-  expect(run.stdout).toBe('hi\n')
-  expect(run.stderr).toMatch(
-    /^tack: mods: mod "tla": loading did not settle within plugins\.mods\.hookBudgetMs \(400 ms\): its top-level code or register\(\) awaits what never settles \(session [0-9a-f-]+; the mod is off for it\)\n$/,
-  )
-}, 60_000)
+test.each([
+  ['its session instance', true, ' \\(session [0-9a-f-]+; the mod is off for it\\)'],
+  ['its boot probe', false, ''],
+])(
+  'a mod whose top-level code never settles in %s is turned off at hookBudgetMs: the run ends 0 and warns',
+  async (_where, probeLoads, tail) => {
+    const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    hookBudgetMs: 400\n')
+    const mod = await writeMod(box.root, 'tla', hangingTopLevel(probeLoads))
+    const run = await startBounded(box, config, mod).done
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe('hi\n')
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^tack: mods: mod "tla": loading did not settle within plugins\\.mods\\.hookBudgetMs \\(400 ms\\): its top-level code or register\\(\\) awaits what never settles${tail}\\n$`,
+      ),
+    )
+  },
+  60_000,
+)
 
-test('a mod whose top-level code never settles at boot is left out at hookBudgetMs: the run ends 0 and warns', async () => {
-  const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    hookBudgetMs: 400\n')
-  const mod = await writeMod(box.root, 'tla-boot', hangingTopLevel(false))
-  const run = await runTack(['run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'], {
-    env: box.env,
-    cwd: box.workspace,
-  })
-  expect(run.code).toBe(0)
-  expect(run.stdout).toBe('hi\n')
-  expect(run.stderr).toBe(
-    'tack: mods: mod "tla-boot": loading did not settle within plugins.mods.hookBudgetMs (400 ms): its top-level code or register() awaits what never settles\n',
-  )
-}, 60_000)
-
-/** `tack run … hi` with `mod`, killed if it outlives `killAfterMs` (the defect these tests catch is a hang). */
-async function runBounded(box: Sandbox, config: string, mod: string, killAfterMs: number) {
+/**
+ * `tack run <prompt>` with `mod` in the background, killed if it outlives 30 s (the defects these tests
+ * catch are hangs); `done` is its outcome and how long it took.
+ */
+function startBounded(box: Sandbox, config: string, mod: string, prompt = 'hi') {
   const child = spawn(
     process.execPath,
-    [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, 'hi'],
-    {
-      env: box.env,
-      cwd: box.workspace,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, prompt],
+    { env: box.env, cwd: box.workspace, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const started = Date.now()
-  const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-  const run: TackResult = await outcomeOf(child)
-  clearTimeout(killer)
-  return { ...run, took: Date.now() - started }
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const done = outcomeOf(child).then((run: TackResult) => {
+    clearTimeout(killer)
+    return { ...run, took: Date.now() - started }
+  })
+  return { child, done }
 }
 
 test('a mod that keeps chaining $ work at session end is cut off at sessionEndBudgetMs: tack exits and says so', async () => {
@@ -200,7 +193,7 @@ test('a mod that keeps chaining $ work at session end is cut off at sessionEndBu
       })
     }`,
   )
-  const run = await runBounded(box, config, mod, 20_000)
+  const run = await startBounded(box, config, mod).done
   expect(run.signal).toBeNull()
   expect(run.code).toBe(0)
   expect(run.stdout).toBe('hi\n')
@@ -223,7 +216,7 @@ test('a timer a mod asks for while its session-end work settles is never schedul
       })
     }`,
   )
-  const run = await runBounded(box, config, mod, 20_000)
+  const run = await startBounded(box, config, mod).done
   expect(run.signal).toBeNull()
   expect(run.code).toBe(0)
   expect(run.stdout).toBe('hi\n')
@@ -234,28 +227,11 @@ test('a timer a mod asks for while its session-end work settles is never schedul
 
 // A hook awaiting what never settles, on each event a turn waits for; `$.fs.write` first, so the test knows
 // the hook is running before it signals.
-const HUNG_HOOKS: Array<[string, string]> = [
-  [
-    'session.start',
-    `on('session.start', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
-  ],
-  [
-    'prompt.submit',
-    `on('prompt.submit', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
-  ],
-  [
-    'turn.start',
-    `on('turn.start', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
-  ],
-  [
-    'tool.call',
-    `on('tool.call', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })`,
-  ],
-]
+const HUNG_HOOKS = ['session.start', 'prompt.submit', 'turn.start', 'tool.call']
 
 test.each(HUNG_HOOKS)(
   'Ctrl-C while a %s hook awaits what never settles ends the turn at once, not at hookBudgetMs',
-  async (_event, hook) => {
+  async (event) => {
     const { box, config } = await loop(
       [
         { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
@@ -263,19 +239,18 @@ test.each(HUNG_HOOKS)(
       ],
       '    hookBudgetMs: 120000\n',
     )
-    const mod = await writeMod(box.root, 'hang', `export const register = (on) => {\n  ${hook}\n}`)
-    const child = spawn(
-      process.execPath,
-      [TACK_BIN, 'run', '--config', config, '--model', 'loop/m', '--mod', mod, 'make a file'],
-      { env: box.env, cwd: box.workspace, stdio: ['ignore', 'pipe', 'pipe'] },
+    const mod = await writeMod(
+      box.root,
+      'hang',
+      `export const register = (on) => {
+        on('${event}', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })
+      }`,
     )
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    const outcome = outcomeOf(child)
+    const { child, done } = startBounded(box, config, mod, 'make a file')
     while (!existsSync(join(box.workspace, 'hook-started'))) await new Promise((r) => setTimeout(r, 20))
     const signalled = Date.now()
     child.kill('SIGINT')
-    const run = await outcome
-    clearTimeout(killer)
+    const run = await done
     expect(run.signal).toBeNull()
     expect(run.code).toBe(130)
     // the user's cancel is not the mod's fault, and the abandoned hook does not run the tool
