@@ -40,21 +40,30 @@ async function loop(script: readonly LoopbackEntry[], modsYaml = '') {
   return { box, config }
 }
 
-test('a tool.call hook awaiting what never settles is skipped at hookBudgetMs: the tool runs, tack exits 0 and warns', async () => {
+/**
+ * A loopback model whose one move is `touch ran-by-bash`, and the mod `hang` whose `event` hook runs
+ * `before` then awaits what never settles, under `hookBudgetMs`.
+ */
+async function hungHook(event: string, hookBudgetMs: number, before = '') {
   const { box, config } = await loop(
     [
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
       { kind: 'text', text: 'done' },
     ],
-    '    hookBudgetMs: 400\n',
+    `    hookBudgetMs: ${hookBudgetMs}\n`,
   )
   const mod = await writeMod(
     box.root,
     'hang',
     `export const register = (on) => {
-      on('tool.call', async ($, e, next) => { await new Promise(() => {}); return next(e) })
+      on('${event}', async ($, e, next) => { ${before}await new Promise(() => {}); return next(e) })
     }`,
   )
+  return { box, config, mod }
+}
+
+test('a tool.call hook awaiting what never settles is skipped at hookBudgetMs: the tool runs, tack exits 0 and warns', async () => {
+  const { box, config, mod } = await hungHook('tool.call', 400)
   const run = await runTack(
     ['run', '--json', '--config', config, '--model', 'loop/m', '--mod', mod, 'make a file'],
     { env: box.env, cwd: box.workspace },
@@ -177,6 +186,16 @@ function startBounded(box: Sandbox, config: string, mod: string, prompt = 'hi') 
   return { child, done }
 }
 
+/** Runs `tack run hi` with `mod`: it answers and exits 0 by itself, well before the 30 s kill. */
+async function answersAndExits(box: Sandbox, config: string, mod: string) {
+  const run = await startBounded(box, config, mod).done
+  expect(run.signal).toBeNull()
+  expect(run.code).toBe(0)
+  expect(run.stdout).toBe('hi\n')
+  expect(run.took).toBeLessThan(15_000)
+  return run
+}
+
 test('a mod that keeps chaining $ work at session end is cut off at sessionEndBudgetMs: tack exits and says so', async () => {
   const { box, config } = await loop([{ kind: 'text', text: 'hi' }], '    sessionEndBudgetMs: 300\n')
   const mod = await writeMod(
@@ -193,14 +212,10 @@ test('a mod that keeps chaining $ work at session end is cut off at sessionEndBu
       })
     }`,
   )
-  const run = await startBounded(box, config, mod).done
-  expect(run.signal).toBeNull()
-  expect(run.code).toBe(0)
-  expect(run.stdout).toBe('hi\n')
+  const run = await answersAndExits(box, config, mod)
   expect(run.stderr).toMatch(
     /^tack: mods: mod "forever": its work was cut off at session end \((fs\.write, store\.set|store\.set, fs\.write) still in flight when plugins\.mods\.sessionEndBudgetMs, 300 ms, ran out\)\n$/,
   )
-  expect(run.took).toBeLessThan(15_000)
 }, 60_000)
 
 test('a timer a mod asks for while its session-end work settles is never scheduled: tack exits', async () => {
@@ -216,13 +231,9 @@ test('a timer a mod asks for while its session-end work settles is never schedul
       })
     }`,
   )
-  const run = await startBounded(box, config, mod).done
-  expect(run.signal).toBeNull()
-  expect(run.code).toBe(0)
-  expect(run.stdout).toBe('hi\n')
+  const run = await answersAndExits(box, config, mod)
   expect(run.stderr).toBe('')
   expect(existsSync(join(box.workspace, 'written.txt'))).toBe(true)
-  expect(run.took).toBeLessThan(15_000)
 }, 60_000)
 
 // A hook awaiting what never settles, on each event a turn waits for; `$.fs.write` first, so the test knows
@@ -232,20 +243,7 @@ const HUNG_HOOKS = ['session.start', 'prompt.submit', 'turn.start', 'tool.call']
 test.each(HUNG_HOOKS)(
   'Ctrl-C while a %s hook awaits what never settles ends the turn at once, not at hookBudgetMs',
   async (event) => {
-    const { box, config } = await loop(
-      [
-        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'touch ran-by-bash' } }] },
-        { kind: 'text', text: 'never reached' },
-      ],
-      '    hookBudgetMs: 120000\n',
-    )
-    const mod = await writeMod(
-      box.root,
-      'hang',
-      `export const register = (on) => {
-        on('${event}', async ($, e, next) => { await $.fs.write('hook-started', 'x'); await new Promise(() => {}); return next(e) })
-      }`,
-    )
+    const { box, config, mod } = await hungHook(event, 120_000, "await $.fs.write('hook-started', 'x'); ")
     const { child, done } = startBounded(box, config, mod, 'make a file')
     while (!existsSync(join(box.workspace, 'hook-started'))) await new Promise((r) => setTimeout(r, 20))
     const signalled = Date.now()
