@@ -82,3 +82,26 @@ describe('Code Mode leaves bounded bytes in the log', () => {
     )
   }, 120_000)
 })
+
+test('a sub-call argument nested deeper than the log stores is logged by size and SHA-256; the run goes on', async () => {
+  const box = await sandbox()
+  // 600 levels: under the cap in characters, past what the session log stores (MAX_JSON_DEPTH, 512)
+  const r = await runCodeProgram(
+    box,
+    "let junk = []\nfor (let i = 0; i < 600; i++) junk = [junk]\nreturn await tools.bash({ command: 'echo deep', junk })",
+  )
+  expect(r.code, r.stderr).toBe(0)
+  expect(r.stderr).toBe('')
+  const dispatch = jsonLines(r.stdout).find((l) => l.type === 'tool/code-dispatch') as {
+    data: { arguments: unknown; argumentsOmitted: { bytes: number; sha256: string } }
+  }
+  const dispatched = JSON.stringify({
+    command: 'echo deep',
+    junk: JSON.parse(`${'['.repeat(601)}${']'.repeat(601)}`),
+  })
+  expect(dispatch.data.arguments).toBe(
+    `[argument of ${dispatched.length} bytes omitted, sha256 ${sha256(dispatched)}]`,
+  )
+  expect(dispatch.data.argumentsOmitted).toEqual({ bytes: dispatched.length, sha256: sha256(dispatched) })
+  expect(jsonLines(r.stdout).at(-1)).toMatchObject({ type: 'result', answer: 'done' })
+}, 120_000)

@@ -301,8 +301,12 @@ class GuestRun {
       errorHandle.dispose()
       return this.stopFailure(this.stopped)
     }
-    const error = this.describe(errorHandle)
+    // Reading it calls into the guest (a `message` getter, a `toJSON`, a replaced `slice`): guest time,
+    // counted against computeMs, and a run stopped meanwhile (budget or abort) is that stop.
+    const error = this.guest(() => this.describe(errorHandle))
     errorHandle.dispose()
+    if (this.request.signal.aborted || this.interrupted()) return this.stopFailure('aborted')
+    if (this.stopped) return this.stopFailure(this.stopped)
     if (/out of memory/i.test(error.message) || (error.empty && heapExhausted(this.isolate, this.budgets)))
       return outOfMemory(this.budgets, this.logText())
     if (/string too long/i.test(error.message))

@@ -210,6 +210,23 @@ describe('tool/code-dispatch: a large argument is logged by size and SHA-256', (
     expect(event.argumentsOmitted?.bytes).toBeGreaterThan(1_000)
   })
 
+  test('an argument nested deeper than the log stores (within the cap or past it) is logged as one marker', async () => {
+    for (const depth of [600, 3000]) {
+      const k = await kernel({ tools: { dispatchArgumentsMaxChars: 4_000 } })
+      const result = await runCode(
+        k,
+        // echo refuses the extra key: the call is still dispatched and logged, and the program goes on
+        `let n = []\nfor (let i = 0; i < ${depth}; i++) n = [n]\ntry { await tools.echo({ text: "deep", n }) } catch {}\nreturn "deep"`,
+      )
+      expect(textOf(result), `depth ${depth}`).toBe('"deep"')
+      const [event] = dispatches(k)
+      expect(event.arguments, `depth ${depth}`).toMatch(
+        /^\[argument of \d+ bytes omitted, sha256 [0-9a-f]{64}\]$/,
+      )
+      expect(event.argumentsOmitted?.bytes, `depth ${depth}`).toBeGreaterThan(2 * depth)
+    }
+  })
+
   test('an argument within the cap is logged as dispatched, with no argumentsOmitted', async () => {
     const k = await kernel({ tools: { dispatchArgumentsMaxChars: 1_000 } })
     await runCode(k, 'await tools.echo({ text: "y".repeat(900) })')

@@ -98,3 +98,23 @@ test('the QuickJS build prints nothing: an abort inside the instance (freeing a 
   expect(child.stdout).toContain('Aborted(')
   expect(child.stderr).toBe('')
 })
+
+describe('reading what a program threw is guest time', () => {
+  // The host reads a thrown value's `message`, `name` and JSON by calling into the guest: a getter or
+  // toJSON that never returns must be stopped by computeMs, as any other guest code is, not by maxWallMs.
+  test.each([
+    ['a message getter', 'throw { get message() { for (;;) {} } }'],
+    ['a name getter', 'throw { message: "m", get name() { for (;;) {} } }'],
+    ['a toJSON', 'throw { toJSON() { for (;;) {} } }'],
+    [
+      'a slice of a long message',
+      'String.prototype.slice = function () { for (;;) {} }\nthrow new Error("E".repeat(1e4))',
+    ],
+  ])('%s that never returns fails timeout at computeMs', async (_what, code) => {
+    const started = performance.now()
+    const { text, kind } = await failureOf(code, { computeMs: 300, maxWallMs: 60_000 })
+    expect(kind).toBe('timeout')
+    expect(text).toBe('run_code failed (timeout): the program computed for longer than computeMs (300 ms)')
+    expect(performance.now() - started).toBeLessThan(20_000)
+  })
+})

@@ -86,3 +86,9 @@ describe('an abort stops a busy program at once', () => {
     expect(await outcome).toMatchObject({ ok: false, kind: 'aborted', message: /interrupted/ })
   })
 })
+
+test('an abort while the host reads a thrown value whose getter never returns ends aborted', async () => {
+  const { outcome, tookMs } = await abortedAfter(300, 'throw { get message() { for (;;) {} } }')
+  expect(outcome).toMatchObject({ ok: false, kind: 'aborted', message: /interrupted/ })
+  expect(tookMs).toBeLessThan(8_000)
+})

@@ -36,7 +36,7 @@ export const ModsConfig = Schema.object({
     min: 1,
     max: 600_000,
     description:
-      "A hook's own time per dispatch; the clock pauses while its `next()` or a `$` call (except `$.clock.sleep`) is pending.",
+      "A hook's own time per dispatch; the clock pauses while its `next()` or a `$` call (except `$.clock.sleep`) is pending. It also bounds loading each mod instance (its top-level code and `register()`): one still loading at the bound is off, and stderr says so.",
   }),
   catchBudgetMs: Schema.integer({
     default: 1_000,

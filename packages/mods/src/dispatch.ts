@@ -77,6 +77,26 @@ interface CallState {
   called: boolean
   /** The last next() run that settled with a result (the one that "stands"). */
   ok?: { value: unknown }
+  /** The next() run still pending, if any: a cancelled hook hands it on rather than running beneath twice. */
+  pending?: Promise<unknown>
+}
+
+/** The dispatch's cancel (a cancelled turn): ends the wait for a hook that ignores `next.signal`. */
+class Cancelled extends Error {
+  override readonly name = 'Cancelled'
+}
+
+/** Rejects with `Cancelled` once `signal` aborts; never settles without one. */
+function whenCancelled(signal: AbortSignal | undefined): { promise: Promise<never>; stop(): void } {
+  if (!signal) return { promise: new Promise<never>(() => {}), stop() {} }
+  let onAbort = () => {}
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Cancelled('the dispatch was cancelled'))
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+  })
+  promise.catch(() => {})
+  return { promise, stop: () => signal.removeEventListener('abort', onAbort) }
 }
 
 /**
@@ -126,8 +146,10 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
       }
       state.called = true
       clock.pause()
+      const run = below(rewritten)
+      state.pending = run
       try {
-        const value = await below(rewritten)
+        const value = await run
         state.ok = { value }
         return value
       } catch (error) {
@@ -135,15 +157,18 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
         if (!(error instanceof HookFault)) belowError = { error }
         throw error
       } finally {
+        if (state.pending === run) state.pending = undefined
         clock.resume()
       }
     },
     nextExtras(env, clock),
   )
+  const cancelled = whenCancelled(env.signal)
   try {
     const result = await Promise.race([
       currentDispatch.run({ clock }, () => Promise.resolve().then(() => entry.hook(dollar, e, next))),
       clock.expired,
+      cancelled.promise,
     ])
     if (pinFault) throw pinFault
     const problem = env.spec.check(result)
@@ -151,6 +176,13 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
     return result
   } catch (error) {
     if (belowError && error === belowError.error) throw error
+    // The user's cancel is not the mod's fault: the hook is abandoned without a fault, and what is beneath
+    // (itself cancelled by the same signal) answers — the run already under way, else a fresh one.
+    if (error instanceof Cancelled) {
+      if (state.pending) return await state.pending
+      if (state.ok) return state.ok.value
+      return await below(e)
+    }
     const fault =
       pinFault ??
       (error instanceof HookFault
@@ -162,6 +194,7 @@ async function invokeHook(bound: BoundHook, env: DispatchEnv, e: Ev, below: Belo
   } finally {
     abandoned = true
     clock.stop()
+    cancelled.stop()
     env.signal?.removeEventListener('abort', onCancel)
   }
 }

@@ -38,7 +38,7 @@ export class ModHost {
   async load(specs: readonly ModSpec[]): Promise<void> {
     for (const spec of specs) {
       try {
-        const mod = await loadMod(spec.dir, spec.options)
+        const mod = await loadMod(spec.dir, spec.options, this.deps.config.hookBudgetMs)
         if (this.loaded.some((m) => m.manifest.name === mod.manifest.name)) {
           this.fail(spec.dir, `mod "${mod.manifest.name}": loaded twice (${spec.dir}); the second is skipped`)
           continue

@@ -41,6 +41,9 @@ export class SessionMods {
   readonly ready: Promise<void>
   readonly startedAt = Date.now()
   sessionStart: Promise<unknown> = Promise.resolve()
+  /** Aborted when the turn waiting for `session.start` is cancelled: its hooks are abandoned. */
+  private readonly sessionStartCancel = new AbortController()
+  readonly sessionStartSignal = this.sessionStartCancel.signal
   turn: TurnTrack | undefined
   lastInputTokens: number | undefined
   private readonly timers: Timers[] = []
@@ -64,7 +67,12 @@ export class SessionMods {
     for (const mod of mods) {
       let byEvent: Map<string, HookEntry[]>
       try {
-        byEvent = await registerInstance(mod.manifest, mod.options, `session-${this.agent.id}`)
+        byEvent = await registerInstance(
+          mod.manifest,
+          mod.options,
+          `session-${this.agent.id}`,
+          this.deps.config.hookBudgetMs,
+        )
       } catch (error) {
         this.deps.warn(`${(error as Error).message} (session ${this.agent.id}; the mod is off for it)`)
         continue
@@ -142,6 +150,10 @@ export class SessionMods {
     const cutOff = outcome === 'late' ? [...this.inFlight] : []
     this.released.abort()
     return cutOff
+  }
+
+  cancelSessionStart(): void {
+    this.sessionStartCancel.abort()
   }
 
   has(event: ModEventName): boolean {

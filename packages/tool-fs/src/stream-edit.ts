@@ -7,7 +7,7 @@
 import type { Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { stat } from 'node:fs/promises'
-import type { ToolCallContext } from '@tack/tools'
+import { type ToolCallContext, ToolFailure } from '@tack/tools'
 import { openAtomic } from './atomic-write.ts'
 import type { FsToolsConfig } from './config.ts'
 import type { ChangeSummary } from './diff.ts'
@@ -85,6 +85,7 @@ export async function streamEdit(
     if (unchanged) throw unchanged
     requireSites(replaced.found, args.replace_all === true, args.file_path)
     call.signal.throwIfAborted()
+    await requireUnchangedSince(path.real, before, args.file_path)
     await file?.commit()
     const written = await stat(path.real)
     observations.record(call.agent, path.real, {
@@ -98,4 +99,18 @@ export async function streamEdit(
     await file?.discard()
     throw error
   }
+}
+
+/**
+ * The pass takes seconds on a huge file: a change someone made meanwhile (their editor saved, a build
+ * wrote it) would be silently replaced by the pass's output, built from what it read before. The file
+ * must still be the one opened — same inode, size and mtime — when the replacement is renamed over it.
+ */
+async function requireUnchangedSince(real: string, before: Stats, shown: string): Promise<void> {
+  const now = await stat(real)
+  if (now.ino === before.ino && now.size === before.size && now.mtimeMs === before.mtimeMs) return
+  throw new ToolFailure(
+    'FS_STALE',
+    `${shown} changed while it was being edited. Read it again, then change it.`,
+  )
 }

@@ -3,7 +3,7 @@
 // gives the loaded call's result, text and meta, and bytes; its failures are the loaded ones and leave
 // the file and its folder as they were; read-before-edit holds by content hash. That the streamed path
 // ran shows in a byte a loaded edit cannot keep (invalid UTF-8, which decoding turns into U+FFFD).
-import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, open, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fsContext, run, stubAgent, tempDir } from './support.ts'
@@ -120,6 +120,30 @@ describe('streamed edit', () => {
     expect((await changed.bytes()).toString()).toBe(other)
     expect(await readdir(changed.cwd)).toEqual(['a.txt'])
   })
+
+  it('a file changed by someone else while the edit streams it fails FS_STALE; their change is kept', async () => {
+    // 32 MB read 4 KiB at a time: the pass takes long enough to change the file in its middle.
+    const big = Buffer.from(`${'x'.repeat(99)}\n`.repeat(320_000) + 'TARGET\n')
+    const { cwd, call, bytes } = await workspace(big, STREAMED)
+    const edit = call('edit', { file_path: 'a.txt', old_string: 'TARGET', new_string: 'DONE' })
+    // Once the replacement has bytes, the start of the file has been read: change it there.
+    const started = Date.now()
+    for (;;) {
+      const temp = (await readdir(cwd)).find((name) => name !== 'a.txt')
+      if (temp && (await stat(join(cwd, temp)).catch(() => undefined))?.size) break
+      if (Date.now() - started > 20_000) throw new Error('the streamed edit never started writing')
+      await new Promise((r) => setTimeout(r, 2))
+    }
+    const handle = await open(join(cwd, 'a.txt'), 'r+')
+    await handle.write('CHANGED', 0)
+    await handle.close()
+    const result = await edit
+    expect(result.error?.code).toBe('FS_STALE')
+    const after = await bytes()
+    expect(after.subarray(0, 7).toString()).toBe('CHANGED')
+    expect(after.subarray(-7).toString()).toBe('TARGET\n')
+    expect(await readdir(cwd)).toEqual(['a.txt'])
+  }, 60_000)
 })
 
 describe('streamed write over a huge file', () => {

@@ -1,5 +1,8 @@
 // `$.clock` (65-mod-host.md requirement 11): timers end with the instance (session end or dispose); a
-// throwing callback is reported and `every` keeps its schedule.
+// throwing callback is reported and `every` keeps its schedule. Once ended, the clock schedules nothing: a
+// timer asked for later (a continuation of work still settling at session end) would keep tack alive past
+// its session, and a sleep asked for later never wakes (it is waiting, not work, so nothing waits for it)
+// (docs/decisions/0190-mod-loading-and-release-bounds.md).
 export interface Timers {
   readonly clock: {
     now(): Promise<number>
@@ -14,6 +17,8 @@ export interface Timers {
 export function createClock(report: (message: string) => void): Timers {
   const live = new Set<ReturnType<typeof setTimeout>>()
   const sleepers = new Set<() => void>()
+  let ended = false
+  const nothing = { cancel() {} }
   const guarded = (fn: () => unknown) => () => {
     try {
       Promise.resolve(fn()).catch((error) => report(`timer callback failed: ${(error as Error).message}`))
@@ -35,6 +40,7 @@ export function createClock(report: (message: string) => void): Timers {
       now: async () => Date.now(),
       sleep: (ms, opts) =>
         new Promise<void>((resolve, reject) => {
+          if (ended) return
           const done = () => {
             clearTimeout(timer)
             sleepers.delete(done)
@@ -49,6 +55,7 @@ export function createClock(report: (message: string) => void): Timers {
           })
         }),
       after: async (ms, fn) => {
+        if (ended) return nothing
         const timer = setTimeout(() => {
           live.delete(timer)
           guarded(fn)()
@@ -56,11 +63,13 @@ export function createClock(report: (message: string) => void): Timers {
         return handle(timer, () => clearTimeout(timer))
       },
       every: async (ms, fn) => {
+        if (ended) return nothing
         const timer = setInterval(guarded(fn), Math.max(1, ms))
         return handle(timer, () => clearInterval(timer))
       },
     },
     dispose() {
+      ended = true
       for (const timer of live) {
         clearTimeout(timer)
         clearInterval(timer)

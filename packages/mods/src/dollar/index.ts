@@ -39,14 +39,28 @@ type AnyFn = (...args: any[]) => Promise<unknown>
 type Track = NonNullable<DollarDeps['track']>
 const untracked: Track = (call) => call
 
-function paused<T extends Record<string, AnyFn>>(nounName: string, noun: T, track: Track): T {
+/**
+ * A call made after the instance was released starts nothing and never settles: a mod that keeps chaining
+ * `$` work (`for (;;) await $.fs.write(…)`) would otherwise hold tack past its session's end bound for
+ * ever, and a rejection would spin a `.then(loop, loop)` chain in microtasks (docs/decisions/0190-mod-loading-and-release-bounds.md).
+ */
+const never = new Promise<never>(() => {})
+
+function paused<T extends Record<string, AnyFn>>(
+  nounName: string,
+  noun: T,
+  track: Track,
+  released: AbortSignal | undefined,
+): T {
   const out: Record<string, AnyFn> = {}
   for (const [name, fn] of Object.entries(noun))
     out[name] = (...args) =>
-      track(
-        withClockPaused(() => fn(...args)),
-        `${nounName}.${name}`,
-      )
+      released?.aborted
+        ? never
+        : track(
+            withClockPaused(() => fn(...args)),
+            `${nounName}.${name}`,
+          )
   return Object.freeze(out) as T
 }
 
@@ -55,8 +69,8 @@ export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers
   const { sleep, ...clockRest } = timers.clock
   const track = deps.track ?? untracked
   const dollar = Object.freeze({
-    fs: paused('fs', createFs(deps.session.cwd), track),
-    env: paused('env', { get: async (name: string) => deps.env[name] }, track),
+    fs: paused('fs', createFs(deps.session.cwd), track, deps.released),
+    env: paused('env', { get: async (name: string) => deps.env[name] }, track, deps.released),
     session: paused(
       'session',
       {
@@ -74,16 +88,17 @@ export function createDollar(deps: DollarDeps): { dollar: object; timers: Timers
         },
       },
       track,
+      deps.released,
     ),
     // a sleep is waiting, not work: `modsIdle` does not wait for it
-    clock: Object.freeze({ ...paused('clock', clockRest, track), sleep }),
-    store: paused('store', createStore(storeFile(deps.dataDir, deps.mod.name)), track),
+    clock: Object.freeze({ ...paused('clock', clockRest, track, deps.released), sleep }),
+    store: paused('store', createStore(storeFile(deps.dataDir, deps.mod.name)), track, deps.released),
     ui: Object.freeze({
       log: (...values: unknown[]) => {
         deps.log(values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' '))
       },
     }),
-    process: paused('process', createProcess(deps.session.cwd, deps.released), track),
+    process: paused('process', createProcess(deps.session.cwd, deps.released), track, deps.released),
     plugin: Object.freeze({ name: deps.mod.name, root: deps.mod.root }),
   })
   return { dollar, timers }

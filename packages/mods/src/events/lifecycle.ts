@@ -3,7 +3,7 @@
 // mods' `$` work in flight settle), `turn.start` before a turn's first request (never for a rejected
 // turn), `turn.complete` on `turn/end`. The turn facts (`text`, `answer`, summed `usage`) are read from
 // the log as it is appended.
-import type { Agent, DisposeCause } from '@tack/agent'
+import type { Agent, DisposeCause, PreStepInfo } from '@tack/agent'
 import type { Session, SessionEvent, Usage } from '@tack/session'
 import { fireStopFailure } from './classic.ts'
 import { createMeasure } from './measure.ts'
@@ -51,7 +51,7 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
     const mods = host.sessionOf(agent)
     if (!mods || agent.parent) return
     const e = { cwd: agent.cwd, surface: null, isInteractive: false }
-    const run = host.fire('session.start', agent, e, echo('cwd'))
+    const run = host.fire('session.start', agent, e, echo('cwd'), mods.sessionStartSignal)
     mods.sessionStart = run.catch(() => {})
     ctx.agents.trackDetached(agent, run)
   })
@@ -65,13 +65,13 @@ export function installLifecycle(m: Mapping, turns: WeakMap<Agent, TurnFacts>): 
     const run = host.fire('session.end', agent, e, echo('sessionId')).finally(() => host.endSession(agent))
     ctx.agents.trackDetached(agent, run)
   })
-  ctx.on('agent/pre-step', async (agent: Agent, info: { turn: number; step: number }) => {
+  ctx.on('agent/pre-step', async (agent: Agent, info: PreStepInfo) => {
     const facts = turns.get(agent)
     if (!facts || facts.turn !== info.turn) return
     facts.step = info.step
     if (info.step !== 1 || !host.sessionOf(agent)) return
     const e = { text: facts.text, turnId: turnIdOf(agent, info.turn), ...host.agentIdOf(agent) }
-    await host.fire('turn.start', agent, e, echo('turnId'))
+    await host.fire('turn.start', agent, e, echo('turnId'), info.signal)
   })
   ctx.on('session/event', (session: Session, event: SessionEvent) => {
     const agent = m.agentOf(session)

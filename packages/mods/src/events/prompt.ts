@@ -2,7 +2,7 @@
 // 10): `{drop}` blocks, a new `text` rewrites, `context` becomes plugin-sourced context. The first
 // firing of `session.start` is awaited before the first prompt goes on.
 import type { Agent, Prompt, PromptDecision } from '@tack/agent'
-import { isObject, type Mapping, textOf } from './shared.ts'
+import { isObject, type Mapping, textOf, untilCancelled } from './shared.ts'
 
 const MOD_SOURCE = { kind: 'plugin', name: 'mods' } as const
 
@@ -13,7 +13,14 @@ export function installPromptSubmit(m: Mapping): void {
       const mods = m.host.sessionOf(agent)
       if (!mods) return next()
       await mods.ready
-      await mods.sessionStart
+      // The prompt's turn may be cancelled while a session.start hook still runs: that hook is then
+      // abandoned too (Ctrl-C stops what is going on), and the cancelled turn goes on to end.
+      const signal = agent.turnSignal
+      await untilCancelled(mods.sessionStart, signal)
+      if (signal?.aborted) {
+        mods.cancelSessionStart()
+        return next()
+      }
       if (!mods.has('prompt.submit')) return next()
       const text = textOf(prompt.content)
       const e = {
@@ -30,7 +37,7 @@ export function installPromptSubmit(m: Mapping): void {
         decided.set(out, { ...d, ...rewritten })
         return out
       }
-      const answer = await m.host.fire('prompt.submit', agent, e, core)
+      const answer = await m.host.fire('prompt.submit', agent, e, core, signal)
       if (!isObject(answer)) return next()
       const own = decided.get(answer)
       if (own) return own

@@ -23,3 +23,18 @@ export const echo =
   (...keys: string[]) =>
   async (e: Readonly<Record<string, unknown>>) =>
     Object.fromEntries(keys.filter((k) => k in e).map((k) => [k, e[k]]))
+
+/**
+ * Settles when `work` does or `signal` aborts, whichever is first: a turn cancelled (Ctrl-C, Esc, an ACP
+ * cancel) while it waits for a hook must not wait out the hook's budget (docs/decisions/0190-mod-loading-and-release-bounds.md).
+ */
+export function untilCancelled(work: Promise<unknown>, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!signal) return work
+  if (signal.aborted) return Promise.resolve()
+  let onAbort = () => {}
+  const cancelled = new Promise<void>((resolve) => {
+    onAbort = resolve
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  return Promise.race([work, cancelled]).finally(() => signal.removeEventListener('abort', onAbort))
+}

@@ -4,9 +4,10 @@
 // it the longest strings are replaced, longest first, by a marker naming their size and SHA-256 until
 // the rest fits (a written file can be checked against the hash of its content), and the event names
 // the size and hash of the whole dispatched text. An argument that still does not fit (a huge array of
-// small values) is logged as one marker string.
+// small values) is logged as one marker string, and so is one nested deeper than the log stores
+// (`MAX_JSON_DEPTH`): a program can build that in a few characters, and its append would throw.
 import { createHash } from 'node:crypto'
-import type { JsonValue } from '@tack/session'
+import { checkJson, type JsonValue } from '@tack/session'
 
 export interface OmittedArguments {
   /** UTF-8 bytes of the dispatched JSON text. */
@@ -35,11 +36,14 @@ export function loggedArguments(argumentsJson: string, maxChars: number): Logged
   } catch {
     parsed = argumentsJson
   }
+  const omitted = () => ({ bytes: Buffer.byteLength(argumentsJson, 'utf8'), sha256: sha256(argumentsJson) })
+  // Checked where it will sit: `arguments` of the event's data, which the log checks from its root.
+  if (!checkJson({ arguments: parsed }).ok)
+    return { arguments: omittedText(argumentsJson, 'argument'), omitted: omitted() }
   if (argumentsJson.length <= maxChars) return { arguments: parsed }
-  const omitted = { bytes: Buffer.byteLength(argumentsJson, 'utf8'), sha256: sha256(argumentsJson) }
   const shrunk = withoutLongStrings(parsed, argumentsJson.length, maxChars)
-  if (shrunk !== undefined) return { arguments: shrunk, omitted }
-  return { arguments: omittedText(argumentsJson, 'argument'), omitted }
+  if (shrunk !== undefined) return { arguments: shrunk, omitted: omitted() }
+  return { arguments: omittedText(argumentsJson, 'argument'), omitted: omitted() }
 }
 
 /** A string inside the (cloned, so writable) argument, and where it sits. */
