@@ -14,14 +14,19 @@ import { runPoint, selectHooks } from '../runner.ts'
 import type { SessionStartPoint } from './session-start.ts'
 
 const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
+/** What a cancelled admission answers; the loop records its own reason and ignores this one. */
+const CANCELLED = 'the turn was cancelled'
 
 export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
   b.ctx.on(
     'agent/prompt-submit',
     async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
+      // Taken now: once a cancel ends the turn, `agent.turnSignal` is gone (or the next turn's).
+      const signal = admissionSignal(agent)
       const started = b.config.awaitSessionStart ? await sessionStart.claim(agent) : []
       const leading: HookContext[] = started.map((text) => ({ content: text, source: HOOKS_CODEX_SOURCE }))
-      const decision = await decide(agent, prompt, next)
+      if (signal.aborted) return cancelled(agent, leading)
+      const decision = await decide(agent, prompt, next, signal)
       if (leading.length === 0) return decision
       return { ...decision, leadingContext: [...leading, ...(decision.leadingContext ?? [])] }
     },
@@ -31,6 +36,7 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
     agent: Agent,
     prompt: Prompt,
     next: () => Promise<PromptDecision>,
+    signal: AbortSignal,
   ): Promise<PromptDecision> {
     if (agent.parent || prompt.source.kind !== 'user') return next()
     const hooks = b.registry.runnable()
@@ -42,8 +48,9 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
       subjects: [],
       payload: userPromptSubmitPayload(b.payloadContext(agent, turn), contentText(prompt.content)),
       ...(turn !== undefined ? { turn } : {}),
-      signal: b.lifetime(agent),
+      signal,
     })
+    if (signal.aborted) return { action: 'block', reason: CANCELLED }
     const context: HookContext[] = run.contexts.map((text) => ({
       content: text,
       source: HOOKS_CODEX_SOURCE,
@@ -60,5 +67,26 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
     const downstream = await next()
     if (context.length === 0) return downstream
     return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
+  }
+
+  /** The turn's signal with the agent's lifetime: a cancel kills the hook processes (AL-23). */
+  function admissionSignal(agent: Agent): AbortSignal {
+    const turn = agent.turnSignal
+    return turn ? AbortSignal.any([b.lifetime(agent), turn]) : b.lifetime(agent)
+  }
+
+  /**
+   * The loop has stopped waiting (AL-23): run nothing more and call no later listener. SessionStart
+   * context claimed for this prompt is injected instead, as it would have been without the wait.
+   */
+  function cancelled(agent: Agent, leading: readonly HookContext[]): PromptDecision {
+    for (const item of leading) {
+      try {
+        agent.inject(item)
+      } catch {
+        // A disposed agent takes nothing more.
+      }
+    }
+    return { action: 'block', reason: CANCELLED }
   }
 }
