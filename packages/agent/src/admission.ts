@@ -126,18 +126,22 @@ export async function admitPrompt(
   signal: AbortSignal,
 ): Promise<Admission> {
   if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
+  const deciding = waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({ action: 'allow' }))
   let decision: PromptDecision | typeof ABORTED
   try {
-    decision = await settledOrAborted(
-      waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({ action: 'allow' })),
-      signal,
-    )
+    decision = await settledOrAborted(deciding, signal)
   } catch (error) {
     if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
     throw pluginError('agent/prompt-submit', error)
   }
+  if (decision === ABORTED) {
+    // Left behind, not forgotten: the agent's disposal waits for it like other detached work, so what
+    // its listeners still log (a killed hook's `hook/result`) lands before the log closes (AL-24).
+    ctx.agents.trackDetached(agent, deciding)
+    return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
+  }
   // A listener that saw the abort may still answer (a hook run cut short passes): not a decision.
-  if (decision === ABORTED || signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
+  if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
   if (decision?.action === 'allow' || decision?.action === 'block') {
     for (const item of decision.leadingContext ?? []) appendContext(session, item)
   }

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestAgent, text } from '@tack/agent/testing'
 import type { Agent, PromptDecision } from '@tack/agent'
 import { CANCELLED_BEFORE_ADMISSION } from '../src/admission.ts'
-import { shape, textOf, user, waitForEvent } from './helpers.ts'
+import { deferred, shape, textOf, user, waitForEvent } from './helpers.ts'
 
 /** The time a cancelled `send` may take to settle; the listeners below would otherwise hold it forever. */
 const PROMPTLY_MS = 1000
@@ -60,14 +60,13 @@ describe('AL-23 cancel during admission', () => {
     await t.dispose()
   })
 
-  test('a listener that never settles does not hold the cancel; a queued prompt is dropped without a turn', async () => {
+  test('a listener that does not settle does not hold the cancel; a queued prompt is dropped without a turn', async () => {
+    const release = deferred<PromptDecision>()
     const t = await createTestAgent({
       script: [text('answered')],
       setup: (ctx) => {
         let calls = 0
-        ctx.on('agent/prompt-submit', (_agent, _prompt, next) =>
-          calls++ === 0 ? new Promise<PromptDecision>(() => {}) : next(),
-        )
+        ctx.on('agent/prompt-submit', (_agent, _prompt, next) => (calls++ === 0 ? release.promise : next()))
       },
     })
     const first = t.agent.send(user('stuck'))
@@ -78,7 +77,7 @@ describe('AL-23 cancel during admission', () => {
     expect(o1).toEqual({ turn: 1, reason: { kind: 'aborted' } })
     expect(o2).toEqual({ reason: { kind: 'aborted' } })
     expect(shape(t.events())).toEqual(['turn/start', 'prompt/blocked', 'turn/end'])
-    // The agent stays usable: the next prompt passes the (now answering) gate and completes.
+    // The agent stays usable: the next prompt passes the gate and completes.
     expect((await t.agent.send(user('again'))).reason).toEqual({ kind: 'completed' })
     expect(
       t
@@ -86,7 +85,46 @@ describe('AL-23 cancel during admission', () => {
         .filter((e) => e.type === 'user/message')
         .map(textOf),
     ).toEqual(['again'])
+    // Its late answer changes nothing; disposal waits for it (below).
+    release.resolve({ action: 'allow' })
     await t.dispose()
+    expect(
+      t
+        .events()
+        .filter((e) => e.type === 'user/message')
+        .map(textOf),
+    ).toEqual(['again'])
+  })
+
+  test('disposal waits for an admission the cancel left behind, so what it logs lands before the log closes', async () => {
+    let loggedLate = false
+    const t = await createTestAgent({
+      setup: (ctx) =>
+        ctx.on('agent/prompt-submit', (agent) => {
+          const signal = agent.turnSignal!
+          return new Promise<PromptDecision>((resolve) =>
+            signal.addEventListener('abort', () =>
+              // A hook run that takes a moment to die after its kill, then records its result.
+              setTimeout(() => {
+                agent.session.append('context/message', {
+                  content: [{ type: 'text', text: 'late' }],
+                  source: { kind: 'plugin', name: 'late' },
+                })
+                loggedLate = true
+                resolve({ action: 'allow' })
+              }, 50),
+            ),
+          )
+        }),
+    })
+    const sent = t.agent.send(user('go'))
+    await waitForEvent(t.agent.session, (e) => e.type === 'turn/start')
+    t.agent.cancel()
+    expect((await settlesWithin(sent, PROMPTLY_MS)).reason).toEqual({ kind: 'aborted' })
+    expect(loggedLate).toBe(false)
+    await t.dispose()
+    expect(loggedLate).toBe(true)
+    expect(shape(t.events())).toEqual(['turn/start', 'prompt/blocked', 'turn/end', 'context/message'])
   })
 
   test('the rest of a batch is recorded as not admitted; none of it reaches a request', async () => {
