@@ -7,15 +7,19 @@
 //
 // With `awaitSessionStart`, the agent's pending SessionStart run is awaited first and its context is
 // placed ahead of the prompt (`leadingContext`), before UserPromptSubmit's, in Codex's order (issue 11.6).
-import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
+import {
+  type Agent,
+  CANCELLED_BEFORE_ADMISSION,
+  type HookContext,
+  type Prompt,
+  type PromptDecision,
+} from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
 import type { SessionStartPoint } from './session-start.ts'
 
 const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
-/** What a cancelled admission answers; the loop records its own reason and ignores this one. */
-const CANCELLED = 'the turn was cancelled'
 
 export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint): void {
   b.ctx.on(
@@ -50,7 +54,7 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
       ...(turn !== undefined ? { turn } : {}),
       signal,
     })
-    if (signal.aborted) return { action: 'block', reason: CANCELLED }
+    if (signal.aborted) return { action: 'block', reason: CANCELLED_BEFORE_ADMISSION }
     const context: HookContext[] = run.contexts.map((text) => ({
       content: text,
       source: HOOKS_CODEX_SOURCE,
@@ -87,6 +91,6 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
         // A disposed agent takes nothing more.
       }
     }
-    return { action: 'block', reason: CANCELLED }
+    return { action: 'block', reason: CANCELLED_BEFORE_ADMISSION }
   }
 }
