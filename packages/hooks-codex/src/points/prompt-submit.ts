@@ -17,6 +17,7 @@ import {
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
+import { turnSignalOf } from '../turn-signal.ts'
 import type { SessionStartPoint } from './session-start.ts'
 
 const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
@@ -25,8 +26,7 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
   b.ctx.on(
     'agent/prompt-submit',
     async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
-      // Taken now: once a cancel ends the turn, `agent.turnSignal` is gone (or the next turn's).
-      const signal = admissionSignal(agent)
+      const signal = turnSignalOf(b, agent)
       const started = b.config.awaitSessionStart ? await sessionStart.claim(agent) : []
       const leading: HookContext[] = started.map((text) => ({ content: text, source: HOOKS_CODEX_SOURCE }))
       if (signal.aborted) return cancelled(agent, leading)
@@ -71,12 +71,6 @@ export function installPromptSubmit(b: Bridge, sessionStart: SessionStartPoint):
     const downstream = await next()
     if (context.length === 0) return downstream
     return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
-  }
-
-  /** The turn's signal with the agent's lifetime: a cancel kills the hook processes (AL-23). */
-  function admissionSignal(agent: Agent): AbortSignal {
-    const turn = agent.turnSignal
-    return turn ? AbortSignal.any([b.lifetime(agent), turn]) : b.lifetime(agent)
   }
 
   /**

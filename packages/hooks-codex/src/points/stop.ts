@@ -9,6 +9,7 @@ import type { Agent, ContinuationDecision, ContinuationInfo } from '@tack/agent'
 import type { Bridge } from '../bridge.ts'
 import { lastAssistantText, stopPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
+import { turnSignalOf } from '../turn-signal.ts'
 
 export function installStop(b: Bridge): void {
   const streaks = new WeakMap<Agent, { turn: number; blocks: number }>()
@@ -23,6 +24,7 @@ export function installStop(b: Bridge): void {
       if (agent.parent) return next()
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'Stop', []).length === 0) return next()
+      const signal = turnSignalOf(b, agent)
       let streak = streaks.get(agent)
       if (!streak || streak.turn !== info.turn) streaks.set(agent, (streak = { turn: info.turn, blocks: 0 }))
       const run = await runPoint(b.runner, hooks, {
@@ -35,8 +37,10 @@ export function installStop(b: Bridge): void {
           lastAssistantText(agent),
         ),
         turn: info.turn,
-        signal: b.lifetime(agent),
+        signal,
       })
+      // A cancelled turn ends whatever the killed hooks said (AL-23).
+      if (signal.aborted) return { action: 'stop' }
       const { merged } = run
       if (merged.stop) {
         streak.blocks = 0
