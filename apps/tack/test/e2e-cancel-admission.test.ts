@@ -61,26 +61,29 @@ function expectCancelledBeforeAdmission(r: Awaited<ReturnType<typeof interruptDu
   expect(events.at(-1)).toMatchObject({ type: 'result', reason: { kind: 'aborted' } })
 }
 
-test('AL-23 Ctrl-C during a Claude UserPromptSubmit hook of a trusted workspace: exit 130 at once, prompt not admitted', async () => {
+/**
+ * A sandbox whose workspace holds `file` (`.claude/settings.json` or `.codex/hooks.json`, the same JSON
+ * shape) with the slow UserPromptSubmit hook, trusted by `trust` (a `tack` command line).
+ */
+async function workspaceWithSlowHook(file: string, trust: readonly string[]): Promise<Sandbox> {
   const box = await sandbox()
-  await mkdir(join(box.workspace, '.claude'), { recursive: true })
+  await mkdir(join(box.workspace, file, '..'), { recursive: true })
   await writeFile(
-    join(box.workspace, '.claude', 'settings.json'),
+    join(box.workspace, file),
     JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: SLOW_HOOK }] }] } }),
   )
-  expect((await runTack(['trust', box.workspace], { env: box.env, cwd: box.workspace })).code).toBe(0)
+  const trusted = await runTack(trust, { env: box.env, cwd: box.workspace })
+  expect(trusted.code, trusted.stderr).toBe(0)
+  return box
+}
+
+test('AL-23 Ctrl-C during a Claude UserPromptSubmit hook of a trusted workspace: exit 130 at once, prompt not admitted', async () => {
+  const box = await workspaceWithSlowHook('.claude/settings.json', ['trust'])
   expectCancelledBeforeAdmission(await interruptDuringHook(box))
 }, 60_000)
 
 test('AL-23 Ctrl-C during a Codex UserPromptSubmit hook of a trusted workspace: exit 130 at once, the hook killed', async () => {
-  const box = await sandbox()
-  await mkdir(join(box.workspace, '.codex'), { recursive: true })
-  await writeFile(
-    join(box.workspace, '.codex', 'hooks.json'),
-    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: SLOW_HOOK }] }] } }),
-  )
-  // Trusts the workspace and records the hook's hash, so the hook runs.
-  const trusted = await runTack(['hooks', 'trust', '--project'], { env: box.env, cwd: box.workspace })
-  expect(trusted.code, trusted.stderr).toBe(0)
+  // `hooks trust --project` trusts the workspace and records the hook's hash, so the hook runs.
+  const box = await workspaceWithSlowHook('.codex/hooks.json', ['hooks', 'trust', '--project'])
   expectCancelledBeforeAdmission(await interruptDuringHook(box))
 }, 60_000)

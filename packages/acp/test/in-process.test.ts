@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, methods, type SessionNotification } from '@agentclientprotocol/sdk'
 import type { PromptDecision } from '@tack/agent'
-import { bootKernel, createScriptedModel, SCRIPTED_MODEL } from '@tack/agent/testing'
+import { bootKernel, createScriptedModel, SCRIPTED_MODEL, settlesWithin } from '@tack/agent/testing'
 import { PermissionsPlugin } from '@tack/permissions'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { expect, test } from 'vitest'
 import { AcpPlugin } from '../src/index.ts'
+import { scriptedServer } from './server.ts'
 
 test('50-acp.md requirement 16: in process, a prompt that writes a file asks once and streams its updates', async () => {
   const { ctx } = await bootKernel({
@@ -25,13 +26,7 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
   ])
   ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
   const warnings: string[] = []
-  const server = ctx.acp.server({
-    version: '0.0.0-test',
-    model: SCRIPTED_MODEL,
-    permissionMode: 'ask',
-    toolsMode: 'native',
-    warn: (line) => warnings.push(line),
-  })
+  const server = scriptedServer(ctx, (line) => warnings.push(line))
   const updates: SessionNotification[] = []
   const asked: unknown[] = []
   const app = client({ name: 'in-process' })
@@ -92,13 +87,7 @@ test('AL-23: session/cancel while a prompt-submit listener still holds the promp
   })
   const model = createScriptedModel([{ kind: 'text', text: 'never asked' }])
   ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
-  const server = ctx.acp.server({
-    version: '0.0.0-test',
-    model: SCRIPTED_MODEL,
-    permissionMode: 'ask',
-    toolsMode: 'native',
-    warn: () => {},
-  })
+  const server = scriptedServer(ctx)
   const connection = client({ name: 'in-process' }).connect(server.app())
   const cwd = await mkdtemp(join(tmpdir(), 'tack-acp-'))
   try {
@@ -110,14 +99,7 @@ test('AL-23: session/cancel while a prompt-submit listener still holds the promp
     })
     await inAdmission
     await connection.agent.notify(methods.agent.session.cancel, { sessionId })
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('session/prompt did not answer within 2 s of the cancel')),
-        2000,
-      )
-    })
-    const done = await Promise.race([prompted, late]).finally(() => clearTimeout(timer))
+    const done = await settlesWithin(prompted, 2000)
     expect(done.stopReason).toBe('cancelled')
     expect(model.requests).toHaveLength(0)
   } finally {

@@ -3,25 +3,13 @@
 // taken into a turn, is honoured at once — the `send` settles `aborted`, no step runs, and the prompt
 // is never recorded as admitted (docs/decisions/0195-cancel-during-admission.md).
 import { describe, expect, test } from 'vitest'
-import { createTestAgent, text } from '@tack/agent/testing'
+import { createTestAgent, settlesWithin, text } from '@tack/agent/testing'
 import type { Agent, PromptDecision } from '@tack/agent'
 import { CANCELLED_BEFORE_ADMISSION } from '../src/admission.ts'
 import { deferred, shape, textOf, user, waitForEvent } from './helpers.ts'
 
 /** The time a cancelled `send` may take to settle; the listeners below would otherwise hold it forever. */
 const PROMPTLY_MS = 1000
-
-async function settlesWithin<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms)
-  })
-  try {
-    return await Promise.race([p, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 /** A prompt-submit listener that answers `allow` only once the turn's signal aborts (a hook run cut short). */
 function untilTurnAborted(seen: AbortSignal[]) {

@@ -6,6 +6,7 @@ import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
+  agentWithSleepingHook,
   bridgeContexts,
   codexAgent,
   eventsOf,
@@ -16,19 +17,15 @@ import {
   isGone,
   script,
   user,
-  waitForLine,
   writeUserHooks,
 } from './helpers.ts'
 
 describe('UserPromptSubmit', () => {
   it('AL-23 cancelling the turn kills a running UserPromptSubmit hook at once; the turn ends aborted', async () => {
-    const h = await homes()
-    const hook = await script(h.work, 'slow.sh', `echo $$ > "$(dirname "$0")/pid"; exec sleep 600`)
-    await writeUserHooks(h, hooksJson({ UserPromptSubmit: [{ command: hook }] }))
-    const t = await codexAgent({ homes: h, script: [text('never')] })
+    const { t, pid: hookPid } = await agentWithSleepingHook('UserPromptSubmit', [text('never')])
     try {
       const outcome = t.agent.send(user('go'))
-      const pid = Number(await waitForLine(join(h.work, 'pid')))
+      const pid = await hookPid()
       t.agent.cancel()
       expect((await outcome).reason).toEqual({ kind: 'aborted' })
       // Killed before the agent's disposal (which would kill it anyway); the loop does not wait for the

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
+  agentWithSleepingHook,
   codexAgent,
   eventsOf,
   homes,
@@ -13,7 +14,6 @@ import {
   isGone,
   script,
   user,
-  waitForLine,
   writeUserHooks,
 } from './helpers.ts'
 
@@ -22,13 +22,10 @@ const steering = (t: Awaited<ReturnType<typeof codexAgent>>) =>
 
 describe('Stop', () => {
   it('AL-23 cancelling the turn kills a running Stop hook at once; the turn ends aborted', async () => {
-    const h = await homes()
-    const hook = await script(h.work, 'slow.sh', `echo $$ > "$(dirname "$0")/pid"; exec sleep 600`)
-    await writeUserHooks(h, hooksJson({ Stop: [{ command: hook }] }))
-    const t = await codexAgent({ homes: h, script: [text('done?')] })
+    const { t, pid: hookPid } = await agentWithSleepingHook('Stop', [text('done?')])
     try {
       const outcome = t.agent.send(user('work'))
-      const pid = Number(await waitForLine(join(h.work, 'pid')))
+      const pid = await hookPid()
       t.agent.cancel()
       const started = performance.now()
       expect((await outcome).reason).toEqual({ kind: 'aborted' })

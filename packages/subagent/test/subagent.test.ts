@@ -1,4 +1,4 @@
-import { createTestAgent, error, hang, text, toolCalls } from '@tack/agent/testing'
+import { createTestAgent, error, hang, settlesWithin, text, toolCalls } from '@tack/agent/testing'
 import type { Agent, PromptDecision } from '@tack/agent'
 import type { SessionEvent } from '@tack/session'
 import { expect, test } from 'vitest'
@@ -113,19 +113,6 @@ test('TL-18 a child turn that fails makes an error result; cancelling the parent
   await t.dispose()
 })
 
-/** Settles with `p`, or fails the test when `p` takes longer than `ms` (a cancel that was not honoured). */
-async function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms)
-  })
-  try {
-    return await Promise.race([p, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 test('AL-23 cancelling the parent while the child is in admission ends both at once; the child never reaches its model', async () => {
   let child: Agent | undefined
   const childSignals: AbortSignal[] = []
@@ -151,7 +138,7 @@ test('AL-23 cancelling the parent while the child is in admission ends both at o
   const sent = t.agent.send(user('go'))
   while (childSignals.length === 0) await new Promise((r) => setTimeout(r, 5))
   t.agent.cancel()
-  expect((await within(sent, 1000)).reason).toEqual({ kind: 'aborted' })
+  expect((await settlesWithin(sent, 1000)).reason).toEqual({ kind: 'aborted' })
   expect(childSignals[0].aborted).toBe(true)
   const childEvents = child!.session.events().map((e) => e.type)
   expect(childEvents).toContain('prompt/blocked')
@@ -173,7 +160,7 @@ test('AL-23 a parent cancelled before its child is sent its task: the child runs
       })
     },
   })
-  expect((await within(t.agent.send(user('go')), 1000)).reason).toEqual({ kind: 'aborted' })
+  expect((await settlesWithin(t.agent.send(user('go')), 1000)).reason).toEqual({ kind: 'aborted' })
   expect(child!.session.events().some((e) => e.type === 'turn/start')).toBe(false)
   expect(t.model.requests).toHaveLength(1)
   const result = resultOf(t.events())
