@@ -9,6 +9,7 @@ import { bootKernel, createScriptedModel, SCRIPTED_MODEL } from '@tack/agent/tes
 import { CommandsPlugin } from '@tack/commands'
 import { expect, test } from 'vitest'
 import { AcpPlugin } from '../src/index.ts'
+import { scriptedServer } from './server.ts'
 
 test('requirement 13: the registry is the list; a plugin command runs; changes are announced', async () => {
   const { ctx } = await bootKernel({ plugins: [{ plugin: CommandsPlugin }, { plugin: AcpPlugin }] })
@@ -26,13 +27,7 @@ test('requirement 13: the registry is the list; a plugin command runs; changes a
     surfaces: ['tui'],
     run: () => ({ kind: 'clear' }),
   })
-  const server = ctx.acp.server({
-    version: '0.0.0-test',
-    model: SCRIPTED_MODEL,
-    permissionMode: 'ask',
-    toolsMode: 'native',
-    warn: () => {},
-  })
+  const server = scriptedServer(ctx)
   const updates: SessionNotification[] = []
   const app = client({ name: 'in-process' }).onNotification(methods.client.session.update, ({ params }) => {
     updates.push(params)

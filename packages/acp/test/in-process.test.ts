@@ -4,11 +4,13 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { client, methods, type SessionNotification } from '@agentclientprotocol/sdk'
-import { bootKernel, createScriptedModel, SCRIPTED_MODEL } from '@tack/agent/testing'
+import type { PromptDecision } from '@tack/agent'
+import { bootKernel, createScriptedModel, SCRIPTED_MODEL, settlesWithin } from '@tack/agent/testing'
 import { PermissionsPlugin } from '@tack/permissions'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { expect, test } from 'vitest'
 import { AcpPlugin } from '../src/index.ts'
+import { scriptedServer } from './server.ts'
 
 test('50-acp.md requirement 16: in process, a prompt that writes a file asks once and streams its updates', async () => {
   const { ctx } = await bootKernel({
@@ -24,13 +26,7 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
   ])
   ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
   const warnings: string[] = []
-  const server = ctx.acp.server({
-    version: '0.0.0-test',
-    model: SCRIPTED_MODEL,
-    permissionMode: 'ask',
-    toolsMode: 'native',
-    warn: (line) => warnings.push(line),
-  })
+  const server = scriptedServer(ctx, (line) => warnings.push(line))
   const updates: SessionNotification[] = []
   const asked: unknown[] = []
   const app = client({ name: 'in-process' })
@@ -66,6 +62,48 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
     expect(statuses).toEqual(['in_progress', 'completed'])
     expect(warnings).toEqual([])
   } finally {
+    connection.close()
+    await server.disposeAll()
+  }
+})
+
+test('AL-23: session/cancel while a prompt-submit listener still holds the prompt answers cancelled at once', async () => {
+  let entered: () => void = () => {}
+  const inAdmission = new Promise<void>((resolve) => {
+    entered = resolve
+  })
+  // A listener that ignores the cancel; released only when the test ends, so disposal can finish.
+  let release: (d: PromptDecision) => void = () => {}
+  const held = new Promise<PromptDecision>((resolve) => {
+    release = resolve
+  })
+  const { ctx } = await bootKernel({
+    plugins: [{ plugin: AcpPlugin }],
+    setup: (c) =>
+      c.on('agent/prompt-submit', () => {
+        entered()
+        return held
+      }),
+  })
+  const model = createScriptedModel([{ kind: 'text', text: 'never asked' }])
+  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
+  const server = scriptedServer(ctx)
+  const connection = client({ name: 'in-process' }).connect(server.app())
+  const cwd = await mkdtemp(join(tmpdir(), 'tack-acp-'))
+  try {
+    await connection.agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })
+    const prompted = connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'hello' }],
+    })
+    await inAdmission
+    await connection.agent.notify(methods.agent.session.cancel, { sessionId })
+    const done = await settlesWithin(prompted, 2000)
+    expect(done.stopReason).toBe('cancelled')
+    expect(model.requests).toHaveLength(0)
+  } finally {
+    release({ action: 'allow' })
     connection.close()
     await server.disposeAll()
   }

@@ -27,3 +27,34 @@ export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSigna
     signal.removeEventListener('abort', onAbort)
   }
 }
+
+/** What `settledOrAborted` gives when the signal won. */
+export const ABORTED: unique symbol = Symbol('aborted')
+
+/**
+ * `promise`'s value, or `ABORTED` as soon as `signal` aborts, whichever comes first: a cancel is not
+ * held up by work that ignores it. A rejection that comes after the abort is swallowed.
+ */
+export function settledOrAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+  if (signal.aborted) {
+    promise.catch(() => {})
+    return Promise.resolve(ABORTED)
+  }
+  return new Promise<T | typeof ABORTED>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {})
+      resolve(ABORTED)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}

@@ -11,6 +11,7 @@ import {
   toContentBlocks,
 } from '@tack/session'
 import type { Context } from 'cordis'
+import { ABORTED, settledOrAborted } from './abortable.ts'
 import { MissingSourceError, TurnError } from './errors.ts'
 import type { Agent, Prompt, PromptDecision, TurnOutcome } from './types.ts'
 
@@ -101,9 +102,20 @@ function blocks(content: HookContext['content']): ContentBlock[] {
   return toContentBlocks(content)
 }
 
+/** The `prompt/blocked` reason of a prompt whose admission a cancel cut short (AL-23). */
+export const CANCELLED_BEFORE_ADMISSION = 'cancelled before it was admitted'
+
+/** What became of one prompt at admission. */
+export type Admission = { admitted: true } | { admitted: false; reason: string }
+
 /**
  * Runs `agent/prompt-submit` for a prompt (or user steering) and records the outcome as `as` or
  * `prompt/blocked`, followed by the decision's context items. Returns whether it was admitted.
+ *
+ * `signal` is the turn's (listeners read it as `agent.turnSignal`). A cancel stops the wait at once,
+ * whether or not the listeners heed it, and whatever they decide later is dropped: the prompt is
+ * recorded as `prompt/blocked` with `CANCELLED_BEFORE_ADMISSION`, so text the gate never passed does
+ * not reach a later request (docs/decisions/0195-cancel-during-admission.md).
  */
 export async function admitPrompt(
   ctx: Context,
@@ -111,15 +123,25 @@ export async function admitPrompt(
   session: Session,
   prompt: Prompt,
   as: 'user/message' | 'steering/message',
-): Promise<{ admitted: true } | { admitted: false; reason: string }> {
-  let decision: PromptDecision
+  signal: AbortSignal,
+): Promise<Admission> {
+  if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
+  const deciding = waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({ action: 'allow' }))
+  let decision: PromptDecision | typeof ABORTED
   try {
-    decision = await waterfall(ctx, 'agent/prompt-submit', [agent, prompt], () => ({
-      action: 'allow',
-    }))
+    decision = await settledOrAborted(deciding, signal)
   } catch (error) {
+    if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
     throw pluginError('agent/prompt-submit', error)
   }
+  if (decision === ABORTED) {
+    // Left behind, not forgotten: the agent's disposal waits for it like other detached work, so what
+    // its listeners still log (a killed hook's `hook/result`) lands before the log closes (AL-24).
+    ctx.agents.trackDetached(agent, deciding)
+    return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
+  }
+  // A listener that saw the abort may still answer (a hook run cut short passes): not a decision.
+  if (signal.aborted) return notAdmitted(session, prompt, CANCELLED_BEFORE_ADMISSION)
   if (decision?.action === 'allow' || decision?.action === 'block') {
     for (const item of decision.leadingContext ?? []) appendContext(session, item)
   }
@@ -131,10 +153,9 @@ export async function admitPrompt(
       return { admitted: true }
     }
     case 'block': {
-      const reason = String(decision.reason ?? 'blocked')
-      session.append('prompt/blocked', { content: blocks(prompt.content), source: prompt.source, reason })
+      const blocked = notAdmitted(session, prompt, String(decision.reason ?? 'blocked'))
       for (const item of decision.additionalContext ?? []) appendContext(session, item)
-      return { admitted: false, reason }
+      return blocked
     }
     default:
       throw new TurnError(
@@ -144,19 +165,26 @@ export async function admitPrompt(
   }
 }
 
+/** Records a prompt that did not go in, where its message would have been (AL-11). */
+export function notAdmitted(session: Session, prompt: Prompt, reason: string): Admission {
+  session.append('prompt/blocked', { content: blocks(prompt.content), source: prompt.source, reason })
+  return { admitted: false, reason }
+}
+
 /** Drains held input in arrival order; returns how many steering inputs were admitted. */
 export async function drainHeld(
   ctx: Context,
   agent: Agent,
   session: Session,
   queue: InputQueue,
+  signal: AbortSignal,
 ): Promise<number> {
   let admittedSteering = 0
   for (const item of queue.takeDrained()) {
     switch (item.kind) {
       case 'steer':
         if (item.input.source.kind === 'user') {
-          const r = await admitPrompt(ctx, agent, session, item.input, 'steering/message')
+          const r = await admitPrompt(ctx, agent, session, item.input, 'steering/message', signal)
           if (r.admitted) admittedSteering++
         } else {
           session.append('steering/message', {

@@ -114,11 +114,18 @@ export class AgentImpl implements Agent {
     }
   }
 
+  /**
+   * AL-23. Honoured at any moment the agent is `running`, not only inside a turn: a prompt sent but not
+   * yet taken into a turn (the pump's first microtask, the flush between turns) is dropped with its
+   * `send` resolving `aborted` and no turn — it would otherwise start one after the cancel.
+   */
   cancel(_reason?: string): void {
+    if (this.#status !== 'running') return
     const running = this.#running
-    if (!running || running.controller.signal.aborted) return
-    running.cause = 'aborted'
-    running.controller.abort()
+    if (running && !running.controller.signal.aborted) {
+      running.cause = 'aborted'
+      running.controller.abort()
+    }
     this.#held.settlePrompts({ reason: { kind: 'aborted' } })
     this.#held.dropSteering()
     this.#wake = false

@@ -128,7 +128,9 @@ declare module 'cordis' {
     'agent/session-start'(agent: Agent, source: SessionStartSource): void
     /**
      * @mode waterfall — per drained prompt and per user-sourced steering input. Result: the first
-     * listener that returns without `next()` decides; default `{action: 'allow'}`.
+     * listener that returns without `next()` decides; default `{action: 'allow'}`. It runs inside the
+     * turn: `agent.turnSignal` is its abort signal, and on a cancel the loop stops waiting at once and
+     * records the prompt as not admitted, whatever a listener answers later (AL-23).
      */
     'agent/prompt-submit': Waterfall<[agent: Agent, prompt: Prompt], PromptDecision>
     /**

@@ -53,7 +53,7 @@ export type StepOutcome =
 
 export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
   const { ctx, agent, session, turn, signal } = rt
-  await drainHeld(ctx, agent, session, rt.held)
+  await drainHeld(ctx, agent, session, rt.held, signal)
 
   let system: string
   try {

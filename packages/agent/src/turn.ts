@@ -35,8 +35,10 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
   try {
     let firstBlock: string | undefined
     let admitted = 0
+    // A cancel during admission records the rest of the batch as not admitted (admitPrompt), so every
+    // prompt of a started turn is in its log.
     for (const prompt of rt.batch) {
-      const r = await admitPrompt(ctx, agent, session, prompt, 'user/message')
+      const r = await admitPrompt(ctx, agent, session, prompt, 'user/message', rt.signal)
       if (r.admitted) admitted++
       else firstBlock ??= r.reason
     }
@@ -81,7 +83,7 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
         if (outcome.stop !== undefined) break
         if (outcome.toolCalls > 0) continue
         if (rt.held.hasSteering()) {
-          const admittedSteering = await drainHeld(ctx, agent, session, rt.held)
+          const admittedSteering = await drainHeld(ctx, agent, session, rt.held, rt.signal)
           if (admittedSteering > 0) continue
         }
         if (rt.signal.aborted) break

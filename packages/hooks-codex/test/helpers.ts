@@ -17,6 +17,7 @@ import {
 import { SubagentPlugin } from '@tack/subagent'
 import type { HookInvocation, HookResult } from '@tack/hook-protocol'
 import type { SessionEvent } from '@tack/session'
+import { waitForLine } from '@tack/process/testing'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { type ToolRegistry, ToolsPlugin } from '@tack/tools'
@@ -270,4 +271,19 @@ export async function everyEventSession(h: Homes): Promise<EverySession> {
     return Promise.all(files.map((f) => readFile(join(captures, f), 'utf8')))
   }
   return { t, payloads }
+}
+
+/**
+ * A Codex agent whose one `point` hook writes its pid to `<work>/pid` and then sleeps for 600 s: for
+ * tests that a cancel kills it. `pid` resolves once the hook runs.
+ */
+export async function agentWithSleepingHook(
+  point: string,
+  entries: readonly ScriptEntry[],
+): Promise<{ t: TestAgent; pid: () => Promise<number> }> {
+  const h = await homes()
+  const hook = await script(h.work, 'slow.sh', `echo $$ > "$(dirname "$0")/pid"; exec sleep 600`)
+  await writeUserHooks(h, hooksJson({ [point]: [{ command: hook }] }))
+  const t = await codexAgent({ homes: h, script: entries })
+  return { t, pid: async () => Number(await waitForLine(join(h.work, 'pid'))) }
 }

@@ -6,6 +6,7 @@ import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
+  agentWithSleepingHook,
   bridgeContexts,
   codexAgent,
   eventsOf,
@@ -13,12 +14,35 @@ import {
   hookInvocations,
   hookResults,
   hooksJson,
+  isGone,
   script,
   user,
   writeUserHooks,
 } from './helpers.ts'
 
 describe('UserPromptSubmit', () => {
+  it('AL-23 cancelling the turn kills a running UserPromptSubmit hook at once; the turn ends aborted', async () => {
+    const { t, pid: hookPid } = await agentWithSleepingHook('UserPromptSubmit', [text('never')])
+    try {
+      const outcome = t.agent.send(user('go'))
+      const pid = await hookPid()
+      t.agent.cancel()
+      expect((await outcome).reason).toEqual({ kind: 'aborted' })
+      // Killed before the agent's disposal (which would kill it anyway); the loop does not wait for the
+      // killed run, so its hook/result may follow turn/end (docs/decisions/0195-cancel-during-admission.md).
+      const deadline = Date.now() + 2000
+      while ((!isGone(pid) || hookResults(t).length === 0) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(isGone(pid)).toBe(true)
+      expect(hookResults(t)).toEqual([expect.objectContaining({ point: 'UserPromptSubmit', aborted: true })])
+      expect(eventsOf(t, 'prompt/blocked')).toHaveLength(1)
+      expect(eventsOf(t, 'user/message')).toEqual([])
+      expect(t.model.requests).toHaveLength(0)
+    } finally {
+      await t.dispose()
+    }
+  })
+
   it('C5 exit 2 with stderr blocks the prompt: no model request, prompt/blocked with the stderr, hook/* logged', async () => {
     const h = await homes()
     const hook = await script(h.work, 'block.sh', 'cat > /dev/null; echo "no secrets here" >&2; exit 2')

@@ -5,11 +5,13 @@ import { join } from 'node:path'
 import { text } from '@tack/agent/testing'
 import { describe, expect, it } from 'vitest'
 import {
+  agentWithSleepingHook,
   codexAgent,
   eventsOf,
   homes,
   hookResults,
   hooksJson,
+  isGone,
   script,
   user,
   writeUserHooks,
@@ -19,6 +21,22 @@ const steering = (t: Awaited<ReturnType<typeof codexAgent>>) =>
   eventsOf(t, 'steering/message').map((e) => e.data.content[0].text)
 
 describe('Stop', () => {
+  it('AL-23 cancelling the turn kills a running Stop hook at once; the turn ends aborted', async () => {
+    const { t, pid: hookPid } = await agentWithSleepingHook('Stop', [text('done?')])
+    try {
+      const outcome = t.agent.send(user('work'))
+      const pid = await hookPid()
+      t.agent.cancel()
+      const started = performance.now()
+      expect((await outcome).reason).toEqual({ kind: 'aborted' })
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(isGone(pid)).toBe(true)
+      expect(hookResults(t)).toEqual([expect.objectContaining({ point: 'Stop', aborted: true })])
+    } finally {
+      await t.dispose()
+    }
+  })
+
   it('C5 block with a reason continues the turn with the reasons of all blocking hooks joined by a blank line', async () => {
     const h = await homes()
     // Block only the first time (stop_hook_active false), then let the turn end.

@@ -169,6 +169,32 @@ describe('session and turn events (requirement 10)', () => {
     expect(message.content[0].text).toBe('SHOUT THIS')
   })
 
+  it('prompt.submit: a cancel while the mod hook runs ends the turn at once; the hook going on later starts no later listener (AL-23)', async () => {
+    const { s } = await start(
+      `export function register(on) {
+        on('prompt.submit', async ($, e, next) => { await new Promise((r) => setTimeout(r, 1500)); return next(e) })
+      }`,
+      [text('never')],
+    )
+    const later: string[] = []
+    s.ctx.on('agent/prompt-submit', async (_agent, prompt, next) => {
+      later.push(String(prompt.content))
+      return next()
+    })
+    const sent = s.agent.send(user('hello'))
+    while (!s.events().some((e) => e.type === 'turn/start')) await new Promise((r) => setTimeout(r, 5))
+    await new Promise((r) => setTimeout(r, 50))
+    s.agent.cancel()
+    const started = performance.now()
+    expect((await sent).reason).toEqual({ kind: 'aborted' })
+    // Far below the 1.5 s the hook still has to go.
+    expect(performance.now() - started).toBeLessThan(1000)
+    // The mod hook finishes and calls next(): the listener after it is not started.
+    await new Promise((r) => setTimeout(r, 2000))
+    expect(later).toEqual([])
+    expect(s.events().some((e) => e.type === 'user/message')).toBe(false)
+  })
+
   it('each session gets its own instance: a module counter reports 1 in each (requirement 2)', async () => {
     const out = tempDir()
     const dir = writeMod({

@@ -141,7 +141,10 @@ export interface SessionEventMap {
   'context/message': { content: readonly ContentBlock[]; source: MessageSource }
   /** Input given while a turn runs, drained at the next step (also forced continuations). */
   'steering/message': { content: readonly ContentBlock[]; source: MessageSource }
-  /** A prompt that `agent/prompt-submit` blocked, recorded where the message would have been. */
+  /**
+   * A prompt that `agent/prompt-submit` blocked, or whose admission a cancel cut short (`reason`
+   * "cancelled before it was admitted"), recorded where the message would have been.
+   */
   'prompt/blocked': { content: readonly ContentBlock[]; source: MessageSource; reason: string }
   /** One streamed chunk of the model's answer, logged before the next is read. */
   'assistant/chunk': { turn: number; step: number; chunk: StreamChunk }

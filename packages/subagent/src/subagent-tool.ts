@@ -79,9 +79,12 @@ export const SubagentPlugin = definePlugin({
           const cancel = () => child.cancel('parent cancelled')
           try {
             emitSafely(ctx, 'subagent/start', parent, child, { callId: call.callId, task: args.prompt })
+            // Sent first, so a cancel that came before (while the child was made, or from a
+            // subagent/start listener) reaches a running child: its prompt is dropped, no turn runs.
+            const sent = child.send({ content: args.prompt, source: { kind: 'user' } })
             if (call.signal.aborted) cancel()
             else call.signal.addEventListener('abort', cancel, { once: true })
-            const outcome = await child.send({ content: args.prompt, source: { kind: 'user' } })
+            const outcome = await sent
             const output = lastAssistantText(child.session.events(), { nonEmpty: true })
             emitSafely(ctx, 'subagent/end', parent, child, {
               callId: call.callId,

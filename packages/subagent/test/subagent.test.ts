@@ -1,4 +1,5 @@
-import { createTestAgent, error, hang, text, toolCalls } from '@tack/agent/testing'
+import { createTestAgent, error, hang, settlesWithin, text, toolCalls } from '@tack/agent/testing'
+import type { Agent, PromptDecision } from '@tack/agent'
 import type { SessionEvent } from '@tack/session'
 import { expect, test } from 'vitest'
 import { SubagentConfig, SubagentPlugin } from '../src/index.ts'
@@ -109,5 +110,60 @@ test('TL-18 a child turn that fails makes an error result; cancelling the parent
   const outcome = await t.agent.send(user('go'))
   expect(outcome.reason).toEqual({ kind: 'aborted' })
   await childAborted
+  await t.dispose()
+})
+
+test('AL-23 cancelling the parent while the child is in admission ends both at once; the child never reaches its model', async () => {
+  let child: Agent | undefined
+  const childSignals: AbortSignal[] = []
+  const t = await createTestAgent({
+    plugins: [{ plugin: SubagentPlugin, config: {} }],
+    script: [toolCalls([{ name: 'subagent', args: { description: 'd', prompt: 'slow gate' } }])],
+    setup: (ctx) => {
+      ctx.on('subagent/start', (_p, c) => {
+        child = c
+      })
+      // A slow gate for the child only (a SubagentStart chain the first prompt waits for): it answers
+      // only once the child's turn is cancelled.
+      ctx.on('agent/prompt-submit', (agent, _prompt, next) => {
+        const signal = agent.turnSignal
+        if (!agent.parent || !signal) return next()
+        childSignals.push(signal)
+        return new Promise<PromptDecision>((resolve) =>
+          signal.addEventListener('abort', () => resolve({ action: 'allow' }), { once: true }),
+        )
+      })
+    },
+  })
+  const sent = t.agent.send(user('go'))
+  while (childSignals.length === 0) await new Promise((r) => setTimeout(r, 5))
+  t.agent.cancel()
+  expect((await settlesWithin(sent, 1000)).reason).toEqual({ kind: 'aborted' })
+  expect(childSignals[0].aborted).toBe(true)
+  const childEvents = child!.session.events().map((e) => e.type)
+  expect(childEvents).toContain('prompt/blocked')
+  expect(childEvents).not.toContain('user/message')
+  expect(childEvents).not.toContain('step/start')
+  expect(t.model.requests).toHaveLength(1)
+  await t.dispose()
+})
+
+test('AL-23 a parent cancelled before its child is sent its task: the child runs no turn', async () => {
+  let child: Agent | undefined
+  const t = await createTestAgent({
+    plugins: [{ plugin: SubagentPlugin, config: {} }],
+    script: [toolCalls([{ name: 'subagent', args: { description: 'd', prompt: 'x' } }]), text('child ran')],
+    setup: (ctx) => {
+      ctx.on('subagent/start', (_p, c) => {
+        child = c
+        t.agent.cancel()
+      })
+    },
+  })
+  expect((await settlesWithin(t.agent.send(user('go')), 1000)).reason).toEqual({ kind: 'aborted' })
+  expect(child!.session.events().some((e) => e.type === 'turn/start')).toBe(false)
+  expect(t.model.requests).toHaveLength(1)
+  const result = resultOf(t.events())
+  expect(result.data.isError).toBe(true)
   await t.dispose()
 })

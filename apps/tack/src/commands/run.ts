@@ -140,13 +140,17 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     }
     // Before any tool can run, not before a command that only shows or changes the mode.
     if (modeNotices.wider) err(modeNotices.wider)
-    const outcome =
+    const sending =
       compactWith === undefined
-        ? await agent.send({
+        ? agent.send({
             content: command?.kind === 'prompt' ? command.text : input.content,
             source: { kind: 'user' },
           })
-        : await runCompactCommand(ctx, agent, compactWith, compacting.signal)
+        : runCompactCommand(ctx, agent, compactWith, compacting.signal)
+    // A signal that came before the prompt was sent (while a command was looked up) found the agent idle,
+    // where cancel does nothing: cancelled now, the prompt is dropped without a turn (AL-23).
+    if (interruptedBy) agent.cancel('interrupted')
+    const outcome = await sending
     for (const signal of signals) process.off(signal, onSignal)
     reporter.finish()
     const turnEvents = agent.session.events().slice(start)

@@ -15,3 +15,4 @@ export {
   type RequestInvariant,
   STATUS_MOVES,
 } from './invariants.ts'
+export { settlesWithin } from './settles-within.ts'

@@ -8,11 +8,18 @@
 // With `awaitSessionStart`, the agent's pending SessionStart run (a subagent's: its SubagentStart run) is
 // awaited first and its context is placed ahead of the prompt (`leadingContext`), before
 // UserPromptSubmit's, in Codex's order.
-import type { Agent, HookContext, Prompt, PromptDecision } from '@tack/agent'
+import {
+  type Agent,
+  CANCELLED_BEFORE_ADMISSION,
+  type HookContext,
+  type Prompt,
+  type PromptDecision,
+} from '@tack/agent'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { contentText, currentTurn, userPromptSubmitPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
 import type { StartChains } from '../start-chains.ts'
+import { turnSignalOf } from '../turn-signal.ts'
 
 const STOPPED = 'A UserPromptSubmit hook stopped processing this prompt.'
 
@@ -20,9 +27,11 @@ export function installPromptSubmit(b: Bridge, starts: StartChains): void {
   b.ctx.on(
     'agent/prompt-submit',
     async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
+      const signal = turnSignalOf(b, agent)
       const started = b.config.awaitSessionStart ? await starts.claim(agent) : []
       const leading: HookContext[] = started.map((text) => ({ content: text, source: HOOKS_CODEX_SOURCE }))
-      const decision = await decide(agent, prompt, next)
+      if (signal.aborted) return cancelled(agent, leading)
+      const decision = await decide(agent, prompt, next, signal)
       if (leading.length === 0) return decision
       return { ...decision, leadingContext: [...leading, ...(decision.leadingContext ?? [])] }
     },
@@ -32,6 +41,7 @@ export function installPromptSubmit(b: Bridge, starts: StartChains): void {
     agent: Agent,
     prompt: Prompt,
     next: () => Promise<PromptDecision>,
+    signal: AbortSignal,
   ): Promise<PromptDecision> {
     if (agent.parent || prompt.source.kind !== 'user') return next()
     const hooks = b.registry.runnable()
@@ -43,8 +53,9 @@ export function installPromptSubmit(b: Bridge, starts: StartChains): void {
       subjects: [],
       payload: userPromptSubmitPayload(b.payloadContext(agent, turn), contentText(prompt.content)),
       ...(turn !== undefined ? { turn } : {}),
-      signal: b.lifetime(agent),
+      signal,
     })
+    if (signal.aborted) return { action: 'block', reason: CANCELLED_BEFORE_ADMISSION }
     const context: HookContext[] = run.contexts.map((text) => ({
       content: text,
       source: HOOKS_CODEX_SOURCE,
@@ -61,5 +72,20 @@ export function installPromptSubmit(b: Bridge, starts: StartChains): void {
     const downstream = await next()
     if (context.length === 0) return downstream
     return { ...downstream, additionalContext: [...context, ...(downstream.additionalContext ?? [])] }
+  }
+
+  /**
+   * The loop has stopped waiting (AL-23): run nothing more and call no later listener. SessionStart
+   * context claimed for this prompt is injected instead, as it would have been without the wait.
+   */
+  function cancelled(agent: Agent, leading: readonly HookContext[]): PromptDecision {
+    for (const item of leading) {
+      try {
+        agent.inject(item)
+      } catch {
+        // A disposed agent takes nothing more.
+      }
+    }
+    return { action: 'block', reason: CANCELLED_BEFORE_ADMISSION }
   }
 }

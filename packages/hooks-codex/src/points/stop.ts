@@ -17,6 +17,7 @@ import {
   subagentStopPayload,
 } from '../payload.ts'
 import { type PointInput, runPoint, selectHooks } from '../runner.ts'
+import { turnSignalOf } from '../turn-signal.ts'
 import type { SubagentOrigins } from './subagent.ts'
 
 export function installStop(b: Bridge, origins: SubagentOrigins): void {
@@ -64,9 +65,12 @@ export function installStop(b: Bridge, origins: SubagentOrigins): void {
       const point = agent.parent ? 'SubagentStop' : 'Stop'
       const subjects = agent.parent ? [CODEX_SUBAGENT_TYPE] : []
       if (selectHooks(hooks, point, subjects).length === 0) return next()
+      const signal = turnSignalOf(b, agent)
       let streak = streaks.get(agent)
       if (!streak || streak.turn !== info.turn) streaks.set(agent, (streak = { turn: info.turn, blocks: 0 }))
-      const run = await runPoint(b.runner, hooks, { ...pointInput(agent, info), signal: b.lifetime(agent) })
+      const run = await runPoint(b.runner, hooks, { ...pointInput(agent, info), signal })
+      // A cancelled turn ends whatever the killed hooks said (AL-23).
+      if (signal.aborted) return { action: 'stop' }
       const { merged } = run
       if (merged.stop) {
         streak.blocks = 0

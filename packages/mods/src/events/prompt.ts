@@ -1,7 +1,7 @@
 // `prompt.submit` on `agent/prompt-submit`, registered first (outermost) (65-mod-host.md requirement
 // 10): `{drop}` blocks, a new `text` rewrites, `context` becomes plugin-sourced context. The first
 // firing of `session.start` is awaited before the first prompt goes on.
-import type { Agent, Prompt, PromptDecision } from '@tack/agent'
+import { type Agent, CANCELLED_BEFORE_ADMISSION, type Prompt, type PromptDecision } from '@tack/agent'
 import { isObject, type Mapping, textOf, untilCancelled } from './shared.ts'
 
 const MOD_SOURCE = { kind: 'plugin', name: 'mods' } as const
@@ -9,13 +9,18 @@ const MOD_SOURCE = { kind: 'plugin', name: 'mods' } as const
 export function installPromptSubmit(m: Mapping): void {
   m.ctx.on(
     'agent/prompt-submit',
-    async (agent: Agent, prompt: Prompt, next: () => Promise<PromptDecision>): Promise<PromptDecision> => {
+    async (agent: Agent, prompt: Prompt, outer: () => Promise<PromptDecision>): Promise<PromptDecision> => {
       const mods = m.host.sessionOf(agent)
-      if (!mods) return next()
+      if (!mods) return outer()
+      // Taken now: once a cancel ends the turn, `agent.turnSignal` is gone. The loop stops waiting on a
+      // cancel (AL-23); a mod hook that goes on later must not start the listeners after this one (a
+      // UserPromptSubmit hook would run with no turn to cut it).
+      const signal = agent.turnSignal
+      const next = (): Promise<PromptDecision> =>
+        signal?.aborted ? Promise.resolve({ action: 'block', reason: CANCELLED_BEFORE_ADMISSION }) : outer()
       await mods.ready
       // The prompt's turn may be cancelled while a session.start hook still runs: that hook is then
       // abandoned too (Ctrl-C stops what is going on), and the cancelled turn goes on to end.
-      const signal = agent.turnSignal
       await untilCancelled(mods.sessionStart, signal)
       if (signal?.aborted) {
         mods.cancelSessionStart()
