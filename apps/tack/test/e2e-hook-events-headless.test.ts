@@ -3,6 +3,8 @@
 // hooking all 33 events: an exit-2 PreCompact blocks `tack run -c "/compact"` with a message naming the
 // command; an API error ends the turn with StopFailure instead of Stop; SessionEnd `other` ends each run;
 // `tack hooks list` marks the events tack does not fire.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
@@ -12,7 +14,7 @@ import {
   loggedPayloads,
   writeAllEventsSettings,
 } from './hook-events-settings.ts'
-import { runTack, sandbox, writeJson } from './helpers.ts'
+import { outcomeOf, runTack, sandbox, TACK_BIN, writeJson } from './helpers.ts'
 
 const BLOCKER = 'echo "not before the review" >&2; exit 2'
 
@@ -76,3 +78,48 @@ test('an API error ends the turn with StopFailure, not Stop; tack hooks list mar
   const text = await runTack(['hooks', 'list', '--trust'], { env: box.env, cwd: box.workspace })
   expect(text.stdout).toContain('not fired by tack: tack has no MCP elicitation')
 }, 120_000)
+
+// A call cut by Ctrl-C (or SIGTERM) failed while running: PostToolUseFailure fires for it with
+// `is_interrupt: true` (claude-code-hook-events.md), once, and never PostToolUse; SessionEnd follows once.
+// The hook must not be cut by the very abort it reports.
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  'a bash call cut by %s fires PostToolUseFailure with is_interrupt, then one SessionEnd',
+  async (signal) => {
+    const box = await sandbox()
+    const log = join(box.root, 'hooks.jsonl')
+    const started = join(box.workspace, 'started')
+    await writeAllEventsSettings(box.workspace, log)
+    const script = await writeJson(join(box.root, 'sleep.json'), [
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `touch '${started}'; sleep 30` } }] },
+      { kind: 'text', text: 'never reached' },
+    ])
+    const child = spawn(
+      process.execPath,
+      [TACK_BIN, 'run', '--trust', '--model', `scripted/${script}`, 'wait'],
+      {
+        env: box.env,
+        cwd: box.workspace,
+        stdio: 'pipe',
+      },
+    )
+    child.stdin.end()
+    const outcome = outcomeOf(child)
+    const deadline = Date.now() + 30_000
+    while (!existsSync(started)) {
+      if (Date.now() > deadline) throw new Error('the bash call never started')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    child.kill(signal)
+    const r = await outcome
+    expect(r.code, r.stderr).not.toBe(0)
+    const payloads = await loggedPayloads(log)
+    const failures = payloads.filter((p) => p.hook_event_name === 'PostToolUseFailure')
+    expect(failures).toEqual([
+      expect.objectContaining({ tool_name: 'Bash', tool_use_id: 'call_1', is_interrupt: true }),
+    ])
+    const counts = countsOf(payloads)
+    expect(counts.PostToolUse).toBeUndefined()
+    expect(counts.SessionEnd).toBe(1)
+  },
+  60_000,
+)
