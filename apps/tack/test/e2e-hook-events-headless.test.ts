@@ -123,3 +123,26 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
   },
   60_000,
 )
+
+// "Prompt is too long" is a 400/413 from the provider (tack's CONTEXT_TOO_LONG): when compaction cannot
+// help, the turn's StopFailure says `invalid_request`, as Claude Code does, not `unknown`.
+test('a context-too-long end of a turn is StopFailure invalid_request', async () => {
+  const box = await sandbox()
+  const log = join(box.root, 'hooks.jsonl')
+  await writeAllEventsSettings(box.workspace, log)
+  const script = await writeJson(join(box.root, 'long.json'), [
+    {
+      kind: 'error',
+      message: 'prompt is too long: 300000 tokens > 200000 maximum',
+      code: 'CONTEXT_TOO_LONG',
+      status: 400,
+    },
+  ])
+  const r = await runTack(['run', '--trust', '--model', `scripted/${script}`, 'hello'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(r.code).not.toBe(0)
+  const failures = (await loggedPayloads(log)).filter((p) => p.hook_event_name === 'StopFailure')
+  expect(failures).toEqual([expect.objectContaining({ error: 'invalid_request' })])
+}, 60_000)
