@@ -5,13 +5,19 @@
 // continue once, and `tack hooks list` marks a configured event tack never fires as `not fired`. In an
 // ask-mode run PermissionRequest allows `seq` and denies the rest; `/compact` is blocked once by PreCompact's
 // `continue: false`, then runs with PreCompact and PostCompact (trigger `manual`).
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
-import { outcomeOf, runTack, type Sandbox, sandbox, TACK_BIN, writeJson, writeLoopConfig } from './helpers.ts'
+import {
+  runTack,
+  type Sandbox,
+  sandbox,
+  signalDuringBashCall,
+  writeJson,
+  writeLoopConfig,
+} from './helpers.ts'
 
 /** A bash hook that stores its stdin as `<captures>/<event>-<n>.json`, then runs `then`. */
 async function captureHook(box: Sandbox, name: string, then = ''): Promise<string> {
@@ -289,7 +295,6 @@ test('failing Codex PermissionRequest, PreCompact and PostCompact hooks fail ope
 test('Codex Interrupt runs to completion when Ctrl-C ends a headless run', async () => {
   const box = await sandbox()
   const ws = box.workspace
-  const started = join(ws, 'started')
   const done = join(box.root, 'interrupt-done')
   await mkdir(join(ws, '.codex'))
   const record = `cat > '${join(box.root, 'interrupt.json')}'; sleep 1; touch '${done}'`
@@ -299,24 +304,7 @@ test('Codex Interrupt runs to completion when Ctrl-C ends a headless run', async
   )
   expect((await runTack(['trust'], { env: box.env, cwd: ws })).code).toBe(0)
   expect((await runTack(['hooks', 'trust'], { env: box.env, cwd: ws })).code).toBe(0)
-  const script = await writeJson(join(box.root, 'sleep.json'), [
-    { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `touch '${started}'; sleep 30` } }] },
-    { kind: 'text', text: 'never reached' },
-  ])
-  const child = spawn(process.execPath, [TACK_BIN, 'run', '--model', `scripted/${script}`, 'wait'], {
-    env: box.env,
-    cwd: ws,
-    stdio: 'pipe',
-  })
-  child.stdin.end()
-  const outcome = outcomeOf(child)
-  const deadline = Date.now() + 30_000
-  while (!existsSync(started)) {
-    if (Date.now() > deadline) throw new Error('the bash call never started')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  child.kill('SIGINT')
-  const r = await outcome
+  const r = await signalDuringBashCall(box, [], 'SIGINT')
   expect(r.code, r.stderr).not.toBe(0)
   expect(existsSync(done)).toBe(true)
   const payload = JSON.parse(await readFile(join(box.root, 'interrupt.json'), 'utf8'))

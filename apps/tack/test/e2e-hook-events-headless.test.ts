@@ -3,8 +3,6 @@
 // hooking all 33 events: an exit-2 PreCompact blocks `tack run -c "/compact"` with a message naming the
 // command; an API error ends the turn with StopFailure instead of Stop; SessionEnd `other` ends each run;
 // `tack hooks list` marks the events tack does not fire.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import {
@@ -14,7 +12,7 @@ import {
   loggedPayloads,
   writeAllEventsSettings,
 } from './hook-events-settings.ts'
-import { outcomeOf, runTack, sandbox, TACK_BIN, writeJson } from './helpers.ts'
+import { runTack, sandbox, signalDuringBashCall, writeJson } from './helpers.ts'
 
 const BLOCKER = 'echo "not before the review" >&2; exit 2'
 
@@ -87,30 +85,8 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
   async (signal) => {
     const box = await sandbox()
     const log = join(box.root, 'hooks.jsonl')
-    const started = join(box.workspace, 'started')
     await writeAllEventsSettings(box.workspace, log)
-    const script = await writeJson(join(box.root, 'sleep.json'), [
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `touch '${started}'; sleep 30` } }] },
-      { kind: 'text', text: 'never reached' },
-    ])
-    const child = spawn(
-      process.execPath,
-      [TACK_BIN, 'run', '--trust', '--model', `scripted/${script}`, 'wait'],
-      {
-        env: box.env,
-        cwd: box.workspace,
-        stdio: 'pipe',
-      },
-    )
-    child.stdin.end()
-    const outcome = outcomeOf(child)
-    const deadline = Date.now() + 30_000
-    while (!existsSync(started)) {
-      if (Date.now() > deadline) throw new Error('the bash call never started')
-      await new Promise((r) => setTimeout(r, 50))
-    }
-    child.kill(signal)
-    const r = await outcome
+    const r = await signalDuringBashCall(box, ['--trust'], signal)
     expect(r.code, r.stderr).not.toBe(0)
     const payloads = await loggedPayloads(log)
     const failures = payloads.filter((p) => p.hook_event_name === 'PostToolUseFailure')
