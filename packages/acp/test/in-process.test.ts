@@ -70,3 +70,59 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
     await server.disposeAll()
   }
 })
+
+// A call an "Always allow" answer settles asks no one, so no `tools/permission-request` is raised for it
+// (docs/decisions/0185-remembered-answers-before-permission-request.md): hooks on that seam (Claude Code's
+// PermissionRequest) fire only where the client is asked.
+test('50-acp.md requirement 9: a call an always-allow rule answers raises no permission request', async () => {
+  const { ctx } = await bootKernel({
+    plugins: [
+      { plugin: FsToolsPlugin },
+      { plugin: PermissionsPlugin, config: { mode: 'ask' } },
+      { plugin: AcpPlugin },
+    ],
+  })
+  const seam: string[] = []
+  ctx.on('tools/permission-request', (exec, _ask, next) => {
+    seam.push((exec.arguments as { file_path: string }).file_path)
+    return next()
+  })
+  const model = createScriptedModel([
+    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
+    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'b.txt', content: 'B\n' } }] },
+    { kind: 'text', text: 'Wrote both.' },
+  ])
+  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
+  const server = ctx.acp.server({
+    version: '0.0.0-test',
+    model: SCRIPTED_MODEL,
+    permissionMode: 'ask',
+    toolsMode: 'native',
+    warn: () => {},
+  })
+  const asked: unknown[] = []
+  const app = client({ name: 'in-process' }).onRequest(
+    methods.client.session.requestPermission,
+    ({ params }) => {
+      asked.push(params)
+      return { outcome: { outcome: 'selected', optionId: 'allow-always' } }
+    },
+  )
+  const connection = app.connect(server.app())
+  const cwd = await mkdtemp(join(tmpdir(), 'tack-acp-'))
+  try {
+    await connection.agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    const { sessionId } = await connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })
+    const done = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'write a and b' }],
+    })
+    expect(done.stopReason).toBe('end_turn')
+    expect(await readFile(join(cwd, 'b.txt'), 'utf8')).toBe('B\n')
+    expect(asked).toHaveLength(1)
+    expect(seam).toEqual(['a.txt'])
+  } finally {
+    connection.close()
+    await server.disposeAll()
+  }
+})
