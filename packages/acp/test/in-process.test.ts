@@ -10,7 +10,8 @@ import { FsToolsPlugin } from '@tack/tool-fs'
 import { expect, test } from 'vitest'
 import { AcpPlugin } from '../src/index.ts'
 
-test('50-acp.md requirement 16: in process, a prompt that writes a file asks once and streams its updates', async () => {
+/** A kernel with the fs tools, ask mode and the ACP plugin, answering with `script`; its ACP server. */
+async function askingServer(script: Parameters<typeof createScriptedModel>[0], warn: (line: string) => void) {
   const { ctx } = await bootKernel({
     plugins: [
       { plugin: FsToolsPlugin },
@@ -18,19 +19,26 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
       { plugin: AcpPlugin },
     ],
   })
-  const model = createScriptedModel([
-    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
-    { kind: 'text', text: 'Wrote a.txt.' },
-  ])
-  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
-  const warnings: string[] = []
+  ctx.modelAdapters.register([SCRIPTED_MODEL], createScriptedModel(script).adapter)
   const server = ctx.acp.server({
     version: '0.0.0-test',
     model: SCRIPTED_MODEL,
     permissionMode: 'ask',
     toolsMode: 'native',
-    warn: (line) => warnings.push(line),
+    warn,
   })
+  return { ctx, server }
+}
+
+test('50-acp.md requirement 16: in process, a prompt that writes a file asks once and streams its updates', async () => {
+  const warnings: string[] = []
+  const { server } = await askingServer(
+    [
+      { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
+      { kind: 'text', text: 'Wrote a.txt.' },
+    ],
+    (line) => warnings.push(line),
+  )
   const updates: SessionNotification[] = []
   const asked: unknown[] = []
   const app = client({ name: 'in-process' })
@@ -75,30 +83,18 @@ test('50-acp.md requirement 16: in process, a prompt that writes a file asks onc
 // (docs/decisions/0185-remembered-answers-before-permission-request.md): hooks on that seam (Claude Code's
 // PermissionRequest) fire only where the client is asked.
 test('50-acp.md requirement 9: a call an always-allow rule answers raises no permission request', async () => {
-  const { ctx } = await bootKernel({
-    plugins: [
-      { plugin: FsToolsPlugin },
-      { plugin: PermissionsPlugin, config: { mode: 'ask' } },
-      { plugin: AcpPlugin },
+  const { ctx, server } = await askingServer(
+    [
+      { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
+      { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'b.txt', content: 'B\n' } }] },
+      { kind: 'text', text: 'Wrote both.' },
     ],
-  })
+    () => {},
+  )
   const seam: string[] = []
   ctx.on('tools/permission-request', (exec, _ask, next) => {
     seam.push((exec.arguments as { file_path: string }).file_path)
     return next()
-  })
-  const model = createScriptedModel([
-    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'A\n' } }] },
-    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'b.txt', content: 'B\n' } }] },
-    { kind: 'text', text: 'Wrote both.' },
-  ])
-  ctx.modelAdapters.register([SCRIPTED_MODEL], model.adapter)
-  const server = ctx.acp.server({
-    version: '0.0.0-test',
-    model: SCRIPTED_MODEL,
-    permissionMode: 'ask',
-    toolsMode: 'native',
-    warn: () => {},
   })
   const asked: unknown[] = []
   const app = client({ name: 'in-process' }).onRequest(
