@@ -10,7 +10,14 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
-import { runTack, type Sandbox, sandbox, writeJson, writeLoopConfig } from './helpers.ts'
+import {
+  runTack,
+  type Sandbox,
+  sandbox,
+  signalDuringBashCall,
+  writeJson,
+  writeLoopConfig,
+} from './helpers.ts'
 
 /** A bash hook that stores its stdin as `<captures>/<event>-<n>.json`, then runs `then`. */
 async function captureHook(box: Sandbox, name: string, then = ''): Promise<string> {
@@ -232,3 +239,75 @@ test('Codex PermissionRequest decides an ask-mode run; PreCompact blocks /compac
     await server.close()
   }
 }, 90_000)
+
+// A Codex hook that fails — times out, prints JSON-looking text that does not parse, exits 1 — makes no
+// decision (fail open: the approver is asked, the compaction runs), and Codex shows its status: tack says so
+// on stderr, naming the hook, as the Claude bridge does.
+test('failing Codex PermissionRequest, PreCompact and PostCompact hooks fail open with a warning on stderr', async () => {
+  const box = await sandbox()
+  const ws = box.workspace
+  await mkdir(join(ws, '.codex'))
+  const hook = (command: string, timeout?: number) => [
+    { hooks: [{ type: 'command', command, ...(timeout ? { timeout } : {}) }] },
+  ]
+  await writeFile(
+    join(ws, '.codex', 'hooks.json'),
+    JSON.stringify({
+      hooks: {
+        PermissionRequest: hook('sleep 5', 1),
+        PreCompact: hook('echo "{not json"'),
+        PostCompact: hook('echo "broken" >&2; exit 1'),
+      },
+    }),
+  )
+  expect((await runTack(['trust'], { env: box.env, cwd: ws })).code).toBe(0)
+  expect((await runTack(['hooks', 'trust'], { env: box.env, cwd: ws })).code).toBe(0)
+  const first = await writeJson(join(box.root, 'first.json'), [
+    { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'seq 1 400' } }] },
+    { kind: 'text', text: 'asked' },
+  ])
+  const run = await runTack(['run', '--model', `scripted/${first}`, '--permission-mode', 'ask', 'count'], {
+    env: box.env,
+    cwd: ws,
+  })
+  expect(run.code).toBe(0)
+  expect(run.stderr).toMatch(
+    /PermissionRequest hook \S+:permission_request:0:0 failed \(timed out[^)]*\); it is ignored/,
+  )
+  // No decision: the ask went on to the approver, which headless has none of.
+  expect(run.stderr).toContain('no approver was available')
+  const summary = await writeJson(join(box.root, 'summary.json'), [{ kind: 'text', text: 'counted' }])
+  const compact = await runTack(['run', '-c', '--model', `scripted/${summary}`, '/compact'], {
+    env: box.env,
+    cwd: ws,
+  })
+  expect(compact.code).toBe(0)
+  expect(compact.stdout).toMatch(/^Compacted/)
+  expect(compact.stderr).toMatch(/PreCompact hook \S+:pre_compact:0:0 failed \([^)]+\); it is ignored/)
+  expect(compact.stderr).toMatch(
+    /PostCompact hook \S+:post_compact:0:0 failed \(exit 1\): broken; it is ignored/,
+  )
+}, 90_000)
+
+// Ctrl-C in a headless run ends the turn `aborted` and then the run: the Interrupt hook, made for that
+// moment, runs to completion before tack exits instead of being killed by the agent's disposal
+// (docs/decisions/0186-codex-interrupt-outlives-disposal.md).
+test('Codex Interrupt runs to completion when Ctrl-C ends a headless run', async () => {
+  const box = await sandbox()
+  const ws = box.workspace
+  const done = join(box.root, 'interrupt-done')
+  await mkdir(join(ws, '.codex'))
+  const record = `cat > '${join(box.root, 'interrupt.json')}'; sleep 1; touch '${done}'`
+  await writeFile(
+    join(ws, '.codex', 'hooks.json'),
+    JSON.stringify({ hooks: { Interrupt: [{ hooks: [{ type: 'command', command: record }] }] } }),
+  )
+  expect((await runTack(['trust'], { env: box.env, cwd: ws })).code).toBe(0)
+  expect((await runTack(['hooks', 'trust'], { env: box.env, cwd: ws })).code).toBe(0)
+  const r = await signalDuringBashCall(box, [], 'SIGINT')
+  expect(r.code, r.stderr).not.toBe(0)
+  expect(existsSync(done)).toBe(true)
+  const payload = JSON.parse(await readFile(join(box.root, 'interrupt.json'), 'utf8'))
+  expect(payload).toMatchObject({ hook_event_name: 'Interrupt', cwd: ws })
+  expect(String(payload.turn_id)).toMatch(/:1$/)
+}, 60_000)

@@ -12,7 +12,7 @@ import {
   loggedPayloads,
   writeAllEventsSettings,
 } from './hook-events-settings.ts'
-import { runTack, sandbox, writeJson } from './helpers.ts'
+import { runTack, sandbox, signalDuringBashCall, writeJson } from './helpers.ts'
 
 const BLOCKER = 'echo "not before the review" >&2; exit 2'
 
@@ -76,3 +76,49 @@ test('an API error ends the turn with StopFailure, not Stop; tack hooks list mar
   const text = await runTack(['hooks', 'list', '--trust'], { env: box.env, cwd: box.workspace })
   expect(text.stdout).toContain('not fired by tack: tack has no MCP elicitation')
 }, 120_000)
+
+// A call cut by Ctrl-C (or SIGTERM) failed while running: PostToolUseFailure fires for it with
+// `is_interrupt: true` (claude-code-hook-events.md), once, and never PostToolUse; SessionEnd follows once.
+// The hook must not be cut by the very abort it reports.
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  'a bash call cut by %s fires PostToolUseFailure with is_interrupt, then one SessionEnd',
+  async (signal) => {
+    const box = await sandbox()
+    const log = join(box.root, 'hooks.jsonl')
+    await writeAllEventsSettings(box.workspace, log)
+    const r = await signalDuringBashCall(box, ['--trust'], signal)
+    expect(r.code, r.stderr).not.toBe(0)
+    const payloads = await loggedPayloads(log)
+    const failures = payloads.filter((p) => p.hook_event_name === 'PostToolUseFailure')
+    expect(failures).toEqual([
+      expect.objectContaining({ tool_name: 'Bash', tool_use_id: 'call_1', is_interrupt: true }),
+    ])
+    const counts = countsOf(payloads)
+    expect(counts.PostToolUse).toBeUndefined()
+    expect(counts.SessionEnd).toBe(1)
+  },
+  60_000,
+)
+
+// "Prompt is too long" is a 400/413 from the provider (tack's CONTEXT_TOO_LONG): when compaction cannot
+// help, the turn's StopFailure says `invalid_request`, as Claude Code does, not `unknown`.
+test('a context-too-long end of a turn is StopFailure invalid_request', async () => {
+  const box = await sandbox()
+  const log = join(box.root, 'hooks.jsonl')
+  await writeAllEventsSettings(box.workspace, log)
+  const script = await writeJson(join(box.root, 'long.json'), [
+    {
+      kind: 'error',
+      message: 'prompt is too long: 300000 tokens > 200000 maximum',
+      code: 'CONTEXT_TOO_LONG',
+      status: 400,
+    },
+  ])
+  const r = await runTack(['run', '--trust', '--model', `scripted/${script}`, 'hello'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(r.code).not.toBe(0)
+  const failures = (await loggedPayloads(log)).filter((p) => p.hook_event_name === 'StopFailure')
+  expect(failures).toEqual([expect.objectContaining({ error: 'invalid_request' })])
+}, 60_000)

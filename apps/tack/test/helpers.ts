@@ -1,5 +1,6 @@
 // Runs the real `tack` binary as a child process with a private TACK_HOME and HOME.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -156,4 +157,38 @@ export async function startTackOnBashCall(
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { server, child, exited }
+}
+
+/**
+ * Runs `tack run <args…> wait` in the box's workspace with a scripted model whose one move is a long bash
+ * call, sends `signal` once that call has started (it touches `<workspace>/started`), and resolves with
+ * how tack ended — for tests of what a Ctrl-C or SIGTERM mid-call leaves behind.
+ */
+export async function signalDuringBashCall(
+  box: Sandbox,
+  args: readonly string[],
+  signal: NodeJS.Signals,
+): Promise<TackResult> {
+  const started = join(box.workspace, 'started')
+  const script = await writeJson(join(box.root, `sleep-${Math.random().toString(36).slice(2)}.json`), [
+    { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `touch '${started}'; sleep 30` } }] },
+    { kind: 'text', text: 'never reached' },
+  ])
+  const child = spawn(process.execPath, [TACK_BIN, 'run', ...args, '--model', `scripted/${script}`, 'wait'], {
+    env: box.env,
+    cwd: box.workspace,
+    stdio: 'pipe',
+  })
+  child.stdin.end()
+  const outcome = outcomeOf(child)
+  const deadline = Date.now() + 30_000
+  while (!existsSync(started)) {
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error('the bash call never started')
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  child.kill(signal)
+  return outcome
 }

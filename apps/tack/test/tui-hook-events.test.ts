@@ -152,3 +152,27 @@ it('every event tack has a moment for fires once per moment, with its fields', a
   expect(ends[1].session_id).toBe(cleared.session_id)
   expect(cleared.session_id).not.toBe(first.session_id)
 }, 150_000)
+
+// "Allow for this session" answers the same command later without a question, so no PermissionRequest
+// fires for it (as in Claude Code, where no prompt means no hook); PreToolUse still fires for each call.
+it('a call a session answer allows fires no PermissionRequest', async () => {
+  let log = ''
+  const again = { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo same' } }] } as const
+  const run = await openTui([again, again, { kind: 'text', text: 'Ran it twice.' }], {
+    args: ['--permission-mode', 'ask', '--trust'],
+    prepare: async (ws) => {
+      log = join(ws, '..', 'hooks.jsonl')
+      await writeAllEventsSettings(ws, log)
+    },
+  })
+  const { term } = run
+  await submit(term, 'twice')
+  await term.waitFor('Allow bash echo same?', 20_000)
+  term.type('2')
+  await term.waitFor('Ran it twice.', 20_000)
+  await until(async () => countsOf(await loggedPayloads(log)).Stop === 1)
+  term.press('ctrl-d')
+  expect((await term.exit).exitCode).toBe(0)
+  const counts = countsOf(await loggedPayloads(log))
+  expect(counts).toMatchObject({ PreToolUse: 2, PostToolUse: 2, PermissionRequest: 1 })
+}, 90_000)

@@ -13,6 +13,7 @@ import type { AcpSession } from './acp-session.ts'
 import { clientFileBackend, offersFileSystem } from './client-fs.ts'
 import { runInClientTerminal } from './client-terminal.ts'
 import { AcpConfig } from './config.ts'
+import { ruleKey } from './permission.ts'
 import './log-events.ts'
 import { AcpServer, type AcpServerOptions } from './server.ts'
 
@@ -112,6 +113,8 @@ export const AcpPlugin = definePlugin({
         if (!session) return { action: 'deny', by: 'none', reason: 'No ACP client to ask.' }
         return session.requestPermission(req)
       },
+      remembered: (req: Omit<ApprovalRequest, 'signal'>) =>
+        service.sessionOf(req.agent)?.rules.match(ruleKey(req)),
     })
     ctx.on(
       'tools/execute',

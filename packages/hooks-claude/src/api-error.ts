@@ -4,6 +4,8 @@
 export function claudeApiError(code: string | undefined): string {
   if (code === 'OVERLOADED') return 'overloaded'
   if (code === 'UNKNOWN_MODEL') return 'model_not_found'
+  // "prompt is too long" is the provider's 400 (Anthropic: 413); @tack/llm names it for compaction.
+  if (code === 'CONTEXT_TOO_LONG') return 'invalid_request'
   const status = Number(/^HTTP_(\d{3})$/.exec(code ?? '')?.[1])
   if (status === 401 || status === 403) return 'authentication_failed'
   if (status === 429) return 'rate_limit'

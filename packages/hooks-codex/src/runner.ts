@@ -137,6 +137,13 @@ export async function runPoint(
     )
     const { output, warnings } = interpretCodexOutput(input.point, raw)
     for (const w of warnings) env.warn(`${input.point} hook ${hook.key}: ${w}`)
+    // Codex shows a failed hook's status (protocols.md §B.6); an abort is tack's own doing, not the hook's.
+    if (output.failed && !output.aborted) {
+      const detail = output.stderr ? `: ${output.stderr.split('\n')[0]}` : ''
+      env.warn(
+        `${input.point} hook ${hook.key} failed (${output.failure ?? 'error'})${detail}; it is ignored`,
+      )
+    }
     safely(() =>
       appendHookResult(input.agent.session, {
         invocation,

@@ -27,15 +27,24 @@ async function start(source: string, script: Parameters<typeof modSession>[1]) {
 describe('classic.StopFailure and classic.Notification', () => {
   it('maps a turn error code to Claude Code error words by HTTP status', () => {
     expect(
-      ['HTTP_401', 'HTTP_403', 'HTTP_429', 'OVERLOADED', 'HTTP_529', 'HTTP_400', 'HTTP_404', 'HTTP_503'].map(
-        stopFailureError,
-      ),
+      [
+        'HTTP_401',
+        'HTTP_403',
+        'HTTP_429',
+        'OVERLOADED',
+        'HTTP_529',
+        'HTTP_400',
+        'CONTEXT_TOO_LONG',
+        'HTTP_404',
+        'HTTP_503',
+      ].map(stopFailureError),
     ).toEqual([
       'authentication_failed',
       'authentication_failed',
       'rate_limit',
       'overloaded',
       'overloaded',
+      'invalid_request',
       'invalid_request',
       'model_not_found',
       'server_error',

@@ -203,6 +203,12 @@ export type PermissionRequestDecision =
 /** Service `ctx.approval`: answers `ask` decisions (the TUI, ACP permission requests, rules). */
 export interface ApprovalService {
   request(req: ApprovalRequest): Promise<ApprovalAnswer>
+  /**
+   * The answer a session-long rule of this approver gives ("allow for this session", "always reject"),
+   * when one matches: no question will be put, so the pipeline takes it before `tools/permission-request`
+   * (Claude Code fires no PermissionRequest when no prompt is shown). Must not ask anyone.
+   */
+  remembered?(req: Omit<ApprovalRequest, 'signal'>): ApprovalAnswer | undefined
 }
 
 /** What a `tools/call` listener may answer with instead of running the pipeline (TL-31). */

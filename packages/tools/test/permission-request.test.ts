@@ -122,3 +122,41 @@ describe('tools/permission-request', () => {
     expect(ran).toHaveLength(0)
   })
 })
+
+describe('an approver that remembers session answers', () => {
+  test('its remembered answer settles the ask before the seam: no permission request, logged by rule', async () => {
+    const { ctx, ran, session, exec } = await setup()
+    const seen: unknown[] = []
+    ctx.on('tools/permission-request', (e, _ask, next) => {
+      seen.push(e.arguments)
+      return next()
+    })
+    const requests: unknown[] = []
+    await ctx.plugin({
+      name: 'remembering-approver',
+      apply: (inner: typeof ctx) =>
+        void inner.provide('approval', {
+          request: async (req) => {
+            requests.push(req.exec.arguments)
+            return { action: 'allow', by: 'user', scope: 'once' }
+          },
+          remembered: (req) =>
+            (req.exec.arguments as { command: string }).command === 'ls'
+              ? { action: 'allow', by: 'rule', scope: 'session' }
+              : undefined,
+        }),
+    })
+    expect((await ctx.tools.execute(exec({ command: 'ls' }))).isError).toBe(false)
+    expect((await ctx.tools.execute(exec({ command: 'pwd' }))).isError).toBe(false)
+    expect(ran).toHaveLength(2)
+    // Only the call no rule answered raised the seam and reached the approver.
+    expect(seen).toEqual([{ command: 'pwd' }])
+    expect(requests).toEqual([{ command: 'pwd' }])
+    expect(approvalEvents(session).map((e) => [e.type, e.data])).toEqual([
+      ['approval/requested', expect.objectContaining({ reason: 'bash asks' })],
+      ['approval/resolved', expect.objectContaining({ decision: 'allow', by: 'rule', scope: 'session' })],
+      ['approval/requested', expect.objectContaining({ reason: 'bash asks' })],
+      ['approval/resolved', expect.objectContaining({ decision: 'allow', by: 'user', scope: 'once' })],
+    ])
+  })
+})

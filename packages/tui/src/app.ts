@@ -131,6 +131,7 @@ export class InteractiveApp {
     })
     this.#detach = this.#host.ctx.tui.attach({
       approve: (req: ApprovalRequest) => this.#approvals.request(req),
+      remembered: (req: Omit<ApprovalRequest, 'signal'>) => this.#approvals.remembered(req),
       started: (exec: ToolExecution) => this.#started(exec),
     })
     this.#host.redirectWarnings((line) => {

@@ -27,6 +27,11 @@ export class ApprovalQueue {
     this.#rules = new SessionApprovals()
   }
 
+  /** The answer a "for this session" choice gives this call, if one does (asked before any hook runs). */
+  remembered(req: Omit<ApprovalRequest, 'signal'>): ApprovalAnswer | undefined {
+    return this.#rules.match(approvalRuleKey(req))
+  }
+
   request(req: ApprovalRequest): Promise<ApprovalAnswer> {
     const turn = this.#tail.then(() => this.#answer(req))
     this.#tail = turn.catch(() => undefined)

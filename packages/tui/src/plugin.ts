@@ -12,6 +12,8 @@ export { TuiConfig }
 
 export interface TuiScreen {
   approve(req: ApprovalRequest): Promise<ApprovalAnswer>
+  /** The screen's remembered "for this session" answer for a call, if any. */
+  remembered(req: Omit<ApprovalRequest, 'signal'>): ApprovalAnswer | undefined
   started(exec: ToolExecution): void
 }
 
@@ -48,6 +50,7 @@ export const TuiPlugin = definePlugin({
         if (!screen) return { action: 'deny', by: 'none', reason: 'No one is at the terminal to ask.' }
         return screen.approve(req)
       },
+      remembered: (req: Omit<ApprovalRequest, 'signal'>) => service.screen?.remembered(req),
     })
     ctx.on(
       'tools/execute',

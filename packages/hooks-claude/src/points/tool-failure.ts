@@ -24,11 +24,14 @@ export async function onPostToolUseFailure(
 ): Promise<PostToolDecision> {
   if (!bridge.mayRun('PostToolUseFailure', agent, claudeToolSubjects(tool))) return next()
   const interrupted = result.error?.code === 'ABORTED' || exec.signal.aborted
-  const req = toolRequest(bridge, exec, agent, tool, 'PostToolUseFailure', {
+  const request = toolRequest(bridge, exec, agent, tool, 'PostToolUseFailure', {
     error: result.content.map((b) => b.text).join('\n'),
     is_interrupt: interrupted,
     ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
   })
+  // An interrupted call's own signal (and the turn's) is already aborted: running under it would skip
+  // the very hook that reports the interrupt. Only the agent's disposal cuts this run.
+  const req = interrupted ? { ...request, signal: bridge.state(agent).controller.signal } : request
   const runs: HandlerRun[] = []
   const outcome = await bridge.runPoint(req, runs)
   const label = `PostToolUseFailure:${tool}`

@@ -1,8 +1,9 @@
 // Interrupt (docs/decisions/0181-codex-permission-and-compaction-points.md): a top-level agent's turn
 // ended `aborted` — the person stopped it (Esc, Ctrl-C, an ACP cancel). Observed on `session/event`
 // (the turn's `turn/end`), run detached like SessionStart (A8): observe only, `systemMessage` is all a
-// hook may print. The run is aborted when the agent is disposed, so a headless run that exits on
-// Ctrl-C may cut it short.
+// hook may print. Unlike SessionStart it is not cut by the agent's disposal, which waits for it: a
+// headless run that Ctrl-C ends disposes its agent right after the aborted turn, the very moment this
+// hook is for (docs/decisions/0186-codex-interrupt-outlives-disposal.md). The plugin's dispose cuts it.
 import type { Agent } from '@tack/agent'
 import type { Session, SessionEvent } from '@tack/session'
 import type { Bridge } from '../bridge.ts'
@@ -24,7 +25,7 @@ export function installInterrupt(b: Bridge): void {
     }
     if (!agent) return
     const target = agent
-    const signal = AbortSignal.any([b.detached.signal, b.lifetime(target)])
+    const signal = b.detached.signal
     const chain = (async () => {
       // Not inside the append that announced the turn's end: the hook's own events follow it.
       await Promise.resolve()

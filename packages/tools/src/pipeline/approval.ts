@@ -43,6 +43,10 @@ export async function askApproval(
   record: Recorder,
 ): Promise<AskOutcome> {
   record('approval/requested', { callId: exec.callId, ...(reason !== undefined && { reason }) })
+  const approver = ctx.get('approval') as ApprovalService | undefined
+  // A session rule of the approver answers without a question: no permission request is made.
+  const known = rememberedAnswer(approver, exec, access, reason)
+  if (known) return settled(exec, known, record)
   let early: PermissionRequestDecision
   let decidedBy: string | undefined
   try {
@@ -75,7 +79,6 @@ export async function askApproval(
     default:
       return early satisfies never
   }
-  const approver = ctx.get('approval') as ApprovalService | undefined
   if (!approver) {
     record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
     const why = reason ? ` (asked because: ${reason})` : ''
@@ -104,11 +107,35 @@ export async function askApproval(
         ),
       )
     case 'answered':
-      break
+      return settled(exec, waited.answer, record)
     default:
       return waited satisfies never
   }
-  const { answer } = waited
+}
+
+/** The approver's remembered answer for this call, if it has one (a throwing or malformed one: none, so it asks). */
+function rememberedAnswer(
+  approver: ApprovalService | undefined,
+  exec: ToolExecution,
+  access: ToolAccess,
+  reason: string | undefined,
+): ApprovalAnswer | undefined {
+  if (!approver?.remembered) return undefined
+  try {
+    const answer = approver.remembered({
+      exec,
+      access,
+      ...(exec.agent && { agent: exec.agent }),
+      ...(reason !== undefined && { reason }),
+    })
+    return answer !== undefined && !answerProblem(answer) ? answer : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An approver's answer, logged and applied. */
+function settled(exec: ToolExecution, answer: ApprovalAnswer, record: Recorder): AskOutcome {
   record('approval/resolved', {
     callId: exec.callId,
     decision: answer.action,
