@@ -42,30 +42,34 @@ export class SettingsWatch {
   attach(agent: Agent): void {
     if (agent.parent || this.#agents.has(agent)) return
     this.#agents.add(agent)
+    let seenBefore = false
     for (const file of this.#bridge.registry.discoveredFiles(agent.cwd)) {
-      if (!file.loaded || this.#seen.has(file.path)) continue
-      this.#seen.set(file.path, contentOf(file.path))
+      if (!file.loaded) continue
+      if (this.#seen.has(file.path)) seenBefore = true
+      else this.#seen.set(file.path, contentOf(file.path))
       this.#arm(file.path)
     }
+    // A file seen before may have changed while nothing watched it (no session lived, e.g. across /clear).
+    if (seenBefore) this.#schedule()
   }
 
-  /** A session ends; with none left, nothing is watched. */
+  /** A session ends; with none left, nothing is watched (what was seen is kept for the next session). */
   detach(agent: Agent): void {
     if (!this.#agents.delete(agent) || this.#agents.size > 0) return
-    this.close()
+    this.#unwatch()
   }
 
+  /** The plugin's dispose: nothing is watched or remembered. */
   close(): void {
+    this.#unwatch()
+    this.#seen.clear()
+  }
+
+  #unwatch(): void {
     clearTimeout(this.#timer)
     this.#timer = undefined
     for (const w of this.#watchers.values()) w.close()
     this.#watchers.clear()
-    this.#seen.clear()
-  }
-
-  /** Waits for the checks started so far (tests, and a dispose that wants them finished). */
-  settled(): Promise<void> {
-    return this.#checking
   }
 
   #arm(path: string): void {

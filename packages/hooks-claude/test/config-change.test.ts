@@ -90,6 +90,21 @@ describe('ConfigChange', () => {
     await s.t.dispose()
   })
 
+  it('a change made while no session lived (across /clear) reaches the next session in the workspace', async () => {
+    const s = await session({ configHook: recordTo('$OUT') })
+    await s.t.handle.dispose('clear')
+    await s.addPreToolUse()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(s.preToolUseListed()).toBe(false)
+    const next = await s.t.ctx.agents.create({ cwd: s.t.agent.cwd })
+    await until(async () => s.preToolUseListed())
+    expect(await recorded(s.changes)).toEqual([
+      expect.objectContaining({ source: 'project_settings', session_id: next.agent.session.id }),
+    ])
+    await next.dispose('exit')
+    await s.t.dispose()
+  })
+
   it('a change to the user settings file fires with source user_settings', async () => {
     const s = await session({ configHook: recordTo('$OUT') })
     const user = join(s.t.home, '.claude', 'settings.json')
