@@ -58,6 +58,13 @@ export const HooksClaudeConfig = Schema.object(
       description:
         "Hold a session's first prompt (and a subagent's) until its SessionStart (SubagentStart) hooks are done, so their context reaches the first request.",
     }),
+    configWatchDebounceMs: Schema.integer({
+      default: 200,
+      min: 10,
+      max: 10_000,
+      description:
+        'Quiet time (ms) after a change to a watched Claude settings file before ConfigChange fires and its hooks are read again (editors write a file in several steps).',
+    }),
     transcriptDir: absolutePath(
       'Folder of the Claude-Code-shaped transcripts hooks read through `transcript_path`. Default `<dataDir>/claude-transcripts`.',
     ),

@@ -7,6 +7,7 @@ import type { Agent } from '@tack/agent'
 import { dataDirOf, definePlugin, resolveTackHome } from '@tack/kernel'
 import { ClaudeBridge } from './bridge.ts'
 import { HooksClaudeConfig } from './config.ts'
+import { SettingsWatch } from './config-watch.ts'
 import { onPostCompact, onPreCompact } from './points/compaction.ts'
 import { onPostModelSwitch, onPreModelSwitch } from './points/model-switch.ts'
 import { onInstructionsLoaded, onNotification } from './points/observe.ts'
@@ -57,7 +58,11 @@ export const HooksClaudePlugin = definePlugin({
     )
     ctx.provide('hooksClaude', new HooksClaudeService(registry))
 
-    ctx.on('agent/session-start', (agent, source) => onSessionStart(bridge, agent, source))
+    const settingsWatch = new SettingsWatch(bridge, config.configWatchDebounceMs)
+    ctx.on('agent/session-start', (agent, source) => {
+      settingsWatch.attach(agent)
+      onSessionStart(bridge, agent, source)
+    })
     ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next))
     ctx.on('agent/turn-continuation', (agent, info, next) => onStop(bridge, agent, info, next))
     ctx.on('subagent/start', (parent, child, info) => onSubagentStart(bridge, parent, child, info))
@@ -79,8 +84,11 @@ export const HooksClaudePlugin = definePlugin({
     // The agent starts disposing (status first, before its turn is wound down): cut its hook runs, so
     // disposal never waits out a hook's timeout. Disposal itself awaits the tracked chains (AL-24).
     ctx.on('agent/status', (agent: Agent, status) => {
-      if (status === 'disposed') bridge.agentDisposing(agent)
+      if (status !== 'disposed') return
+      settingsWatch.detach(agent)
+      bridge.agentDisposing(agent)
     })
     ctx.effect(() => () => bridge.drainAll(), 'hooks-claude: drain hook runs')
+    ctx.effect(() => () => settingsWatch.close(), 'hooks-claude: stop watching settings files')
   },
 })

@@ -20,6 +20,7 @@ export const CLAUDE_POINTS = [
   'InstructionsLoaded',
   'PreModelSwitch',
   'PostModelSwitch',
+  'ConfigChange',
 ] as const
 export type ClaudePoint = (typeof CLAUDE_POINTS)[number]
 
@@ -37,7 +38,6 @@ export const NOT_FIRED: Readonly<Record<string, string>> = Object.freeze({
   UserPromptExpansion:
     'tack expands no prompt files or MCP prompts into prompts (a mod command answering with a prompt is the mod’s own)',
   MessageDisplay: 'tack shows assistant text as it streams and cannot replace it (displayContent)',
-  ConfigChange: 'tack does not watch settings files during a session',
   CwdChanged: 'each bash call starts in the workspace; tack does not track a shell working folder',
   FileChanged: 'tack does not watch files',
   Elicitation: 'tack has no MCP elicitation',

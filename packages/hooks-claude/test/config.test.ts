@@ -12,6 +12,7 @@ describe('B1 config', () => {
       maxConsecutiveStopBlocks: 8,
       awaitSessionStart: true,
       assumeTrusted: false,
+      configWatchDebounceMs: 200,
     })
   })
 
@@ -28,6 +29,7 @@ describe('B1 config', () => {
       dataDir: '/d',
       tackHome: '/th',
       assumeTrusted: true,
+      configWatchDebounceMs: 1000,
     }
     expect(HooksClaudeConfig.parse(config)).toEqual(config)
   })
@@ -44,6 +46,8 @@ describe('B1 config', () => {
       [{ home: 'relative' }, /home/],
       [{ tackHome: 'relative' }, /tackHome: must be an absolute path/],
       [{ awaitSessionStart: 'yes' }, /awaitSessionStart: must be true or false/],
+      [{ configWatchDebounceMs: 9 }, /configWatchDebounceMs: must be an integer 10–10000/],
+      [{ configWatchDebounceMs: 10_001 }, /configWatchDebounceMs/],
       [{ timeoutMs: 5 }, /timeoutMs: unknown key/],
     ]
     for (const [config, message] of bad) {

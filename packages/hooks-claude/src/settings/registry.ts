@@ -66,6 +66,14 @@ export interface RegistryOptions {
   readonly info: (message: string) => void
 }
 
+/** A workspace's two project-level settings files, in merge order. */
+const PROJECT_FILES = [
+  ['settings.json', 'project'],
+  ['settings.local.json', 'local'],
+] as const
+
+const kindOrder = (kind: HookSource['kind']): number => (kind === 'project' ? 0 : 1)
+
 interface Skip {
   readonly predicate: SkipPredicate
   readonly reason: string
@@ -77,6 +85,8 @@ export class HookRegistry {
   readonly #configured: ReadSource[] = []
   readonly #problems: SourceProblem[] = []
   readonly #workspaces = new Map<string, WorkspaceHooks>()
+  /** Each workspace's project files as last applied (a change held back by ConfigChange keeps the old read). */
+  readonly #projectReads = new Map<string, ReadSource[]>()
   readonly #skips: Skip[] = []
   readonly #skipLogged = new Set<string>()
 
@@ -159,22 +169,81 @@ export class HookRegistry {
     return isWorkspaceTrusted(dir, this.#opts.tackHome)
   }
 
+  /**
+   * The settings files discovered for sessions in `dir` (the user's, then the project's two), with
+   * whether they are loaded: project files are not in an untrusted workspace. Empty unless `discover`.
+   */
+  discoveredFiles(dir: string): Array<{ path: string; kind: 'user' | 'project' | 'local'; loaded: boolean }> {
+    if (!this.#opts.discover) return []
+    const hooks = this.forWorkspace(dir)
+    return [
+      { path: this.#userPath(), kind: 'user', loaded: true },
+      ...PROJECT_FILES.map(([name, kind]) => ({
+        path: join(hooks.dir, '.claude', name),
+        kind,
+        loaded: hooks.projectAllowed,
+      })),
+    ]
+  }
+
+  /**
+   * Reads a discovered settings file again (a ConfigChange that was not held back): the user's file
+   * changes every workspace's hooks, a project file its workspace's. From the next point on, the new
+   * handlers run.
+   */
+  reload(path: string): void {
+    if (path === this.#userPath()) {
+      const read = this.#read({ path, kind: 'user' }, true)
+      this.#user.splice(0, this.#user.length, ...(read ? [read] : []))
+      const i = this.#problems.findIndex((p) => p.path === path)
+      if (i >= 0) this.#problems.splice(i, 1)
+      if (read?.error) this.#problems.unshift({ path, problem: read.error })
+      for (const dir of this.#workspaces.keys()) this.#compose(dir)
+      return
+    }
+    for (const [dir, reads] of this.#projectReads) {
+      const entry = PROJECT_FILES.find(([name]) => join(dir, '.claude', name) === path)
+      if (!entry) continue
+      const read = this.#read({ path, kind: entry[1] }, true)
+      const kept = reads.filter((r) => r.source.path !== path)
+      // Merge order stays settings.json before settings.local.json.
+      const next = [...kept, ...(read ? [read] : [])].sort(
+        (a, b) => kindOrder(a.source.kind) - kindOrder(b.source.kind),
+      )
+      this.#projectReads.set(dir, next)
+      this.#compose(dir)
+    }
+  }
+
+  #userPath(): string {
+    return join(this.#opts.home, '.claude', 'settings.json')
+  }
+
   #loadWorkspace(dir: string): WorkspaceHooks {
     const project: ReadSource[] = []
     if (this.#opts.discover) {
-      for (const [name, kind] of [
-        ['settings.json', 'project'],
-        ['settings.local.json', 'local'],
-      ] as const) {
+      for (const [name, kind] of PROJECT_FILES) {
         const read = this.#read({ path: join(dir, '.claude', name), kind }, true)
         if (read) project.push(read)
       }
     }
-    const projectAllowed = this.#opts.assumeTrusted || this.isTrusted(dir)
+    this.#projectReads.set(dir, project)
+    const hooks = this.#composed(dir, project)
     // The CLI says once per run what an untrusted workspace held back; here it is only information.
-    if (!projectAllowed && project.some((r) => r.handlers.length > 0)) {
+    if (!hooks.projectAllowed && project.some((r) => r.handlers.length > 0)) {
       this.#opts.info(`project hooks in ${dir} are not run: ${UNTRUSTED_PROJECT_HOOKS}`)
     }
+    return hooks
+  }
+
+  #compose(dir: string): void {
+    const hooks = this.#composed(dir, this.#projectReads.get(dir) ?? [])
+    this.#workspaces.set(dir, hooks)
+    for (const h of hooks.handlers) this.#logSkip(h)
+  }
+
+  #composed(dir: string, project: readonly ReadSource[]): WorkspaceHooks {
+    const projectAllowed = this.#opts.assumeTrusted || this.isTrusted(dir)
     const reads = [...this.#user, ...project, ...this.#configured]
     const disabling = reads.find((r) => r.disableAllHooks && (projectAllowed || !isProjectSource(r.source)))
     return {
