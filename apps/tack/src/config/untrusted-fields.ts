@@ -146,6 +146,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'hooksClaude.stderrSummaryMaxChars': 'harmless',
   'hooksClaude.maxConsecutiveStopBlocks': 'harmless',
   'hooksClaude.awaitSessionStart': 'harmless',
+  'hooksClaude.configWatchDebounceMs': 'harmless', // how long a settings file's changes settle before ConfigChange
   'hooksClaude.transcriptDir': pathValued(HELD.path),
   'hooksClaude.home': pathValued(HELD.path),
   'hooksClaude.dataDir': pathValued(HELD.path),
