@@ -102,14 +102,15 @@ describe('BashToolConfig configured values', () => {
   })
 
   it('TL-17 graceMs: the configured grace decides whether a TERM-handling command may finish', async () => {
-    // On SIGTERM the script needs about a second to exit by itself with code 7.
+    // On SIGTERM the script needs about a second to exit by itself with code 7. The timeout leaves bash
+    // time to set its trap on a loaded machine (at 200 ms a slow start met the TERM before the trap).
     const command = `trap 'sleep 1; exit 7' TERM; while :; do sleep 0.05; done`
     const cwd = await tempDir()
-    const patient = await (await bashContext({ timeoutMs: 200, graceMs: 10_000 })).tools.execute(
+    const patient = await (await bashContext({ timeoutMs: 1_000, graceMs: 10_000 })).tools.execute(
       bashCall({ command }, cwd),
     )
     expect(patient).toMatchObject({ error: { code: 'TIMEOUT' }, meta: { exitCode: 7, timedOut: true } })
-    const hasty = await (await bashContext({ timeoutMs: 200, graceMs: 50 })).tools.execute(
+    const hasty = await (await bashContext({ timeoutMs: 1_000, graceMs: 50 })).tools.execute(
       bashCall({ command }, cwd),
     )
     expect(hasty).toMatchObject({ error: { code: 'TIMEOUT' }, meta: { exitCode: null, signal: 'SIGKILL' } })
