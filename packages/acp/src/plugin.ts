@@ -45,8 +45,14 @@ export class AcpService {
     this.#server?.commandsChanged()
   }
 
+  /**
+   * The session `agent` belongs to, when that session runs in this service's own boot. One server spans
+   * every folder's boot, and file backends and command runners are asked module-wide: only the service
+   * of the session's boot answers, with its folder's settings (clientTerminal, the terminal limits).
+   */
   sessionOf(agent: ToolExecution['agent']): AcpSession | undefined {
-    return this.#server?.sessionOf(agent)
+    const session = this.#server?.sessionOf(agent)
+    return session && this.#server?.contextOf(session).get('acp') === this ? session : undefined
   }
 
   /**
@@ -67,9 +73,7 @@ export class AcpService {
    */
   commandRunnerOf(agent: ToolExecution['agent']): CommandRunner | undefined {
     const session = this.sessionOf(agent)
-    // Runners are asked module-wide and one server spans every folder's boot: only the service of the
-    // session's own boot answers, with its folder's settings (clientTerminal, the terminal limits).
-    if (!session || this.#server?.contextOf(session).get('acp') !== this) return undefined
+    if (!session) return undefined
     if (!this.usesClientTerminal(session)) return undefined
     const limits = {
       timeoutMs: this.config.terminalTimeoutMs,

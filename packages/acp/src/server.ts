@@ -15,7 +15,7 @@ import {
   type SessionConfigOption,
   type SessionModeState,
 } from '@agentclientprotocol/sdk'
-import { type Agent, type AgentHandle, switchAgentModel } from '@tack/agent'
+import { type Agent, type AgentHandle, errorMessage, switchAgentModel } from '@tack/agent'
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
@@ -242,7 +242,7 @@ export class AcpServer {
     } catch (error) {
       if (error instanceof RequestError) throw error
       // A broken project config or a model its settings cannot serve: the client reads why.
-      throw RequestError.internalError({ cwd }, messageOf(error))
+      throw RequestError.internalError({ cwd }, errorMessage(error))
     }
     // The workspace's AcpPlugin answers approvals and runs terminals for this server's sessions.
     ;(workspace.ctx.get('acp') as AcpService | undefined)?.attach(this)
@@ -320,7 +320,12 @@ export class AcpServer {
    */
   async #apply(session: AcpSession, next: SessionChoices): Promise<void> {
     if (next.model !== session.choices.model) {
-      const decision = await switchAgentModel(this.#ctx, session.handle.agent, next.model, 'client')
+      const decision = await switchAgentModel(
+        this.contextOf(session),
+        session.handle.agent,
+        next.model,
+        'client',
+      )
       if (decision.action === 'deny')
         throw RequestError.invalidParams(
           { field: 'value' },
@@ -406,8 +411,6 @@ function isDirectory(path: string): boolean {
     return false
   }
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 /**
  * A stored session's choices: the last of each logged change over the defaults. `agent/model` and

@@ -166,7 +166,7 @@ export async function admitPrompt(
 }
 
 /** Records a prompt that did not go in, where its message would have been (AL-11). */
-export function notAdmitted(session: Session, prompt: Prompt, reason: string): Admission {
+function notAdmitted(session: Session, prompt: Prompt, reason: string): Admission {
   session.append('prompt/blocked', { content: blocks(prompt.content), source: prompt.source, reason })
   return { admitted: false, reason }
 }

@@ -19,7 +19,7 @@ import { errorCode, errorMessage, ModelCallError, TurnError } from './errors.ts'
 import { callModel } from './model-adapters.ts'
 import { abortable } from './abortable.ts'
 import { runToolCalls, type ToolCallBlock } from './parallel-calls.ts'
-import { batchContext, toolBatch } from './tool-batch.ts'
+import { toolBatch } from './tool-batch.ts'
 import type { Agent, LlmFinal, LlmRequest } from './types.ts'
 
 /** What a step needs from its agent and turn. */
@@ -130,7 +130,7 @@ export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcom
     const batch =
       calls.length > 0 ? await toolBatch({ ctx, agent, session, turn, step, signal }, calls) : undefined
     if (signal.aborted) return { kind: 'aborted' }
-    for (const item of batch ? batchContext(batch) : []) appendContext(session, item)
+    for (const item of batch?.additionalContext ?? []) appendContext(session, item)
     return {
       kind: 'done',
       toolCalls: calls.length,

@@ -3,7 +3,7 @@
 // may add context for the next step or end the turn after this one. Fired only for a step that made
 // calls and was not aborted.
 import { waterfall } from '@tack/kernel'
-import type { HookContext, Session, SessionEvent } from '@tack/session'
+import type { Session, SessionEvent } from '@tack/session'
 import { pluginError } from './admission.ts'
 import { TurnError } from './errors.ts'
 import type { CallsRuntime, ToolCallBlock } from './parallel-calls.ts'
@@ -19,10 +19,18 @@ export async function toolBatch(
   rt: BatchRuntime,
   calls: readonly ToolCallBlock[],
 ): Promise<ToolBatchDecision> {
+  // Built on first read: a listener with nothing configured (the hook bridges without a PostToolBatch
+  // hook) returns `next()` without looking, and building parses every call's arguments. The log is
+  // append-only, so reading it up to its length now gives the same batch whenever `calls` is read.
+  const end = rt.session.length
+  let built: readonly ToolBatchCall[] | undefined
   const info = Object.freeze({
     turn: rt.turn,
     step: rt.step,
-    calls: Object.freeze(batchCalls(rt.session, calls)),
+    get calls(): readonly ToolBatchCall[] {
+      built ??= Object.freeze(batchCalls(rt.session, end, calls))
+      return built
+    },
     signal: rt.signal,
   })
   let decision: ToolBatchDecision
@@ -41,19 +49,14 @@ export async function toolBatch(
   }
 }
 
-/** The context items a decision carries. */
-export function batchContext(decision: ToolBatchDecision): readonly HookContext[] {
-  return decision.additionalContext ?? []
-}
-
 /** Each call with its logged result, in the model's order (results are read back from the log). */
-function batchCalls(session: Session, calls: readonly ToolCallBlock[]): ToolBatchCall[] {
+function batchCalls(session: Session, end: number, calls: readonly ToolCallBlock[]): ToolBatchCall[] {
   const wanted = new Set(calls.map((c) => c.callId))
   const results = new Map<string, SessionEvent<'tool/result'>['data']>()
-  const events = session.events()
-  for (let i = events.length - 1; i >= 0 && results.size < wanted.size; i--) {
-    const e = events[i]
-    if (e.type === 'step/start') break
+  // Backwards from the end with `eventAt`: `events()` would copy the whole log (docs/decisions/0066-flat-memory.md).
+  for (let i = end - 1; i >= 0 && results.size < wanted.size; i--) {
+    const e = session.eventAt(i)
+    if (!e || e.type === 'step/start') break
     if (e.type !== 'tool/result') continue
     const data = (e as SessionEvent<'tool/result'>).data
     if (wanted.has(data.callId) && !results.has(data.callId)) results.set(data.callId, data)

@@ -3,7 +3,7 @@
 // region — in the same synchronous frame as `compact/summary` and `compact/end`, so one flush persists
 // all three or none (CP-5: a crash before it leaves the old surface). `compaction/pre` may block it or
 // add instructions before anything is logged; `compaction/post` follows a successful one (seams.ts).
-import type { Agent } from '@tack/agent'
+import { type Agent, errorMessage } from '@tack/agent'
 import { emitSafely, waterfall } from '@tack/kernel'
 import { contextWindowOf } from '@tack/llm'
 import type { Message, Session } from '@tack/session'
@@ -159,7 +159,7 @@ async function preCompact(ctx: Context, run: CompactionRun): Promise<PreCompactD
     decision = await waterfall(ctx, 'compaction/pre', [run.agent, info], () => PROCEED)
   } catch (error) {
     // A SeamError's message names the seam and the plugin.
-    return { action: 'block', reason: messageOf(error) }
+    return { action: 'block', reason: errorMessage(error) }
   }
   switch (decision?.action) {
     case 'proceed':
@@ -180,14 +180,13 @@ async function postCompact(ctx: Context, agent: Agent, info: PostCompactInfo): P
     const result = await waterfall(ctx, 'compaction/post', [agent, Object.freeze(info)], () => NO_NOTICES)
     return Array.isArray(result?.notices) ? result.notices.map(String) : []
   } catch (error) {
-    ctx.logger('compaction').warn('%s; its notices are lost, the compaction stands', messageOf(error))
+    ctx.logger('compaction').warn('%s; its notices are lost, the compaction stands', errorMessage(error))
     return []
   }
 }
 
 const PROCEED: PreCompactDecision = Object.freeze({ action: 'proceed' })
 const NO_NOTICES: PostCompactResult = Object.freeze({ notices: Object.freeze([]) })
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 function historyTokens(session: Session, charsPerToken: number): number {
   return tokensOf(

@@ -7,7 +7,7 @@
 // on. The hooks of a workspace are shared by its sessions, so one session's block holds the change back
 // for all of them. Project files of an untrusted workspace are not loaded: their changes fire nothing.
 import { existsSync, type FSWatcher, readFileSync, watch } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Agent } from '@tack/agent'
 import type { ClaudeBridge } from './bridge.ts'
 import { blockingMessages, type HandlerRun } from './handler-runs.ts'
@@ -76,7 +76,11 @@ export class SettingsWatch {
     const folder = [dirname(path), dirname(dirname(path))].find((d) => existsSync(d))
     if (!folder || this.#watchers.has(folder)) return
     try {
-      const watcher = watch(folder, { persistent: false }, () => this.#schedule())
+      // Only a watched file, or the `.claude` folder it will be in, is worth a look: `~/.claude` and a
+      // workspace root change all the time (a null name, which some platforms give, is looked at).
+      const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        if (name === null || this.#concerns(join(folder, name))) this.#schedule()
+      })
       watcher.on('error', (error) => {
         watcher.close()
         this.#watchers.delete(folder)
@@ -91,6 +95,11 @@ export class SettingsWatch {
         `cannot watch ${folder} for settings changes (ConfigChange will not fire for it): ${error instanceof Error ? error.message : String(error)}`,
       )
     }
+  }
+
+  #concerns(changed: string): boolean {
+    for (const path of this.#seen.keys()) if (changed === path || changed === dirname(path)) return true
+    return false
   }
 
   #schedule(): void {

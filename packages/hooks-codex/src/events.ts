@@ -28,9 +28,6 @@ export const NOT_FIRED_CODEX_EVENTS: Readonly<Record<string, string>> = Object.f
     'Codex 0.171 has no SessionEnd event in its sources, so there is no payload or output contract to follow',
 })
 
-/** Events Codex defines that this bridge does not run (C1: listed as not fired, warned once). */
-export const UNSUPPORTED_CODEX_EVENTS: readonly string[] = Object.freeze(Object.keys(NOT_FIRED_CODEX_EVENTS))
-
 export function isCodexPoint(event: string): event is CodexPoint {
   return (CODEX_POINTS as readonly string[]).includes(event)
 }

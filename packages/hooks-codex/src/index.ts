@@ -26,7 +26,6 @@ export {
   isCodexPoint,
   NOT_FIRED_CODEX_EVENTS,
   snakeEvent,
-  UNSUPPORTED_CODEX_EVENTS,
 } from './events.ts'
 export {
   CODEX_DEFAULT_TIMEOUT_SEC,

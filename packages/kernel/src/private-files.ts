@@ -19,7 +19,6 @@ import { dirname } from 'node:path'
 import { makeOwnerOnlyFolder } from './home.ts'
 
 export const PRIVATE_FILE_MODE = 0o600
-export const PRIVATE_FOLDER_MODE = 0o700
 /** The group and other bits: a private file or folder has none. */
 const OPEN_BITS = 0o077
 
@@ -27,7 +26,7 @@ const OPEN_BITS = 0o077
 const tightened = (mode: number): number | undefined => ((mode & OPEN_BITS) === 0 ? undefined : mode & 0o7700)
 
 /** Removes group and other bits from an open file (the owner's bits stay: an executable stays one). */
-export function tightenOpenFile(fd: number): void {
+function tightenOpenFile(fd: number): void {
   const mode = tightened(fstatSync(fd).mode)
   if (mode !== undefined) fchmodSync(fd, mode)
 }

@@ -14,14 +14,15 @@ function fields(agent: Agent, change: ModelChange): Record<string, unknown> {
     to_model: change.to,
     requested_model: change.requested,
     source: change.source === 'command' ? 'slash_command' : 'client',
-    context_tokens: lastInputTokens(agent.session.events()),
+    context_tokens: lastInputTokens(agent),
   }
 }
 
-function lastInputTokens(events: readonly SessionEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]
-    if (e.type !== 'assistant/message') continue
+/** Backwards with `eventAt`: `events()` would copy the whole log (docs/decisions/0066-flat-memory.md). */
+function lastInputTokens(agent: Agent): number {
+  for (let i = agent.session.length - 1; i >= 0; i--) {
+    const e = agent.session.eventAt(i)
+    if (e?.type !== 'assistant/message') continue
     const usage = (e as SessionEvent<'assistant/message'>).data.usage
     if (usage) return usage.inputTokens
   }
@@ -34,6 +35,7 @@ export async function onPreModelSwitch(
   change: ModelChange,
   next: () => Promise<ModelSwitchDecision>,
 ): Promise<ModelSwitchDecision> {
+  if (!bridge.mayRun('PreModelSwitch', agent, [change.to])) return next()
   const outcome = await bridge.runPoint({
     point: 'PreModelSwitch',
     agent,
@@ -51,6 +53,7 @@ export async function onPreModelSwitch(
 }
 
 export function onPostModelSwitch(bridge: ClaudeBridge, agent: Agent, change: ModelChange): void {
+  if (!bridge.mayRun('PostModelSwitch', agent, [change.to])) return
   const st = bridge.state(agent)
   const chain = (async () => {
     const outcome = await bridge.runPoint({

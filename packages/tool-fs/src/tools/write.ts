@@ -161,7 +161,7 @@ function summarised(
  * least `readStreamMinSize`, and certainly past `diffMaxChars` (the old side has at least `size / 3`
  * characters), so a loaded write would report counts too.
  */
-export function writeStreams(size: number, chars: number, config: FsToolsConfig): boolean {
+function writeStreams(size: number, chars: number, config: FsToolsConfig): boolean {
   return size >= config.readStreamMinSize && size + 3 * chars > 3 * config.diffMaxChars
 }
 

@@ -25,7 +25,7 @@ export interface LoggedArguments {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 /** The marker a long string is logged as. */
-export function omittedText(text: string, what = 'string'): string {
+function omittedText(text: string, what = 'string'): string {
   return `[${what} of ${Buffer.byteLength(text, 'utf8')} bytes omitted, sha256 ${sha256(text)}]`
 }
 
@@ -46,19 +46,21 @@ export function loggedArguments(argumentsJson: string, maxChars: number): Logged
   return { arguments: omittedText(argumentsJson, 'argument'), omitted: omitted() }
 }
 
-/** A string inside the (cloned, so writable) argument, and where it sits. */
+/** A string inside the (freshly parsed, so writable) argument, and where it sits. */
 interface Leaf {
   readonly holder: Record<string | number, unknown>
   readonly key: string | number
   readonly text: string
 }
 
-/** A copy of `value` with its longest strings replaced until its JSON fits, or undefined if it cannot. */
+/**
+ * `value` — this module's own parse, so no copy is made — with its longest strings replaced until its JSON
+ * fits, or undefined if it cannot.
+ */
 function withoutLongStrings(value: JsonValue, length: number, maxChars: number): JsonValue | undefined {
   if (typeof value === 'string') return undefined
-  const copy: unknown = structuredClone(value)
   const leaves: Leaf[] = []
-  collect(copy, leaves)
+  collect(value, leaves)
   leaves.sort((a, b) => b.text.length - a.text.length)
   let estimate = length
   for (const leaf of leaves) {
@@ -68,7 +70,7 @@ function withoutLongStrings(value: JsonValue, length: number, maxChars: number):
     estimate -= JSON.stringify(leaf.text).length - JSON.stringify(marker).length
     leaf.holder[leaf.key] = marker
   }
-  return JSON.stringify(copy).length <= maxChars ? (copy as JsonValue) : undefined
+  return JSON.stringify(value).length <= maxChars ? value : undefined
 }
 
 function collect(value: unknown, leaves: Leaf[]): void {
