@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test-claude/**/*.test.ts'],
+    include: ['packages/*/test-claude/**/*.test.ts', 'products/*/test-claude/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/test/**/*.test.ts',
+      'products/*/test/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
       'bench/test/**/*.test.ts',
       'scripts/test/**/*.test.ts',
@@ -14,7 +15,7 @@ export default defineConfig({
     reporters: ['default', './scripts/coverage-reporter.ts'],
     coverage: {
       provider: 'v8',
-      include: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+      include: ['packages/*/src/**/*.ts', 'products/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
       reporter: ['json-summary'],
       reportsDirectory: 'coverage',
     },

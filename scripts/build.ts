@@ -17,7 +17,8 @@ import { createHash } from 'node:crypto'
 import { stripTypeScriptTypes } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeMod } from '../packages/agent-state/scripts/build-mod.ts'
+import { writeMod } from '../products/agent-state/scripts/build-mod.ts'
+import { workspaceGroups } from './lib/workspace-groups.ts'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const MANIFEST = join(ROOT, 'apps', 'tack', 'build', '.manifest.json')
@@ -32,7 +33,7 @@ interface Workspace {
 
 function workspaces(): Workspace[] {
   const out: Workspace[] = []
-  for (const group of ['packages', 'apps']) {
+  for (const group of workspaceGroups(ROOT)) {
     for (const entry of readdirSync(join(ROOT, group), { withFileTypes: true })) {
       if (!entry.isDirectory()) continue
       const dir = join(ROOT, group, entry.name)

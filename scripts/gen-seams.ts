@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { seamSignature } from './lib/seam-signature.ts'
+import { workspaceGroups } from './lib/workspace-groups.ts'
 import { workspaceSources } from './lib/workspace-sources.ts'
 
 export const SEAMS_PATH = 'docs/seams.md'
@@ -22,7 +23,7 @@ function oneLine(text: string): string {
 export async function collectSeams(root: string): Promise<{ rows: Row[]; problems: string[] }> {
   const rows: Row[] = []
   const problems: string[] = []
-  for (const { file, pkg, text } of await workspaceSources(root, ['packages', 'apps'], (t) =>
+  for (const { file, pkg, text } of await workspaceSources(root, workspaceGroups(root), (t) =>
     t.includes("declare module 'cordis'"),
   )) {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)

@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { workspaceGroups } from './lib/workspace-groups.ts'
 import { workspaceSources } from './lib/workspace-sources.ts'
 
 export const CATALOG_PATH = 'docs/session-events.md'
@@ -99,7 +100,7 @@ function memberName(name: ts.PropertyName): string | undefined {
 async function collect(opts: CatalogOptions): Promise<{ rows: Row[]; surface: Set<string> }> {
   const root = resolve(opts.root ?? join(import.meta.dirname, '..'))
   // The core declarations come first, so a duplicate is always reported against the merge.
-  const infos = (await sourceFiles(root, opts.scanRoots ?? ['packages', 'apps'])).sort(
+  const infos = (await sourceFiles(root, opts.scanRoots ?? workspaceGroups(root))).sort(
     (a, b) => Number(b.pkg === SESSION_PACKAGE) - Number(a.pkg === SESSION_PACKAGE),
   )
   const problems: string[] = []

@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path'
 import { buildState } from '../apps/tack/bin/freshness.js'
 import { build, MANIFEST_VERSION, ROOT } from './build.ts'
+import { workspaceGroups } from './lib/workspace-groups.ts'
 
 const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
 export const DIST = join(ROOT, 'dist')
@@ -46,7 +47,7 @@ function packedManifest(pkg: Record<string, unknown>): Record<string, unknown> {
 }
 
 function stageWorkspaces(): void {
-  for (const group of ['packages', 'apps']) {
+  for (const group of workspaceGroups(ROOT)) {
     for (const name of readdirSync(join(ROOT, group))) {
       const dir = join(ROOT, group, name)
       if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'build'))) continue

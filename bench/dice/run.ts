@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const BUDGET_MS = 60
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'agent-dice')
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'products', 'agent-dice')
 const runsFlag = process.argv.indexOf('--runs')
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 30
 if (!Number.isInteger(runs) || runs < 3 || runs > 10_000) {

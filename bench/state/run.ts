@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const BIN = join(import.meta.dirname, '..', '..', 'packages', 'agent-state', 'bin', 'agent-state.js')
+const BIN = join(import.meta.dirname, '..', '..', 'products', 'agent-state', 'bin', 'agent-state.js')
 const dir = mkdtempSync(join(tmpdir(), 'bench-state-'))
 const now = Date.now()
 const states = ['permission', 'working', 'tool', 'idle', 'ended']

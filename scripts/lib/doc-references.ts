@@ -10,12 +10,12 @@ import { dirname, join, relative, resolve } from 'node:path'
 /** A problem, as `file:line: what`. */
 export type Problem = string
 
-const ROOTS = ['packages', 'apps', 'docs', 'examples', 'scripts', 'bench']
+const ROOTS = ['packages', 'products', 'apps', 'docs', 'examples', 'scripts', 'bench']
 const REPO_PATH = new RegExp(`(?<![\\w./@-])((?:${ROOTS.join('|')})/[^\\s\`'")\\]|,;]*)`, 'g')
 const LINK = /\]\(([^)\s]+)\)/g
 const PACKAGE = /(?<![\w/-])(@tack\/[a-z0-9-]+(?:\/[a-z0-9-]+)*)/g
 /** Test files the runner collects (vitest.config.ts `include`). */
-const RUN_TEST_FILE = /^(?:packages\/[^/]+\/test|apps\/[^/]+\/test|bench\/test|scripts\/test)\/.+\.test\.ts$/
+const RUN_TEST_FILE = /^(?:packages\/[^/]+\/test|products\/[^/]+\/test|apps\/[^/]+\/test|bench\/test|scripts\/test)\/.+\.test\.ts$/
 
 export interface TestCitation {
   readonly line: number

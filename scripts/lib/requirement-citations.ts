@@ -16,7 +16,7 @@ export interface Problem {
 }
 
 /** The folders whose files are scanned (a missing one is skipped), and single files at the root. */
-export const SCANNED_ROOTS = ['packages', 'apps', 'docs', 'bench', 'scripts', 'examples'] as const
+export const SCANNED_ROOTS = ['packages', 'products', 'apps', 'docs', 'bench', 'scripts', 'examples'] as const
 const SCANNED_ROOT_FILES = ['README.md'] as const
 const SKIPPED_DIRS = new Set(['node_modules', 'build', 'dist', 'coverage', 'results', '.git'])
 /** Data, not prose: only the "no path outside the repository" rule applies inside these folders. */
@@ -48,9 +48,9 @@ const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/hooks-claude': ['40-hooks', 'protocols'],
   'packages/hooks-codex': ['40-hooks', 'protocols'],
   'packages/acp': ['50-acp', 'protocols'],
-  'packages/agent-dice': ['60-agent-dice'],
+  'products/agent-dice': ['60-agent-dice'],
   'packages/mods': ['65-mod-host', 'claude-code-mods'],
-  'packages/agent-state': ['70-agent-state'],
+  'products/agent-state': ['70-agent-state'],
   'apps/tack': ['80-cli'],
   bench: ['90-quality'],
 }
@@ -192,7 +192,7 @@ function scanLine(line: string, ctx: LineContext, report: (citation: string, why
     if (new RegExp(`\\b${alias}\\b`, 'i').test(line)) named.add(area)
   }
   for (const m of line.matchAll(/(?:@tack\/|packages\/)([a-z][a-z0-9-]*)|\b(agent-dice|agent-state)\b/g)) {
-    for (const area of homeAreasOf(`packages/${m[1] ?? m[2]}`)) named.add(area)
+    for (const area of homeAreasOf(m[1] ? `packages/${m[1]}` : `products/${m[2]}`)) named.add(area)
   }
   for (const m of line.matchAll(REQUIREMENTS_PATH)) {
     if (!ctx.existingFiles.has(m[1])) report(m[0], 'no such file in docs/requirements/')

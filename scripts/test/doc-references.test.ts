@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { checkDocReferences, codeSpans, testCitationsIn, testNamesIn } from '../lib/doc-references.ts'
+import { workspaceGroups } from '../lib/workspace-groups.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const CHECKED_DOCS = ['docs/architecture.md', 'docs/security.md', 'README.md']
@@ -36,13 +37,14 @@ describe('the repository’s hand-written docs', () => {
   test('the README’s package table lists every package folder with its package name, and nothing else', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const section = readme.slice(readme.indexOf('## Packages'))
+    const groups = workspaceGroups(ROOT)
     const rows = section
       .split('\n')
       .filter((line) => line.startsWith('| `'))
       .map((line) => line.split('|').map((cell) => codeSpans(cell)[0]))
       .map(([, folder, name]) => ({ folder: folder?.replace(/\/$/, ''), name }))
-      .filter((row) => row.folder?.startsWith('packages/') || row.folder?.startsWith('apps/'))
-    const folders = ['packages', 'apps'].flatMap((top) =>
+      .filter((row) => groups.some((group) => row.folder?.startsWith(`${group}/`)))
+    const folders = groups.flatMap((top) =>
       readdirSync(join(ROOT, top), { withFileTypes: true })
         .filter((e) => e.isDirectory())
         .map((e) => `${top}/${e.name}`)

@@ -10,6 +10,7 @@ const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 async function fixture(body: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'tack-seams-'))
   await mkdir(join(root, 'packages', 'demo', 'src'), { recursive: true })
+  await writeFile(join(root, 'package.json'), '{"workspaces":["packages/*"]}')
   await writeFile(join(root, 'packages', 'demo', 'package.json'), '{"name":"@demo/pkg"}')
   await writeFile(
     join(root, 'packages', 'demo', 'src', 'seams.ts'),

@@ -67,7 +67,7 @@ describe('the catalogue', () => {
 
   test('a bare id is read against the folder’s own area', () => {
     expect(homeAreasOf('packages/hooks-codex/src/x.ts')).toContain('40-hooks')
-    expect(homeAreasOf('packages/agent-dice/test/x.test.ts')).toEqual(['60-agent-dice'])
+    expect(homeAreasOf('products/agent-dice/test/x.test.ts')).toEqual(['60-agent-dice'])
     expect(homeAreasOf('docs/requirements/30-tools.md')).toEqual(['30-tools'])
     expect(homeAreasOf('scripts/x.ts')).toEqual([])
   })
@@ -112,7 +112,7 @@ describe('the scanner', () => {
   })
 
   test('an R id resolves in agent-dice’s own area only where that area is in scope', () => {
-    expect(problemsOf('packages/agent-dice/src/a.ts', '// R22')).toEqual([])
+    expect(problemsOf('products/agent-dice/src/a.ts', '// R22')).toEqual([])
     expect(problemsOf('packages/tool-bash/src/a.ts', `// ${'R'}22`)).toEqual([
       `packages/tool-bash/src/a.ts:1: ${'R'}22 — does not resolve (looked in 90-quality.md)`,
     ])

@@ -7,7 +7,7 @@ import { startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, expect, test } from 'vitest'
 import { jsonLines, runTack, sandbox } from './helpers.ts'
 
-const MOD = fileURLToPath(new URL('../../../packages/agent-state/mod', import.meta.url))
+const MOD = fileURLToPath(new URL('../../../products/agent-state/mod', import.meta.url))
 
 let closeServer: (() => Promise<void>) | undefined
 afterEach(async () => {

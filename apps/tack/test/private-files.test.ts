@@ -12,7 +12,7 @@ import { startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, expect, test } from 'vitest'
 import { jsonLines, outcomeOf, type Sandbox, sandbox, TACK_BIN, writeLoopConfig } from './helpers.ts'
 
-const AGENT_STATE_MOD = fileURLToPath(new URL('../../../packages/agent-state/mod', import.meta.url))
+const AGENT_STATE_MOD = fileURLToPath(new URL('../../../products/agent-state/mod', import.meta.url))
 
 const STORE_MOD = `import type { Register } from 'claude-code'
 export const register: Register = (on) => {

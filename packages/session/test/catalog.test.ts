@@ -50,6 +50,7 @@ describe('SL-30 session event catalog', () => {
     await writeFile(join(root, path), content)
   }
   async function fixture(core = CORE, merge = MERGE): Promise<void> {
+    await write('package.json', '{"workspaces": ["packages/*"]}')
     await write('packages/session/package.json', '{"name": "@tack/session"}')
     await write('packages/session/src/events.ts', core)
     await write('packages/hooks/package.json', '{"name": "@tack/hooks"}')

@@ -4,8 +4,8 @@
 // mod folder works from an installed checkout and a tarball alike; `--check` fails when it is out of
 // date, and the package's tests run that check.
 //
-//   node packages/agent-state/scripts/build-mod.ts          write mod/hooks/
-//   node packages/agent-state/scripts/build-mod.ts --check  exit 1 if mod/hooks/ differs from the source
+//   node products/agent-state/scripts/build-mod.ts          write mod/hooks/
+//   node products/agent-state/scripts/build-mod.ts --check  exit 1 if mod/hooks/ differs from the source
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { stripTypeScriptTypes } from 'node:module'
 import { join } from 'node:path'
@@ -15,7 +15,7 @@ const source = join(root, 'src', 'mod')
 const target = join(root, 'mod', 'hooks')
 /** Types only: erased entirely, so it ships as nothing. */
 const TYPE_ONLY = new Set(['host-api.ts'])
-const HEADER = '// Generated from packages/agent-state/src/mod by scripts/build-mod.ts; edit the source.\n'
+const HEADER = '// Generated from products/agent-state/src/mod by scripts/build-mod.ts; edit the source.\n'
 
 process.removeAllListeners('warning') // the stripper's experimental warning is noise in a build
 
@@ -45,7 +45,7 @@ if (import.meta.main) {
     const extra = readdirSync(target).filter((f) => f.endsWith('.js') && !built.has(f))
     if (stale.length || extra.length) {
       process.stderr.write(
-        `agent-state mod/hooks is out of date (${[...stale.map(([n]) => n), ...extra].join(', ')}); run node packages/agent-state/scripts/build-mod.ts\n`,
+        `agent-state mod/hooks is out of date (${[...stale.map(([n]) => n), ...extra].join(', ')}); run node products/agent-state/scripts/build-mod.ts\n`,
       )
       process.exit(1)
     }
