@@ -25,7 +25,7 @@ export interface HeldPrompt {
   readonly settle: (outcome: TurnOutcome) => void
 }
 
-/** Input a running turn takes at its next drain (the start of a step, or a stop with steering held). */
+/** Input a running turn takes at its next drain: the start of its next step (step.ts). */
 export type DrainedInput =
   | { readonly kind: 'steer'; readonly input: Prompt }
   | { readonly kind: 'inject'; readonly input: HookContext }

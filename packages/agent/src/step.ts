@@ -3,6 +3,16 @@
 // ones side by side: parallel-calls.ts) → buffered post-execute context → agent/tool-batch (its
 // context after the calls' own) → step/end. The step always
 // closes what it opened: every tool-call block gets a result and an opened step gets its `step/end`.
+//
+// The drain at the top is the ONE place held input enters a running turn (turn.ts never drains): in
+// arrival order, steering is admitted through `agent/prompt-submit` as `steering/message`, injections
+// become `context/message`, and a forced continuation the turn held becomes `steering/message`. The turn
+// asks for a step in three cases: its first step (after the batch is admitted), after a step with tool
+// calls, and after a step that answered while steering was held or after `agent/turn-continuation`
+// held a continuation. A step asked for only because steering was held (`steeringOnly`) ends before
+// anything is logged when every steering input was blocked at admission: the turn then decides on the
+// previous answer as if nothing had arrived, so a blocked prompt never costs a model call. Input that
+// arrives after the turn's last drain is settled by `settleLeftovers` after `turn/end` (AL-4).
 import { deepFreeze, serial, waterfall } from '@tack/kernel'
 import {
   type FinishReason,
@@ -30,7 +40,7 @@ export interface StepRuntime {
   readonly turn: number
   readonly signal: AbortSignal
   readonly baseConfig: LlmCallConfig
-  /** The agent's held input: each step drains it first; the turn holds forced continuations in it. */
+  /** The agent's held input: each step drains it first (the only drain); the turn holds forced continuations in it. */
   readonly held: InputQueue
   /** Read-only tool calls of one message that may run at once (`docs/decisions/0063-parallel-tool-calls.md`). */
   readonly maxParallelTools: number
@@ -50,10 +60,13 @@ export type StepOutcome =
     }
   /** The turn's signal fired; what was logged is closed. */
   | { kind: 'aborted' }
+  /** A `steeringOnly` step whose drain admitted no steering: nothing was logged, no step ran. */
+  | { kind: 'unsteered' }
 
-export async function runStep(rt: StepRuntime, step: number): Promise<StepOutcome> {
+export async function runStep(rt: StepRuntime, step: number, steeringOnly = false): Promise<StepOutcome> {
   const { ctx, agent, session, turn, signal } = rt
-  await drainHeld(ctx, agent, session, rt.held, signal)
+  const admittedSteering = await drainHeld(ctx, agent, session, rt.held, signal)
+  if (steeringOnly && admittedSteering === 0) return { kind: 'unsteered' }
 
   let system: string
   try {

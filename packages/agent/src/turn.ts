@@ -4,7 +4,7 @@
 // (token-budget.ts), checked between steps so every opened step closes first.
 import { emitSafely, waterfall } from '@tack/kernel'
 import type { FinishReason, TurnEndReason, TurnTrigger } from '@tack/session'
-import { admitPrompt, drainHeld, pluginError } from './admission.ts'
+import { admitPrompt, pluginError } from './admission.ts'
 import { errorCode, errorMessage, ModelCallError, TurnError } from './errors.ts'
 import { LoopDetector, loopMessage } from './loop-detector.ts'
 import { runStep, type StepOutcome, type StepRuntime } from './step.ts'
@@ -49,6 +49,8 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
       const loops = new LoopDetector(rt.maxIdenticalCalls)
       const budget = new TokenBudget(rt.maxTurnTokens)
       let stepRetries = 0
+      // Steering was held when the last step answered: the next step runs only if its drain admits some.
+      let steeringOnly = false
       while (!rt.signal.aborted) {
         if (budget.exceeded()) {
           failure = { kind: 'error', code: 'TOKEN_BUDGET', message: budget.message(), step }
@@ -66,28 +68,35 @@ export async function runTurn(rt: TurnRuntime): Promise<TurnEndReason> {
         step++
         let outcome: StepOutcome
         try {
-          outcome = await runStep(rt, step)
+          // The step drains held input first (step.ts): the one place it enters the turn.
+          outcome = await runStep(rt, step, steeringOnly)
         } catch (error) {
           if (!(await retryAfterStepError(rt, step, error, stepRetries))) throw error
           stepRetries++
           continue
+        } finally {
+          steeringOnly = false
         }
         if (outcome.kind === 'aborted') break
-        lastFinish = outcome.finishReason
-        budget.spend(outcome.usage)
-        const repeat = loops.observe(outcome.calls)
-        if (repeat) {
-          failure = { kind: 'error', code: 'LOOP_DETECTED', message: loopMessage(repeat), step }
-          break
+        if (outcome.kind === 'unsteered') {
+          step-- // every held steering input was blocked: no step ran, decide on the last answer
+        } else {
+          lastFinish = outcome.finishReason
+          budget.spend(outcome.usage)
+          const repeat = loops.observe(outcome.calls)
+          if (repeat) {
+            failure = { kind: 'error', code: 'LOOP_DETECTED', message: loopMessage(repeat), step }
+            break
+          }
+          if (outcome.stop !== undefined) break
+          if (outcome.toolCalls > 0) continue
+          if (rt.held.hasSteering()) {
+            steeringOnly = true
+            continue
+          }
         }
-        if (outcome.stop !== undefined) break
-        if (outcome.toolCalls > 0) continue
-        if (rt.held.hasSteering()) {
-          const admittedSteering = await drainHeld(ctx, agent, session, rt.held, rt.signal)
-          if (admittedSteering > 0) continue
-        }
-        if (rt.signal.aborted) break
-        const decision = await continuation(rt, step, outcome.finishReason, continuations)
+        if (rt.signal.aborted || lastFinish === undefined) break
+        const decision = await continuation(rt, step, lastFinish, continuations)
         if (decision.action === 'stop') break
         continuations++
         rt.held.hold({

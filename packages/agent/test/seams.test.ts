@@ -144,6 +144,54 @@ describe('seams', () => {
     await t.dispose()
   })
 
+  test('AL-11 steering held when a step answers runs one more step only if the drain admits some; blocked steering costs no model call', async () => {
+    let steered = false
+    const t = await createTestAgent({
+      script: [text('first answer'), text('second answer')],
+      setup: (ctx) => {
+        ctx.on('agent/prompt-submit', async (_a, prompt, next) =>
+          prompt.content === 'bad steer' ? { action: 'block', reason: 'policy' } : next(),
+        )
+        // Held after the step's own drain, so it is still held when the step answers without tool calls.
+        ctx.on('agent/pre-step', (agent) => {
+          if (steered) return
+          steered = true
+          agent.steer(user('bad steer'))
+        })
+      },
+    })
+    const first = await t.agent.send(user('go'))
+    expect(first.reason).toEqual({ kind: 'completed' })
+    expect(t.model.requests).toHaveLength(1)
+    expect(shape(t.events()).filter((type) => type === 'step/start')).toHaveLength(1)
+    expect(shape(t.events())).toContain('prompt/blocked')
+    expect(t.events().filter((e) => e.type === 'steering/message')).toEqual([])
+    await t.dispose()
+  })
+
+  test('AL-11 steering admitted at the drain after an answer runs the next step with it', async () => {
+    let steered = false
+    const t = await createTestAgent({
+      script: [text('first answer'), text('second answer')],
+      setup: (ctx) => {
+        ctx.on('agent/pre-step', (agent) => {
+          if (steered) return
+          steered = true
+          agent.steer(user('good steer'))
+        })
+      },
+    })
+    await t.agent.send(user('go'))
+    expect(t.model.requests).toHaveLength(2)
+    expect(
+      t
+        .events()
+        .filter((e) => e.type === 'step/start' || e.type === 'steering/message')
+        .map((e) => (e.type === 'steering/message' ? textOf(e) : e.type)),
+    ).toEqual(['step/start', 'good steer', 'step/start'])
+    await t.dispose()
+  })
+
   test('AL-12 a mixed batch runs with the rest; a fully blocked batch ends rejected with no step and no model call', async () => {
     const t = await createTestAgent({
       script: [text('answer')],
