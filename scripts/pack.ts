@@ -24,6 +24,8 @@ interface LockEntry {
   readonly dev?: boolean
   readonly link?: boolean
   readonly optional?: boolean
+  /** A link's target: the workspace folder. */
+  readonly resolved?: string
 }
 
 function readJson<T>(file: string): T {
@@ -84,6 +86,11 @@ function stageDependencies(): Record<string, string> {
   const lock = readJson<{ packages: Record<string, LockEntry> }>(join(ROOT, 'package-lock.json'))
   const top: Record<string, string> = {}
   for (const [key, entry] of Object.entries(lock.packages)) {
+    if (entry.link && entry.resolved && key.startsWith('node_modules/')) {
+      const plain = stagePlainWorkspace(key.slice('node_modules/'.length), join(ROOT, entry.resolved))
+      if (plain) top[plain.name] = plain.version
+      continue
+    }
     if (!key || entry.dev || entry.link || !key.includes('node_modules/')) continue
     if (NOT_SHIPPED.has(key)) continue
     if (!existsSync(join(ROOT, key))) {
@@ -104,6 +111,20 @@ function stageDependencies(): Record<string, string> {
     if (!name.includes('node_modules/') && entry.version) top[name] = entry.version
   }
   return top
+}
+
+/**
+ * A workspace package written in plain JavaScript (no `src/`, so the build has nothing to make of it and
+ * its importers keep the bare specifier: `tack-home`, which the products bundle too) is shipped the way npm
+ * would install it: its `files` under the stage's node_modules, as a bundled dependency.
+ */
+function stagePlainWorkspace(name: string, dir: string): { name: string; version: string } | undefined {
+  if (existsSync(join(dir, 'src')) || !existsSync(join(dir, 'package.json'))) return undefined
+  const pkg = readJson<{ version: string; files?: string[] }>(join(dir, 'package.json'))
+  const out = join(STAGE, 'node_modules', name)
+  for (const entry of ['package.json', ...(pkg.files ?? [])])
+    cpSync(join(dir, entry), join(out, entry), { recursive: true })
+  return { name, version: pkg.version }
 }
 
 /** Packs the current build (rebuilt first unless it matches the sources); returns the tarball's path. */

@@ -4,10 +4,13 @@
 // files prefer it in a checkout too, to keep TypeScript off their hot path (P6).
 //
 //   node scripts/build.js            build dist/
-//   node scripts/build.js --pack     build, then point package.json exports at dist (npm prepack)
-//   node scripts/build.js --unpack   restore package.json (npm postpack)
+//   node scripts/build.js --pack     build, then point package.json exports at dist (npm prepack), and
+//                                    put each bundled dependency in ./node_modules for npm pack to carry
+//                                    (in the repository's workspace npm hoists it to the root)
+//   node scripts/build.js --unpack   restore package.json, remove what --pack put in ./node_modules (postpack)
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -19,11 +22,13 @@ import {
 import { stripTypeScriptTypes } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 const dist = join(root, 'dist')
 const backup = join(root, '.pack-backup', 'package.json')
+const placed = join(root, '.pack-backup', 'placed.json')
 
 // The stripper is flagged experimental; its warning is noise in a build.
 process.removeAllListeners('warning')
@@ -58,7 +63,25 @@ function toDist(target) {
 }
 
 const mode = process.argv[2]
+/** Copies each bundled dependency that is not in ./node_modules there; returns the folders it made. */
+function placeBundled(manifest) {
+  const made = []
+  const require = createRequire(join(root, 'package.json'))
+  for (const name of manifest.bundleDependencies ?? []) {
+    const target = join(root, 'node_modules', name)
+    if (existsSync(target)) continue
+    cpSync(dirname(require.resolve(`${name}/package.json`)), target, { recursive: true, dereference: true })
+    made.push(target)
+  }
+  return made
+}
+
 if (mode === '--unpack') {
+  if (existsSync(placed)) {
+    for (const dir of JSON.parse(readFileSync(placed, 'utf8'))) rmSync(dir, { recursive: true, force: true })
+    const modules = join(root, 'node_modules')
+    if (existsSync(modules) && readdirSync(modules).length === 0) rmSync(modules, { recursive: true })
+  }
   if (existsSync(backup)) {
     copyFileSync(backup, join(root, 'package.json'))
     rmSync(join(root, '.pack-backup'), { recursive: true, force: true })
@@ -76,5 +99,6 @@ if (mode === '--unpack') {
     )
     delete manifest.devDependencies
     writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+    writeFileSync(placed, JSON.stringify(placeBundled(manifest)))
   }
 }

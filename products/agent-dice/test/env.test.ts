@@ -25,7 +25,7 @@ describe('R13 base directory and environment', () => {
     expect(resolveBase('codex', e({ HOME: '/h', AGENT_DICE_BASE: '', CC_DICE_BASE: '/c' }))).toBe('/c')
     expect(resolveBase('claude', e({ AGENT_DICE_BASE: 'rel/dice' }, '/w'))).toBe('/w/rel/dice')
   })
-  it('TACK_HOME: the copy in agent-dice answers exactly as @tack/kernel resolveTackHome (docs/decisions/0015-tack-home.md)', () => {
+  it('TACK_HOME: agent-dice answers exactly as tack does, with the one resolver (docs/decisions/0215-one-tack-home-resolver.md)', () => {
     const cases: Array<Record<string, string>> = [
       { HOME: '/h' },
       { HOME: '/h', TACK_HOME: '/t' },

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { NODE, PACKAGE_ROOT, tempDir } from './helpers.ts'
 
@@ -13,6 +14,9 @@ describe('R1 published tarball', () => {
     for (const entry of ['bin', 'hooks', 'src', 'scripts', 'schema', 'package.json', 'README.md']) {
       cpSync(join(PACKAGE_ROOT, entry), join(copy, entry), { recursive: true })
     }
+    // Its one dependency, installed as `npm install` leaves it, for `bundleDependencies` to carry.
+    const tackHome = dirname(fileURLToPath(import.meta.resolve('tack-home/package.json')))
+    cpSync(tackHome, join(copy, 'node_modules', 'tack-home'), { recursive: true })
     const npmEnv = { ...process.env, PATH: `${dirname(NODE)}:${process.env.PATH}` }
     const pack = spawnSync('npm', ['pack', '--pack-destination', work], {
       cwd: copy,
@@ -38,6 +42,7 @@ describe('R1 published tarball', () => {
       './dist/index.js',
     )
     expect(existsSync(join(installed, 'src'))).toBe(false)
+    expect(existsSync(join(installed, 'node_modules', 'tack-home', 'index.js'))).toBe(true)
 
     // Only Node and the installed bins on PATH: no Bun, no TypeScript stripping under node_modules.
     const env = { PATH: `${dirname(NODE)}:${join(prefix, 'bin')}`, HOME: tempDir() }

@@ -47,10 +47,11 @@ function folder(fixtures: Fixture[], extra: Record<string, string> = {}): string
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text)
   return dir
 }
-const cli = (args: string[], env: Record<string, string> = {}) =>
+const cli = (args: string[], env: Record<string, string> = {}, cwd?: string) =>
   spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, HOME, AGENT_STATE_DIR: '', ...env },
+    ...(cwd ? { cwd } : {}),
   })
 
 const FIXTURES: Fixture[] = [
@@ -170,6 +171,18 @@ describe('R22 R23 status', () => {
         .sessions.map((s: { session_id: string }) => s.session_id)
         .sort(),
     ).toEqual(['c', 't'])
+  })
+
+  test('R22 a relative TACK_HOME is resolved against the working folder, as tack resolves it (tack-home)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'agent-state-cwd-'))
+    const home = mkdtempSync(join(tmpdir(), 'agent-state-home-'))
+    mkdirSync(join(work, 'dev-home', 'agent-state'), { recursive: true })
+    mkdirSync(join(home, '.tack', 'agent-state'), { recursive: true })
+    writeFileSync(join(work, 'dev-home', 'agent-state', 'rel.json'), snapshot({ id: 'rel', host: 'tack' }))
+    writeFileSync(join(home, '.tack', 'agent-state', 'home.json'), snapshot({ id: 'home', host: 'tack' }))
+    const r = cli(['status', '--json'], { HOME: home, TACK_HOME: 'dev-home' }, work)
+    expect(r.stderr).toBe('')
+    expect(JSON.parse(r.stdout).sessions.map((s: { session_id: string }) => s.session_id)).toEqual(['rel'])
   })
 
   test('a newer schema is shown after one stderr warning', () => {

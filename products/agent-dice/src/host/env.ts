@@ -2,6 +2,7 @@
 // hosts can share a process: nothing here reads or writes `process.env`.
 import { realpathSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { resolveTackHome } from 'tack-home'
 
 export type HostKind = 'claude' | 'codex' | 'tack' | 'pi'
 export const CLI_HOSTS: readonly HostKind[] = ['claude', 'codex', 'tack']
@@ -51,14 +52,11 @@ export function codexRoot(e: HostEnvironment): string {
 }
 
 /**
- * `TACK_HOME` (a relative value against the cwd; empty or blank means unset), else `<home>/.tack`
- * (80-cli.md). A copy of `@tack/kernel`'s `resolveTackHome`: agent-dice is a standalone npm package and
- * cannot depend on tack's private packages (docs/decisions/0015-tack-home.md); `test/env.test.ts`
- * checks that both answer the same.
+ * tack's home for this environment: the one resolver tack itself uses (`tack-home`, a dependency-free
+ * package agent-dice bundles; docs/decisions/0215-one-tack-home-resolver.md), against `e.cwd` and `e.home`.
  */
 export function tackHome(e: HostEnvironment): string {
-  const configured = e.env.TACK_HOME?.trim() ? e.env.TACK_HOME : undefined
-  return configured ? resolve(e.cwd, configured) : join(requireHome(e), '.tack')
+  return resolveTackHome(e.env, { cwd: e.cwd, userHome: homeOf(e) })
 }
 
 /** pi's agent folder: `PI_CODING_AGENT_DIR`, else `<home>/.pi/agent`. */

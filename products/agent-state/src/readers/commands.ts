@@ -9,6 +9,8 @@ export type Io = {
   stdout: { write(text: string): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown }
   env: NodeJS.ProcessEnv
+  /** Resolves a relative `TACK_HOME`; default the process's working folder. */
+  cwd?: string
   now?: () => number
 }
 
@@ -19,7 +21,7 @@ export class UsageError extends Error {}
 const clock = (io: Io) => io.now?.() ?? Date.now()
 
 async function load(io: Io, sel: Selection, warned: Set<string>): Promise<Entry[]> {
-  const dirs = folders(sel.dirs, io.env)
+  const dirs = folders(sel.dirs, io.env, io.cwd)
   for (const dir of dirs) {
     // a folder asked for by name that is not there is worth a word; the defaults are only read if present
     if (existsSync(dir) || warned.has(dir)) continue

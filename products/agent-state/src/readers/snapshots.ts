@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { isAbsolute, join } from 'node:path'
+import { join } from 'node:path'
+import { resolveTackHome } from 'tack-home'
 
 export type Liveness = 'live' | 'stale' | 'ended' | 'unreadable'
 
@@ -29,13 +30,18 @@ export type Entry =
 
 export const KNOWN_SCHEMA = 1
 
-/** R22: `--dir` folders, else `AGENT_STATE_DIR` (`:`-separated), else the default folders that exist. */
-export function folders(dirs: string[], env: NodeJS.ProcessEnv): string[] {
+/**
+ * R22: `--dir` folders, else `AGENT_STATE_DIR` (`:`-separated), else the default folders that exist:
+ * Claude Code's and tack's. tack's home is tack's own answer (`tack-home`, so a relative `TACK_HOME`
+ * resolves against `cwd` exactly as the tack run that wrote the state resolved it;
+ * docs/decisions/0215-one-tack-home-resolver.md).
+ */
+export function folders(dirs: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): string[] {
   if (dirs.length > 0) return dirs
   const fromEnv = (env.AGENT_STATE_DIR ?? '').split(':').filter(Boolean)
   if (fromEnv.length > 0) return fromEnv
   const home = env.HOME || homedir()
-  const tackHome = env.TACK_HOME && isAbsolute(env.TACK_HOME) ? env.TACK_HOME : join(home, '.tack')
+  const tackHome = resolveTackHome(env, { cwd, userHome: home })
   return [join(home, '.claude', 'agent-state'), join(tackHome, 'agent-state')].filter((d) => existsSync(d))
 }
 
