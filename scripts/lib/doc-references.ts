@@ -15,7 +15,8 @@ const REPO_PATH = new RegExp(`(?<![\\w./@-])((?:${ROOTS.join('|')})/[^\\s\`'")\\
 const LINK = /\]\(([^)\s]+)\)/g
 const PACKAGE = /(?<![\w/-])(@tack\/[a-z0-9-]+(?:\/[a-z0-9-]+)*)/g
 /** Test files the runner collects (vitest.config.ts `include`). */
-const RUN_TEST_FILE = /^(?:packages\/[^/]+\/test|products\/[^/]+\/test|apps\/[^/]+\/test|bench\/test|scripts\/test)\/.+\.test\.ts$/
+const RUN_TEST_FILE =
+  /^(?:packages\/[^/]+\/test|products\/[^/]+\/test|apps\/[^/]+\/test|bench\/test|scripts\/test)\/.+\.test\.ts$/
 
 export interface TestCitation {
   readonly line: number

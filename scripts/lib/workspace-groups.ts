@@ -9,7 +9,8 @@ export function workspaceGroups(root: string): string[] {
   const patterns = Array.isArray(pkg.workspaces) ? pkg.workspaces : []
   return patterns.map((pattern) => {
     const group = typeof pattern === 'string' ? /^([\w-]+)\/\*$/.exec(pattern)?.[1] : undefined
-    if (!group) throw new Error(`package.json workspaces: expected "<folder>/*", got ${JSON.stringify(pattern)}`)
+    if (!group)
+      throw new Error(`package.json workspaces: expected "<folder>/*", got ${JSON.stringify(pattern)}`)
     return group
   })
 }
