@@ -1,7 +1,7 @@
 // The global-install path, end to end (issue 10 item 7; run by `.ci/run`): pack the build, `npm install -g`
 // it into a temporary prefix, then from a folder outside the repository — with a PATH that holds that
 // prefix, one recent Node (22.16+ or 24+) and the system folders, but nothing of the repository — run `tack --version`,
-// a scripted `tack run` (a bash call, then an answer), `tack doctor` and `tack sessions list`.
+// a scripted `tack run` (a bash call, then an answer), `tack doctor`, `tack sessions list` and `tack state status`.
 //
 // The Node is the one running this script (`node_modules/.bin/node scripts/install-check.ts` in CI, the
 // repo's Node 24, because CI's system Node is 20), linked alone into a folder of its own, exactly as a
@@ -104,6 +104,15 @@ try {
     sessions = -1 // not JSON: reported below with the output
   }
   check('the session is stored under ~/.tack', sessions === 1, list.stdout + list.stderr)
+
+  // the products ship inside the tarball with their one dependency (`tack-home`, a plain-JavaScript
+  // workspace package staged under node_modules): agent-state's readers load it
+  const state = tack(['state', 'status'])
+  check(
+    'tack state status (agent-state with tack-home, from the tarball)',
+    state.status === 0 && state.stdout === 'No live sessions.\n',
+    state.stdout + state.stderr,
+  )
 } finally {
   rmSync(root, { recursive: true, force: true })
 }

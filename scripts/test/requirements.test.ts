@@ -28,7 +28,7 @@ const catalogue: Catalogue = new Map([
 ])
 const problemsOf = (path: string, text: string) => scanText(path, text, catalogue).map(formatProblem)
 
-test('every requirement citation in packages/, apps/, docs/, bench/, scripts/, examples/ and the README resolves', async () => {
+test('every requirement citation in packages/, products/, apps/, docs/, bench/, scripts/, examples/ and the README resolves', async () => {
   const { files, problems } = await scanRepository(ROOT)
   expect(files).toBeGreaterThan(100)
   expect(problems.map(formatProblem), 'unresolved citations (file:line)').toEqual([])
