@@ -144,7 +144,9 @@ describe('seams', () => {
     await t.dispose()
   })
 
-  test('AL-11 steering held when a step answers runs one more step only if the drain admits some; blocked steering costs no model call', async () => {
+  /** An agent that steers `content` once, at the first step's pre-step: after that step's own drain, so
+   * it is still held when the step answers without tool calls. `bad steer` is blocked at admission. */
+  async function steeredAfterDrain(content: string) {
     let steered = false
     const t = await createTestAgent({
       script: [text('first answer'), text('second answer')],
@@ -152,44 +154,33 @@ describe('seams', () => {
         ctx.on('agent/prompt-submit', async (_a, prompt, next) =>
           prompt.content === 'bad steer' ? { action: 'block', reason: 'policy' } : next(),
         )
-        // Held after the step's own drain, so it is still held when the step answers without tool calls.
         ctx.on('agent/pre-step', (agent) => {
           if (steered) return
           steered = true
-          agent.steer(user('bad steer'))
+          agent.steer(user(content))
         })
       },
     })
-    const first = await t.agent.send(user('go'))
-    expect(first.reason).toEqual({ kind: 'completed' })
-    expect(t.model.requests).toHaveLength(1)
-    expect(shape(t.events()).filter((type) => type === 'step/start')).toHaveLength(1)
-    expect(shape(t.events())).toContain('prompt/blocked')
-    expect(t.events().filter((e) => e.type === 'steering/message')).toEqual([])
+    const outcome = await t.agent.send(user('go'))
+    const order = t
+      .events()
+      .filter((e) => e.type === 'step/start' || e.type === 'steering/message' || e.type === 'prompt/blocked')
+      .map((e) => (e.type === 'steering/message' ? textOf(e) : e.type))
     await t.dispose()
+    return { outcome, requests: t.model.requests.length, order }
+  }
+
+  test('AL-11 steering held when a step answers and blocked at the drain costs no step and no model call', async () => {
+    const r = await steeredAfterDrain('bad steer')
+    expect(r.outcome.reason).toEqual({ kind: 'completed' })
+    expect(r.requests).toBe(1)
+    expect(r.order).toEqual(['step/start', 'prompt/blocked'])
   })
 
-  test('AL-11 steering admitted at the drain after an answer runs the next step with it', async () => {
-    let steered = false
-    const t = await createTestAgent({
-      script: [text('first answer'), text('second answer')],
-      setup: (ctx) => {
-        ctx.on('agent/pre-step', (agent) => {
-          if (steered) return
-          steered = true
-          agent.steer(user('good steer'))
-        })
-      },
-    })
-    await t.agent.send(user('go'))
-    expect(t.model.requests).toHaveLength(2)
-    expect(
-      t
-        .events()
-        .filter((e) => e.type === 'step/start' || e.type === 'steering/message')
-        .map((e) => (e.type === 'steering/message' ? textOf(e) : e.type)),
-    ).toEqual(['step/start', 'good steer', 'step/start'])
-    await t.dispose()
+  test('AL-11 steering held when a step answers and admitted at the drain runs the next step with it', async () => {
+    const r = await steeredAfterDrain('good steer')
+    expect(r.requests).toBe(2)
+    expect(r.order).toEqual(['step/start', 'good steer', 'step/start'])
   })
 
   test('AL-12 a mixed batch runs with the rest; a fully blocked batch ends rejected with no step and no model call', async () => {
