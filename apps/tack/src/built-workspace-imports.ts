@@ -5,6 +5,8 @@
 // the class the pipeline recognises. Before the first plugin of your own is imported, this resolve hook sends
 // any workspace source file to its built twin, so the plugin shares tack's modules. Running from sources
 // (`TACK_FROM_SOURCE=1`), or from a packed install (whose `exports` already name `build/`), it changes nothing.
+// The folder groups are the root package.json's workspaces (scripts/lib/workspace-groups.ts reads them for
+// the build); this hook runs in the `tack` process on every import, so it names them instead of reading.
 import { existsSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -22,7 +24,9 @@ export function importWorkspaceFromBuild(): void {
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context)
       if (!resolved.url.startsWith(prefix)) return resolved
-      const source = /^(packages|apps)\/([^/]+)\/src\/(.+)\.ts$/.exec(resolved.url.slice(prefix.length))
+      const source = /^(packages|products|apps)\/([^/]+)\/src\/(.+)\.ts$/.exec(
+        resolved.url.slice(prefix.length),
+      )
       if (!source) return resolved
       const built = `${prefix}${source[1]}/${source[2]}/build/${source[3]}.js`
       return existsSync(fileURLToPath(built)) ? { ...resolved, url: built, format: 'module' } : resolved
