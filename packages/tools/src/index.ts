@@ -5,10 +5,19 @@ import './seams.ts'
 export {
   type DeclaredPaths,
   declaredPaths,
-  hostToolName,
   toolAccess,
   UNDECLARED_ACCESS,
 } from './declarations.ts'
+export {
+  type HostInputCall,
+  type HostResponseCall,
+  type HostToolResult,
+  hostDeclarationProblem,
+  TOOL_HOSTS,
+  type ToolHostMapping,
+  type ToolHostName,
+  type ToolHosts,
+} from './host.ts'
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
   CodeModeUnavailableError,

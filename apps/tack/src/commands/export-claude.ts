@@ -1,6 +1,6 @@
 // `--format claude-transcript`: the Claude-Code-shaped JSONL transcript, written by the Claude hooks
 // bridge's transcript writer (40-hooks B9) so both stay one implementation.
-// Tool names come from the tools' own declarations (`hostNames.claude`), as in the live transcript.
+// Tool names and inputs come from the tools' own declarations (`host.claude`), as in the live transcript.
 import type { SessionEvent, SessionHeader } from '@tack/session'
 import type { ToolRegistry } from '@tack/tools'
 
