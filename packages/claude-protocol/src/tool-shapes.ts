@@ -19,7 +19,8 @@ export function claudeToolSubjects(claudeName: string): string[] {
   return [claudeName, ...(Object.hasOwn(ALIASES, claudeName) ? ALIASES[claudeName] : [])]
 }
 
-const isObject = (v: unknown): v is ClaudeToolInput => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is ClaudeToolInput =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The fields of `o` that are not undefined: Claude's inputs leave out what a call does not set. */
 export function claudeDefined(o: ClaudeToolInput): ClaudeToolInput {

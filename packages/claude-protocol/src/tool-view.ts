@@ -37,7 +37,10 @@ export interface ClaudeToolMapping {
 interface DeclaredMapping {
   readonly name?: unknown
   toInput?(args: unknown, cwd: string): unknown
-  fromInput?(input: Readonly<ClaudeToolInput>, call: { readonly cwd: string; readonly original: unknown }): unknown
+  fromInput?(
+    input: Readonly<ClaudeToolInput>,
+    call: { readonly cwd: string; readonly original: unknown },
+  ): unknown
   toResponse?(args: unknown, result: ClaudeToolResult, call: ClaudeResponseCall): unknown
 }
 
@@ -50,7 +53,8 @@ export type ClaudeArguments =
   | { readonly ok: true; readonly arguments: ClaudeToolInput }
   | { readonly ok: false; readonly problem: string }
 
-const isObject = (v: unknown): v is ClaudeToolInput => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is ClaudeToolInput =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 export class ClaudeTools {
@@ -83,13 +87,20 @@ export class ClaudeTools {
       if (isObject(input)) return input
       this.#warn(`tool "${tackName}": host.claude.toInput must return an object; its raw arguments are shown`)
     } catch (error) {
-      this.#warn(`tool "${tackName}": host.claude.toInput threw (${messageOf(error)}); its raw arguments are shown`)
+      this.#warn(
+        `tool "${tackName}": host.claude.toInput threw (${messageOf(error)}); its raw arguments are shown`,
+      )
     }
     return raw()
   }
 
   /** An `updatedInput` (the Claude shape, replacing the whole input) as the tool's arguments. */
-  arguments(tackName: string, input: Readonly<ClaudeToolInput>, cwd: string, original: unknown): ClaudeArguments {
+  arguments(
+    tackName: string,
+    input: Readonly<ClaudeToolInput>,
+    cwd: string,
+    original: unknown,
+  ): ClaudeArguments {
     const mapping = this.#mapping(tackName)
     if (!mapping?.fromInput) return { ok: true, arguments: { ...input } }
     try {
@@ -115,7 +126,9 @@ export class ClaudeTools {
       try {
         return mapping.toResponse(args, result, { cwd, before })
       } catch (error) {
-        this.#warn(`tool "${tackName}": host.claude.toResponse threw (${messageOf(error)}); {output, isError} is shown`)
+        this.#warn(
+          `tool "${tackName}": host.claude.toResponse threw (${messageOf(error)}); {output, isError} is shown`,
+        )
         return claudeGenericResponse(result)
       }
     }

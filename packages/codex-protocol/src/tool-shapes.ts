@@ -71,10 +71,16 @@ export function codexCommandOf(codexName: string, input: CodexToolInput): string
 }
 
 /** The apply_patch input of a whole-file write, against the file as it is now (call before the write). */
-export async function codexWriteInput(cwd: string, filePath: string, content: string): Promise<CodexToolInput> {
+export async function codexWriteInput(
+  cwd: string,
+  filePath: string,
+  content: string,
+): Promise<CodexToolInput> {
   const path = patchPath(cwd, filePath)
   const before = await readText(resolve(cwd, filePath))
-  return { command: before === undefined ? addFilePatch(path, content) : updateFilePatch(path, before, content) }
+  return {
+    command: before === undefined ? addFilePatch(path, content) : updateFilePatch(path, before, content),
+  }
 }
 
 /** The apply_patch input of a replacement in a file, against the file as it is now (call before the edit). */

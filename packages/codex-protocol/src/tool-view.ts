@@ -20,7 +20,10 @@ export interface CodexInputCall {
 export interface CodexToolMapping {
   readonly name: string
   toInput?(args: unknown, cwd: string): CodexToolInput | Promise<CodexToolInput>
-  fromInput?(input: CodexToolInput, call: CodexInputCall): Record<string, unknown> | Promise<Record<string, unknown>>
+  fromInput?(
+    input: CodexToolInput,
+    call: CodexInputCall,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>
 }
 
 interface DeclaredMapping {
@@ -71,7 +74,9 @@ export class CodexTools {
       if (isObject(input)) return input
       this.#warn(`tool "${tackName}": host.codex.toInput must return an object; its raw arguments are shown`)
     } catch (error) {
-      this.#warn(`tool "${tackName}": host.codex.toInput threw (${messageOf(error)}); its raw arguments are shown`)
+      this.#warn(
+        `tool "${tackName}": host.codex.toInput threw (${messageOf(error)}); its raw arguments are shown`,
+      )
     }
     return args ?? {}
   }
@@ -80,7 +85,12 @@ export class CodexTools {
    * Reads a PreToolUse `updatedInput` (the Codex shape) back into the tool's arguments; `original` (the
    * call's arguments) supplies what the Codex shape does not carry (bash's timeout and description).
    */
-  async arguments(tackName: string, updatedInput: unknown, original: unknown, cwd: string): Promise<CodexArguments> {
+  async arguments(
+    tackName: string,
+    updatedInput: unknown,
+    original: unknown,
+    cwd: string,
+  ): Promise<CodexArguments> {
     if (!isObject(updatedInput)) return { ok: false, problem: 'updatedInput must be an object' }
     const mapping = this.#mapping(tackName)
     if (!mapping?.fromInput) return { ok: true, arguments: updatedInput }

@@ -7,7 +7,12 @@ import { applyPatch, type StructuredPatch } from 'diff'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createTestAgent } from '@tack/agent/testing'
-import { type ClaudeBeforeCall, type ClaudeToolResult, ClaudeTools, claudeToolSubjects } from '@tack/claude-protocol'
+import {
+  type ClaudeBeforeCall,
+  type ClaudeToolResult,
+  ClaudeTools,
+  claudeToolSubjects,
+} from '@tack/claude-protocol'
 import { SubagentPlugin } from '@tack/subagent'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'

@@ -3,11 +3,7 @@
 // reports itself more precisely.
 import type { WebToolsConfig } from './config.ts'
 
-export function webToolHeader<N extends string>(
-  config: WebToolsConfig,
-  name: N,
-  description: string,
-) {
+export function webToolHeader<N extends string>(config: WebToolsConfig, name: N, description: string) {
   return {
     name,
     access: 'network' as const,

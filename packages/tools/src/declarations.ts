@@ -38,5 +38,4 @@ export function declaredPaths(def: Pick<ToolDefinition, 'name' | 'paths'>, args:
   return { ok: true, paths: Object.freeze([...paths]) }
 }
 
-
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

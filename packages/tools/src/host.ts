@@ -55,7 +55,8 @@ export function hostDeclarationProblem(value: unknown): string | undefined {
   for (const [host, mapping] of Object.entries(value)) {
     if (!(TOOL_HOSTS as readonly string[]).includes(host))
       return `host.${host} is not a known host (expected ${TOOL_HOSTS.join(', ')})`
-    if (!isJsonObject(mapping)) return `host.${host} must be an object {name, toInput?, fromInput?, toResponse?}`
+    if (!isJsonObject(mapping))
+      return `host.${host} must be an object {name, toInput?, fromInput?, toResponse?}`
     const { name } = mapping
     if (typeof name !== 'string' || name.trim() === '')
       return `host.${host}.name must be a non-empty string (got ${JSON.stringify(name)})`

@@ -8,7 +8,11 @@ export const readHost: { readonly claude: ClaudeToolMapping } = {
     name: 'Read',
     toInput(args, cwd) {
       const a = isJsonObject(args) ? args : {}
-      return claudeDefined({ file_path: claudeAbsolutePath(a.file_path, cwd), offset: a.offset, limit: a.limit })
+      return claudeDefined({
+        file_path: claudeAbsolutePath(a.file_path, cwd),
+        offset: a.offset,
+        limit: a.limit,
+      })
     },
   },
 }
