@@ -52,7 +52,6 @@ export {
 } from './registry.ts'
 export { type PointRun, type RunnableHook, runPoint, selectHooks } from './runner.ts'
 export { HooksCodexService } from './service.ts'
-export { codexToolsOf } from './tool-names.ts'
 export {
   canonicalJson,
   readTrustStore,

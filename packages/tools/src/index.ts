@@ -8,15 +8,13 @@ export {
   toolAccess,
   UNDECLARED_ACCESS,
 } from './declarations.ts'
-export {
-  type HostInputCall,
-  type HostResponseCall,
-  type HostToolResult,
-  hostDeclarationProblem,
-  TOOL_HOSTS,
-  type ToolHostMapping,
-  type ToolHostName,
-  type ToolHosts,
+export type {
+  HostInputCall,
+  HostResponseCall,
+  HostToolResult,
+  ToolHostMapping,
+  ToolHostName,
+  ToolHosts,
 } from './host.ts'
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
