@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
+import { definePlugin, Schema } from '@tack/kernel'
+import { defineTool, registerTool } from '@tack/tools'
 import { LabelToolPlugin } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { renderClaudeTranscript } from '../src/index.ts'
@@ -70,6 +72,53 @@ describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
       expect(use).toMatchObject({ name: 'Label', input: { path: join(t.cwd, 'a.txt'), text: 'original' } })
       expect(lines.find((l) => l.toolUseResult)?.toolUseResult).toEqual({ labelled: 'a.txt', ok: true })
       expect(t.warnings()).toEqual([])
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it('0210 a rewrite the tool cannot read back (its fromInput throws) denies the call, warned', async () => {
+    let ran = false
+    const brittle = defineTool({
+      name: 'brittle',
+      description: 'Runs only as the model asked.',
+      host: {
+        claude: {
+          name: 'Brittle',
+          fromInput: () => {
+            throw new Error('no way back')
+          },
+        },
+      },
+      parameters: { type: 'object', properties: { x: { type: 'string' } } },
+      execute: () => {
+        ran = true
+        return 'ran'
+      },
+    })
+    const BrittlePlugin = definePlugin({
+      name: 'brittle-tool',
+      Config: Schema.object({}),
+      inject: ['tools'],
+      apply: (ctx) => registerTool(ctx, brittle),
+    })
+    const allowRewrite = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"x":"other"}}}'`
+    const t = await bridgeAgent({
+      projectHooks: hook('PreToolUse', allowRewrite, { matcher: 'Brittle' }),
+      plugins: [{ plugin: BrittlePlugin }],
+      script: [toolCalls([{ name: 'brittle', args: { x: 'asked' } }]), text('done')],
+    })
+    try {
+      await t.agent.send(prompt('run it'))
+      expect(ran).toBe(false)
+      expect(t.of('tool/result')[0]?.data).toMatchObject({
+        isError: true,
+        error: { code: 'DENIED' },
+        content: [{ text: 'tool "brittle": host.claude.fromInput threw: no way back' }],
+      })
+      expect(t.warnings()).toEqual([
+        `a PreToolUse hook's updatedInput for Brittle could not be read back: tool "brittle": host.claude.fromInput threw: no way back`,
+      ])
     } finally {
       await t.dispose()
     }
