@@ -11,7 +11,7 @@ import { definePlugin, Schema } from '@tack/kernel'
 import { defineTool, registerTool } from '@tack/tools'
 import { LabelToolPlugin } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
-import { renderClaudeTranscript } from '../src/index.ts'
+import { renderClaudeTranscript } from '@tack/claude-protocol'
 import { bridgeAgent, hook, prompt, tempDir } from './helpers.ts'
 
 async function jsonLines(file: string): Promise<Array<Record<string, unknown>>> {
