@@ -1,7 +1,8 @@
 // How `edit` looks to other hosts' hooks (docs/decisions/0210-host-protocol-packages.md): Claude Code's
 // `Edit` (the same field names); Codex's `apply_patch`, whose patch is the replacement against the file as
 // it is, read back as one replacement.
-import { type ClaudeToolMapping, claudeAbsolutePath, claudeDefined } from '@tack/claude-protocol'
+import type { ClaudeToolMapping } from '@tack/claude-protocol'
+import { claudeFileInput } from './claude-file-input.ts'
 import { type CodexToolMapping, codexEditInput, replacementFromCodexPatch } from '@tack/codex-protocol'
 import { isJsonObject } from '@tack/tools'
 
@@ -10,15 +11,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export const editHost: { readonly claude: ClaudeToolMapping; readonly codex: CodexToolMapping } = {
   claude: {
     name: 'Edit',
-    toInput(args, cwd) {
-      const a = isJsonObject(args) ? args : {}
-      return claudeDefined({
-        file_path: claudeAbsolutePath(a.file_path, cwd),
-        old_string: a.old_string,
-        new_string: a.new_string,
-        replace_all: a.replace_all,
-      })
-    },
+    toInput: (args, cwd) => claudeFileInput(args, cwd, ['old_string', 'new_string', 'replace_all']),
   },
   codex: {
     name: 'apply_patch',
