@@ -45,6 +45,8 @@ const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/commands': ['80-cli', '65-mod-host'],
   'packages/compaction': ['35-compaction'],
   'packages/hook-protocol': ['40-hooks', 'protocols'],
+  'packages/claude-protocol': ['40-hooks', 'protocols'],
+  'packages/codex-protocol': ['40-hooks', 'protocols'],
   'packages/hooks-claude': ['40-hooks', 'protocols'],
   'packages/hooks-codex': ['40-hooks', 'protocols'],
   'packages/acp': ['50-acp', 'protocols'],

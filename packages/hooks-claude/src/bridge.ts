@@ -35,6 +35,7 @@ import {
 } from './protocol.ts'
 import { isSettingsSource, type DiscoveredHandler } from './settings/source.ts'
 import type { HookRegistry } from './settings/registry.ts'
+import { ClaudeTools } from '@tack/claude-protocol'
 import { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from './transcript/writer.ts'
 import { join } from 'node:path'
 import type { HandlerRun } from './handler-runs.ts'
@@ -140,6 +141,11 @@ export class ClaudeBridge {
   readonly callStarts = new CallStarts()
   /** `CLAUDE_ENV_FILE` per session: SessionStart hooks append `export` lines, Bash calls source them. */
   readonly envFiles: EnvFiles
+  /**
+   * The registered tools as Claude Code sees them (each tool's `host.claude`), looked up per call, so
+   * tools registered later keep their Claude names; a faulty declaration is warned.
+   */
+  readonly claudeTools: ClaudeTools
 
   constructor(ctx: Context, settings: BridgeSettings, registry: HookRegistry, backend = defaultHookBackend) {
     this.ctx = ctx
@@ -149,6 +155,9 @@ export class ClaudeBridge {
     this.backend = backend
     this.#spill = fileSpill(join(settings.dataDir, 'claude-hook-output'))
     this.envFiles = new EnvFiles(join(settings.dataDir, 'claude-env'))
+    this.claudeTools = new ClaudeTools({ get: (name) => this.ctx.get('tools')?.get(name) }, (message) =>
+      this.warnOnce(message, message),
+    )
   }
 
   state(agent: Agent): AgentHooks {
@@ -231,8 +240,7 @@ export class ClaudeBridge {
         logSessionId: agent.session.id,
         cwd: agent.cwd,
         ...(root !== agent ? { agentId: agent.id } : {}),
-        // Looked up per line, so tools registered after the writer starts keep their Claude names.
-        tools: { get: (name) => this.ctx.get('tools')?.get(name) },
+        tools: this.claudeTools,
       })
       this.#writers.set(agent.session, w)
     }

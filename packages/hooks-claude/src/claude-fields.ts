@@ -3,9 +3,9 @@
 // Stop), `effort` (the model's reasoning setting), and what a tool call needs from before it ran
 // (`duration_ms`, the file a Write or Edit replaced).
 import { randomUUID } from 'node:crypto'
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import type { Agent } from '@tack/agent'
+import { readTextOrNull } from '@tack/claude-protocol'
 import type { Session } from '@tack/session'
 import { rootAgent } from './payload.ts'
 
@@ -105,24 +105,5 @@ export class CallStarts {
   }
 }
 
-/** Past this a file's text is not copied into a hook payload (`null`, as for a missing file). */
-export const MAX_PAYLOAD_FILE_BYTES = 16 * 1024 * 1024
-
-/**
- * A regular file's text, or null: missing, not a regular file, or larger than MAX_PAYLOAD_FILE_BYTES.
- * Opened non-blocking and checked on the open descriptor: a FIFO the model names must not block tack's
- * main thread (a `readFileSync` on one waits for a writer forever, deaf to Ctrl-C and SIGTERM).
- */
-export function readTextOrNull(path: string): string | null {
-  let fd: number | undefined
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
-    const info = fstatSync(fd)
-    if (!info.isFile() || info.size > MAX_PAYLOAD_FILE_BYTES) return null
-    return readFileSync(fd, 'utf8')
-  } catch {
-    return null
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
-}
+// The bounded, non-blocking file read lives with Claude Code's response shapes; re-exported for this bridge's callers.
+export { MAX_PAYLOAD_FILE_BYTES, readTextOrNull } from '@tack/claude-protocol'

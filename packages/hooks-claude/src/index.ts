@@ -23,16 +23,7 @@ export {
   notFiredReason,
   SUBAGENT_TYPE,
 } from './protocol.ts'
-export { claudeApiError } from './api-error.ts'
 export { claudePermissionMode } from './payload.ts'
-export {
-  claudeToolName,
-  claudeToolSubjects,
-  fromClaudeToolInput,
-  type ToolLookup,
-  toClaudeToolInput,
-  toClaudeToolResponse,
-} from './tool-shapes.ts'
 export { bashParts, globRegex, ifMatches } from './if-condition.ts'
 export { GENERIC_STOP_FEEDBACK } from './points/stop.ts'
 export { HOOK_TEXT_MAX_CHARS } from './bounded-text.ts'

@@ -6,25 +6,67 @@ import { join } from 'node:path'
 import { applyPatch, type StructuredPatch } from 'diff'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createTestAgent } from '@tack/agent/testing'
 import {
-  bashParts,
-  claudePermissionMode,
-  claudeToolName,
+  type ClaudeBeforeCall,
+  type ClaudeToolResult,
+  ClaudeTools,
   claudeToolSubjects,
-  fromClaudeToolInput,
-  globRegex,
-  ifMatches,
-  toClaudeToolInput,
-  toClaudeToolResponse,
-} from '../src/index.ts'
+} from '@tack/claude-protocol'
+import { SubagentPlugin } from '@tack/subagent'
+import { BashToolPlugin } from '@tack/tool-bash'
+import { FsToolsPlugin } from '@tack/tool-fs'
+import { WebToolsPlugin } from '@tack/tool-web'
+import { bashParts, claudePermissionMode, globRegex, ifMatches } from '../src/index.ts'
 
 const cwd = '/work/ws'
 
+// The built-in tools' own `host.claude` declarations, read as the bridge reads them. The examples below
+// name the Claude tool; TACK_NAME gives the tack tool that declares it.
+const builtIn = await createTestAgent({
+  plugins: [
+    { plugin: FsToolsPlugin },
+    { plugin: BashToolPlugin },
+    { plugin: WebToolsPlugin, config: { env: {}, searchProvider: 'plugin' } },
+    { plugin: SubagentPlugin, config: {} },
+  ],
+  script: [],
+})
+const claude = new ClaudeTools(builtIn.ctx.tools)
+const TACK_NAME: Readonly<Record<string, string>> = {
+  Read: 'read',
+  Write: 'write',
+  Edit: 'edit',
+  Bash: 'bash',
+  Glob: 'glob',
+  Grep: 'grep',
+  TodoWrite: 'todo_write',
+  WebFetch: 'web_fetch',
+  WebSearch: 'web_search',
+  Agent: 'subagent',
+}
+const tackOf = (claudeName: string) => TACK_NAME[claudeName] ?? claudeName
+const claudeToolName = (tools: ConstructorParameters<typeof ClaudeTools>[0], name: string) =>
+  new ClaudeTools(tools).name(name)
+const toClaudeToolInput = (name: string, args: unknown, at: string) => claude.input(tackOf(name), args, at)
+function fromClaudeToolInput(name: string, input: Record<string, unknown>): Record<string, unknown> {
+  const back = claude.arguments(tackOf(name), input, cwd, {})
+  if (!back.ok) throw new Error(back.problem)
+  return back.arguments
+}
+const toClaudeToolResponse = (
+  name: string,
+  args: unknown,
+  result: ClaudeToolResult,
+  at: string,
+  before?: ClaudeBeforeCall,
+) => claude.response(tackOf(name), args, result, at, before) as Record<string, unknown>
+
 describe('B8 tool shapes', () => {
   it('B8 0011 names: a tool is shown under the Claude name it declares; others keep theirs; Task aliases Agent', () => {
-    const declared: Record<string, { hostNames?: { claude?: string } }> = {
-      read: { hostNames: { claude: 'Read' } },
-      subagent: { hostNames: { claude: 'Agent' } },
+    const declared: Record<string, { host?: { claude?: { name: string } } }> = {
+      read: { host: { claude: { name: 'Read' } } },
+      subagent: { host: { claude: { name: 'Agent' } } },
       deploy: {},
     }
     const tools = { get: (name: string) => declared[name] as never }

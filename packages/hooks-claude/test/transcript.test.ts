@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import type { SessionEvent } from '@tack/session'
 import { describe, expect, it } from 'vitest'
-import { renderClaudeTranscript, renderTranscript, transcriptUuid } from '../src/index.ts'
+import { renderClaudeTranscript, renderTranscript, transcriptUuid } from '@tack/claude-protocol'
 import { bridgeAgent, prompt } from './helpers.ts'
 
 const stopReader = [

@@ -1,13 +1,4 @@
 // @tack/hooks-codex: runs users' unmodified Codex command hooks on tack's seams (40-hooks.md Part C).
-export {
-  addFilePatch,
-  applyHunks,
-  type FilePatch,
-  type ParsedPatch,
-  parseSingleFilePatch,
-  replacementPatch,
-  updateFilePatch,
-} from './apply-patch.ts'
 export { HOOKS_CODEX_SOURCE, modelOf } from './bridge.ts'
 export { type CodexCliOptions, type CodexHookRow, listCodexHooks, trustCodexHooks } from './cli.ts'
 export { HooksCodexConfig } from './config.ts'
@@ -61,14 +52,6 @@ export {
 } from './registry.ts'
 export { type PointRun, type RunnableHook, runPoint, selectHooks } from './runner.ts'
 export { HooksCodexService } from './service.ts'
-export {
-  codexNameOf,
-  codexToolInput,
-  codexToolName,
-  matcherSubjects,
-  patchPath,
-  toTackArguments,
-} from './tool-names.ts'
 export {
   canonicalJson,
   readTrustStore,

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { safeFileName, type TranscriptProjector } from '@tack/hook-protocol'
 import type { ContentBlock, SessionEvent, SessionHeader } from '@tack/session'
 import type { ToolRegistry } from '@tack/tools'
-import { codexNameOf } from './tool-names.ts'
+import { CodexTools } from '@tack/codex-protocol'
 
 /** `cli_version` of the `session_meta` line: this bridge's version (Codex writes its own). */
 export const ROLLOUT_VERSION = '0.1.0'
@@ -33,12 +33,12 @@ const text = (blocks: readonly ContentBlock[]) => blocks.map((b) => b.text).join
 
 export class CodexRolloutProjector implements TranscriptProjector {
   readonly #header: SessionHeader
-  readonly #tools: Pick<ToolRegistry, 'get'> | undefined
+  readonly #tools: CodexTools
   #lastAgentMessage: string | null = null
 
   constructor(header: SessionHeader, tools?: Pick<ToolRegistry, 'get'>) {
     this.#header = header
-    this.#tools = tools
+    this.#tools = new CodexTools(tools)
   }
 
   start(): string[] {
@@ -150,7 +150,7 @@ export class CodexRolloutProjector implements TranscriptProjector {
           out.push(
             line(at, 'response_item', {
               type: 'function_call',
-              name: codexNameOf(this.#tools, block.name),
+              name: this.#tools.name(block.name),
               arguments: block.arguments,
               call_id: block.callId,
             }),

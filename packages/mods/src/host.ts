@@ -50,6 +50,11 @@ export class ModHost {
     }
   }
 
+  /** Reports a problem to the person running tack (a tool's faulty host mapping, …). */
+  warn(message: string): void {
+    this.deps.warn(message)
+  }
+
   private fail(dir: string, message: string): void {
     this.failures.push({ dir, message })
     this.deps.warn(message)

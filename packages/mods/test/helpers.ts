@@ -4,7 +4,7 @@ import type { ConfigInput } from '@tack/kernel'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestAgent, type ScriptEntry, type TestAgent } from '@tack/agent/testing'
+import { createTestAgent, type ScriptEntry, type TestAgent, type TestPlugin } from '@tack/agent/testing'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import type { ModsConfig, ModSpec } from '../src/config.ts'
@@ -52,12 +52,13 @@ export interface ModSession extends TestAgent {
   readonly dataDir: string
 }
 
-/** A scripted session with the real fs and bash tools and the given mods. */
+/** A scripted session with the real fs and bash tools, any `plugins` of the test's own, and the given mods. */
 export async function modSession(
   mods: readonly ModSpec[],
   script: readonly ScriptEntry[],
   config: Omit<ConfigInput<typeof ModsConfig>, 'mods'> = {},
   cwd: string = tempDir('tack-mods-ws-'),
+  plugins: readonly TestPlugin[] = [],
 ): Promise<ModSession> {
   const dataDir = tempDir('tack-mods-data-')
   const agent = await createTestAgent({
@@ -66,6 +67,7 @@ export async function modSession(
     plugins: [
       { plugin: FsToolsPlugin },
       { plugin: BashToolPlugin },
+      ...plugins,
       modsTestPlugin(mods, { dataDir, ...config }),
     ],
   })

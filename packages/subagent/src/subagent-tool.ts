@@ -5,6 +5,7 @@ import { type ConfigOf, definePlugin, emitSafely, Schema } from '@tack/kernel'
 import type { Agent } from '@tack/agent'
 import { lastAssistantText } from '@tack/session'
 import { defineTool, registerTool, type ToolAgent, ToolFailure } from '@tack/tools'
+import { subagentHost } from './subagent-host.ts'
 
 export const SubagentConfig = Schema.object({
   maxDepth: Schema.integer({
@@ -50,7 +51,7 @@ export const SubagentPlugin = definePlugin({
         // The child's own calls are each permissioned; the call itself counts as a write, the
         // riskiest ordinary kind, as it did before tools declared access (0011-tool-declarations.md).
         access: 'write',
-        hostNames: { claude: 'Agent' },
+        host: subagentHost,
         description:
           'Delegate a self-contained task to a fresh agent with the same tools. It sees only the prompt you give it and answers with its final message.',
         parameters: {

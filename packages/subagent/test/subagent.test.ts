@@ -40,7 +40,9 @@ test('0011 subagent declares write access and the Claude name Agent', async () =
   const t = await createTestAgent({ plugins: [{ plugin: SubagentPlugin, config: {} }], script: [] })
   const def = t.ctx.tools.get('subagent')
   expect(def?.access).toBe('write')
-  expect(def?.hostNames).toEqual({ claude: 'Agent' })
+  expect(Object.fromEntries(Object.entries(def?.host ?? {}).map(([host, m]) => [host, m?.name]))).toEqual({
+    claude: 'Agent',
+  })
   await t.dispose()
 })
 

@@ -5,6 +5,7 @@
 import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineTool, ToolFailure, type ToolCallContext } from '@tack/tools'
+import { bashHost } from './bash-host.ts'
 import { runProcess } from '@tack/process'
 import type { BashToolConfig } from './config.ts'
 import { type ConfinementOptions, createConfinement } from './confinement.ts'
@@ -33,7 +34,7 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
     // What a command touches cannot be known before it runs, so bash declares no paths: the OS
     // sandbox, not the permission plugin, keeps it inside the workspace (0012-protected-files.md).
     access: 'execute',
-    hostNames: { claude: 'Bash', codex: 'Bash' },
+    host: bashHost,
     description: DESCRIPTION,
     parameters: {
       type: 'object',

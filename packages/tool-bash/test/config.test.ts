@@ -43,7 +43,10 @@ describe('BashToolConfig defaults', () => {
     const def = (await bashContext()).tools.get('bash')
     expect(def?.access).toBe('execute')
     expect(def?.paths).toBeUndefined()
-    expect(def?.hostNames).toEqual({ claude: 'Bash', codex: 'Bash' })
+    expect(Object.fromEntries(Object.entries(def?.host ?? {}).map(([host, m]) => [host, m?.name]))).toEqual({
+      claude: 'Bash',
+      codex: 'Bash',
+    })
   })
 
   it('TL-17 the default timeout and maximum are what the model is told', async () => {

@@ -93,7 +93,11 @@ describe('FsToolsPlugin', () => {
     const declared = (name: string, args: unknown) => {
       const def = ctx.tools.get(name)
       const paths = def ? declaredPaths(def, args) : undefined
-      return { access: toolAccess(def), paths: paths?.ok ? paths.paths : paths, hostNames: def?.hostNames }
+      return {
+        access: toolAccess(def),
+        paths: paths?.ok ? paths.paths : paths,
+        hostNames: Object.fromEntries(Object.entries(def?.host ?? {}).map(([host, m]) => [host, m?.name])),
+      }
     }
     const expected: Array<[name: string, args: unknown, declaration: unknown]> = [
       ['read', { file_path: 'a' }, { access: 'read', paths: ['a'], hostNames: { claude: 'Read' } }],

@@ -4,6 +4,7 @@
 import { defineTool, type ToolCallContext, ToolFailure } from '@tack/tools'
 import type { AddressPolicy } from './addresses.ts'
 import { webToolHeader } from './tool-header.ts'
+import { webFetchHost } from './web-fetch-host.ts'
 import type { WebToolsConfig } from './config.ts'
 import {
   FetchRefused,
@@ -181,7 +182,8 @@ export async function runWebFetch(
 
 export function createWebFetchTool(config: WebToolsConfig, options: WebToolOptions = {}) {
   return defineTool({
-    ...webToolHeader(config, 'web_fetch', 'WebFetch', DESCRIPTION),
+    ...webToolHeader(config, 'web_fetch', DESCRIPTION),
+    host: webFetchHost,
     parameters: PARAMETERS,
     execute: (args, call) => runWebFetch(config, options, args, call),
     presentCall: (args) => ({ kind: 'generic', title: `web_fetch ${args.url}` }),

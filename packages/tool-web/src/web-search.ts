@@ -4,6 +4,7 @@ import { defineTool, ToolFailure } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { WebToolsConfig } from './config.ts'
 import { webToolHeader } from './tool-header.ts'
+import { webSearchHost } from './web-search-host.ts'
 import { SearchError, type SearchProvider, searchWeb } from './search.ts'
 
 const DESCRIPTION = [
@@ -17,7 +18,8 @@ export function createWebSearchTool(
   provider: SearchProvider | undefined,
 ) {
   return defineTool({
-    ...webToolHeader(config, 'web_search', 'WebSearch', DESCRIPTION),
+    ...webToolHeader(config, 'web_search', DESCRIPTION),
+    host: webSearchHost,
     parameters: {
       type: 'object',
       properties: {

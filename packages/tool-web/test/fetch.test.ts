@@ -90,7 +90,9 @@ describe('web_fetch: content', () => {
   it('web_fetch declares network access and the Claude Code name WebFetch', async () => {
     const def = (await webContext()).tools.get('web_fetch')
     expect(def?.access).toBe('network')
-    expect(def?.hostNames).toEqual({ claude: 'WebFetch' })
+    expect(Object.fromEntries(Object.entries(def?.host ?? {}).map(([host, m]) => [host, m?.name]))).toEqual({
+      claude: 'WebFetch',
+    })
   })
 })
 

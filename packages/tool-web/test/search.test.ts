@@ -101,7 +101,9 @@ describe('web_search with Brave', () => {
   it('web_search declares network access and the Claude Code name WebSearch', async () => {
     const def = (await webContext({ env: { BRAVE_API_KEY: KEY } })).tools.get('web_search')
     expect(def?.access).toBe('network')
-    expect(def?.hostNames).toEqual({ claude: 'WebSearch' })
+    expect(Object.fromEntries(Object.entries(def?.host ?? {}).map(([host, m]) => [host, m?.name]))).toEqual({
+      claude: 'WebSearch',
+    })
   })
 })
 

@@ -1,8 +1,8 @@
 // Reading what a tool declares about itself (0011-tool-declarations.md): its access, the paths a call
-// touches and its names in other hosts. Permissions, the workspace scope, the hook bridges and the
-// agent loop's parallel calls read a tool through these, so one rule decides what an undeclared or
-// faulty declaration means everywhere.
-import type { ToolAccess, ToolDefinition, ToolHostNames } from './types.ts'
+// touches. Permissions, the workspace scope and the agent loop's parallel calls read a tool through
+// these, so one rule decides what an undeclared or faulty declaration means everywhere. (Its host
+// mappings, `host`, are read by each host's protocol package: host.ts.)
+import type { ToolAccess, ToolDefinition } from './types.ts'
 
 /** A tool that declares no access may do anything a plugin's tool can: it counts as a write. */
 export const UNDECLARED_ACCESS: ToolAccess = 'write'
@@ -36,15 +36,6 @@ export function declaredPaths(def: Pick<ToolDefinition, 'name' | 'paths'>, args:
     }
   }
   return { ok: true, paths: Object.freeze([...paths]) }
-}
-
-/** The tool's name in `host`'s hook protocol: its declared one, else its own name. */
-export function hostToolName(
-  def: Pick<ToolDefinition, 'hostNames'> | undefined,
-  host: keyof ToolHostNames,
-  tackName: string,
-): string {
-  return def?.hostNames?.[host] ?? tackName
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -1,8 +1,8 @@
 // defineTool (TL-4): a tool definition whose argument type is inferred from its literal parameter
 // schema. The definition is checked here — name, description, timeout and schema — so a mistake
 // fails where the tool is written, not on the model's first call.
-import { isJsonObject } from './arguments.ts'
 import { ToolRegistrationError } from './errors.ts'
+import { hostDeclarationProblem, type ToolHosts } from './host.ts'
 import type { FromSchema } from './schema/infer.ts'
 import type { ToolParametersSchema } from './schema/subset.ts'
 import { compileToolParameters } from './schema/tool-schema.ts'
@@ -12,7 +12,6 @@ import {
   type ToolAccess,
   type ToolCallContext,
   type ToolDefinition,
-  type ToolHostNames,
   type ToolOutput,
   type ToolResultView,
 } from './types.ts'
@@ -33,8 +32,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   readonly access?: ToolAccess
   /** The paths a call touches, from its validated arguments (see `ToolDefinition.paths`). */
   paths?(args: FromSchema<P>): readonly string[]
-  /** Its names in Claude Code's and Codex's hook protocols. */
-  readonly hostNames?: ToolHostNames
+  /** How Claude Code's and Codex's hooks see it (see `ToolHosts`). */
+  readonly host?: ToolHosts
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   presentCall?(args: FromSchema<P>): RenderIntent
   presentResult?(args: FromSchema<P>, result: ToolResultView): RenderIntent
@@ -60,7 +59,7 @@ export function checkToolDefinition(def: {
   readonly timeoutMs?: unknown
   readonly access?: unknown
   readonly paths?: unknown
-  readonly hostNames?: unknown
+  readonly host?: unknown
   readonly execute: unknown
   readonly presentCall?: unknown
   readonly presentResult?: unknown
@@ -93,21 +92,7 @@ export function checkToolDefinition(def: {
   if (def.access !== undefined && !(TOOL_ACCESSES as readonly unknown[]).includes(def.access)) {
     throw bad(`access must be one of ${TOOL_ACCESSES.join(', ')} (got ${JSON.stringify(def.access)})`)
   }
-  const hostProblem = hostNamesProblem(def.hostNames)
+  const hostProblem = hostDeclarationProblem(def.host)
   if (hostProblem) throw bad(hostProblem)
   return compileToolParameters(def.parameters)
-}
-
-const HOSTS: readonly (keyof ToolHostNames)[] = ['claude', 'codex']
-
-function hostNamesProblem(value: unknown): string | undefined {
-  if (value === undefined) return undefined
-  if (!isJsonObject(value)) return 'hostNames must be an object {claude?, codex?}'
-  for (const [host, name] of Object.entries(value)) {
-    if (!(HOSTS as readonly string[]).includes(host))
-      return `hostNames.${host} is not a known host (expected ${HOSTS.join(', ')})`
-    if (typeof name !== 'string' || name.trim() === '')
-      return `hostNames.${host} must be a non-empty string (got ${JSON.stringify(name)})`
-  }
-  return undefined
 }

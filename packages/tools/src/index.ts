@@ -5,10 +5,17 @@ import './seams.ts'
 export {
   type DeclaredPaths,
   declaredPaths,
-  hostToolName,
   toolAccess,
   UNDECLARED_ACCESS,
 } from './declarations.ts'
+export type {
+  HostInputCall,
+  HostResponseCall,
+  HostToolResult,
+  ToolHostMapping,
+  ToolHostName,
+  ToolHosts,
+} from './host.ts'
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
   CodeModeUnavailableError,

@@ -8,6 +8,7 @@ import type {
   Session,
   ToolSchema,
 } from '@tack/session'
+import type { ToolHosts } from './host.ts'
 import type { ToolsMode } from './modes.ts'
 
 export type { JsonSchema, ToolSchema }
@@ -55,16 +56,6 @@ export const TOOL_ACCESSES: readonly ToolAccess[] = Object.freeze([
   'network',
   'session',
 ])
-
-/**
- * The tool's names in other hosts' hook protocols, for the bridges: `claude` is the name Claude Code
- * hooks match on (`Read`, `Edit`, `Bash`, `Agent`, `TodoWrite`, …), `codex` the one Codex hooks match
- * on (`Bash`, `apply_patch`). A tool without a name for a host keeps its own name there.
- */
-export interface ToolHostNames {
-  readonly claude?: string
-  readonly codex?: string
-}
 
 export type ToolOutput = Content | { content: Content; meta?: unknown }
 
@@ -116,8 +107,8 @@ export interface ToolDefinition<A = unknown> {
    * before the body runs (TL-11) and judged by the permission plugin; none declared means none.
    */
   paths?(args: A): readonly string[]
-  /** The tool's names in Claude Code's and Codex's hook protocols. */
-  readonly hostNames?: ToolHostNames
+  /** How Claude Code's and Codex's hooks see it: name, input, way back, response (see `ToolHosts`). */
+  readonly host?: ToolHosts
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   presentCall?(args: A): RenderIntent
   presentResult?(args: A, result: ToolResultView): RenderIntent

@@ -9,7 +9,6 @@ import {
   type ApprovalRequest,
   declaredPaths,
   defineTool,
-  hostToolName,
   registerTool,
   ToolRegistrationError,
   toolAccess,
@@ -28,13 +27,15 @@ const definitionError = (extra: Record<string, unknown>) =>
   thrownBy(ToolRegistrationError, () => defineTool({ ...base, ...extra } as never))
 
 describe('0011 declarations at definition', () => {
-  test('0011 a malformed access, paths or hostNames fails INVALID_TOOL_DEFINITION naming the field', () => {
+  test('0011 0210 a malformed access, paths or host fails INVALID_TOOL_DEFINITION naming the field', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ access: 'delete' }, 'access must be one of read, write, execute, network, session'],
       [{ paths: ['a'] }, 'paths must be a function'],
-      [{ hostNames: 'Read' }, 'hostNames must be an object'],
-      [{ hostNames: { cursor: 'Read' } }, 'hostNames.cursor is not a known host'],
-      [{ hostNames: { claude: ' ' } }, 'hostNames.claude must be a non-empty string'],
+      [{ host: 'Read' }, 'host must be an object'],
+      [{ host: { cursor: { name: 'Read' } } }, 'host.cursor is not a known host'],
+      [{ host: { claude: 'Read' } }, 'host.claude must be an object'],
+      [{ host: { claude: { name: ' ' } } }, 'host.claude.name must be a non-empty string'],
+      [{ host: { codex: { name: 'x', toInput: {} } } }, 'host.codex.toInput must be a function'],
     ]
     for (const [extra, message] of cases) {
       const error = definitionError(extra)
@@ -43,16 +44,16 @@ describe('0011 declarations at definition', () => {
     }
   })
 
-  test('0011 readers: undeclared access is write, undeclared paths none, undeclared host name the own name', () => {
+  test('0011 readers: undeclared access is write, undeclared paths none, host mappings as declared', () => {
     const plain = defineTool(base)
     expect(toolAccess(plain)).toBe('write')
     expect(toolAccess(undefined)).toBe('write')
     expect(declaredPaths(plain, { p: 'x' })).toEqual({ ok: true, paths: [] })
-    expect(hostToolName(plain, 'claude', 'probe')).toBe('probe')
+    expect(plain.host).toBeUndefined()
     expect(toolAccess(stampTool)).toBe('write')
     expect(declaredPaths(stampTool, { file_path: 'a/b' })).toEqual({ ok: true, paths: ['a/b'] })
-    expect(hostToolName(stampTool, 'claude', 'stamp')).toBe('Stamp')
-    expect(hostToolName(stampTool, 'codex', 'stamp')).toBe('stamp_file')
+    expect(stampTool.host?.claude?.name).toBe('Stamp')
+    expect(stampTool.host?.codex?.name).toBe('stamp_file')
   })
 
   test('0011 a paths declaration that throws or returns non-strings is a problem, never a silent empty list', () => {

@@ -1,6 +1,6 @@
-// `--format claude-transcript`: the Claude-Code-shaped JSONL transcript, written by the Claude hooks
-// bridge's transcript writer (40-hooks B9) so both stay one implementation.
-// Tool names come from the tools' own declarations (`hostNames.claude`), as in the live transcript.
+// `--format claude-transcript`: the Claude-Code-shaped JSONL transcript, in @tack/claude-protocol's line
+// format, which the Claude hooks bridge's transcript writer uses too (40-hooks B9): one implementation.
+// Tool names and inputs come from the tools' own declarations (`host.claude`), as in the live transcript.
 import type { SessionEvent, SessionHeader } from '@tack/session'
 import type { ToolRegistry } from '@tack/tools'
 
@@ -9,6 +9,6 @@ export async function exportClaudeTranscript(
   events: readonly SessionEvent[],
   tools: Pick<ToolRegistry, 'get'> | undefined,
 ): Promise<string> {
-  const { renderClaudeTranscript } = await import('@tack/hooks-claude/transcript')
+  const { renderClaudeTranscript } = await import('@tack/claude-protocol')
   return renderClaudeTranscript(header, events, tools)
 }

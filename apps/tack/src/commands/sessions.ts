@@ -13,7 +13,7 @@ import { exportMarkdown } from './export-markdown.ts'
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const [sub, id] = args
   const { settings, paths, cwd, trust } = await resolveSettings(flags, io.env, io.cwd)
-  // The Claude transcript names each tool as its definition declares (`hostNames.claude`), so that
+  // The Claude transcript names each tool as its definition declares (`host.claude`), so that
   // export loads the profile's tools; every other subcommand needs only the store.
   const needsTools = sub === 'export' && flags.format === 'claude-transcript'
   const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: !needsTools })

@@ -8,7 +8,7 @@ import { type Agent, loopAgentOf } from '@tack/agent'
 import type { PermissionAsk, PermissionRequestDecision, ToolExecution } from '@tack/tools'
 import type { ClaudeBridge } from '../bridge.ts'
 import type { HandlerRun } from '../handler-runs.ts'
-import { claudeToolName, claudeToolSubjects, fromClaudeToolInput } from '../tool-shapes.ts'
+import { claudeToolSubjects } from '@tack/claude-protocol'
 import { toolRequest } from './tool-use.ts'
 
 type Behavior =
@@ -23,7 +23,7 @@ export async function onPermissionRequest(
 ): Promise<PermissionRequestDecision> {
   const agent: Agent | undefined = loopAgentOf(exec.agent)
   if (!agent) return next()
-  const tool = claudeToolName(bridge.ctx.get('tools'), exec.name)
+  const tool = bridge.claudeTools.name(exec.name)
   if (!bridge.mayRun('PermissionRequest', agent, claudeToolSubjects(tool))) return next()
   const req = toolRequest(bridge, exec, agent, tool, 'PermissionRequest', { permission_suggestions: [] })
   const { tool_use_id: _none, ...fields } = req.fields
@@ -39,8 +39,12 @@ export async function onPermissionRequest(
   }
   const allow = behaviors.findLast((b) => b.behavior === 'allow')
   if (allow?.behavior === 'allow') {
-    const rewrite = allow.updatedInput ? fromClaudeToolInput(tool, allow.updatedInput) : undefined
-    return { action: 'allow', ...(rewrite !== undefined ? { arguments: rewrite } : {}) }
+    const back = allow.updatedInput
+      ? bridge.claudeTools.arguments(exec.name, allow.updatedInput, exec.cwd, exec.arguments)
+      : undefined
+    // An allow whose rewrite cannot be read back must not run the original call unasked: it is refused.
+    if (back && !back.ok) return { action: 'deny', reason: back.problem }
+    return { action: 'allow', ...(back?.ok ? { arguments: back.arguments } : {}) }
   }
   return next()
 }

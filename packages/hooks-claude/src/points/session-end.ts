@@ -7,7 +7,7 @@
 // failed turn never reaches): `error` (Claude Code's word for it), `error_details`, `last_assistant_message`.
 // Output ignored; the turn does not wait for it, the agent's disposal does (a headless run ends at once).
 import type { Agent, DisposeCause, TurnFailure } from '@tack/agent'
-import { claudeApiError } from '../api-error.ts'
+import { claudeApiError } from '@tack/claude-protocol'
 import type { ClaudeBridge } from '../bridge.ts'
 import { lastAssistantText } from '../payload.ts'
 

@@ -5,7 +5,6 @@
 import type { Agent, ToolBatchDecision, ToolBatchInfo } from '@tack/agent'
 import type { ClaudeBridge } from '../bridge.ts'
 import { rootAgent } from '../payload.ts'
-import { claudeToolName, toClaudeToolInput } from '../tool-shapes.ts'
 import { withoutSourceLine } from '../env-file.ts'
 import { contextItems, withContext } from './context.ts'
 
@@ -16,11 +15,10 @@ export async function onPostToolBatch(
   next: () => Promise<ToolBatchDecision>,
 ): Promise<ToolBatchDecision> {
   if (!bridge.mayRun('PostToolBatch', agent)) return next()
-  const tools = bridge.ctx.get('tools')
   const sourceLine = bridge.envFiles.sourceLine(rootAgent(agent))
   const calls = info.calls.map((c) => {
-    const name = claudeToolName(tools, c.name)
-    const input = toClaudeToolInput(name, c.arguments, agent.cwd)
+    const name = bridge.claudeTools.name(c.name)
+    const input = bridge.claudeTools.input(c.name, c.arguments, agent.cwd)
     if (name === 'Bash' && typeof input.command === 'string')
       input.command = withoutSourceLine(input.command, sourceLine)
     return { tool_name: name, tool_input: input, tool_use_id: c.callId, tool_response: c.output }

@@ -9,7 +9,7 @@ import type { PostToolDecision, ToolExecution, ToolExecutionResult } from '@tack
 import type { ClaudeBridge } from '../bridge.ts'
 import { blockingMessages, type HandlerRun } from '../handler-runs.ts'
 import { HOOKS_CLAUDE_SOURCE } from '../protocol.ts'
-import { claudeToolSubjects } from '../tool-shapes.ts'
+import { claudeToolSubjects } from '@tack/claude-protocol'
 import { contextItems, withContext } from './context.ts'
 import { toolRequest } from './tool-use.ts'
 

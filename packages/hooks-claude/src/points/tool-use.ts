@@ -21,22 +21,15 @@ import { type Agent, loopAgentOf } from '@tack/agent'
 import type { MergedHookOutcome } from '@tack/hook-protocol'
 import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { ClaudeBridge, PointRequest } from '../bridge.ts'
-import {
-  claudeToolName,
-  claudeToolSubjects,
-  fromClaudeToolInput,
-  toClaudeToolInput,
-  toClaudeToolResponse,
-} from '../tool-shapes.ts'
+import { claudeToolSubjects } from '@tack/claude-protocol'
 import { withoutSourceLine } from '../env-file.ts'
 import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
 import { currentTodos } from '../claude-fields.ts'
 import { onPostToolUseFailure } from './tool-failure.ts'
 
-/** The call's tool under its declared Claude Code name (`hostNames.claude`), else its own. */
-const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
-  claudeToolName(bridge.ctx.get('tools'), exec.name)
+/** The call's tool under its declared Claude Code name (`host.claude`), else its own. */
+const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string => bridge.claudeTools.name(exec.name)
 
 /** The call's arguments without the CLAUDE_ENV_FILE source line tack puts before a Bash command. */
 function argumentsAsCalled(bridge: ClaudeBridge, exec: ToolExecution, agent: Agent, tool: string): unknown {
@@ -53,7 +46,7 @@ export function toolRequest(
   point: 'PreToolUse' | 'PermissionRequest' | 'PostToolUse' | 'PostToolUseFailure',
   extra: Record<string, unknown> = {},
 ): PointRequest {
-  const input = toClaudeToolInput(tool, argumentsAsCalled(bridge, exec, agent, tool), exec.cwd)
+  const input = bridge.claudeTools.input(exec.name, argumentsAsCalled(bridge, exec, agent, tool), exec.cwd)
   const subjects = claudeToolSubjects(tool)
   return {
     point,
@@ -85,7 +78,8 @@ export async function onPreToolUse(
   const args = (decision.arguments ?? exec.arguments) as Record<string, unknown> | undefined
   const post = bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))
   const todos = post && tool === 'TodoWrite' ? currentTodos(agent.session) : undefined
-  bridge.callStarts.record(exec.callId, tool, post ? args?.file_path : undefined, exec.cwd, todos)
+  const filePath = post ? bridge.claudeTools.input(exec.name, args, exec.cwd).file_path : undefined
+  bridge.callStarts.record(exec.callId, tool, filePath, exec.cwd, todos)
   // A Bash call sources what SessionStart hooks wrote to CLAUDE_ENV_FILE (issue 11.4).
   const line = tool === 'Bash' ? bridge.envFiles.sourceLine(rootAgent(agent)) : undefined
   if (!line || typeof args?.command !== 'string') return decision
@@ -112,7 +106,15 @@ async function decidePreToolUse(
     const reason = `PreToolUse:${tool} hook error: ${outcome.reason || 'blocked by a PreToolUse hook'}`
     return withContext<PreToolDecision>({ action: 'deny', reason }, context)
   }
-  const rewrite = outcome.updatedInput ? fromClaudeToolInput(tool, outcome.updatedInput) : undefined
+  const back = outcome.updatedInput
+    ? bridge.claudeTools.arguments(exec.name, outcome.updatedInput, exec.cwd, exec.arguments)
+    : undefined
+  // A rewrite the tool cannot read back must not run as the original call: the call is denied.
+  if (back && !back.ok) {
+    bridge.warn(`a PreToolUse hook's updatedInput for ${tool} could not be read back: ${back.problem}`)
+    return withContext<PreToolDecision>({ action: 'deny', reason: back.problem }, context)
+  }
+  const rewrite = back?.ok ? back.arguments : undefined
   const downstream = await (rewrite ? next({ ...exec, arguments: rewrite }) : next())
   if (downstream.action === 'deny') return withContext(downstream, context)
   const args = rewrite ?? downstream.arguments
@@ -157,7 +159,7 @@ export async function onPostToolUse(
     ...(start?.previousTodos ? { previousTodos: start.previousTodos } : {}),
   }
   const args = argumentsAsCalled(bridge, exec, agent, tool)
-  const response = toClaudeToolResponse(tool, args, result, exec.cwd, before)
+  const response = bridge.claudeTools.response(exec.name, args, result, exec.cwd, before)
   const req = toolRequest(bridge, exec, agent, tool, 'PostToolUse', {
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),

@@ -1,11 +1,4 @@
-// `@tack/hooks-claude/transcript`: the Claude-Code-shaped transcript on its own, for `tack sessions
-// export --format claude-transcript` and other readers that need no bridge.
-export {
-  ClaudeTranscriptProjector,
-  renderClaudeTranscript,
-  renderTranscript,
-  TRANSCRIPT_VERSION,
-  type TranscriptOptions,
-  transcriptUuid,
-} from './lines.ts'
+// `@tack/hooks-claude/transcript`: where the bridge keeps Claude-Code-shaped transcripts and the writer
+// that keeps them in step with the log. The line format itself (and `renderClaudeTranscript`, which
+// `tack sessions export --format claude-transcript` uses) is @tack/claude-protocol's.
 export { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from './writer.ts'

@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { safeFileName, TranscriptFile } from '@tack/hook-protocol'
 import type { Session } from '@tack/session'
-import { ClaudeTranscriptProjector, type TranscriptOptions } from './lines.ts'
+import { ClaudeTranscriptProjector, type TranscriptOptions } from '@tack/claude-protocol'
 
 /** `<dir>/<session id>.jsonl` for a top-level session. */
 export function sessionTranscriptPath(dir: string, sessionId: string): string {

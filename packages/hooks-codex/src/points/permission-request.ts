@@ -10,11 +10,13 @@ import type { PermissionAsk, PermissionRequestDecision, ToolExecution } from '@t
 import type { Bridge } from '../bridge.ts'
 import { currentTurn, permissionRequestPayload } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
-import { codexNameOf, codexToolInput, matcherSubjects } from '../tool-names.ts'
+import { matcherSubjects } from '@tack/codex-protocol'
+import { codexToolsOf } from '../tool-names.ts'
 
 const DENIED = 'A PermissionRequest hook denied this call.'
 
 export function installPermissionRequest(b: Bridge): void {
+  const codex = codexToolsOf(b)
   b.ctx.on(
     'tools/permission-request',
     async (
@@ -24,12 +26,12 @@ export function installPermissionRequest(b: Bridge): void {
     ): Promise<PermissionRequestDecision> => {
       const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
-      const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
+      const codexName = codex.name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PermissionRequest', subjects).length === 0) return next()
       const turn = currentTurn(agent)
-      const toolInput = await codexToolInput(codexName, exec.arguments, exec.cwd)
+      const toolInput = await codex.input(exec.name, exec.arguments, exec.cwd)
       const run = await runPoint(b.runner, hooks, {
         point: 'PermissionRequest',
         agent,

@@ -15,7 +15,8 @@ import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionRes
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
-import { codexNameOf, codexToolInput, matcherSubjects, toTackArguments } from '../tool-names.ts'
+import { matcherSubjects } from '@tack/codex-protocol'
+import { codexToolsOf } from '../tool-names.ts'
 
 /** Calls whose PostToolUse input is remembered at once, at most (older entries are dropped). */
 const MAX_REMEMBERED_INPUTS = 10_000
@@ -42,6 +43,7 @@ function toolResponse(codexName: string, result: ToolExecutionResult): string {
 }
 
 export function installToolUse(b: Bridge): void {
+  const codex = codexToolsOf(b)
   const inputs = new Map<string, unknown>()
   const keyOf = (agent: Agent, callId: string) => `${agent.id}\u0000${callId}`
   const remember = (key: string, input: unknown) => {
@@ -59,13 +61,13 @@ export function installToolUse(b: Bridge): void {
     async (exec: ToolExecution, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> => {
       const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
-      const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
+      const codexName = codex.name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       const pre = selectHooks(hooks, 'PreToolUse', subjects)
       if (pre.length === 0 && selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const key = keyOf(agent, exec.callId)
-      const toolInput = await codexToolInput(codexName, exec.arguments, exec.cwd)
+      const toolInput = await codex.input(exec.name, exec.arguments, exec.cwd)
       remember(key, toolInput)
       if (pre.length === 0) return next()
 
@@ -90,7 +92,7 @@ export function installToolUse(b: Bridge): void {
         return { action: 'deny', reason: deniedMessage(tool, merged.reason ?? 'blocked') }
       }
       if (merged.decision === 'allow' && merged.updatedInput !== undefined) {
-        const translated = await toTackArguments(codexName, merged.updatedInput, exec.arguments, exec.cwd)
+        const translated = await codex.arguments(exec.name, merged.updatedInput, exec.arguments, exec.cwd)
         if (!translated.ok) {
           b.warn(`PreToolUse updatedInput for ${tool.tool_name} was ignored: ${translated.problem}`)
           return next()
@@ -116,14 +118,14 @@ export function installToolUse(b: Bridge): void {
       const key = keyOf(agent, exec.callId)
       const remembered = inputs.get(key)
       inputs.delete(key)
-      const codexName = codexNameOf(b.ctx.get('tools'), exec.name)
+      const codexName = codex.name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const tool: ToolFields = {
         tool_name: codexName,
         tool_use_id: exec.callId,
-        tool_input: remembered ?? (await codexToolInput(codexName, exec.arguments, exec.cwd)),
+        tool_input: remembered ?? (await codex.input(exec.name, exec.arguments, exec.cwd)),
       }
       const turn = currentTurn(agent)
       const run = await runPoint(b.runner, hooks, {

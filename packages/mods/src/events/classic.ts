@@ -3,12 +3,12 @@
 // run beneath them (the Claude bridge fires its own StopFailure and Notification hooks on tack's seams), so
 // the core only answers `{}`.
 import type { Agent } from '@tack/agent'
-import { claudeApiError } from '@tack/hooks-claude'
+import { claudeApiError } from '@tack/claude-protocol'
 import type { Mapping } from './shared.ts'
 
 const NOTHING = async () => ({})
 
-/** A turn's error code as Claude Code's `error` word: the Claude bridge's table, so both say the same. */
+/** A turn's error code as Claude Code's `error` word: @tack/claude-protocol's table, as the Claude bridge says it. */
 export const stopFailureError = claudeApiError
 
 /** Fires `classic.StopFailure` for a turn that ended in error; resolves when the hooks have run. */

@@ -1,15 +1,11 @@
 // `tool.call` on `tools/call` and `tool.check` on `tools/pre-execute` (65-mod-host.md requirement 10).
-// Tool names and arguments are Claude's (40-hooks.md B8, through @tack/hooks-claude's tables); rewritten
-// arguments are translated back and schema-checked by the pipeline; both listeners are registered
+// Tool names and arguments are Claude's (40-hooks.md B8): each tool's own `host.claude` declaration, read
+// through @tack/claude-protocol's `ClaudeTools` as the Claude bridge reads it; rewritten arguments are
+// translated back and schema-checked by the pipeline; both listeners are registered
 // first, so `next()` yields everything tack would have done (rules, hook bridges, the tool itself).
 import { isDeepStrictEqual } from 'node:util'
 import type { Agent } from '@tack/agent'
-import {
-  claudeToolName,
-  fromClaudeToolInput,
-  toClaudeToolInput,
-  toClaudeToolResponse,
-} from '@tack/hooks-claude'
+import { ClaudeTools } from '@tack/claude-protocol'
 import type { PreToolDecision, ToolAnswer, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import { HookFault } from '../faults.ts'
 import { firePermissionNotification } from './classic.ts'
@@ -32,6 +28,9 @@ function contextOf(value: unknown) {
     : {}
 }
 
+/** The registered tools as Claude sees them; a faulty declaration is warned on the terminal. */
+const claudeToolsOf = (m: Mapping) => new ClaudeTools(m.ctx.tools, (message) => m.host.warn(message))
+
 export function installToolCall(m: Mapping): void {
   m.ctx.on(
     'tools/call',
@@ -45,8 +44,9 @@ export function installToolCall(m: Mapping): void {
       await mods.ready
       const args = parseArgs(exec.rawArguments)
       if (!mods.has('tool.call') || !args) return next()
-      const claudeName = claudeToolName(m.ctx.tools, exec.name)
-      const input = toClaudeToolInput(claudeName, args, exec.cwd)
+      const claude = claudeToolsOf(m)
+      const claudeName = claude.name(exec.name)
+      const input = claude.input(exec.name, args, exec.cwd)
       const e = { tool: claudeName, tool_use_id: exec.callId, ...input, ...m.host.agentIdOf(agent) }
       const ran = new WeakMap<object, ToolExecutionResult>()
       let runs = 0
@@ -56,10 +56,12 @@ export function installToolCall(m: Mapping): void {
           throw new HookFault('throw', 'tack runs a tool call once: next() was already called for this call')
         const { tool: _t, tool_use_id: _id, agentId: _a, ...rest } = e2
         const changed = !isDeepStrictEqual(rest, input)
-        const runArgs = changed ? fromClaudeToolInput(claudeName, rest) : args
+        const back = changed ? claude.arguments(exec.name, rest, exec.cwd, args) : undefined
+        if (back && !back.ok) throw new HookFault('throw', back.problem)
+        const runArgs = back?.ok ? back.arguments : args
         const result = changed ? await next({ ...exec, rawArguments: JSON.stringify(runArgs) }) : await next()
         const out = {
-          result: toClaudeToolResponse(claudeName, runArgs, result, exec.cwd),
+          result: claude.response(exec.name, runArgs, result, exec.cwd),
           text: textOf(result.content),
           ref: exec.callId,
           ...(result.isError ? { isError: true } : {}),
@@ -98,10 +100,11 @@ export function installToolCheck(m: Mapping): void {
       if (!agent || !mods) return next()
       await mods.ready
       if (!mods.has('tool.check')) return next()
-      const claudeName = claudeToolName(m.ctx.tools, exec.name)
+      const claude = claudeToolsOf(m)
+      const claudeName = claude.name(exec.name)
       const e = {
         tool: claudeName,
-        input: toClaudeToolInput(claudeName, exec.arguments, exec.cwd),
+        input: claude.input(exec.name, exec.arguments, exec.cwd),
         tool_use_id: exec.callId,
         ...m.host.agentIdOf(agent),
       }

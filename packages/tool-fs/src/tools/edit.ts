@@ -5,6 +5,7 @@
 // after the other, so neighbouring sites never merge into one hunk.
 import { stat } from 'node:fs/promises'
 import { type DiffHunk, defineTool, type RenderIntent, type ToolOutput } from '@tack/tools'
+import { editHost } from './edit-host.ts'
 import { writeFileAtomic } from '../atomic-write.ts'
 import { type ChangeSummary, type DiffBudget, describeSummary, replacementHunks } from '../diff.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
@@ -23,7 +24,7 @@ export function createEditTool(env: FsEnv) {
     name: 'edit',
     access: 'write',
     paths: (args) => [args.file_path],
-    hostNames: { claude: 'Edit', codex: 'apply_patch' },
+    host: editHost,
     description:
       'Replace exact text in a file of the workspace. Read the file first. old_string must match exactly once unless replace_all is true; include enough surrounding lines to make it unique.',
     parameters: {

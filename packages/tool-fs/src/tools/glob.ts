@@ -2,6 +2,7 @@
 // a glob (`*`, `**`, `?`, `[…]`, `{a,b}`; dot files included), `.gitignore`d paths and `.git`
 // skipped, sorted by path, at most `globMaxResults` with a note when more exist.
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { globHost } from './glob-host.ts'
 import type { FsEnv } from '../env.ts'
 import { type GlobOptions, globMatcher } from '../glob-match.ts'
 import { failedIntent, plural, textOf } from '../present.ts'
@@ -17,7 +18,7 @@ export function createGlobTool(env: FsEnv) {
     name: 'glob',
     access: 'read',
     paths: (args) => [args.path ?? '.'],
-    hostNames: { claude: 'Glob' },
+    host: globHost,
     description:
       'Find files by path pattern (e.g. `**/*.ts`, `src/*.{js,ts}`), relative to `path` (default: the working directory). Skips .gitignored files. Results are sorted by path.',
     parameters: {

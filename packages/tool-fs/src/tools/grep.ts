@@ -5,6 +5,7 @@
 // only finds the files (see file-source.ts); the RegExp decides every match.
 import { basename } from 'node:path'
 import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { grepHost } from './grep-host.ts'
 import type { FsEnv } from '../env.ts'
 import { filesUnder } from '../file-source.ts'
 import { grepMatcher } from '../grep-file.ts'
@@ -26,7 +27,7 @@ export function createGrepTool(env: FsEnv) {
     name: 'grep',
     access: 'read',
     paths: (args) => [args.path ?? '.'],
-    hostNames: { claude: 'Grep' },
+    host: grepHost,
     description:
       'Search file contents with a JavaScript regular expression, line by line. Skips .gitignored and binary files. output: `files` (default) lists matching files, `content` shows `path:line:text`, `count` shows `path:count`.',
     parameters: {

@@ -3,6 +3,7 @@
 // first, and ending with the next offset when more remains. Files of at least `readStreamMinSize`
 // bytes are streamed line by line. A successful read is an observation for read-before-edit (TL-13).
 import { defineTool, type RenderIntent } from '@tack/tools'
+import { readHost } from './read-host.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { openText } from '../files.ts'
@@ -59,7 +60,7 @@ export function createReadTool(env: FsEnv) {
     name: 'read',
     access: 'read',
     paths: (args) => [args.file_path],
-    hostNames: { claude: 'Read' },
+    host: readHost,
     description:
       'Read a text file of the workspace. Returns numbered lines (`N<TAB>text`, from 1). Use offset and limit to page through long files.',
     parameters: {

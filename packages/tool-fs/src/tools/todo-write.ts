@@ -2,6 +2,7 @@
 // log-only `todo/write` event (the last one wins), so the ACP server and the TUI read it from there;
 // a call without an agent (a bare registry) has no session and records nothing.
 import { defineTool, type RenderIntent } from '@tack/tools'
+import { todoWriteHost } from './todo-write-host.ts'
 import type { TodoItem } from '../log-events.ts'
 import { failedIntent } from '../present.ts'
 
@@ -17,7 +18,7 @@ export function formatTodos(todos: readonly TodoItem[]): string {
 export const todoWriteTool = defineTool({
   name: 'todo_write',
   access: 'session',
-  hostNames: { claude: 'TodoWrite' },
+  host: todoWriteHost,
   description:
     'Replace the todo list of this session with `todos`. Use it to plan multi-step work and to show progress: keep one item in_progress, mark items completed as soon as they are done.',
   parameters: {

@@ -5,6 +5,7 @@ import type { Stats } from 'node:fs'
 import { mkdir, open, readFile, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { defineTool, type RenderIntent, type ToolCallContext } from '@tack/tools'
+import { writeHost } from './write-host.ts'
 import { writeFileAtomic } from '../atomic-write.ts'
 import { addedHunks, type ChangeSummary, describeSummary, wholeFileDiff } from '../diff.ts'
 import type { FsToolsConfig } from '../config.ts'
@@ -30,7 +31,7 @@ export function createWriteTool(env: FsEnv) {
     name: 'write',
     access: 'write',
     paths: (args) => [args.file_path],
-    hostNames: { claude: 'Write', codex: 'apply_patch' },
+    host: writeHost,
     description:
       'Write a file of the workspace, replacing it entirely. Creates missing folders. To overwrite an existing file, read it first; prefer `edit` for changes to part of a file.',
     parameters: {

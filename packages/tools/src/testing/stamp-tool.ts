@@ -14,7 +14,7 @@ export const stampTool = defineTool({
   description: 'Writes `text` to `file_path` (creating folders).',
   access: 'write',
   paths: (args) => [args.file_path],
-  hostNames: { claude: 'Stamp', codex: 'stamp_file' },
+  host: { claude: { name: 'Stamp' }, codex: { name: 'stamp_file' } },
   parameters: {
     type: 'object',
     properties: { file_path: { type: 'string', minLength: 1 }, text: { type: 'string', default: 'stamped' } },

@@ -1,4 +1,4 @@
-// Claude Code's rule for a Bash call's `noOutputExpected` (README "Bash: stdout and noOutputExpected").
+// Claude Code's rule for a Bash call's `noOutputExpected` (packages/hooks-claude/README.md "Bash: stdout and noOutputExpected").
 import { describe, expect, test } from 'vitest'
 import { noOutputExpected } from '../src/silent-command.ts'
 import { withoutBlankEnds } from '../src/tool-shapes.ts'

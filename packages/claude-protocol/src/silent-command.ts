@@ -9,7 +9,7 @@
 // - every other command must be one of mv, cp, rm, mkdir, rmdir, chmod, chown, chgrp, touch, ln, cd,
 //   export, unset, wait — and at least one must be there (an empty line or a bare redirection is not
 //   silent); a line that cannot be parsed is not silent.
-import { bashSegments } from './if-condition.ts'
+import { bashSegments } from './bash-command.ts'
 
 const SILENT = new Set([
   'mv',

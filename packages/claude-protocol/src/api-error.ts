@@ -1,6 +1,6 @@
 // StopFailure's `error` (claude-code-hook-events.md): a turn's error code (`HTTP_429`, `OVERLOADED`, …)
-// as the word Claude Code uses for the API error, mapped by HTTP status. Shared with the mod host's
-// `classic.StopFailure` (`@tack/mods`), so both say the same.
+// as the word Claude Code uses for the API error, mapped by HTTP status. The Claude hooks bridge and the
+// mod host's `classic.StopFailure` (`@tack/mods`) both read it here, so both say the same.
 export function claudeApiError(code: string | undefined): string {
   if (code === 'OVERLOADED') return 'overloaded'
   if (code === 'UNKNOWN_MODEL') return 'model_not_found'

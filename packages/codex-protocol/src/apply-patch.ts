@@ -1,7 +1,6 @@
 // Codex's apply_patch envelope, both ways. Codex hooks see file edits as one `apply_patch` call whose
 // `tool_input.command` is the patch text (protocols.md §B.3), so tack's `write` and `edit` are shown to
-// them as a synthesized patch (40-hooks.md C3); a PreToolUse `updatedInput` patch is read back into
-// tack's arguments (C5, TL-32).
+// them as a synthesized patch (40-hooks.md C3); a PreToolUse `updatedInput` patch is read back (C5, TL-32).
 //
 //   *** Begin Patch
 //   *** Add File: <path>          (+ lines)

@@ -12,7 +12,7 @@
 // uuids derive from the session id and the log sequence, so a rebuilt transcript is byte-identical.
 import { createHash } from 'node:crypto'
 import type { AssistantBlock, ContentBlock, MessageSource, SessionEvent, SessionHeader } from '@tack/session'
-import { claudeToolName, type ToolLookup, toClaudeToolInput, toClaudeToolResponse } from '../tool-shapes.ts'
+import { type ClaudeToolDeclarations, ClaudeTools } from './tool-view.ts'
 
 /** The `version` field of every line: this bridge's version (Claude Code writes its own). */
 export const TRANSCRIPT_VERSION = '0.1.0'
@@ -27,10 +27,10 @@ export interface TranscriptOptions {
   readonly agentId?: string
   readonly version?: string
   /**
-   * The registered tools, whose declared Claude names (`hostNames.claude`) the tool_use blocks carry;
-   * without it every tool keeps its tack name.
+   * The registered tools (their declared `host.claude`), or a view of them: the tool_use blocks carry
+   * their Claude names and inputs; without it every tool keeps its tack name and arguments.
    */
-  readonly tools?: ToolLookup
+  readonly tools?: ClaudeTools | ClaudeToolDeclarations
 }
 
 /** A deterministic RFC 4122-shaped uuid (version 5 bits) from the session id and sequence number. */
@@ -53,14 +53,16 @@ function parseArguments(raw: string): unknown {
 /** Turns log events into transcript lines, one event at a time, remembering what later lines need. */
 export class ClaudeTranscriptProjector {
   readonly #opts: TranscriptOptions
+  readonly #tools: ClaudeTools
   #parent: string | null = null
-  /** Calls seen so far, by id, under their Claude name: the result line needs the call's shape. */
+  /** Calls seen so far, by id, under their tack name: the result line needs the call's shape. */
   readonly #calls = new Map<string, { name: string; args: unknown; previousTodos: readonly unknown[] }>()
   /** The todo list the log holds so far (its last `todo/write`): what a TodoWrite call replaces. */
   #todos: readonly unknown[] = []
 
   constructor(opts: TranscriptOptions) {
     this.#opts = opts
+    this.#tools = opts.tools instanceof ClaudeTools ? opts.tools : new ClaudeTools(opts.tools)
   }
 
   /** The lines (compact JSON, no newline) `event` contributes; most events contribute none. */
@@ -127,8 +129,8 @@ export class ClaudeTranscriptProjector {
               },
             ],
           },
-          toolUseResult: toClaudeToolResponse(
-            call?.name ?? claudeToolName(this.#opts.tools, result.name),
+          toolUseResult: this.#tools.response(
+            call?.name ?? result.name,
             call?.args,
             result,
             this.#opts.cwd,
@@ -169,13 +171,12 @@ export class ClaudeTranscriptProjector {
         }
       case 'tool-call': {
         const args = parseArguments(block.arguments)
-        const name = claudeToolName(this.#opts.tools, block.name)
-        this.#calls.set(block.callId, { name, args, previousTodos: this.#todos })
+        this.#calls.set(block.callId, { name: block.name, args, previousTodos: this.#todos })
         return {
           type: 'tool_use',
           id: block.callId,
-          name,
-          input: toClaudeToolInput(name, args, this.#opts.cwd),
+          name: this.#tools.name(block.name),
+          input: this.#tools.input(block.name, args, this.#opts.cwd),
         }
       }
       default:
@@ -193,12 +194,12 @@ export function renderTranscript(events: readonly SessionEvent[], opts: Transcri
 /**
  * The transcript of a stored session, for `tack sessions export --format claude-transcript`. A
  * subagent's session (its header names a parent) is written as a sidechain under the parent's id.
- * `tools` gives the Claude names, as the live bridge has them from the registry.
+ * `tools` gives the Claude names and inputs, as the live bridge has them from the registry.
  */
 export function renderClaudeTranscript(
   header: SessionHeader,
   events: readonly SessionEvent[],
-  tools?: ToolLookup,
+  tools?: ClaudeTools | ClaudeToolDeclarations,
 ): string {
   return renderTranscript(events, {
     sessionId: header.parentSession ?? header.id,
