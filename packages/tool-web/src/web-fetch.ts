@@ -14,6 +14,7 @@ import {
   systemResolver,
 } from './guarded-http.ts'
 import type { ReadableFormat } from './readable.ts'
+import { webFetchPresentation } from './web-fetch-present.ts'
 
 export interface WebToolOptions {
   /** Replaces DNS (tests play a resolver that answers loopback for a public-looking name). */
@@ -184,6 +185,6 @@ export function createWebFetchTool(config: WebToolsConfig, options: WebToolOptio
     ...webToolHeader(config, 'web_fetch', 'WebFetch', DESCRIPTION),
     parameters: PARAMETERS,
     execute: (args, call) => runWebFetch(config, options, args, call),
-    presentCall: (args) => ({ kind: 'generic', title: `web_fetch ${args.url}` }),
+    present: webFetchPresentation,
   })
 }

@@ -5,6 +5,7 @@ import type { Context } from 'cordis'
 import type { WebToolsConfig } from './config.ts'
 import { webToolHeader } from './tool-header.ts'
 import { SearchError, type SearchProvider, searchWeb } from './search.ts'
+import { webSearchPresentation } from './web-search-present.ts'
 
 const DESCRIPTION = [
   'Searches the web and returns the top results as a numbered list of title, URL and snippet.',
@@ -58,6 +59,6 @@ export function createWebSearchTool(
         meta: { provider: response.provider, count: results.length },
       }
     },
-    presentCall: (args) => ({ kind: 'generic', title: `web_search ${args.query}` }),
+    present: webSearchPresentation,
   })
 }
