@@ -3,12 +3,12 @@
 // `frobnicate`, declaring kind `edit`, its key argument, a location and a diff result intent. Through
 // the real binary: the TUI's card shows its key argument and draws the diff, the ACP client gets its
 // kind, location and diffs, and a Claude Code PreToolUse hook gets its name and raw arguments.
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, test } from 'vitest'
 import { promptOnce, updatesOf, withAcp } from './acp/client.ts'
-import { jsonLines, runOnLoop, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
+import { jsonLines, runOnLoop, type Sandbox, sandbox } from './helpers.ts'
 import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
 afterEach(closeAllTuis)
@@ -55,7 +55,7 @@ export function apply(ctx) {
 `
 
 const ARGS = { target: 'notes.txt', line: 2 }
-const frobnicate = { kind: 'tool-calls', calls: [{ name: 'frobnicate', args: ARGS }] }
+const frobnicate = { kind: 'tool-calls' as const, calls: [{ name: 'frobnicate', args: ARGS }] }
 
 /** A sandbox with the plugin installed and a file for it to frobnicate. */
 async function boxWithFrobnicator(): Promise<Sandbox> {
@@ -69,12 +69,12 @@ async function boxWithFrobnicator(): Promise<Sandbox> {
 
 describe('a plugin tool no front end knows, from its declared presentation', () => {
   test('the TUI card shows its key argument and draws its diff', async () => {
-    const box = await boxWithFrobnicator()
-    const server = await startLoopbackServer({ script: [] })
-    const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m', fastRetries: true })
-    const { term } = await openTui([frobnicate, { kind: 'text', text: 'Frobnicated.' }], {
-      after: { box, server, config },
+    // the TUI's own sandbox, with the plugin's $TACK_HOME and file taken from one prepared here
+    const prepared = await boxWithFrobnicator()
+    const { term, box } = await openTui([frobnicate, { kind: 'text', text: 'Frobnicated.' }], {
       args: ['--permission-mode', 'yolo'],
+      env: { TACK_HOME: prepared.tackHome },
+      prepare: (ws) => copyFile(join(prepared.workspace, 'notes.txt'), join(ws, 'notes.txt')),
     })
     await submit(term, 'frobnicate the notes')
     const screen = await term.waitFor('Frobnicated.', 20_000)
@@ -120,7 +120,7 @@ describe('a plugin tool no front end knows, from its declared presentation', () 
         hooks: { PreToolUse: [{ matcher: 'frobnicate', hooks: [{ type: 'command', command: hook }] }] },
       }),
     )
-    const server = await startLoopbackServer({ script: [frobnicate, { kind: 'text', text: 'done' }] })
+    const server = await startLoopbackServer({ script: [frobnicate, { kind: 'text' as const, text: 'done' }] })
     try {
       const run = await runOnLoop(box, server.baseUrl, [
         '--json',
