@@ -120,7 +120,9 @@ describe('a plugin tool no front end knows, from its declared presentation', () 
         hooks: { PreToolUse: [{ matcher: 'frobnicate', hooks: [{ type: 'command', command: hook }] }] },
       }),
     )
-    const server = await startLoopbackServer({ script: [frobnicate, { kind: 'text' as const, text: 'done' }] })
+    const server = await startLoopbackServer({
+      script: [frobnicate, { kind: 'text' as const, text: 'done' }],
+    })
     try {
       const run = await runOnLoop(box, server.baseUrl, [
         '--json',
@@ -131,10 +133,16 @@ describe('a plugin tool no front end knows, from its declared presentation', () 
         'frobnicate the notes',
       ])
       expect(run.code).toBe(0)
-      const result = jsonLines(run.stdout).find((l) => l.type === 'tool/result') as { data: { isError: boolean } }
+      const result = jsonLines(run.stdout).find((l) => l.type === 'tool/result') as {
+        data: { isError: boolean }
+      }
       expect(result.data.isError).toBe(false)
       const payload = JSON.parse(await readFile(seen, 'utf8'))
-      expect(payload).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'frobnicate', tool_input: ARGS })
+      expect(payload).toMatchObject({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'frobnicate',
+        tool_input: ARGS,
+      })
     } finally {
       await server.close()
     }

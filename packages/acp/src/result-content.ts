@@ -8,7 +8,8 @@ import { absolutePath } from './tool-kinds.ts'
 
 export function resultContent(shown: ResultPresentation, cwd: string): ToolCallContent[] {
   const changes = shown.intents.flatMap((intent): ToolCallContent[] => {
-    if (intent.kind === 'diff') return intent.hunks.map((hunk) => hunkDiff(absolutePath(cwd, intent.path), hunk))
+    if (intent.kind === 'diff')
+      return intent.hunks.map((hunk) => hunkDiff(absolutePath(cwd, intent.path), hunk))
     if (intent.kind === 'created')
       return [{ type: 'diff', path: absolutePath(cwd, intent.path), oldText: null, newText: intent.content }]
     return []

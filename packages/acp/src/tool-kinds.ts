@@ -29,7 +29,14 @@ export function toolLocations(shown: CallPresentation, cwd: string): ToolCallLoc
 export function callContent(shown: CallPresentation, cwd: string): ToolCallContent[] {
   return shown.intents.flatMap((intent): ToolCallContent[] =>
     intent.kind === 'diff'
-      ? [{ type: 'diff', path: absolutePath(cwd, intent.path), oldText: intent.oldText, newText: intent.newText }]
+      ? [
+          {
+            type: 'diff',
+            path: absolutePath(cwd, intent.path),
+            oldText: intent.oldText,
+            newText: intent.newText,
+          },
+        ]
       : [],
   )
 }

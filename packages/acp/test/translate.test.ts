@@ -37,16 +37,31 @@ const call = (name: string, args: Record<string, unknown>) => toolCallUpdate(env
 const result = (name: string, args: Record<string, unknown>, logged: object) =>
   toolResultUpdate(env, 'c1', { name, content: [], isError: false, ...logged }, args)
 
-describe('50-acp.md requirement 8: kinds, locations, content — from each tool\'s declared presentation', () => {
+describe("50-acp.md requirement 8: kinds, locations, content — from each tool's declared presentation", () => {
   test('every tack tool has its kind; a tool no registry knows is other', () => {
     // 50-acp.md requirement 8 names them kind by kind
     const toolsOfKind = {
       read: [['read', { file_path: 'a' }]],
-      edit: [['write', { file_path: 'a', content: '' }], ['edit', { file_path: 'a', old_string: 'x', new_string: 'y' }]],
-      execute: [['bash', { command: 'ls' }], ['run_code', { code: '1' }]],
-      search: [['glob', { pattern: '*' }], ['grep', { pattern: 'x' }]],
-      fetch: [['web_fetch', { url: 'https://example.com' }], ['web_search', { query: 'q' }]],
-      think: [['subagent', { description: 'd', prompt: 'p' }], ['todo_write', { todos: [] }]],
+      edit: [
+        ['write', { file_path: 'a', content: '' }],
+        ['edit', { file_path: 'a', old_string: 'x', new_string: 'y' }],
+      ],
+      execute: [
+        ['bash', { command: 'ls' }],
+        ['run_code', { code: '1' }],
+      ],
+      search: [
+        ['glob', { pattern: '*' }],
+        ['grep', { pattern: 'x' }],
+      ],
+      fetch: [
+        ['web_fetch', { url: 'https://example.com' }],
+        ['web_search', { query: 'q' }],
+      ],
+      think: [
+        ['subagent', { description: 'd', prompt: 'p' }],
+        ['todo_write', { todos: [] }],
+      ],
       other: [['mine', {}]],
     } as const
     for (const [kind, tools] of Object.entries(toolsOfKind))
@@ -58,7 +73,9 @@ describe('50-acp.md requirement 8: kinds, locations, content — from each tool\
     await ctx.plugin(ToolsPlugin, {})
     const kinds = { python_exec: 'execute', lookup: 'read', post: 'network', stamp: 'write' } as const
     for (const [name, access] of Object.entries(kinds))
-      ctx.tools.register(defineTool({ name, access, description: '', parameters: { type: 'object' }, execute: () => '' }))
+      ctx.tools.register(
+        defineTool({ name, access, description: '', parameters: { type: 'object' }, execute: () => '' }),
+      )
     const own = { cwd: '/ws', look: ctx.tools }
     const kindOf = (name: string) => (toolCallUpdate(own, 'c', { name, args: {} }) as { kind?: string }).kind
     expect([kindOf('python_exec'), kindOf('lookup'), kindOf('post'), kindOf('stamp')]).toEqual([
@@ -115,7 +132,9 @@ describe('50-acp.md requirement 8: kinds, locations, content — from each tool\
       content: [{ type: 'content', content: { type: 'text', text: 'no match' } }],
     })
     // without a registry (or its tool gone) a result is its text, a diff intent drawn from any tool
-    expect(resultContent(plainPresenter.presentResult('x', {}, { content: [], isError: false }), '/ws')).toEqual([])
+    expect(
+      resultContent(plainPresenter.presentResult('x', {}, { content: [], isError: false }), '/ws'),
+    ).toEqual([])
   })
 })
 

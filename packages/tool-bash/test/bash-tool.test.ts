@@ -219,7 +219,10 @@ describe('bash tool presentation and lifecycle', () => {
     expect(ctx.tools.presentResult('bash', args, result).intents).toEqual([
       { kind: 'terminal', output: 'hi\n[exit code 4]', exitCode: 4 },
     ])
-    expect(ctx.tools.presentCall('bash', { command: 'ls' })).toMatchObject({ title: 'bash', keyArgument: 'ls' })
+    expect(ctx.tools.presentCall('bash', { command: 'ls' })).toMatchObject({
+      title: 'bash',
+      keyArgument: 'ls',
+    })
   })
 
   it('TL-10 a command killed on its timeout shows a null exit code', async () => {

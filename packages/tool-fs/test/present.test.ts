@@ -112,7 +112,11 @@ describe('presentation', () => {
     ])
     const message = 'f.txt has not been read in this session yet. Read it first, then change it.'
     const failed = view(message, { isError: true, error: { name: 'ToolFailure', code: 'FS_NOT_OBSERVED' } })
-    const shown = ctx.tools.presentResult('edit', { file_path: 'f.txt', old_string: 'a', new_string: 'b' }, failed)
+    const shown = ctx.tools.presentResult(
+      'edit',
+      { file_path: 'f.txt', old_string: 'a', new_string: 'b' },
+      failed,
+    )
     expect(shown).toEqual({ intents: [{ kind: 'text', text: message }], text: message, isError: true })
     // a failed write is no created file, though it has no meta either
     const notWritten = ctx.tools.presentResult('write', { file_path: 'f.txt', content: 'x' }, failed)

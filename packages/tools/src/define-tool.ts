@@ -115,7 +115,8 @@ const PRESENTERS = ['title', 'locations', 'call', 'result'] as const
 /** What is wrong with a declared presentation's shape, if anything (its answers are checked when used). */
 function presentationProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined
-  if (!isJsonObject(value)) return 'present must be an object {kind?, key?, title?, locations?, call?, result?}'
+  if (!isJsonObject(value))
+    return 'present must be an object {kind?, key?, title?, locations?, call?, result?}'
   if (value.kind !== undefined && !(TOOL_KINDS as readonly unknown[]).includes(value.kind))
     return `present.kind must be one of ${TOOL_KINDS.join(', ')} (got ${JSON.stringify(value.kind)})`
   const key = value.key

@@ -174,7 +174,12 @@ const textOf = (result: ToolResultView): string => result.content.map((block) =>
 
 function warn(logger: Logger, name: string, part: 'call' | 'result', error: unknown): void {
   const message = error instanceof Error ? error.message : String(error)
-  logger.warn('the presentation of tool %s failed for its %s (shown plainly instead): %s', name, part, message)
+  logger.warn(
+    'the presentation of tool %s failed for its %s (shown plainly instead): %s',
+    name,
+    part,
+    message,
+  )
 }
 
 function checkedList<T>(value: unknown, is: (item: unknown) => item is T, what: string): readonly T[] {
@@ -193,7 +198,9 @@ function isCallIntent(value: unknown): value is CallIntent {
   if (!isJsonObject(value)) return false
   switch (value.kind) {
     case 'diff':
-      return isString(value.path) && (value.oldText === null || isString(value.oldText)) && isString(value.newText)
+      return (
+        isString(value.path) && (value.oldText === null || isString(value.oldText)) && isString(value.newText)
+      )
     case 'command':
       return isString(value.command)
     case 'text':

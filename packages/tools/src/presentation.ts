@@ -46,7 +46,12 @@ export type TodoItem = {
 /** What a call shows before it has run. */
 export type CallIntent =
   /** The change the model asks for: `oldText` null for a file the call creates. */
-  | { readonly kind: 'diff'; readonly path: string; readonly oldText: string | null; readonly newText: string }
+  | {
+      readonly kind: 'diff'
+      readonly path: string
+      readonly oldText: string | null
+      readonly newText: string
+    }
   /** A command line the call runs. */
   | { readonly kind: 'command'; readonly command: string }
   /** Text worth showing whole (a program, a prompt). */

@@ -12,7 +12,9 @@ const counter = defineTool({
     meta: { path: args.path, lines: 3, when: undefined },
   }),
   present: {
-    result: (args, result) => [{ kind: 'text', text: `${args.path}: meta says ${JSON.stringify(result.meta)}` }],
+    result: (args, result) => [
+      { kind: 'text', text: `${args.path}: meta says ${JSON.stringify(result.meta)}` },
+    ],
   },
 })
 

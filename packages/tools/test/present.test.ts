@@ -34,7 +34,9 @@ const shell = defineTool({
     key: ['command'],
     title: (args) => `shell (${args.timeout_ms} ms)`,
     call: (args) => [{ kind: 'command', command: args.command }],
-    result: (_args, result) => [{ kind: 'terminal', output: result.content.map((b) => b.text).join('\n'), exitCode: 0 }],
+    result: (_args, result) => [
+      { kind: 'terminal', output: result.content.map((b) => b.text).join('\n'), exitCode: 0 },
+    ],
   },
 })
 
@@ -88,8 +90,12 @@ describe('TL-10 presentation defaults', () => {
       locations: [],
       intents: [],
     })
-    expect(ctx.tools.presentResult('gone', '{}', ok).intents).toEqual([{ kind: 'text', text: 'line 1\nline 2' }])
-    expect(plainPresenter.presentCall('gone', '{"b": "why"}')).toEqual(ctx.tools.presentCall('gone', '{"b": "why"}'))
+    expect(ctx.tools.presentResult('gone', '{}', ok).intents).toEqual([
+      { kind: 'text', text: 'line 1\nline 2' },
+    ])
+    expect(plainPresenter.presentCall('gone', '{"b": "why"}')).toEqual(
+      ctx.tools.presentCall('gone', '{"b": "why"}'),
+    )
   })
 })
 
@@ -168,19 +174,25 @@ describe('TL-10 declared presentation', () => {
       locations: [],
       intents: [],
     })
-    expect(ctx.tools.presentResult('fragile', {}, ok).intents).toEqual([{ kind: 'text', text: 'line 1\nline 2' }])
+    expect(ctx.tools.presentResult('fragile', {}, ok).intents).toEqual([
+      { kind: 'text', text: 'line 1\nline 2' },
+    ])
     const warnings = logs.filter((l) => l.type === 'warn').map((l) => l.text)
     expect(warnings.some((w) => w.includes('fragile') && w.includes('presenter bug'))).toBe(true)
-    expect(warnings.some((w) => w.includes('fragile') && w.includes('result intents must be a list of intents'))).toBe(
-      true,
-    )
+    expect(
+      warnings.some((w) => w.includes('fragile') && w.includes('result intents must be a list of intents')),
+    ).toBe(true)
   })
 
   test('defineTool rejects a kind outside the vocabulary and a presenter that is no function', () => {
     const base = { name: 'bad', description: '', parameters: { type: 'object' as const }, execute: () => '' }
     expect(() => defineTool({ ...base, present: { kind: 'delete' as never } })).toThrow(ToolRegistrationError)
-    expect(() => defineTool({ ...base, present: { kind: 'delete' as never } })).toThrow(/present\.kind must be one of read, edit/)
-    expect(() => defineTool({ ...base, present: { call: 'x' as never } })).toThrow(/present\.call must be a function/)
+    expect(() => defineTool({ ...base, present: { kind: 'delete' as never } })).toThrow(
+      /present\.kind must be one of read, edit/,
+    )
+    expect(() => defineTool({ ...base, present: { call: 'x' as never } })).toThrow(
+      /present\.call must be a function/,
+    )
     expect(() => defineTool({ ...base, present: { key: 3 as never } })).toThrow(/present\.key must be/)
   })
 })

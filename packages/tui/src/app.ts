@@ -108,7 +108,10 @@ export class InteractiveApp {
       submit: (text) => this.#submit(text),
       warn: (text) => this.#view?.notice(text, 'warning'),
     })
-    this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal), presenterOf(host.ctx))
+    this.#approvals = new ApprovalQueue(
+      (question, signal) => this.#ask(question, signal),
+      presenterOf(host.ctx),
+    )
     this.#attention = new Attention(host.ctx, host.ctx.tui.config)
     // Every part of the screen goes into `screen`, whose lines TerminalSafe checks on their way out.
     const screen = new Container()

@@ -54,7 +54,9 @@ export class ApprovalQueue {
     if (remembered) return remembered
     if (req.signal.aborted) return { action: 'deny', by: 'none', reason: 'The turn was cancelled.' }
     // the arguments are the model's: shown with their control characters written out, never obeyed
-    const keyText = escapeControls(this.#look.presentCall(req.exec.name, req.exec.arguments ?? {}).keyArgument)
+    const keyText = escapeControls(
+      this.#look.presentCall(req.exec.name, req.exec.arguments ?? {}).keyArgument,
+    )
     const question: PermissionQuestion = {
       tool: escapeControls(req.exec.name),
       keyArg: keyArgument(keyText),

@@ -263,7 +263,11 @@ export class SessionView {
     s.cost = s.cost === undefined || cost === undefined ? undefined : s.cost + cost
   }
 
-  #call(callId: string, data: Extract<AnySessionEvent, { type: 'tool/call' }>['data'], loggedAt: number): void {
+  #call(
+    callId: string,
+    data: Extract<AnySessionEvent, { type: 'tool/call' }>['data'],
+    loggedAt: number,
+  ): void {
     const shown = this.#look.presentCall(data.name, data.arguments)
     const card: ToolEntry = {
       kind: 'tool',

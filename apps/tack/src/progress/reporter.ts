@@ -283,7 +283,11 @@ export function createReporter(opts: ReporterOptions): Reporter {
 }
 
 /** A call as one short line: the command it runs, a tool's own title (`Read src/a.ts`), else name + arguments. */
-export function describeCall(name: string, rawArguments: string, shown: CallPresentation | undefined): string {
+export function describeCall(
+  name: string,
+  rawArguments: string,
+  shown: CallPresentation | undefined,
+): string {
   const command = shown?.intents.find((intent) => intent.kind === 'command')
   if (command) return `${name}: ${withLineCount(command.command)}`
   if (shown && shown.title !== name) return withLineCount(shown.title)

@@ -14,6 +14,8 @@ export const editPresentation: ToolPresentation<EditArgs, keyof EditArgs> = {
   kind: 'edit',
   key: ['file_path'],
   title: (args) => `Edit ${args.file_path}${args.replace_all ? ' (every occurrence)' : ''}`,
-  call: (args) => [{ kind: 'diff', path: args.file_path, oldText: args.old_string, newText: args.new_string }],
+  call: (args) => [
+    { kind: 'diff', path: args.file_path, oldText: args.old_string, newText: args.new_string },
+  ],
   result: (_args, result) => appliedChange(result) ?? textIntents(result),
 }

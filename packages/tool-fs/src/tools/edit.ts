@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises'
 import { type DiffHunk, defineTool, type ToolOutput } from '@tack/tools'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { type ChangeSummary, type DiffBudget, describeSummary, replacementHunks } from '../diff.ts'
+import { type ChangeSummary, type DiffBudget, describeSummary } from '../diff.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { notFound, openText } from '../files.ts'

@@ -10,7 +10,8 @@ interface GrepArgs {
 export const grepPresentation: ToolPresentation<GrepArgs, keyof GrepArgs> = {
   kind: 'search',
   key: ['pattern', 'path'],
-  title: (args) => `Grep ${args.pattern}${args.path ? ` in ${args.path}` : ''}${args.glob ? ` (${args.glob})` : ''}`,
+  title: (args) =>
+    `Grep ${args.pattern}${args.path ? ` in ${args.path}` : ''}${args.glob ? ` (${args.glob})` : ''}`,
   // Only a folder the model named: the workspace root as a location says nothing.
   locations: (args) => (args.path ? [{ path: args.path }] : []),
 }
