@@ -1,6 +1,6 @@
-// The one argument that says what a tool call does, for its card and the permission question (80-cli.md
-// §5.1 "key arguments"): each tool declares it (its presentation in @tack/tools); this file only fits
-// it onto one line.
+// The one argument that says what a tool call does, for its card and the permission question
+// (80-cli.md §5.1 "key arguments"): each tool declares it (its presentation in @tack/tools); this file
+// only fits it onto one line.
 
 /** One line: newlines and runs of blanks collapse to one space. */
 export function oneLine(text: string): string {

@@ -282,7 +282,10 @@ export function createReporter(opts: ReporterOptions): Reporter {
   }
 }
 
-/** A call as one short line: the command it runs, a tool's own title (`Read src/a.ts`), else name + arguments. */
+/**
+ * A call as one short line: the command it runs, a tool's own title (`Read src/a.ts`), its name and key
+ * argument, else its name and arguments.
+ */
 export function describeCall(
   name: string,
   rawArguments: string,
@@ -291,6 +294,7 @@ export function describeCall(
   const command = shown?.intents.find((intent) => intent.kind === 'command')
   if (command) return `${name}: ${withLineCount(command.command)}`
   if (shown && shown.title !== name) return withLineCount(shown.title)
+  if (shown?.keyArgument) return `${name} ${withLineCount(shown.keyArgument)}`
   const args = rawArguments.trim()
   return args && args !== '{}' ? `${name} ${args}` : name
 }
