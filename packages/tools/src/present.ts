@@ -56,7 +56,7 @@ export function presentCall(
   const present = tool?.def.present
   if (!tool || !present || !valid) return fallback
   try {
-    return declaredCall(tool.def, present, name, valid.value, loose)
+    return declaredCall(present, valid.value, loose, fallback)
   } catch (error) {
     warn(logger, name, 'call', error)
     return fallback
@@ -84,14 +84,13 @@ export function presentResult(
   }
 }
 
+/** The declared parts, each missing one taken from `fallback` (the defaults for these same arguments). */
 function declaredCall(
-  def: ToolDefinition,
   present: ToolPresentation,
-  name: string,
   args: unknown,
   loose: Record<string, unknown>,
+  fallback: CallPresentation,
 ): CallPresentation {
-  const fallback = defaultCall(def, name, loose, { value: args })
   const title = present.title ? present.title(args) : fallback.title
   if (typeof title !== 'string') throw new Error('title must return a string')
   return {

@@ -364,7 +364,7 @@ export class SessionView {
 }
 
 /** The change a finished call shows: its result's first diff or created-file intent. */
-export function diffOf(shown: ResultPresentation): DiffView | undefined {
+function diffOf(shown: ResultPresentation): DiffView | undefined {
   for (const intent of shown.intents) {
     if (intent.kind === 'diff') return { path: intent.path, hunks: intent.hunks }
     if (intent.kind === 'created') return { path: intent.path, created: intent.content }
