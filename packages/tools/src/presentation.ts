@@ -8,9 +8,7 @@ import type { ToolResultView } from './types.ts'
  * What kind of thing a call does, for a front end's icon or grouping (the vocabulary of ACP's tool
  * kinds, 50-acp.md requirement 8). Front ends take it from here, never from a list of tool names.
  */
-export type ToolKind = 'read' | 'edit' | 'execute' | 'search' | 'fetch' | 'think' | 'other'
-
-export const TOOL_KINDS: readonly ToolKind[] = Object.freeze([
+export const TOOL_KINDS = Object.freeze([
   'read',
   'edit',
   'execute',
@@ -18,7 +16,8 @@ export const TOOL_KINDS: readonly ToolKind[] = Object.freeze([
   'fetch',
   'think',
   'other',
-])
+] as const)
+export type ToolKind = (typeof TOOL_KINDS)[number]
 
 /** A place a call touches, as the model gave it (relative to the call's cwd, or absolute). */
 export interface ToolLocation {
