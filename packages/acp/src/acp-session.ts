@@ -137,17 +137,19 @@ export class AcpSession {
   }
 
   /** Marks a call as running (after its permission, before its body). */
-  started(
-    exec: Pick<ToolExecution, 'callId' | 'name' | 'arguments'>,
-    extra: Partial<SessionUpdate> = {},
-  ): void {
+  started(exec: Pick<ToolExecution, 'callId' | 'name' | 'arguments'>): void {
     this.#announce(exec.callId, exec.name, (exec.arguments ?? {}) as Record<string, unknown>)
+    this.send({ sessionUpdate: 'tool_call_update', toolCallId: exec.callId, status: 'in_progress' })
+  }
+
+  /** A running call's command runs in the client's terminal `terminalId`: its card shows it live. */
+  showTerminal(callId: string, terminalId: string): void {
     this.send({
       sessionUpdate: 'tool_call_update',
-      toolCallId: exec.callId,
+      toolCallId: callId,
       status: 'in_progress',
-      ...extra,
-    } as SessionUpdate)
+      content: [{ type: 'terminal', terminalId }],
+    })
   }
 
   /** A Code Mode sub-call gets its `tool_call` before anything else is said about it. */

@@ -1,12 +1,12 @@
-// The bash tool in the client's terminal (50-acp.md requirement 11): when the client advertises
-// `terminal` and config `clientTerminal` allows, a bash call runs as `bash -c <command>` in a client
-// terminal in the session's cwd. The call's card shows the live terminal from `in_progress` on; the
-// model gets the terminal's output; the terminal is always released. On the call's timeout or abort
-// the command is killed first. It runs as the bash tool's body (`@tack/tool-bash` runner.ts), so every
-// seam after the body (the hook bridges' PostToolUse) sees it as it sees a local call. Hook commands
-// never come here: only the `bash` tool's body does.
+// Commands in the client's terminal (50-acp.md requirement 11): when the client advertises `terminal`
+// and config `clientTerminal` allows, a command call runs as `bash -c <command>` in a client terminal
+// in the session's cwd. The call's card shows the live terminal once it exists; the model gets the
+// terminal's output; the terminal is always released. On the call's timeout or abort the command is
+// killed first. It runs as the process runner of the command tool's body (`@tack/tool-bash`
+// runner.ts), so every seam after the body (the hook bridges' PostToolUse) sees it as it sees a local
+// call. Hook commands never come here: only a tool body's commands do.
 import type { AgentContext, TerminalHandle, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk'
-import type { BashArgs, CommandRun } from '@tack/tool-bash'
+import { type BashArgs, type CommandRun, shellCommandLine } from '@tack/tool-bash'
 import type { ToolCallContext } from '@tack/tools'
 
 export interface TerminalLimits {
@@ -30,8 +30,7 @@ export async function runInClientTerminal(
   const timeoutMs = args.timeout_ms ?? limits.timeoutMs
   const terminal: TerminalHandle = await client.createTerminal({
     sessionId,
-    command: 'bash',
-    args: ['-c', args.command],
+    ...shellCommandLine(args),
     cwd: call.cwd,
     outputByteLimit: limits.outputByteLimit,
   })

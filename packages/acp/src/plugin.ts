@@ -1,7 +1,7 @@
 // AcpPlugin: what an ACP server needs inside tack's kernel. It answers `ask` decisions with the
 // client's permission requests (ctx.approval), marks calls `in_progress` as their bodies start
-// (tools/execute), runs bash in the client's terminal when offered (as the bash tool's body, through
-// `useCommandRunners`), and applies a session's chosen
+// (tools/execute), provides the client's terminal as the process runner of its sessions' commands when
+// offered (`useCommandRunners`: the runner shows its terminal on the call's card), and applies a session's chosen
 // model (agent/request), and points the fs tools of its sessions at the client's file system when
 // offered. Agents that belong to no ACP session pass through untouched.
 import { definePlugin } from '@tack/kernel'
@@ -68,8 +68,9 @@ export class AcpService {
   }
 
   /**
-   * Where an agent's bash calls run (requirement 11): the client's terminal when the agent belongs to
-   * one of this server's sessions that uses it (`usesClientTerminal`); otherwise none (a local bash).
+   * Where an agent's commands run (requirement 11): the client's terminal when the agent belongs to one
+   * of this server's sessions that uses it (`usesClientTerminal`); otherwise none (run locally). The
+   * runner shows the terminal on the card of the call it runs for, whichever tool that is.
    */
   commandRunnerOf(agent: ToolExecution['agent']): CommandRunner | undefined {
     const session = this.sessionOf(agent)
@@ -81,10 +82,7 @@ export class AcpService {
     }
     return (args, call) =>
       runInClientTerminal(session.client, session.id, args, call, limits, (terminalId) =>
-        session.started(
-          { callId: call.callId, name: 'bash', arguments: args },
-          { content: [{ type: 'terminal', terminalId }] },
-        ),
+        session.showTerminal(call.callId, terminalId),
       )
   }
 
@@ -125,8 +123,7 @@ export const AcpPlugin = definePlugin({
       async (exec: ToolExecution, next: (exec?: ToolExecution) => Promise<ToolExecutionResult>) => {
         const session = service.sessionOf(exec.agent)
         if (!session) return next()
-        // A bash call in the client's terminal is marked in progress once its terminal exists, with it.
-        if (!(exec.name === 'bash' && service.usesClientTerminal(session))) session.started(exec)
+        session.started(exec)
         return next()
       },
     )

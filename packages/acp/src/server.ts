@@ -19,7 +19,7 @@ import { type Agent, type AgentHandle, errorMessage, switchAgentModel } from '@t
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import { TOOLS_MODES, type ToolsMode, toolAccess, toolsModeOf } from '@tack/tools'
+import { TOOLS_MODES, type ToolsMode, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
 import type { AcpService } from './plugin.ts'
@@ -272,21 +272,7 @@ export class AcpServer {
   }
 
   #env(ctx: Context, agent: Agent): UpdateEnv {
-    const tools = ctx.tools
-    return {
-      cwd: agent.cwd,
-      title: (name, args) => {
-        try {
-          return tools.presentCall(name, args).title
-        } catch {
-          return name
-        }
-      },
-      access: (name) => {
-        const tool = tools.get(name)
-        return tool ? toolAccess(tool) : undefined
-      },
-    }
+    return { cwd: agent.cwd, look: ctx.tools }
   }
 
   #session(sessionId: string): AcpSession {

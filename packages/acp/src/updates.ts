@@ -5,18 +5,20 @@
 // Code Mode sub-calls (`tool/code-dispatch`) are calls of their own, id = sub-call id (requirement 8).
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import type { TodoItem } from '@tack/tool-fs'
-import { isJsonObject, type ToolAccess } from '@tack/tools'
-import { type LoggedResult, resultContent } from './result-content.ts'
-import { callContent, parseArguments, toolKind, toolLocations } from './tool-kinds.ts'
+import { isJsonObject, type Presenter, type TodoItem, type ToolResultView } from '@tack/tools'
+import { resultContent } from './result-content.ts'
+import { callContent, parseArguments, showsSnippet, toolLocations } from './tool-kinds.ts'
 
 export interface UpdateEnv {
   /** The session's workspace: relative tool paths are resolved against it. */
   readonly cwd: string
-  /** The tool's presentation title for a call (the registry's `presentCall`). */
-  title(name: string, args: Record<string, unknown>): string
-  /** The access a registered tool declares (undefined for a name no tool has). */
-  access?(name: string): ToolAccess | undefined
+  /** How calls look: the session's tool registry (`ctx.tools`), each tool's declared presentation. */
+  readonly look: Presenter
+}
+
+/** A logged tool result, as `tool/result` holds it. */
+export interface LoggedResult extends ToolResultView {
+  readonly name: string
 }
 
 interface CallInfo {
@@ -25,15 +27,16 @@ interface CallInfo {
 }
 
 export function toolCallUpdate(env: UpdateEnv, callId: string, call: CallInfo): SessionUpdate {
+  const shown = env.look.presentCall(call.name, call.args)
   return {
     sessionUpdate: 'tool_call',
     toolCallId: callId,
-    title: env.title(call.name, call.args),
-    kind: toolKind(call.name, env.access?.(call.name)),
+    title: shown.title,
+    kind: shown.kind,
     status: 'pending',
-    locations: toolLocations(call.name, call.args, env.cwd),
+    locations: toolLocations(shown, env.cwd),
     rawInput: call.args,
-    content: callContent(call.name, call.args, env.cwd),
+    content: callContent(shown, env.cwd),
   }
 }
 
@@ -48,7 +51,7 @@ export function toolResultUpdate(
     sessionUpdate: 'tool_call_update',
     toolCallId: callId,
     status,
-    content: resultContent(result, args, env.cwd),
+    content: resultContent(env.look.presentResult(result.name, args, result), env.cwd),
   }
 }
 
@@ -69,11 +72,12 @@ const chunk = (
 type CodeDispatch = Extract<AnySessionEvent, { type: 'tool/code-dispatch' }>['data']
 
 /**
- * A settled Code Mode sub-call. The log keeps only a summary of its result, so an edit or a write keeps
- * its call-time snippet (no applied hunks to replace it with); anything else shows the summary.
+ * A settled Code Mode sub-call. The log keeps only a summary of its result, so a call whose card shows
+ * a snippet diff keeps it (no applied hunks to replace it with); anything else shows the summary.
  */
-export function subCallResultUpdate(dispatch: CodeDispatch): SessionUpdate {
-  const keepSnippet = !dispatch.isError && (dispatch.name === 'edit' || dispatch.name === 'write')
+export function subCallResultUpdate(env: UpdateEnv, dispatch: CodeDispatch): SessionUpdate {
+  const call = dispatchCall(dispatch)
+  const keepSnippet = !dispatch.isError && showsSnippet(env.look.presentCall(call.name, call.args))
   const text = dispatch.resultSummary
   return {
     sessionUpdate: 'tool_call_update',
@@ -123,7 +127,7 @@ export class LiveUpdates {
       case 'tool/code-dispatch': {
         const announce = this.announce(e.data.subCallId, dispatchCall(e.data))
         this.#subCalls.delete(e.data.subCallId)
-        return [...announce, subCallResultUpdate(e.data)]
+        return [...announce, subCallResultUpdate(this.#env, e.data)]
       }
       default:
         return (e.type as string) === 'todo/write' ? [planUpdate(todosOf(event))] : []
@@ -187,7 +191,7 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
       case 'tool/code-dispatch': {
         const sub = toolCallUpdate(env, e.data.subCallId, dispatchCall(e.data))
         out.push({ ...sub, status: e.data.isError ? 'failed' : 'completed' } as SessionUpdate)
-        out.push(subCallResultUpdate(e.data))
+        out.push(subCallResultUpdate(env, e.data))
         break
       }
       default:

@@ -1,58 +1,109 @@
 // 50-acp.md requirements 4, 5, 7, 8, 9 and 12 as pure translations: tool kinds and locations, the
 // snippet and applied-hunk diffs, stop reasons, replay order, config choices and "always" rules.
+import { bootKernel } from '@tack/agent/testing'
+import { Context } from '@tack/kernel'
 import type { SessionEvent } from '@tack/session'
-import { describe, expect, test } from 'vitest'
+import { SubagentPlugin } from '@tack/subagent'
+import { BashToolPlugin } from '@tack/tool-bash'
+import { FsToolsPlugin } from '@tack/tool-fs'
+import { WebToolsPlugin } from '@tack/tool-web'
+import { defineTool, plainPresenter, ToolsPlugin } from '@tack/tools'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { choose, configOptions, type SessionChoices } from '../src/options.ts'
 import { ruleKey, SessionRules } from '../src/permission.ts'
 import { hunkDiff, resultContent } from '../src/result-content.ts'
 import { stopReasonOf } from '../src/stop-reason.ts'
-import { callContent, toolKind, toolLocations } from '../src/tool-kinds.ts'
-import { replayUpdates, toolCallUpdate } from '../src/updates.ts'
+import { replayUpdates, toolCallUpdate, toolResultUpdate, type UpdateEnv } from '../src/updates.ts'
 
-const env = { cwd: '/ws', title: (name: string) => `T:${name}` }
+/** A registry with tack's own tools (Code Mode on, so `run_code` resolves too): how ACP learns how calls look. */
+async function builtInTools(): Promise<Context> {
+  const { ctx } = await bootKernel({
+    config: { tools: { mode: 'both' } },
+    plugins: [
+      { plugin: FsToolsPlugin, config: {} },
+      { plugin: BashToolPlugin, config: {} },
+      { plugin: WebToolsPlugin, config: { searchProvider: 'plugin' } },
+      { plugin: SubagentPlugin, config: {} },
+    ],
+  })
+  return ctx
+}
 
-describe('50-acp.md requirement 8: kinds, locations, content', () => {
-  test('every tack tool has its kind; unknown tools are other', () => {
+let env: UpdateEnv
+beforeAll(async () => {
+  env = { cwd: '/ws', look: (await builtInTools()).tools }
+})
+const call = (name: string, args: Record<string, unknown>) => toolCallUpdate(env, 'c1', { name, args })
+const result = (name: string, args: Record<string, unknown>, logged: object) =>
+  toolResultUpdate(env, 'c1', { name, content: [], isError: false, ...logged }, args)
+
+describe("50-acp.md requirement 8: kinds, locations, content — from each tool's declared presentation", () => {
+  test('every tack tool has its kind; a tool no registry knows is other', () => {
     // 50-acp.md requirement 8 names them kind by kind
     const toolsOfKind = {
-      read: ['read'],
-      edit: ['write', 'edit'],
-      execute: ['bash', 'run_code'],
-      search: ['glob', 'grep'],
-      fetch: ['web_fetch', 'web_search'],
-      think: ['subagent', 'todo_write'],
-      other: ['mine'],
-    }
+      read: [['read', { file_path: 'a' }]],
+      edit: [
+        ['write', { file_path: 'a', content: '' }],
+        ['edit', { file_path: 'a', old_string: 'x', new_string: 'y' }],
+      ],
+      execute: [
+        ['bash', { command: 'ls' }],
+        ['run_code', { code: '1' }],
+      ],
+      search: [
+        ['glob', { pattern: '*' }],
+        ['grep', { pattern: 'x' }],
+      ],
+      fetch: [
+        ['web_fetch', { url: 'https://example.com' }],
+        ['web_search', { query: 'q' }],
+      ],
+      think: [
+        ['subagent', { description: 'd', prompt: 'p' }],
+        ['todo_write', { todos: [] }],
+      ],
+      other: [['mine', {}]],
+    } as const
     for (const [kind, tools] of Object.entries(toolsOfKind))
-      for (const tool of tools) expect(toolKind(tool), tool).toBe(kind)
+      for (const [tool, args] of tools) expect(call(tool, { ...args }), tool).toMatchObject({ kind })
   })
 
-  test("another package's tool shows the kind its declared access means (0011); write or undeclared is other", () => {
-    expect(toolKind('python_exec', 'execute')).toBe('execute')
-    expect(toolKind('lookup', 'read')).toBe('read')
-    expect(toolKind('post', 'network')).toBe('fetch')
-    expect(toolKind('stamp', 'write')).toBe('other')
-    expect(toolKind('bash', 'read')).toBe('execute') // tack's own tools keep their named kind
-    const env = { cwd: '/ws', title: (name: string) => name, access: () => 'execute' as const }
-    expect(toolCallUpdate(env, 'c1', { name: 'python_exec', args: {} })).toMatchObject({ kind: 'execute' })
+  test("another package's tool that declares no kind shows the kind its declared access means (0011); write or undeclared is other", async () => {
+    const ctx = new Context()
+    await ctx.plugin(ToolsPlugin, {})
+    const kinds = { python_exec: 'execute', lookup: 'read', post: 'network', stamp: 'write' } as const
+    for (const [name, access] of Object.entries(kinds))
+      ctx.tools.register(
+        defineTool({ name, access, description: '', parameters: { type: 'object' }, execute: () => '' }),
+      )
+    const own = { cwd: '/ws', look: ctx.tools }
+    const kindOf = (name: string) => (toolCallUpdate(own, 'c', { name, args: {} }) as { kind?: string }).kind
+    expect([kindOf('python_exec'), kindOf('lookup'), kindOf('post'), kindOf('stamp')]).toEqual([
+      'execute',
+      'read',
+      'fetch',
+      'other',
+    ])
   })
 
   test('file tools give absolute locations; read with an offset gives that line', () => {
-    expect(toolLocations('read', { file_path: 'a.txt', offset: 7 }, '/ws')).toEqual([
-      { path: '/ws/a.txt', line: 7 },
-    ])
-    expect(toolLocations('edit', { file_path: '/abs/b.txt' }, '/ws')).toEqual([{ path: '/abs/b.txt' }])
-    expect(toolLocations('grep', { pattern: 'x', path: 'src' }, '/ws')).toEqual([{ path: '/ws/src' }])
-    expect(toolLocations('bash', { command: 'ls' }, '/ws')).toEqual([])
+    expect(call('read', { file_path: 'a.txt', offset: 7 })).toMatchObject({
+      locations: [{ path: '/ws/a.txt', line: 7 }],
+    })
+    expect(call('edit', { file_path: '/abs/b.txt', old_string: 'x', new_string: 'y' })).toMatchObject({
+      locations: [{ path: '/abs/b.txt' }],
+    })
+    expect(call('grep', { pattern: 'x', path: 'src' })).toMatchObject({ locations: [{ path: '/ws/src' }] })
+    expect(call('bash', { command: 'ls' })).toMatchObject({ locations: [] })
   })
 
   test('the call-time snippet: edit old → new, write as a new file', () => {
-    expect(callContent('edit', { file_path: 'a', old_string: 'x', new_string: 'y' }, '/ws')).toEqual([
-      { type: 'diff', path: '/ws/a', oldText: 'x', newText: 'y' },
-    ])
-    expect(callContent('write', { file_path: 'a', content: 'new' }, '/ws')).toEqual([
-      { type: 'diff', path: '/ws/a', oldText: null, newText: 'new' },
-    ])
+    expect(call('edit', { file_path: 'a', old_string: 'x', new_string: 'y' })).toMatchObject({
+      content: [{ type: 'diff', path: '/ws/a', oldText: 'x', newText: 'y' }],
+    })
+    expect(call('write', { file_path: 'a', content: 'new' })).toMatchObject({
+      content: [{ type: 'diff', path: '/ws/a', oldText: null, newText: 'new' }],
+    })
   })
 
   test('the applied hunk supersedes the snippet, with context lines on both sides', () => {
@@ -69,21 +120,21 @@ describe('50-acp.md requirement 8: kinds, locations, content', () => {
       oldText: 'a\nb\nc',
       newText: 'a\nB\nc',
     })
-    const result = {
-      name: 'edit',
-      content: [{ type: 'text' as const, text: 'ok' }],
-      isError: false,
-      meta: { path: 'f', hunks: [hunk, hunk] },
-    }
-    expect(resultContent(result, {}, '/ws')).toHaveLength(2)
-    const created = { name: 'write', content: [{ type: 'text' as const, text: 'Created' }], isError: false }
-    expect(resultContent(created, { file_path: 'n.txt', content: 'hi' }, '/ws')).toEqual([
-      { type: 'diff', path: '/ws/n.txt', oldText: null, newText: 'hi' },
-    ])
-    const failed = { name: 'edit', content: [{ type: 'text' as const, text: 'no match' }], isError: true }
-    expect(resultContent(failed, {}, '/ws')).toEqual([
-      { type: 'content', content: { type: 'text', text: 'no match' } },
-    ])
+    const editArgs = { file_path: 'f', old_string: 'b', new_string: 'B' }
+    const edited = { content: [{ type: 'text', text: 'ok' }], meta: { path: 'f', hunks: [hunk, hunk] } }
+    expect((result('edit', editArgs, edited) as { content: unknown[] }).content).toHaveLength(2)
+    const created = { content: [{ type: 'text', text: 'Created' }] }
+    expect(result('write', { file_path: 'n.txt', content: 'hi' }, created)).toMatchObject({
+      content: [{ type: 'diff', path: '/ws/n.txt', oldText: null, newText: 'hi' }],
+    })
+    const failed = { content: [{ type: 'text', text: 'no match' }], isError: true }
+    expect(result('edit', editArgs, failed)).toMatchObject({
+      content: [{ type: 'content', content: { type: 'text', text: 'no match' } }],
+    })
+    // without a registry (or its tool gone) a result is its text, a diff intent drawn from any tool
+    expect(
+      resultContent(plainPresenter.presentResult('x', {}, { content: [], isError: false }), '/ws'),
+    ).toEqual([])
   })
 })
 
@@ -138,7 +189,7 @@ test('50-acp.md requirement 4: replay is in log order, calls carry their final s
     'tool_call_update',
     'plan',
   ])
-  expect(updates[3]).toMatchObject({ status: 'completed', title: 'T:todo_write', kind: 'think' })
+  expect(updates[3]).toMatchObject({ status: 'completed', title: 'todo_write', kind: 'think' })
   expect(updates[5]).toMatchObject({ status: 'failed' })
   expect(updates[7]).toEqual({
     sessionUpdate: 'plan',

@@ -6,6 +6,7 @@ import type { Agent } from '@tack/agent'
 import { lastAssistantText } from '@tack/session'
 import { defineTool, registerTool, type ToolAgent, ToolFailure } from '@tack/tools'
 import { subagentHost } from './subagent-host.ts'
+import { subagentPresentation } from './subagent-present.ts'
 
 export const SubagentConfig = Schema.object({
   maxDepth: Schema.integer({
@@ -62,8 +63,7 @@ export const SubagentPlugin = definePlugin({
           },
           required: ['description', 'prompt'],
         },
-        // the few words the model chose to name the task, not the whole prompt as JSON
-        presentCall: (args) => ({ kind: 'generic', title: `subagent: ${args.description}` }),
+        present: subagentPresentation,
         async execute(args, call) {
           const parent = agentOf(call.agent)
           if (!parent) throw new SubagentError('NO_PARENT', 'the subagent tool needs a calling agent')

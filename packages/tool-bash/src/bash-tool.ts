@@ -10,7 +10,7 @@ import { runProcess } from '@tack/process'
 import type { BashToolConfig } from './config.ts'
 import { type ConfinementOptions, createConfinement } from './confinement.ts'
 import { scrubEnvironment } from './environment.ts'
-import { type BashArgs, type BashMeta, presentBashCall, presentBashResult } from './present.ts'
+import { type BashArgs, type BashMeta, bashPresentation } from './present.ts'
 import { outcomeOf, resultText } from './result-text.ts'
 import { type CommandRunner, commandRunnerOf } from './runner.ts'
 import { fileSafe } from './scratch.ts'
@@ -53,8 +53,7 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
       required: ['command'],
     },
     execute: (args, call) => runBash(config, confine, args, call),
-    presentCall: presentBashCall,
-    presentResult: presentBashResult,
+    present: bashPresentation,
   })
 }
 

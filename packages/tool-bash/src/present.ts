@@ -1,6 +1,6 @@
-// Render intents of the bash tool (TL-10): a `terminal` card with the command, and after the result
-// its text and exit code. Pure and synchronous; the exit code comes from `meta`, which survives replay.
-import type { RenderIntent, ToolResultView } from '@tack/tools'
+// How the bash tool looks (TL-10): a command card, and after the result its text and exit code. Pure and
+// synchronous; the exit code comes from `meta`, which survives replay.
+import type { ToolPresentation } from '@tack/tools'
 
 export interface BashArgs {
   readonly command: string
@@ -23,28 +23,23 @@ export interface BashMeta {
   readonly output?: string
 }
 
-export function presentBashCall(args: BashArgs): RenderIntent {
-  return { kind: 'terminal', title: titleOf(args), command: args.command }
+/**
+ * The bash tool's presentation (presentation.ts in @tack/tools): it executes, its key argument is the
+ * command, a call shows the command line and a result the terminal's output and exit code.
+ */
+export const bashPresentation: ToolPresentation<BashArgs, keyof BashArgs> = {
+  kind: 'execute',
+  key: ['command'],
+  title: (args) => args.description?.trim() || 'bash',
+  call: (args) => [{ kind: 'command', command: args.command }],
+  result: (_args, result) => {
+    const output = result.content.map((block) => block.text).join('\n')
+    const exitCode = exitCodeOf(result.meta)
+    return [{ kind: 'terminal', output, ...(exitCode !== undefined && { exitCode }) }]
+  },
 }
 
-export function presentBashResult(args: BashArgs, result: ToolResultView): RenderIntent {
-  const output = result.content.map((block) => block.text).join('\n')
-  const exitCode = exitCodeOf(result.meta)
-  return {
-    kind: 'terminal',
-    title: titleOf(args),
-    command: args.command,
-    output,
-    ...(exitCode !== undefined && { exitCode }),
-  }
-}
-
-function titleOf(args: BashArgs): string {
-  const description = args.description?.trim()
-  return description ? description : 'bash'
-}
-
-function exitCodeOf(meta: unknown): number | undefined {
+function exitCodeOf(meta: unknown): number | null | undefined {
   if (meta === null || typeof meta !== 'object' || !('exitCode' in meta)) return undefined
-  return typeof meta.exitCode === 'number' ? meta.exitCode : undefined
+  return typeof meta.exitCode === 'number' || meta.exitCode === null ? meta.exitCode : undefined
 }

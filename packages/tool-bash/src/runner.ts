@@ -23,3 +23,8 @@ export const useCommandRunners = (resolve: CommandRunnerResolver): (() => void) 
 
 /** The runner swapped in for this call's agent, or `undefined` for a local `bash -c`. */
 export const commandRunnerOf = (agent: ToolAgent | undefined): CommandRunner | undefined => runners.of(agent)
+
+/** The program and arguments a runner starts for a call: `bash -c <command>`, as the local body does. */
+export function shellCommandLine(args: BashArgs): { readonly command: string; readonly args: string[] } {
+  return { command: 'bash', args: ['-c', args.command] }
+}

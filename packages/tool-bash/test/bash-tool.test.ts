@@ -205,34 +205,33 @@ describe('bash tool timeouts, truncation and abort', () => {
 })
 
 describe('bash tool presentation and lifecycle', () => {
-  it('TL-10 presentCall and presentResult give terminal intents', async () => {
+  it('TL-10 its presentation: an execute call keyed by its command, a command intent, a terminal result', async () => {
     const ctx = await bashContext()
     const args = { command: 'echo hi; exit 4', description: 'Say hi' }
     expect(ctx.tools.presentCall('bash', args)).toEqual({
-      kind: 'terminal',
+      kind: 'execute',
       title: 'Say hi',
-      command: args.command,
+      keyArgument: args.command,
+      locations: [],
+      intents: [{ kind: 'command', command: args.command }],
     })
     const result = await ctx.tools.execute(bashCall(args, await tempDir()))
-    expect(ctx.tools.presentResult('bash', args, result)).toEqual({
-      kind: 'terminal',
-      title: 'Say hi',
-      command: args.command,
-      output: 'hi\n[exit code 4]',
-      exitCode: 4,
-    })
-    expect(ctx.tools.presentCall('bash', { command: 'ls' })).toEqual({
-      kind: 'terminal',
+    expect(ctx.tools.presentResult('bash', args, result).intents).toEqual([
+      { kind: 'terminal', output: 'hi\n[exit code 4]', exitCode: 4 },
+    ])
+    expect(ctx.tools.presentCall('bash', { command: 'ls' })).toMatchObject({
       title: 'bash',
-      command: 'ls',
+      keyArgument: 'ls',
     })
   })
 
-  it('TL-10 a result without an exit code (timeout) has no exitCode in its intent', async () => {
+  it('TL-10 a command killed on its timeout shows a null exit code', async () => {
     const ctx = await bashContext({ graceMs: 50 })
     const args = { command: 'sleep 30', timeout_ms: 100 }
     const result = await ctx.tools.execute(bashCall(args, await tempDir()))
-    expect(ctx.tools.presentResult('bash', args, result)).not.toHaveProperty('exitCode')
+    expect(ctx.tools.presentResult('bash', args, result).intents).toEqual([
+      expect.objectContaining({ kind: 'terminal', exitCode: null }),
+    ])
   })
 
   it('TL-1 disposing the plugin removes the tool', async () => {

@@ -224,16 +224,6 @@ export function joinHunks(lfBefore: string, hunks: readonly DiffHunk[]): DiffHun
   }
 }
 
-/** `text` as one hunk of added lines (what a `write` asks for, or what a create did). */
-export function addedHunks(text: string): DiffHunk[] {
-  return patch('', toLf(text))
-}
-
-/** A requested replacement shown before it runs: `old` against `new`, numbered within the snippet. */
-export function replacementHunks(oldText: string, newText: string): DiffHunk[] {
-  return patch(toLf(oldText), toLf(newText))
-}
-
 function patch(before: string, after: string): DiffHunk[]
 function patch(before: string, after: string, maxEditLength: number): DiffHunk[] | undefined
 function patch(before: string, after: string, maxEditLength?: number): DiffHunk[] | undefined {

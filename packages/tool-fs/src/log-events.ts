@@ -1,11 +1,9 @@
 // The log-only session event this package appends, merged into the session vocabulary.
 
-/** One entry of the session's todo list (TL-34). */
-export type TodoItem = {
-  readonly content: string
-  readonly status: 'pending' | 'in_progress' | 'completed'
-  readonly priority?: 'high' | 'medium' | 'low'
-}
+import type { TodoItem } from '@tack/tools'
+
+/** One entry of the session's todo list (TL-34): the type front ends know from `@tack/tools`. */
+export type { TodoItem }
 
 declare module '@tack/session' {
   interface SessionEventMap {

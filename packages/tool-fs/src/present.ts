@@ -1,16 +1,6 @@
-// Render-intent helpers shared by the fs tools (TL-10, TL-15).
-import type { DiffHunk, RenderIntent, ToolResultView } from '@tack/tools'
+// The fs tools' result metadata (TL-15) and the helpers their presentations share (TL-10).
+import type { DiffHunk, ResultIntent, ToolResultView } from '@tack/tools'
 import type { ChangeSummary } from './diff.ts'
-
-/** The intent of a failed fs call: its title with the error code, its message as the body. */
-export function failedIntent(title: string, result: ToolResultView): RenderIntent {
-  const body = result.content.map((block) => block.text).join('\n')
-  return {
-    kind: 'generic',
-    title: `${title} failed${result.error ? ` (${result.error.code})` : ''}`,
-    ...(body !== '' && { body }),
-  }
-}
 
 /** What `edit` and an overwriting `write` return as `meta` (TL-15). */
 export interface DiffMeta {
@@ -53,6 +43,24 @@ function isHunk(value: unknown): value is DiffHunk {
 /** The text of a result, for generic intents. */
 export function textOf(result: ToolResultView): string {
   return result.content.map((block) => block.text).join('\n')
+}
+
+/** A result shown as the text the model read (failures, listings). */
+export function textIntents(result: ToolResultView): ResultIntent[] {
+  const text = textOf(result)
+  return text === '' ? [] : [{ kind: 'text', text }]
+}
+
+/**
+ * An edit's or a write's applied change: its hunks from `meta` (TL-15). Anything else — a failure, a
+ * change too large for a diff (`SummaryMeta`) — shows its text; `undefined` when `meta` is no diff, for
+ * the caller that knows better (a write without meta created its file).
+ */
+export function appliedChange(result: ToolResultView): ResultIntent[] | undefined {
+  if (result.isError) return textIntents(result)
+  const meta = result.meta
+  if (isDiffMeta(meta)) return [{ kind: 'diff', path: meta.path, hunks: meta.hunks }]
+  return meta === undefined ? undefined : textIntents(result)
 }
 
 /** How many lines a text has (a final newline does not start another). */

@@ -1,3 +1,5 @@
+// TL-10 the fs tools' presentations (their own *-present.ts files): kind, key argument, locations,
+// call-time snippet diffs and result intents, through the registry as every front end asks for them.
 import { describe, expect, it } from 'vitest'
 import { fsContext, run, stubAgent, tempDir, writeTree } from './support.ts'
 
@@ -7,59 +9,59 @@ const view = (text: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-describe('render intents', () => {
-  it('TL-10 call intents of every fs tool match their goldens', async () => {
+describe('presentation', () => {
+  it('TL-10 calls of every fs tool match their goldens: kind, title, key argument, locations, intents', async () => {
     const ctx = await fsContext()
     expect(ctx.tools.presentCall('read', { file_path: 'a.ts' })).toEqual({
-      kind: 'generic',
+      kind: 'read',
       title: 'Read a.ts',
+      keyArgument: 'a.ts',
+      locations: [{ path: 'a.ts' }],
+      intents: [],
     })
-    expect(ctx.tools.presentCall('read', { file_path: 'a.ts', offset: 10, limit: 5 })).toEqual({
-      kind: 'generic',
+    expect(ctx.tools.presentCall('read', { file_path: 'a.ts', offset: 10, limit: 5 })).toMatchObject({
       title: 'Read a.ts (from line 10, 5 lines)',
+      locations: [{ path: 'a.ts', line: 10 }],
     })
     expect(ctx.tools.presentCall('write', { file_path: 'n.txt', content: 'a\nb\n' })).toEqual({
-      kind: 'diff',
+      kind: 'edit',
       title: 'Write n.txt',
-      path: 'n.txt',
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 2, lines: ['+a', '+b'] }],
+      keyArgument: 'n.txt',
+      locations: [{ path: 'n.txt' }],
+      intents: [{ kind: 'diff', path: 'n.txt', oldText: null, newText: 'a\nb\n' }],
     })
-    expect(
-      ctx.tools.presentCall('edit', {
-        file_path: 'e.ts',
-        old_string: 'x = 1',
-        new_string: 'x = 2',
-        replace_all: true,
-      }),
-    ).toEqual({
-      kind: 'diff',
+    const edit = { file_path: 'e.ts', old_string: 'x = 1', new_string: 'x = 2', replace_all: true }
+    expect(ctx.tools.presentCall('edit', edit)).toEqual({
+      kind: 'edit',
       title: 'Edit e.ts (every occurrence)',
-      path: 'e.ts',
-      hunks: [
-        {
-          oldStart: 1,
-          oldLines: 1,
-          newStart: 1,
-          newLines: 1,
-          lines: ['-x = 1', '\\ No newline at end of file', '+x = 2', '\\ No newline at end of file'],
-        },
-      ],
+      keyArgument: 'e.ts',
+      locations: [{ path: 'e.ts' }],
+      intents: [{ kind: 'diff', path: 'e.ts', oldText: 'x = 1', newText: 'x = 2' }],
     })
     expect(ctx.tools.presentCall('glob', { pattern: '**/*.ts', path: 'src' })).toEqual({
-      kind: 'generic',
+      kind: 'search',
       title: 'Glob **/*.ts in src',
+      keyArgument: '**/*.ts',
+      locations: [{ path: 'src' }],
+      intents: [],
     })
     expect(ctx.tools.presentCall('grep', { pattern: 'TODO', glob: '*.ts' })).toEqual({
-      kind: 'generic',
+      kind: 'search',
       title: 'Grep TODO (*.ts)',
+      keyArgument: 'TODO',
+      locations: [],
+      intents: [],
     })
     expect(ctx.tools.presentCall('todo_write', { todos: [{ content: 'a', status: 'pending' }] })).toEqual({
-      kind: 'generic',
+      kind: 'think',
       title: 'Update todos (1)',
+      keyArgument: '1 items',
+      locations: [],
+      intents: [],
     })
   })
 
-  it('TL-10 TL-15 result intents: an edit and an overwrite render their meta as a diff; a create its content', async () => {
+  it('TL-10 TL-15 result intents: an edit and an overwrite show their applied hunks; a create its whole content', async () => {
     const cwd = await tempDir()
     await writeTree(cwd, { 'f.txt': 'a\nb\n' })
     const ctx = await fsContext()
@@ -67,75 +69,61 @@ describe('render intents', () => {
     await run(ctx, 'read', { file_path: 'f.txt' }, { cwd, agent })
     const editArgs = { file_path: './f.txt', old_string: 'b', new_string: 'B' }
     const edit = await run(ctx, 'edit', editArgs, { cwd, agent })
-    expect(ctx.tools.presentResult('edit', editArgs, edit)).toEqual({
-      kind: 'diff',
-      title: 'Edited f.txt',
-      path: 'f.txt',
-      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' a', '-b', '+B'] }],
-    })
+    expect(ctx.tools.presentResult('edit', editArgs, edit).intents).toEqual([
+      {
+        kind: 'diff',
+        path: 'f.txt',
+        hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [' a', '-b', '+B'] }],
+      },
+    ])
     const writeArgs = { file_path: 'f.txt', content: 'a\nB\nc\n' }
     const write = await run(ctx, 'write', writeArgs, { cwd, agent })
-    expect(ctx.tools.presentResult('write', writeArgs, write)).toEqual({
-      kind: 'diff',
-      title: 'Wrote f.txt',
-      path: 'f.txt',
-      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 3, lines: [' a', ' B', '+c'] }],
-    })
+    expect(ctx.tools.presentResult('write', writeArgs, write).intents).toEqual([
+      {
+        kind: 'diff',
+        path: 'f.txt',
+        hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 3, lines: [' a', ' B', '+c'] }],
+      },
+    ])
+    // write logs no meta for a file it created: its presentation knows, so no front end has to
     const createArgs = { file_path: 'new.txt', content: 'x\n' }
     const created = await run(ctx, 'write', createArgs, { cwd, agent })
-    expect(ctx.tools.presentResult('write', createArgs, created)).toEqual({
-      kind: 'diff',
-      title: 'Created new.txt',
-      path: 'new.txt',
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: ['+x'] }],
-    })
+    expect(created.meta).toBeUndefined()
+    expect(ctx.tools.presentResult('write', createArgs, created).intents).toEqual([
+      { kind: 'created', path: 'new.txt', content: 'x\n' },
+    ])
   })
 
   it('TL-10 result intents of read, glob, grep, todo_write and of a failure match their goldens', async () => {
     const ctx = await fsContext()
-    expect(ctx.tools.presentResult('read', { file_path: 'a.ts' }, view('1\tx\n2\ty'))).toEqual({
-      kind: 'generic',
-      title: 'Read a.ts (2 lines)',
-    })
-    expect(ctx.tools.presentResult('glob', { pattern: '*.ts' }, view('a.ts\nb.ts'))).toEqual({
-      kind: 'generic',
-      title: 'Glob *.ts (2 files)',
-      body: 'a.ts\nb.ts',
-    })
-    expect(ctx.tools.presentResult('grep', { pattern: 'x', output: 'content' }, view('a.ts:1:x'))).toEqual({
-      kind: 'generic',
-      title: 'Grep x (1 matching line)',
-      body: 'a.ts:1:x',
-    })
-    expect(ctx.tools.presentResult('grep', { pattern: 'x' }, view('No matches found.'))).toEqual({
-      kind: 'generic',
-      title: 'Grep x (0 files)',
-      body: 'No matches found.',
-    })
+    expect(ctx.tools.presentResult('read', { file_path: 'a.ts' }, view('1\tx\n2\ty')).intents).toEqual([
+      { kind: 'text', text: '1\tx\n2\ty' },
+    ])
+    expect(ctx.tools.presentResult('glob', { pattern: '*.ts' }, view('a.ts\nb.ts')).intents).toEqual([
+      { kind: 'text', text: 'a.ts\nb.ts' },
+    ])
     const todos = [
       { content: 'plan', status: 'completed' },
       { content: 'build', status: 'in_progress', priority: 'high' },
       { content: 'ship', status: 'pending' },
     ]
-    expect(ctx.tools.presentResult('todo_write', { todos }, view('ok'))).toEqual({
-      kind: 'generic',
-      title: 'Todos',
-      body: '[x] plan\n[~] build (high)\n[ ] ship',
-    })
-    const failed = view('f.txt has not been read in this session yet. Read it first, then change it.', {
-      isError: true,
-      error: { name: 'ToolFailure', code: 'FS_NOT_OBSERVED' },
-    })
-    expect(
-      ctx.tools.presentResult('edit', { file_path: 'f.txt', old_string: 'a', new_string: 'b' }, failed),
-    ).toEqual({
-      kind: 'generic',
-      title: 'Edit f.txt failed (FS_NOT_OBSERVED)',
-      body: 'f.txt has not been read in this session yet. Read it first, then change it.',
-    })
+    expect(ctx.tools.presentResult('todo_write', { todos }, view('ok')).intents).toEqual([
+      { kind: 'todos', todos },
+    ])
+    const message = 'f.txt has not been read in this session yet. Read it first, then change it.'
+    const failed = view(message, { isError: true, error: { name: 'ToolFailure', code: 'FS_NOT_OBSERVED' } })
+    const shown = ctx.tools.presentResult(
+      'edit',
+      { file_path: 'f.txt', old_string: 'a', new_string: 'b' },
+      failed,
+    )
+    expect(shown).toEqual({ intents: [{ kind: 'text', text: message }], text: message, isError: true })
+    // a failed write is no created file, though it has no meta either
+    const notWritten = ctx.tools.presentResult('write', { file_path: 'f.txt', content: 'x' }, failed)
+    expect(notWritten.intents).toEqual([{ kind: 'text', text: message }])
   })
 
-  it('TL-10 equal inputs give deep-equal intents', async () => {
+  it('TL-10 equal inputs give deep-equal presentations', async () => {
     const ctx = await fsContext()
     const args = { file_path: 'e.ts', old_string: 'a\nb', new_string: 'a\nc' }
     expect(ctx.tools.presentCall('edit', args)).toEqual(ctx.tools.presentCall('edit', structuredClone(args)))

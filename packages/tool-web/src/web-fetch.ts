@@ -15,6 +15,7 @@ import {
   systemResolver,
 } from './guarded-http.ts'
 import type { ReadableFormat } from './readable.ts'
+import { webFetchPresentation } from './web-fetch-present.ts'
 
 export interface WebToolOptions {
   /** Replaces DNS (tests play a resolver that answers loopback for a public-looking name). */
@@ -186,6 +187,6 @@ export function createWebFetchTool(config: WebToolsConfig, options: WebToolOptio
     host: webFetchHost,
     parameters: PARAMETERS,
     execute: (args, call) => runWebFetch(config, options, args, call),
-    presentCall: (args) => ({ kind: 'generic', title: `web_fetch ${args.url}` }),
+    present: webFetchPresentation,
   })
 }

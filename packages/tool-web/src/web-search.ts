@@ -6,6 +6,7 @@ import type { WebToolsConfig } from './config.ts'
 import { webToolHeader } from './tool-header.ts'
 import { webSearchHost } from './web-search-host.ts'
 import { SearchError, type SearchProvider, searchWeb } from './search.ts'
+import { webSearchPresentation } from './web-search-present.ts'
 
 const DESCRIPTION = [
   'Searches the web and returns the top results as a numbered list of title, URL and snippet.',
@@ -60,6 +61,6 @@ export function createWebSearchTool(
         meta: { provider: response.provider, count: results.length },
       }
     },
-    presentCall: (args) => ({ kind: 'generic', title: `web_search ${args.query}` }),
+    present: webSearchPresentation,
   })
 }

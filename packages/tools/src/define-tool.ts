@@ -1,19 +1,19 @@
 // defineTool (TL-4): a tool definition whose argument type is inferred from its literal parameter
 // schema. The definition is checked here — name, description, timeout and schema — so a mistake
 // fails where the tool is written, not on the model's first call.
+import { isJsonObject } from './arguments.ts'
 import { ToolRegistrationError } from './errors.ts'
 import { hostDeclarationProblem, type ToolHosts } from './host.ts'
 import type { FromSchema } from './schema/infer.ts'
 import type { ToolParametersSchema } from './schema/subset.ts'
 import { compileToolParameters } from './schema/tool-schema.ts'
+import { TOOL_KINDS, type ToolPresentation } from './presentation.ts'
 import {
-  type RenderIntent,
   TOOL_ACCESSES,
   type ToolAccess,
   type ToolCallContext,
   type ToolDefinition,
   type ToolOutput,
-  type ToolResultView,
 } from './types.ts'
 
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
@@ -35,8 +35,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   /** How Claude Code's and Codex's hooks see it (see `ToolHosts`). */
   readonly host?: ToolHosts
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
-  presentCall?(args: FromSchema<P>): RenderIntent
-  presentResult?(args: FromSchema<P>, result: ToolResultView): RenderIntent
+  /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
+  readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
 }
 
 /**
@@ -61,8 +61,7 @@ export function checkToolDefinition(def: {
   readonly paths?: unknown
   readonly host?: unknown
   readonly execute: unknown
-  readonly presentCall?: unknown
-  readonly presentResult?: unknown
+  readonly present?: unknown
 }) {
   const name = typeof def.name === 'string' ? def.name : String(def.name)
   if (typeof def.name !== 'string' || !TOOL_NAME_PATTERN.test(def.name)) {
@@ -76,10 +75,10 @@ export function checkToolDefinition(def: {
     new ToolRegistrationError('INVALID_TOOL_DEFINITION', name, `tool "${name}": ${what}`)
   if (typeof def.description !== 'string') throw bad('description must be a string')
   if (typeof def.execute !== 'function') throw bad('execute must be a function')
-  for (const key of ['presentCall', 'presentResult', 'paths'] as const) {
-    if (def[key] !== undefined && typeof def[key] !== 'function')
-      throw bad(`${key} must be a function when given`)
-  }
+  if (def.paths !== undefined && typeof def.paths !== 'function')
+    throw bad('paths must be a function when given')
+  const presentProblem = presentationProblem(def.present)
+  if (presentProblem) throw bad(presentProblem)
   if (
     def.timeoutMs !== undefined &&
     (typeof def.timeoutMs !== 'number' ||
@@ -95,4 +94,27 @@ export function checkToolDefinition(def: {
   const hostProblem = hostDeclarationProblem(def.host)
   if (hostProblem) throw bad(hostProblem)
   return compileToolParameters(def.parameters)
+}
+
+const PRESENTERS = ['title', 'locations', 'call', 'result'] as const
+
+/** What is wrong with a declared presentation's shape, if anything (its answers are checked when used). */
+function presentationProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (!isJsonObject(value))
+    return 'present must be an object {kind?, key?, title?, locations?, call?, result?}'
+  if (value.kind !== undefined && !(TOOL_KINDS as readonly unknown[]).includes(value.kind))
+    return `present.kind must be one of ${TOOL_KINDS.join(', ')} (got ${JSON.stringify(value.kind)})`
+  const key = value.key
+  if (
+    key !== undefined &&
+    typeof key !== 'function' &&
+    !(Array.isArray(key) && key.every((name) => typeof name === 'string'))
+  )
+    return 'present.key must be a list of argument names or a function'
+  for (const part of PRESENTERS) {
+    if (value[part] !== undefined && typeof value[part] !== 'function')
+      return `present.${part} must be a function when given`
+  }
+  return undefined
 }

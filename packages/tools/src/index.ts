@@ -30,7 +30,19 @@ export {
 } from './errors.ts'
 export { TOOLS_LOG_EVENTS } from './log-events.ts'
 export { ToolTimeoutError } from './pipeline/body.ts'
-export { genericCallIntent, genericResultIntent } from './present.ts'
+export { type Presenter, plainPresenter } from './present.ts'
+export {
+  type CallIntent,
+  type CallPresentation,
+  type DiffHunk,
+  type ResultIntent,
+  type ResultPresentation,
+  TOOL_KINDS,
+  type TodoItem,
+  type ToolKind,
+  type ToolLocation,
+  type ToolPresentation,
+} from './presentation.ts'
 export {
   registerTool,
   ToolRegistryService,

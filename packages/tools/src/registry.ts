@@ -13,9 +13,9 @@ import { CodeModeUnavailableError, ToolRegistrationError } from './errors.ts'
 import { TOOLS_MODES, type ToolsMode, toolsModeOf } from './modes.ts'
 import { executeCall, type PipelineEnv, type PipelineTool } from './pipeline/execute.ts'
 import { presentCall, presentResult } from './present.ts'
+import type { CallPresentation, ResultPresentation } from './presentation.ts'
 import type {
   ApprovalService,
-  RenderIntent,
   ToolAgent,
   ToolCallRequest,
   ToolDefinition,
@@ -171,10 +171,10 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   readonly execute = (call: ToolCallRequest): Promise<ToolExecutionResult> =>
     executeCall(this.env(this.modeOf(call?.agent)), call)
 
-  readonly presentCall = (name: string, args: unknown): RenderIntent =>
+  readonly presentCall = (name: string, args: unknown): CallPresentation =>
     presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
 
-  readonly presentResult = (name: string, args: unknown, result: ToolResultView): RenderIntent =>
+  readonly presentResult = (name: string, args: unknown, result: ToolResultView): ResultPresentation =>
     presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
 
   async settled(): Promise<void> {

@@ -10,6 +10,7 @@ import type {
 } from '@tack/session'
 import type { ToolHosts } from './host.ts'
 import type { ToolsMode } from './modes.ts'
+import type { CallPresentation, ResultPresentation, ToolPresentation } from './presentation.ts'
 
 export type { JsonSchema, ToolSchema }
 
@@ -79,19 +80,6 @@ export interface ToolResultView {
   readonly meta?: unknown
 }
 
-export type DiffHunk = {
-  oldStart: number
-  oldLines: number
-  newStart: number
-  newLines: number
-  lines: readonly string[]
-}
-
-export type RenderIntent =
-  | { kind: 'generic'; title: string; body?: string }
-  | { kind: 'terminal'; title: string; command: string; output?: string; exitCode?: number }
-  | { kind: 'diff'; title: string; path: string; hunks: readonly DiffHunk[] }
-
 export interface ToolDefinition<A = unknown> {
   /** /^[a-z][a-z0-9_]{0,63}$/ */
   readonly name: string
@@ -110,8 +98,8 @@ export interface ToolDefinition<A = unknown> {
   /** How Claude Code's and Codex's hooks see it: name, input, way back, response (see `ToolHosts`). */
   readonly host?: ToolHosts
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
-  presentCall?(args: A): RenderIntent
-  presentResult?(args: A, result: ToolResultView): RenderIntent
+  /** How the tool looks in front ends (presentation.ts); none declared means the defaults. */
+  readonly present?: ToolPresentation<A>
 }
 
 export interface ToolExecution {
@@ -232,10 +220,13 @@ export interface ToolRegistry {
   execute(call: ToolCallRequest): Promise<ToolExecutionResult>
   /** The registered definition, if any. */
   get(name: string): ToolDefinition | undefined
-  /** The call's render intent: the tool's `presentCall`, else a generic one (TL-10). */
-  presentCall(name: string, args: unknown): RenderIntent
-  /** The result's render intent: the tool's `presentResult`, else a generic one (TL-10). */
-  presentResult(name: string, args: unknown, result: ToolResultView): RenderIntent
+  /**
+   * How a logged call looks (TL-10): the tool's declared presentation, each missing part defaulted; a
+   * tool that is gone, or arguments that do not validate, get the defaults. `args` may be the raw text.
+   */
+  presentCall(name: string, args: unknown): CallPresentation
+  /** How a logged result looks (TL-10): the tool's declared result intents, else its text. */
+  presentResult(name: string, args: unknown, result: ToolResultView): ResultPresentation
   /** Resolves once every tool body started so far has settled, including bodies given up on after a cancel. */
   settled(): Promise<void>
 }

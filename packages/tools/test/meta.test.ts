@@ -1,6 +1,6 @@
 import { Session, type SessionEvent } from '@tack/session'
 import { describe, expect, test } from 'vitest'
-import { defineTool, type RenderIntent } from '../src/index.ts'
+import { defineTool } from '../src/index.ts'
 import { agentWith, call, captureLogs, createToolsContext, newSession } from './support.ts'
 
 const counter = defineTool({
@@ -11,11 +11,11 @@ const counter = defineTool({
     content: `3 lines in ${args.path}`,
     meta: { path: args.path, lines: 3, when: undefined },
   }),
-  presentResult: (args, result): RenderIntent => ({
-    kind: 'generic',
-    title: `count ${args.path}`,
-    body: `meta says ${JSON.stringify(result.meta)}`,
-  }),
+  present: {
+    result: (args, result) => [
+      { kind: 'text', text: `${args.path}: meta says ${JSON.stringify(result.meta)}` },
+    ],
+  },
 })
 
 describe('TL-9 meta', () => {
@@ -56,11 +56,7 @@ describe('TL-9 meta', () => {
     replayCtx.tools.register(counter)
     const replayed = replayCtx.tools.presentResult('count', loggedCall.data.arguments, loggedResult.data)
     expect(replayed).toEqual(live)
-    expect(live).toEqual({
-      kind: 'generic',
-      title: 'count a.txt',
-      body: 'meta says {"path":"a.txt","lines":3}',
-    })
+    expect(live.intents).toEqual([{ kind: 'text', text: 'a.txt: meta says {"path":"a.txt","lines":3}' }])
   })
 
   test('TL-9 a BigInt meta is dropped with a warning; the result is otherwise unchanged', async () => {

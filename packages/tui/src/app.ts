@@ -18,7 +18,8 @@ import {
 } from '@mariozechner/pi-tui'
 import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
 import { fireCommand, parseSlashCommand } from '@tack/commands'
-import type { ApprovalRequest, ToolExecution } from '@tack/tools'
+import { type ApprovalRequest, type Presenter, plainPresenter, type ToolExecution } from '@tack/tools'
+import type { Context } from 'cordis'
 import { ApprovalQueue } from './approvals.ts'
 import { Attention } from './attention.ts'
 import { applyCommandResult } from './command-results.ts'
@@ -107,7 +108,10 @@ export class InteractiveApp {
       submit: (text) => this.#submit(text),
       warn: (text) => this.#view?.notice(text, 'warning'),
     })
-    this.#approvals = new ApprovalQueue((question, signal) => this.#ask(question, signal))
+    this.#approvals = new ApprovalQueue(
+      (question, signal) => this.#ask(question, signal),
+      presenterOf(host.ctx),
+    )
     this.#attention = new Attention(host.ctx, host.ctx.tui.config)
     // Every part of the screen goes into `screen`, whose lines TerminalSafe checks on their way out.
     const screen = new Container()
@@ -259,6 +263,7 @@ export class InteractiveApp {
         sessionId: agent.session.id,
       },
       this.#opts.pricing,
+      presenterOf(this.#host.ctx),
     )
     this.#view = view
     for (const event of agent.session.events()) view.apply(event)
@@ -488,5 +493,14 @@ export class InteractiveApp {
       this.#tui.stop()
       this.#host.redirectWarnings(undefined)
     }
+  }
+}
+
+/** How calls look: the tool registry's presentations, asked when a call is drawn (a tool may come and go). */
+function presenterOf(ctx: Context): Presenter {
+  const tools = (): Presenter => (ctx.get('tools') as Presenter | undefined) ?? plainPresenter
+  return {
+    presentCall: (name, args) => tools().presentCall(name, args),
+    presentResult: (name, args, result) => tools().presentResult(name, args, result),
   }
 }

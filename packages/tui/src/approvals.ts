@@ -3,10 +3,17 @@
 // for bash the exact command — SessionApprovals), so a matching call later runs without asking. A
 // denial carries the reason the user typed to the model, or a plain refusal when they typed none. A
 // request whose turn is cancelled (Esc) goes away from the screen and is denied.
-import { type ApprovalAnswer, type ApprovalRequest, approvalRuleKey, SessionApprovals } from '@tack/tools'
+import {
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  approvalRuleKey,
+  type Presenter,
+  plainPresenter,
+  SessionApprovals,
+} from '@tack/tools'
 import type { PermissionChoice, PermissionQuestion } from './components/permission-prompt.ts'
-import { escapeControls, escapeDeep } from './format.ts'
-import { keyArgument, keyArgumentText } from './key-argument.ts'
+import { escapeControls } from './format.ts'
+import { keyArgument } from './key-argument.ts'
 
 export const USER_DENIED = 'The user denied this tool call.'
 
@@ -17,9 +24,12 @@ export class ApprovalQueue {
   #rules = new SessionApprovals()
   #tail: Promise<unknown> = Promise.resolve()
   readonly #ask: Ask
+  readonly #look: Presenter
 
-  constructor(ask: Ask) {
+  /** `look`: how calls look, for the question's key argument (the tool registry; see SessionView). */
+  constructor(ask: Ask, look: Presenter = plainPresenter) {
     this.#ask = ask
+    this.#look = look
   }
 
   /** A new session forgets the previous one's "for this session" answers. */
@@ -44,11 +54,13 @@ export class ApprovalQueue {
     if (remembered) return remembered
     if (req.signal.aborted) return { action: 'deny', by: 'none', reason: 'The turn was cancelled.' }
     // the arguments are the model's: shown with their control characters written out, never obeyed
-    const args = escapeDeep((req.exec.arguments ?? {}) as Record<string, unknown>)
+    const keyText = escapeControls(
+      this.#look.presentCall(req.exec.name, req.exec.arguments ?? {}).keyArgument,
+    )
     const question: PermissionQuestion = {
       tool: escapeControls(req.exec.name),
-      keyArg: keyArgument(req.exec.name, args),
-      ...wholeText(keyArgumentText(req.exec.name, args)),
+      keyArg: keyArgument(keyText),
+      ...wholeText(keyText),
       ...(req.reason ? { reason: escapeControls(req.reason) } : {}),
     }
     const choice = await this.#ask(question, req.signal)

@@ -54,10 +54,13 @@ export function foldToAscii(text: string): string {
 
 /** Wraps a terminal so that every write is folded to ASCII. */
 export function asciiTerminal(inner: Terminal): Terminal {
+  const folded: Partial<Terminal> = {
+    write: (data: string) => inner.write(foldToAscii(data)),
+    setTitle: (title: string) => inner.setTitle(foldToAscii(title)),
+  }
   return new Proxy(inner, {
     get(target, key) {
-      if (key === 'write') return (data: string) => target.write(foldToAscii(data))
-      if (key === 'setTitle') return (title: string) => target.setTitle(foldToAscii(title))
+      if (Object.hasOwn(folded, key)) return folded[key as keyof Terminal]
       const value = Reflect.get(target, key)
       return typeof value === 'function' ? value.bind(target) : value
     },

@@ -3,8 +3,7 @@
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
-import { isDiffMeta } from '@tack/tool-fs'
-import { type DiffHunk, parseToolArguments } from '@tack/tools'
+import { type DiffHunk, type Presenter, plainPresenter, type ResultPresentation } from '@tack/tools'
 import { escapeControls, escapeDeep, printable } from './format.ts'
 import { keyArgument, oneLine } from './key-argument.ts'
 
@@ -26,7 +25,7 @@ export interface ToolEntry {
   startedAt?: number
   endedAt?: number
   diff?: DiffView
-  /** A few lines of the result for calls whose output matters (bash, failures). */
+  /** A few lines of the result for calls whose output matters (a terminal's, a failure's). */
   output?: string
   /** Set while the call waits for the user's answer, and `denied` after a refusal. */
   approval?: 'asked' | 'denied'
@@ -88,14 +87,25 @@ export class SessionView {
   readonly queued: string[] = []
   readonly status: StatusView
   readonly #pricing: Pricing
+  readonly #look: Presenter
   readonly #tools = new Map<string, ToolEntry>()
-  readonly #args = new Map<string, Record<string, unknown>>()
+  /** Each call's logged argument text, for its result's presentation. */
+  readonly #args = new Map<string, string>()
   #assistant: AssistantEntry | undefined
   /** Bumped on every change, so the app knows when to render. */
   version = 0
 
-  constructor(init: { model: string; permissionMode: string; sessionId: string }, pricing: Pricing) {
+  /**
+   * `look` is how calls look: the session's tool registry (`ctx.tools`), whose tools declare their
+   * presentation; without one every call gets the defaults of a tool that declares nothing.
+   */
+  constructor(
+    init: { model: string; permissionMode: string; sessionId: string },
+    pricing: Pricing,
+    look: Presenter = plainPresenter,
+  ) {
     this.#pricing = pricing
+    this.#look = look
     this.status = {
       ...init,
       model: escapeControls(init.model),
@@ -111,7 +121,8 @@ export class SessionView {
 
   apply(event: SessionEvent): void {
     this.version++
-    const e = safeToDraw(event as AnySessionEvent)
+    const logged = event as AnySessionEvent
+    const e = safeToDraw(logged)
     switch (e.type) {
       case 'user/message':
         this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: false })
@@ -142,10 +153,11 @@ export class SessionView {
         this.#message(`${e.data.turn}:${e.data.step}`, e.data)
         return
       case 'tool/call':
-        this.#call(e.data.callId, e.data.name, e.data.arguments, at(event))
+        // presented from the log as written; what it shows is escaped below
+        if (logged.type === 'tool/call') this.#call(e.data.callId, logged.data, at(event))
         return
       case 'tool/result':
-        this.#result(e.data, at(event))
+        if (logged.type === 'tool/result') this.#result(logged.data, at(event))
         return
       default:
         this.#logOnly(e)
@@ -251,19 +263,23 @@ export class SessionView {
     s.cost = s.cost === undefined || cost === undefined ? undefined : s.cost + cost
   }
 
-  #call(callId: string, name: string, raw: string, loggedAt: number): void {
-    // decoded from JSON only now, so its `\u001b`s become control characters only now
-    const args = escapeDeep(parseToolArguments(raw))
+  #call(
+    callId: string,
+    data: Extract<AnySessionEvent, { type: 'tool/call' }>['data'],
+    loggedAt: number,
+  ): void {
+    const shown = this.#look.presentCall(data.name, data.arguments)
     const card: ToolEntry = {
       kind: 'tool',
       callId,
-      name,
-      keyArg: keyArgument(name, args),
+      name: escapeControls(data.name),
+      // decoded from JSON only now, so its `\u001b`s become control characters only now
+      keyArg: keyArgument(escapeControls(shown.keyArgument)),
       status: 'pending',
       loggedAt,
     }
     this.#tools.set(callId, card)
-    this.#args.set(callId, args)
+    this.#args.set(callId, data.arguments)
     this.entries.push(card)
   }
 
@@ -273,10 +289,14 @@ export class SessionView {
     card.status = data.isError ? 'failed' : 'done'
     card.startedAt ??= card.loggedAt
     card.endedAt = endedAt
-    const text = textOf(data.content)
-    const diff = data.isError ? undefined : diffOf(data.name, data.meta, this.#args.get(data.callId) ?? {})
-    if (diff) card.diff = diff
-    else if (data.isError || data.name === 'bash') card.output = firstLines(text, 4)
+    const shown = this.#look.presentResult(data.name, this.#args.get(data.callId) ?? '{}', data)
+    const diff = data.isError ? undefined : diffOf(shown)
+    if (diff) card.diff = escapeDeep(diff)
+    else {
+      const terminal = shown.intents.find((intent) => intent.kind === 'terminal')
+      if (terminal) card.output = firstLines(terminal.output, 4)
+      else if (data.isError) card.output = firstLines(shown.text, 4)
+    }
   }
 
   #turnEnded(reason: Extract<AnySessionEvent, { type: 'turn/end' }>['data']['reason']): void {
@@ -343,13 +363,12 @@ export class SessionView {
   }
 }
 
-/** The diff a finished edit or write shows, from its result's meta (30-tools.md TL-15). */
-export function diffOf(name: string, meta: unknown, args: Record<string, unknown>): DiffView | undefined {
-  if (name !== 'edit' && name !== 'write') return undefined
-  if (isDiffMeta(meta)) return { path: meta.path, hunks: meta.hunks }
-  // `write` logs no meta for a file it created: the new file is its content.
-  if (name === 'write' && meta === undefined && typeof args.file_path === 'string')
-    return { path: args.file_path, created: typeof args.content === 'string' ? args.content : '' }
+/** The change a finished call shows: its result's first diff or created-file intent. */
+function diffOf(shown: ResultPresentation): DiffView | undefined {
+  for (const intent of shown.intents) {
+    if (intent.kind === 'diff') return { path: intent.path, hunks: intent.hunks }
+    if (intent.kind === 'created') return { path: intent.path, created: intent.content }
+  }
   return undefined
 }
 

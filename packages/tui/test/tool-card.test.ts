@@ -116,7 +116,7 @@ describe('diff card', () => {
 
 describe('key argument of several lines', () => {
   test('the first line and how many more, never the lines joined', () => {
-    expect(keyArgument('bash', { command: 'git status\ntouch x\n\nrm y' })).toBe('git status (+2 more lines)')
-    expect(keyArgument('bash', { command: 'git status\n' })).toBe('git status')
+    expect(keyArgument('git status\ntouch x\n\nrm y')).toBe('git status (+2 more lines)')
+    expect(keyArgument('git status\n')).toBe('git status')
   })
 })

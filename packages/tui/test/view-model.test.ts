@@ -22,6 +22,7 @@ async function run(script: readonly ScriptEntry[], files: Record<string, string>
   const view = new SessionView(
     { model: t.agent.model, permissionMode: 'ask', sessionId: t.agent.session.id },
     pricing,
+    t.ctx.tools,
   )
   t.agent.session.subscribe((e) => view.apply(e))
   return { t, view }

@@ -6,7 +6,7 @@ import type { LlmRequest, LlmResponse } from '@tack/agent'
 import type { RetryInfo } from '@tack/llm'
 import type { Session, SessionEvent, SessionEventMap } from '@tack/session'
 import type {} from '@tack/subagent' // the subagent/start and subagent/end seams
-import type { RenderIntent, ToolRegistry } from '@tack/tools'
+import type { CallPresentation, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { printable } from '../printable.ts'
 import type { StatusSink, Styles } from './status-line.ts'
@@ -82,14 +82,14 @@ export function createReporter(opts: ReporterOptions): Reporter {
   }
 
   function label(name: string, rawArguments: string): string {
-    let intent: RenderIntent | undefined
+    let shown: CallPresentation | undefined
     try {
-      intent = tools?.presentCall(name, rawArguments)
+      shown = tools?.presentCall(name, rawArguments)
     } catch {
-      intent = undefined
+      shown = undefined
     }
     // a command or path the model took from a repository's files: shown, not obeyed by the terminal
-    return printable(describeCall(name, rawArguments, intent))
+    return printable(describeCall(name, rawArguments, shown))
   }
 
   type ResultData = { name: string; isError: boolean; error?: { code: string; message?: string } }
@@ -99,13 +99,13 @@ export function createReporter(opts: ReporterOptions): Reporter {
     data: ResultData,
     what: string,
     call: Running | undefined,
-    where: '' | 'subagent',
+    where: '' | 'child',
   ): void {
     const took = call ? ` ${s.dim(`(${formatMs(now() - call.started)})`)}` : ''
-    const lead = where === 'subagent' ? '  ↳ ' : ''
+    const lead = where === 'child' ? '  ↳ ' : ''
     if (data.error?.code === 'DENIED') {
       // A denial changes what the agent could do: a person must see it, terminal or not.
-      const inChild = where === 'subagent' ? ' (in the subagent)' : ''
+      const inChild = where === 'child' ? ' (in the subagent)' : ''
       line(s.yellow(`denied: ${what}${inChild} — ${firstLine(data.error.message ?? 'denied')}`))
     } else if (!sink.live) {
       if (data.isError)
@@ -128,7 +128,7 @@ export function createReporter(opts: ReporterOptions): Reporter {
       const data = e.data as ResultData & { callId: string }
       const call = childCalls.get(data.callId)
       childCalls.delete(data.callId)
-      reportResult(data, call?.label ?? data.name, call, 'subagent')
+      reportResult(data, call?.label ?? data.name, call, 'child')
     } else return
     redraw()
   }
@@ -282,10 +282,19 @@ export function createReporter(opts: ReporterOptions): Reporter {
   }
 }
 
-/** A call as one short line: bash's command, a tool's own title (`Read src/a.ts`), else name + arguments. */
-export function describeCall(name: string, rawArguments: string, intent: RenderIntent | undefined): string {
-  if (intent?.kind === 'terminal') return `${name}: ${withLineCount(intent.command)}`
-  if (intent && intent.title !== name) return withLineCount(intent.title)
+/**
+ * A call as one short line: the command it runs, a tool's own title (`Read src/a.ts`), its name and key
+ * argument, else its name and arguments.
+ */
+export function describeCall(
+  name: string,
+  rawArguments: string,
+  shown: CallPresentation | undefined,
+): string {
+  const command = shown?.intents.find((intent) => intent.kind === 'command')
+  if (command) return `${name}: ${withLineCount(command.command)}`
+  if (shown && shown.title !== name) return withLineCount(shown.title)
+  if (shown?.keyArgument) return `${name} ${withLineCount(shown.keyArgument)}`
   const args = rawArguments.trim()
   return args && args !== '{}' ? `${name} ${args}` : name
 }

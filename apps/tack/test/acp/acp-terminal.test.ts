@@ -87,8 +87,9 @@ test('50-acp.md requirement 11: bash runs in the client terminal: create, wait, 
       args: ['-c', 'echo hi'],
       cwd: acp.box.workspace,
     })
-    const running = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'in_progress')
-    expect(running?.content).toEqual([{ type: 'terminal', terminalId: 'term-1' }])
+    // in progress when the body starts, as every call; then the runner shows its terminal on the card
+    const running = updatesOf(acp, 'tool_call_update').filter((u) => u.status === 'in_progress')
+    expect(running.map((u) => u.content)).toEqual([undefined, [{ type: 'terminal', terminalId: 'term-1' }]])
     const done = updatesOf(acp, 'tool_call_update').find((u) => u.status === 'completed')
     expect(JSON.stringify(done?.content)).toContain('from the editor terminal')
   })

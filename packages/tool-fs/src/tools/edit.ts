@@ -4,20 +4,21 @@
 // its LF-normalised text and written back with CRLF. Each replaced site is diffed on its own, one
 // after the other, so neighbouring sites never merge into one hunk.
 import { stat } from 'node:fs/promises'
-import { type DiffHunk, defineTool, type RenderIntent, type ToolOutput } from '@tack/tools'
+import { type DiffHunk, defineTool, type ToolOutput } from '@tack/tools'
 import { editHost } from './edit-host.ts'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { type ChangeSummary, type DiffBudget, describeSummary, replacementHunks } from '../diff.ts'
+import { type ChangeSummary, type DiffBudget, describeSummary } from '../diff.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { notFound, openText } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
-import { type DiffMeta, failedIntent, isDiffMeta, plural, type SummaryMeta, textOf } from '../present.ts'
+import { type DiffMeta, plural, type SummaryMeta } from '../present.ts'
 import { replaceSites } from '../replace-sites.ts'
 import { requireSites, sameStrings } from '../edit-checks.ts'
 import { editStreams, type StreamedEdit, streamEdit } from '../stream-edit.ts'
 import { countOccurrences, toCrlf, toLf, usesCrlf } from '../text.ts'
 import { displayPath, resolveScoped } from '../workspace.ts'
+import { editPresentation } from './edit-present.ts'
 
 export function createEditTool(env: FsEnv) {
   return defineTool({
@@ -97,27 +98,7 @@ export function createEditTool(env: FsEnv) {
       }
       return edited(shown, found, replaced.summary ?? replaced.hunks ?? [], budget, call.signal)
     },
-    presentCall(args): RenderIntent {
-      return {
-        kind: 'diff',
-        title: `Edit ${args.file_path}${args.replace_all ? ' (every occurrence)' : ''}`,
-        path: args.file_path,
-        hunks: replacementHunks(args.old_string, args.new_string),
-      }
-    },
-    presentResult(args, result): RenderIntent {
-      if (result.isError) return failedIntent(`Edit ${args.file_path}`, result)
-      if (isDiffMeta(result.meta)) {
-        return {
-          kind: 'diff',
-          title: `Edited ${result.meta.path}`,
-          path: result.meta.path,
-          hunks: result.meta.hunks,
-        }
-      }
-      const body = textOf(result)
-      return { kind: 'generic', title: `Edited ${args.file_path}`, ...(body !== '' && { body }) }
-    },
+    present: editPresentation,
   })
 }
 

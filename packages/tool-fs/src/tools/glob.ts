@@ -1,15 +1,16 @@
 // `glob {pattern, path?}` (TL-16): files under a folder whose path (relative to that folder) matches
 // a glob (`*`, `**`, `?`, `[…]`, `{a,b}`; dot files included), `.gitignore`d paths and `.git`
 // skipped, sorted by path, at most `globMaxResults` with a note when more exist.
-import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { defineTool, ToolFailure } from '@tack/tools'
 import { globHost } from './glob-host.ts'
 import type { FsEnv } from '../env.ts'
 import { type GlobOptions, globMatcher } from '../glob-match.ts'
-import { failedIntent, plural, textOf } from '../present.ts'
+import { plural } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
 import { filesUnder, literalSuffix } from '../file-source.ts'
 import { searchEach } from '../search-pool.ts'
 import { withheldNote, withheldTest } from '../withheld.ts'
+import { globPresentation } from './glob-present.ts'
 
 const NO_FILES = 'No files matched.'
 
@@ -72,15 +73,7 @@ export function createGlobTool(env: FsEnv) {
         : ''
       return found.join('\n') + note + withheldLine
     },
-    presentCall(args): RenderIntent {
-      return { kind: 'generic', title: `Glob ${args.pattern}${args.path ? ` in ${args.path}` : ''}` }
-    },
-    presentResult(args, result): RenderIntent {
-      if (result.isError) return failedIntent(`Glob ${args.pattern}`, result)
-      const body = textOf(result)
-      const count = body.startsWith(NO_FILES) ? 0 : body.split('\n\n')[0].split('\n').length
-      return { kind: 'generic', title: `Glob ${args.pattern} (${plural(count, 'file')})`, body }
-    },
+    present: globPresentation,
   })
 }
 

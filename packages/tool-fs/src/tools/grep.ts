@@ -4,12 +4,12 @@
 // (matching lines for `content`, files for `files` and `count`) with a note. ripgrep, when present,
 // only finds the files (see file-source.ts); the RegExp decides every match.
 import { basename } from 'node:path'
-import { defineTool, type RenderIntent, ToolFailure } from '@tack/tools'
+import { defineTool, ToolFailure } from '@tack/tools'
 import { grepHost } from './grep-host.ts'
 import type { FsEnv } from '../env.ts'
 import { filesUnder } from '../file-source.ts'
 import { grepMatcher } from '../grep-file.ts'
-import { failedIntent, plural, textOf } from '../present.ts'
+import { plural } from '../present.ts'
 import type { FileResult, SearchJob } from '../search-job.ts'
 import { searchEach } from '../search-pool.ts'
 import type { WalkEntry } from '../walk.ts'
@@ -17,6 +17,7 @@ import { searchRoot } from '../search-root.ts'
 import { cutLine, cutMark } from '../text.ts'
 import { countWithheld, withheldNote, withheldTest } from '../withheld.ts'
 import { compileGlob } from './glob.ts'
+import { grepPresentation } from './grep-present.ts'
 
 type GrepOutput = 'content' | 'files' | 'count'
 
@@ -129,17 +130,6 @@ export function createGrepTool(env: FsEnv) {
         : ''
       return entries.join('\n') + note + (long ? `\n\n${long}` : '') + hidden
     },
-    presentCall(args): RenderIntent {
-      const where = args.path ? ` in ${args.path}` : ''
-      const only = args.glob ? ` (${args.glob})` : ''
-      return { kind: 'generic', title: `Grep ${args.pattern}${where}${only}` }
-    },
-    presentResult(args, result): RenderIntent {
-      if (result.isError) return failedIntent(`Grep ${args.pattern}`, result)
-      const body = textOf(result)
-      const count = body.startsWith(NO_MATCHES) ? 0 : body.split('\n\n')[0].split('\n').length
-      const unit = args.output === 'content' ? 'matching line' : 'file'
-      return { kind: 'generic', title: `Grep ${args.pattern} (${plural(count, unit)})`, body }
-    },
+    present: grepPresentation,
   })
 }

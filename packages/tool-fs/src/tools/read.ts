@@ -2,16 +2,16 @@
 // at `readMaxLineLength`, stopping at `limit` lines or `readMaxBytes` of output, whichever comes
 // first, and ending with the next offset when more remains. Files of at least `readStreamMinSize`
 // bytes are streamed line by line. A successful read is an observation for read-before-edit (TL-13).
-import { defineTool, type RenderIntent } from '@tack/tools'
+import { defineTool } from '@tack/tools'
 import { readHost } from './read-host.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { openText } from '../files.ts'
 import { streamLines } from '../line-stream.ts'
 import { fingerprintOf } from '../observations.ts'
-import { failedIntent } from '../present.ts'
 import { cutMark, type Line, linesOf } from '../text.ts'
 import { resolveScoped } from '../workspace.ts'
+import { readPresentation } from './read-present.ts'
 
 export interface ReadWindow {
   readonly offset: number
@@ -111,18 +111,6 @@ export function createReadTool(env: FsEnv) {
         await handle.close()
       }
     },
-    presentCall(args): RenderIntent {
-      const range =
-        args.offset !== undefined || args.limit !== undefined
-          ? ` (from line ${args.offset ?? 1}${args.limit !== undefined ? `, ${args.limit} lines` : ''})`
-          : ''
-      return { kind: 'generic', title: `Read ${args.file_path}${range}` }
-    },
-    presentResult(args, result): RenderIntent {
-      if (result.isError) return failedIntent(`Read ${args.file_path}`, result)
-      const shown = result.content.map((block) => block.text).join('\n')
-      const lines = shown.split('\n').filter((line) => /^\d+\t/.test(line)).length
-      return { kind: 'generic', title: `Read ${args.file_path} (${lines} ${lines === 1 ? 'line' : 'lines'})` }
-    },
+    present: readPresentation,
   })
 }

@@ -1,10 +1,10 @@
 // `todo_write {todos}` (TL-34): replaces the session's todo list. The list lives in the log as a
 // log-only `todo/write` event (the last one wins), so the ACP server and the TUI read it from there;
 // a call without an agent (a bare registry) has no session and records nothing.
-import { defineTool, type RenderIntent } from '@tack/tools'
+import { defineTool } from '@tack/tools'
 import { todoWriteHost } from './todo-write-host.ts'
 import type { TodoItem } from '../log-events.ts'
-import { failedIntent } from '../present.ts'
+import { todoWritePresentation } from './todo-write-present.ts'
 
 const MARK: Record<TodoItem['status'], string> = { pending: '[ ]', in_progress: '[~]', completed: '[x]' }
 
@@ -50,11 +50,5 @@ export const todoWriteTool = defineTool({
     const done = todos.filter((todo) => todo.status === 'completed').length
     return `Todo list updated (${done} of ${todos.length} completed):\n${formatTodos(todos)}`
   },
-  presentCall(args): RenderIntent {
-    return { kind: 'generic', title: `Update todos (${args.todos.length})` }
-  },
-  presentResult(args, result): RenderIntent {
-    if (result.isError) return failedIntent('Update todos', result)
-    return { kind: 'generic', title: 'Todos', body: formatTodos(args.todos) }
-  },
+  present: todoWritePresentation,
 })

@@ -4,27 +4,19 @@
 import type { Stats } from 'node:fs'
 import { mkdir, open, readFile, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { defineTool, type RenderIntent, type ToolCallContext } from '@tack/tools'
+import { defineTool, type ToolCallContext } from '@tack/tools'
 import { writeHost } from './write-host.ts'
 import { writeFileAtomic } from '../atomic-write.ts'
-import { addedHunks, type ChangeSummary, describeSummary, wholeFileDiff } from '../diff.ts'
+import { type ChangeSummary, describeSummary, wholeFileDiff } from '../diff.ts'
 import type { FsToolsConfig } from '../config.ts'
 import { streamedWriteSummary } from '../stream-summary.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
 import { statFile } from '../files.ts'
 import { fingerprintOf } from '../observations.ts'
-import {
-  type DiffMeta,
-  failedIntent,
-  isDiffMeta,
-  isSummaryMeta,
-  lineCount,
-  plural,
-  type SummaryMeta,
-  textOf,
-} from '../present.ts'
+import { type DiffMeta, lineCount, plural, type SummaryMeta } from '../present.ts'
 import { displayPath, type ResolvedPath, resolveScoped } from '../workspace.ts'
+import { writePresentation } from './write-present.ts'
 
 export function createWriteTool(env: FsEnv) {
   return defineTool({
@@ -93,34 +85,7 @@ export function createWriteTool(env: FsEnv) {
         args.content,
       )
     },
-    presentCall(args): RenderIntent {
-      return {
-        kind: 'diff',
-        title: `Write ${args.file_path}`,
-        path: args.file_path,
-        hunks: addedHunks(args.content),
-      }
-    },
-    presentResult(args, result): RenderIntent {
-      if (result.isError) return failedIntent(`Write ${args.file_path}`, result)
-      if (isDiffMeta(result.meta)) {
-        return {
-          kind: 'diff',
-          title: `Wrote ${result.meta.path}`,
-          path: result.meta.path,
-          hunks: result.meta.hunks,
-        }
-      }
-      const body = textOf(result)
-      if (isSummaryMeta(result.meta)) return { kind: 'generic', title: `Wrote ${result.meta.path}`, body }
-      // A create has no meta: what it wrote is the requested content.
-      return {
-        kind: 'diff',
-        title: body.startsWith('Created ') ? `Created ${args.file_path}` : `Wrote ${args.file_path}`,
-        path: args.file_path,
-        hunks: addedHunks(args.content),
-      }
-    },
+    present: writePresentation,
   })
 }
 

@@ -9,6 +9,7 @@ import type { ToolDefinition, ToolRegistry } from '../types.ts'
 import { CodeDispatch } from './dispatch.ts'
 import type { CodeRunOutcome, CodeRuntime } from './runtime.ts'
 import { RUN_CODE } from './sdk.ts'
+import { runCodePresentation } from './run-code-present.ts'
 
 export interface RunCodeEnv {
   /** Where `codeRuntime` is looked up at call time. */
@@ -64,11 +65,7 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
       if (!outcome.ok) throw new CodeRunFailedError(outcome.kind, outcome.message, outcome.logs)
       return { content: resultText(outcome.logs, outcome.returned), meta: { subCalls: dispatch.dispatched } }
     },
-    // The progress line and cards show the size of the program; the body is the program itself.
-    presentCall: ({ code }) => {
-      const lines = code.split('\n').length
-      return { kind: 'generic', title: `${RUN_CODE} (${lines} line${lines === 1 ? '' : 's'})`, body: code }
-    },
+    present: runCodePresentation,
   })
   return tool as ToolDefinition
 }
