@@ -2,7 +2,8 @@
 // (docs/decisions/0200-tools-own-their-presentation.md): a user plugin in $TACK_HOME/plugins registers
 // `frobnicate`, declaring kind `edit`, its key argument, a location and a diff result intent. Through
 // the real binary: the TUI's card shows its key argument and draws the diff, the ACP client gets its
-// kind, location and diffs, and a Claude Code PreToolUse hook gets its name and raw arguments.
+// kind, location and diffs, and a Claude Code PreToolUse hook gets its name and raw arguments — or,
+// with a declared `host.claude` (docs/decisions/0210-host-protocol-packages.md), its Claude name and input.
 import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
@@ -58,11 +59,14 @@ const ARGS = { target: 'notes.txt', line: 2 }
 const frobnicate = { kind: 'tool-calls' as const, calls: [{ name: 'frobnicate', args: ARGS }] }
 
 /** A sandbox with the plugin installed and a file for it to frobnicate. */
-async function boxWithFrobnicator(): Promise<Sandbox> {
+async function boxWithFrobnicator(host = ''): Promise<Sandbox> {
   const box = await sandbox()
   const plugins = join(box.tackHome, 'plugins')
   await mkdir(plugins, { recursive: true })
-  await writeFile(join(plugins, 'frobnicator.mjs'), FROBNICATOR)
+  await writeFile(
+    join(plugins, 'frobnicator.mjs'),
+    FROBNICATOR.replace('    present: {\n', `${host}    present: {\n`),
+  )
   await writeFile(join(box.workspace, 'notes.txt'), 'first line\nturn the knob\nlast line\n')
   return box
 }
@@ -108,43 +112,66 @@ describe('a plugin tool no front end knows, from its declared presentation', () 
   })
 
   test('a Claude Code PreToolUse hook gets its own name and its raw arguments (no host mapping declared)', async () => {
-    const box = await boxWithFrobnicator()
-    const seen = join(box.root, 'pre-tool-use.json')
-    const hook = join(box.root, 'record.sh')
-    await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`)
-    await chmod(hook, 0o755)
-    await mkdir(join(box.home, '.claude'), { recursive: true })
-    await writeFile(
-      join(box.home, '.claude', 'settings.json'),
-      JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: 'frobnicate', hooks: [{ type: 'command', command: hook }] }] },
-      }),
-    )
-    const server = await startLoopbackServer({
-      script: [frobnicate, { kind: 'text' as const, text: 'done' }],
+    const payload = await preToolUsePayload(await boxWithFrobnicator(), 'frobnicate')
+    expect(payload).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'frobnicate',
+      tool_input: ARGS,
     })
-    try {
-      const run = await runOnLoop(box, server.baseUrl, [
-        '--json',
-        '--permission-mode',
-        'yolo',
-        '--model',
-        'loop/m',
-        'frobnicate the notes',
-      ])
-      expect(run.code).toBe(0)
-      const result = jsonLines(run.stdout).find((l) => l.type === 'tool/result') as {
-        data: { isError: boolean }
-      }
-      expect(result.data.isError).toBe(false)
-      const payload = JSON.parse(await readFile(seen, 'utf8'))
-      expect(payload).toMatchObject({
-        hook_event_name: 'PreToolUse',
-        tool_name: 'frobnicate',
-        tool_input: ARGS,
-      })
-    } finally {
-      await server.close()
-    }
+  })
+
+  test('with a declared host.claude mapping the hook gets its Claude name and input, no bridge edited', async () => {
+    const box = await boxWithFrobnicator(HOST_MAPPING)
+    const payload = await preToolUsePayload(box, 'Frobnicate')
+    expect(payload).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Frobnicate',
+      tool_input: { file_path: join(box.workspace, 'notes.txt'), line_number: 2 },
+    })
   })
 })
+
+/** The `host` declaration a plugin adds beside `present`: its name and input for Claude Code's hooks. */
+const HOST_MAPPING = `    host: {
+      claude: {
+        name: 'Frobnicate',
+        toInput: (args, cwd) => ({ file_path: resolve(cwd, args.target), line_number: args.line }),
+      },
+    },
+`
+
+/** Runs `frobnicate` headless with a PreToolUse hook matching `matcher`; what the hook read on stdin. */
+async function preToolUsePayload(box: Sandbox, matcher: string): Promise<Record<string, unknown>> {
+  const seen = join(box.root, 'pre-tool-use.json')
+  const hook = join(box.root, 'record.sh')
+  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`)
+  await chmod(hook, 0o755)
+  await mkdir(join(box.home, '.claude'), { recursive: true })
+  await writeFile(
+    join(box.home, '.claude', 'settings.json'),
+    JSON.stringify({
+      hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: hook }] }] },
+    }),
+  )
+  const server = await startLoopbackServer({
+    script: [frobnicate, { kind: 'text' as const, text: 'done' }],
+  })
+  try {
+    const run = await runOnLoop(box, server.baseUrl, [
+      '--json',
+      '--permission-mode',
+      'yolo',
+      '--model',
+      'loop/m',
+      'frobnicate the notes',
+    ])
+    expect(run.code).toBe(0)
+    const result = jsonLines(run.stdout).find((l) => l.type === 'tool/result') as {
+      data: { isError: boolean }
+    }
+    expect(result.data.isError).toBe(false)
+    return JSON.parse(await readFile(seen, 'utf8'))
+  } finally {
+    await server.close()
+  }
+}
