@@ -18,34 +18,42 @@ declare module 'cordis' {
   }
 }
 
-const declared = new Map<string, readonly string[]>()
-
-/**
- * Declares `seam`'s phases, first to last. Called once by the package that declares the seam, beside
- * its `Events` declaration; declaring the same phases again is a no-op, different ones an error.
- */
-export function declareSeamPhases(seam: string, phases: readonly string[]): void {
-  if (phases.length === 0 || new Set(phases).size !== phases.length)
-    throw new Error(`seam "${seam}": phases must be a non-empty list of distinct names`)
-  const before = declared.get(seam)
-  if (before && before.join('\0') !== phases.join('\0'))
-    throw new Error(`seam "${seam}" already declares the phases ${before.join(', ')}`)
-  declared.set(seam, Object.freeze([...phases]))
+/** One phase of a seam: its name and what runs there (docs/architecture.md shows both). */
+export interface SeamPhase {
+  readonly name: string
+  readonly doc: string
 }
 
-/** `seam`'s declared phases, first to last; undefined when it declares none (one implicit phase). */
+const declared = new Map<string, readonly SeamPhase[]>()
+
+/**
+ * Declares `seam`'s phases, first to last, each with what runs there (`{ hooks: 'the host hooks', … }`:
+ * the object's key order is the phase order). Called by the package that declares the seam, beside its
+ * `Events` declaration; declaring the same phases again is a no-op, different ones an error.
+ */
+export function declareSeamPhases(seam: string, phases: Readonly<Record<string, string>>): void {
+  const list = Object.entries(phases).map(([name, doc]) => Object.freeze({ name, doc }))
+  if (list.length === 0) throw new Error(`seam "${seam}": phases must be a non-empty list of names`)
+  const names = list.map((p) => p.name).join(', ')
+  const before = declared.get(seam)
+  if (before && before.map((p) => p.name).join(', ') !== names)
+    throw new Error(`seam "${seam}" already declares the phases ${before.map((p) => p.name).join(', ')}`)
+  declared.set(seam, Object.freeze(list))
+}
+
+/** `seam`'s declared phase names, first to last; undefined when it declares none (one implicit phase). */
 export function seamPhases(seam: string): readonly string[] | undefined {
-  return declared.get(seam)
+  return declared.get(seam)?.map((p) => p.name)
 }
 
 /** Every seam that declares phases, with its phases (for docs/architecture.md and its test). */
-export function declaredSeamPhases(): ReadonlyMap<string, readonly string[]> {
+export function declaredSeamPhases(): ReadonlyMap<string, readonly SeamPhase[]> {
   return declared
 }
 
 /** The index of `phase` among `seam`'s phases; a phase the seam does not declare is an error. */
 export function phaseIndex(seam: string, phase: string | undefined, plugin: string): number {
-  const phases = declared.get(seam)
+  const phases = seamPhases(seam)
   if (phase === undefined) return phases ? phases.length - 1 : 0
   const index = phases?.indexOf(phase) ?? -1
   if (index < 0)

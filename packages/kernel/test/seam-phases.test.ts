@@ -19,7 +19,13 @@ declare module 'cordis' {
   }
 }
 
-declareSeamPhases('phased/check', ['outer', 'hooks', 'policy', 'plugins'])
+const PHASES = {
+  outer: 'the wrapper',
+  hooks: 'host hooks',
+  policy: 'the permission policy',
+  plugins: 'the rest',
+}
+declareSeamPhases('phased/check', PHASES)
 
 type Listen = (ctx: Context) => void
 const plugin = (name: string, apply: Listen) => ({ name, apply })
@@ -106,8 +112,8 @@ describe('seam phases', () => {
   })
 
   test('declaring different phases for a seam twice is an error; the same ones again is not', () => {
-    expect(() => declareSeamPhases('phased/check', ['outer', 'hooks', 'policy', 'plugins'])).not.toThrow()
-    expect(() => declareSeamPhases('phased/check', ['hooks', 'outer'])).toThrow(/already declares/)
-    expect(() => declareSeamPhases('phased/other', [])).toThrow(/non-empty/)
+    expect(() => declareSeamPhases('phased/check', PHASES)).not.toThrow()
+    expect(() => declareSeamPhases('phased/check', { hooks: '', outer: '' })).toThrow(/already declares/)
+    expect(() => declareSeamPhases('phased/other', {})).toThrow(/non-empty/)
   })
 })

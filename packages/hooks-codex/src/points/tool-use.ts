@@ -102,6 +102,7 @@ export function installToolUse(b: Bridge): void {
       }
       return next()
     },
+    { phase: 'hooks' },
   )
 
   b.ctx.on(
