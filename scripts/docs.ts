@@ -8,6 +8,7 @@ const generators: string[] = [
   './gen-config-reference.ts',
   './gen-seams.ts',
   './gen-doc-snippets.ts',
+  './gen-seam-phases.ts',
 ]
 
 const check = process.argv.includes('--check')

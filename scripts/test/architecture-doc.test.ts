@@ -1,10 +1,10 @@
-// docs/architecture.md stays true: its plugin load order and its dispatch-order lines are checked
-// against a context booted by the CLI's own `boot` (apps/tack/src/boot.ts), and its code blocks are the
-// example files that architecture-examples.test.ts runs.
+// docs/architecture.md stays true: its dispatch-order lines are checked against a context booted by the
+// CLI's own `boot` (apps/tack/src/boot.ts), with its loop in order and shuffled, and every seam that
+// declares phases has its line; its code blocks are the example files that architecture-examples.test.ts runs.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { listenersOf, type SeamName } from '@tack/kernel'
+import { declaredSeamPhases, listenersOf, type SeamName } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
 import { boot } from '../../apps/tack/src/boot.ts'
 import { resolveSettings } from '../../apps/tack/src/settings.ts'
@@ -15,12 +15,18 @@ import { codeSpans, fillSnippets, snippetPaths } from '../lib/doc-references.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
-/** cordis plugins the sessions plugin loads for itself: not a place of their own in the order. */
-const INNER_PLUGINS = new Set(['SessionsService'])
 const USER_PLUGIN = 'doc-probe'
+/** The seams the probe (a plugin of the user's) listens on: every seam that declares phases. */
+const PROBED = {
+  'tools/call': '(exec, next) => next()',
+  'tools/pre-execute': '(exec, next) => next()',
+  'agent/prompt-submit': '(agent, prompt, next) => next()',
+  'agent/turn-continuation': '(agent, info, next) => next()',
+  'agent/pre-step': '() => {}',
+}
 
 /** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/ and one mod in $TACK_HOME/mods/. */
-async function bootLikeTackRun() {
+async function bootLikeTackRun(shuffleSeed?: number) {
   const root = mkdtempSync(join(tmpdir(), 'tack-arch-'))
   const home = join(root, 'home')
   const workspace = join(root, 'ws')
@@ -31,8 +37,7 @@ async function bootLikeTackRun() {
     [
       `export const name = '${USER_PLUGIN}'`,
       'export function apply(ctx) {',
-      "  ctx.on('tools/pre-execute', (exec, next) => next())",
-      "  ctx.on('agent/turn-continuation', (agent, info, next) => next())",
+      ...Object.entries(PROBED).map(([seam, fn]) => `  ctx.on('${seam}', ${fn})`),
       '}',
     ].join('\n'),
   )
@@ -53,6 +58,7 @@ async function bootLikeTackRun() {
     TACK_HOME: join(home, '.tack'),
     CODEX_HOME: join(home, '.codex'),
     PATH: process.env.PATH,
+    ...(shuffleSeed === undefined ? {} : { TACK_DEV_SHUFFLE_CATALOG: String(shuffleSeed) }),
   }
   const resolved = await resolveSettings({}, env, workspace)
   const found = findUserPlugins(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
@@ -60,35 +66,23 @@ async function bootLikeTackRun() {
   return boot({ ...resolved, env, userPlugins: found.refs, mods: mods.specs })
 }
 
-/** The `Plugin` column of the load-order table, in order (the row for the user's plugins has none; `mods` follows it). */
-function documentedLoadOrder(): string[] {
-  const section = DOC.slice(DOC.indexOf('## Plugin load order'), DOC.indexOf('## Add a tool'))
-  return section
-    .split('\n')
-    .filter((line) => /^\| \d+ \|/.test(line))
-    .map((line) => codeSpans(line.split('|')[2])[0] ?? 'your plugins')
-}
-
 describe('docs/architecture.md', () => {
-  test('the load-order table and the dispatch-order lines match a context booted like tack run', async () => {
-    const booted = await bootLikeTackRun()
-    try {
-      const loaded = [...booted.ctx.registry.values()]
-        .map((runtime) => (runtime as { name?: string }).name)
-        .filter((name): name is string => typeof name === 'string' && !INNER_PLUGINS.has(name))
-      const documented = documentedLoadOrder()
-      expect(documented.slice(-2)).toEqual(['your plugins', 'mods'])
-      expect(loaded).toEqual([...documented.slice(0, -2), USER_PLUGIN, 'mods'])
-
-      const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
-      expect(lines.map((m) => m[1])).toEqual(['tools/pre-execute', 'agent/turn-continuation'])
-      for (const [, seam, order] of lines) {
-        expect(order.endsWith('then your own plugins.'), seam).toBe(true)
-        const actual = listenersOf(booted.ctx, seam as SeamName).map((l) => l.plugin)
-        expect(actual, seam).toEqual([...codeSpans(order), USER_PLUGIN])
+  test('the dispatch-order lines match a context booted like tack run, in catalog order and shuffled', async () => {
+    const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
+    for (const seed of [undefined, 1, 2]) {
+      const booted = await bootLikeTackRun(seed)
+      try {
+        // every seam whose order is declared has its line, and only those
+        expect(lines.map((m) => m[1]).sort(), `seed ${seed}`).toEqual([...declaredSeamPhases().keys()].sort())
+        expect(Object.keys(PROBED).sort()).toEqual([...declaredSeamPhases().keys()].sort())
+        for (const [, seam, order] of lines) {
+          expect(order.endsWith('then your own plugins.'), seam).toBe(true)
+          const actual = listenersOf(booted.ctx, seam as SeamName).map((l) => l.plugin)
+          expect(actual, `${seam}, seed ${seed}`).toEqual([...codeSpans(order), USER_PLUGIN])
+        }
+      } finally {
+        await booted.close()
       }
-    } finally {
-      await booted.close()
     }
   })
 
