@@ -1,71 +1,16 @@
 // docs/architecture.md stays true: its dispatch-order lines are checked against a context booted by the
 // CLI's own `boot` (apps/tack/src/boot.ts), with its loop in order and shuffled, and every seam that
 // declares phases has its line; its code blocks are the example files that architecture-examples.test.ts runs.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { declaredSeamPhases, listenersOf, type SeamName } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
-import { boot } from '../../apps/tack/src/boot.ts'
-import { resolveSettings } from '../../apps/tack/src/settings.ts'
-import { findModFolders } from '../../apps/tack/src/mod-folders.ts'
-import { findUserPlugins } from '../../apps/tack/src/user-plugins.ts'
+import { bootLikeTackRun, PROBED, USER_PLUGIN } from './boot-like-tack-run.ts'
 import { DOCS_WITH_SNIPPETS } from '../gen-doc-snippets.ts'
 import { codeSpans, fillSnippets, snippetPaths } from '../lib/doc-references.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
-const USER_PLUGIN = 'doc-probe'
-/** The seams the probe (a plugin of the user's) listens on: every seam that declares phases. */
-const PROBED = {
-  'tools/call': '(exec, next) => next()',
-  'tools/pre-execute': '(exec, next) => next()',
-  'agent/prompt-submit': '(agent, prompt, next) => next()',
-  'agent/turn-continuation': '(agent, info, next) => next()',
-  'agent/pre-step': '() => {}',
-}
-
-/** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/ and one mod in $TACK_HOME/mods/. */
-async function bootLikeTackRun(shuffleSeed?: number) {
-  const root = mkdtempSync(join(tmpdir(), 'tack-arch-'))
-  const home = join(root, 'home')
-  const workspace = join(root, 'ws')
-  mkdirSync(join(home, '.tack', 'plugins'), { recursive: true })
-  mkdirSync(workspace)
-  writeFileSync(
-    join(home, '.tack', 'plugins', 'probe.mjs'),
-    [
-      `export const name = '${USER_PLUGIN}'`,
-      'export function apply(ctx) {',
-      ...Object.entries(PROBED).map(([seam, fn]) => `  ctx.on('${seam}', ${fn})`),
-      '}',
-    ].join('\n'),
-  )
-  const mod = join(home, '.tack', 'mods', 'doc-mod')
-  mkdirSync(join(mod, '.claude-plugin'), { recursive: true })
-  mkdirSync(join(mod, 'hooks'))
-  writeFileSync(
-    join(mod, '.claude-plugin', 'plugin.json'),
-    JSON.stringify({ name: 'doc-mod', version: '1.0.0' }),
-  )
-  writeFileSync(join(mod, 'hooks', 'hooks.json'), JSON.stringify({ modules: ['./register.mjs'] }))
-  writeFileSync(
-    join(mod, 'hooks', 'register.mjs'),
-    "export const register = (on) => on('turn.start', ($, e, next) => next(e))\n",
-  )
-  const env = {
-    HOME: home,
-    TACK_HOME: join(home, '.tack'),
-    CODEX_HOME: join(home, '.codex'),
-    PATH: process.env.PATH,
-    ...(shuffleSeed === undefined ? {} : { TACK_DEV_SHUFFLE_CATALOG: String(shuffleSeed) }),
-  }
-  const resolved = await resolveSettings({}, env, workspace)
-  const found = findUserPlugins(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
-  const mods = findModFolders(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
-  return boot({ ...resolved, env, userPlugins: found.refs, mods: mods.specs })
-}
-
 describe('docs/architecture.md', () => {
   test('the dispatch-order lines match a context booted like tack run, in catalog order and shuffled', async () => {
     const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]

@@ -6,7 +6,7 @@
 // phases, and a plugin that needs another's service waits for it (cordis `inject`).
 import { builtinScope } from '@tack/kernel'
 import { makeTackHome } from '@tack/kernel/home'
-import type { Context } from 'cordis'
+import type { Context, Fiber } from 'cordis'
 import type { BootEntry, BootOptions } from './boot-role.ts'
 import { withInject } from './boot-role.ts'
 import { catalogOrder } from './catalog-order.ts'
@@ -61,6 +61,7 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
 
   // Built-ins are ordered on each seam by its phases and their names, not by this loop's order.
   const builtins = builtinScope(ctx)
+  const loaded: Array<[key: string, fiber: Fiber]> = []
   for (const entry of bootEntries(opts.env)) {
     const role = entry.boot ?? {}
     if (opts.storeOnly && !role.storeOnly) continue
@@ -74,8 +75,22 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
     const merged = { ...role.defaults?.(opts), ...configured }
     const config = { ...merged, ...role.overrides?.(opts, merged) }
     const plugin = role.plugin ? await role.plugin(opts) : (await entry.load()).plugin
-    await load(builtins, entry.key, withInject(plugin, role.inject?.(opts) ?? []), config)
-    role.loaded?.(ctx, opts, config)
+    loaded.push([
+      entry.key,
+      await load(builtins, entry.key, withInject(plugin, role.inject?.(opts) ?? []), config),
+    ])
+  }
+  // A plugin that waited for another's service (`inject`) applied when that one loaded, maybe after it in
+  // the loop: wait for every one to be applied, and refuse a run where one still waits for nothing.
+  // A plugin applied late can let another apply (a chain of `inject`s): wait until a pass changes nothing.
+  for (let states = ''; states !== loaded.map(([, f]) => f.state).join(); ) {
+    states = loaded.map(([, f]) => f.state).join()
+    for (const [key, fiber] of loaded) await settled(ctx, key, fiber)
+  }
+  for (const [key, fiber] of loaded) assertApplied(ctx, key, fiber)
+  for (const entry of bootEntries(opts.env)) {
+    const config = loaded.find(([key]) => key === entry.key)?.[1].config
+    if (config !== undefined) entry.boot?.loaded?.(ctx, opts, config)
   }
   if (opts.storeOnly) return
 
@@ -96,14 +111,31 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
   addCoreSystemPrompt(ctx, opts.cwd)
 }
 
-async function load(ctx: Context, key: string, plugin: AnyPlugin, config: unknown): Promise<void> {
+async function load(ctx: Context, key: string, plugin: AnyPlugin, config: unknown): Promise<Fiber> {
+  return settled(ctx, key, ctx.plugin(plugin, config))
+}
+
+/** `fiber` once cordis has applied it (or left it waiting for a service); its failure as a CliError. */
+async function settled(ctx: Context, key: string, fiber: Fiber): Promise<Fiber> {
   try {
-    await ctx.plugin(plugin, config)
+    // `await()`, not `await fiber`: only the object `ctx.plugin` returns is a thenable, not the fiber
+    await fiber.await()
   } catch (error) {
     // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
     if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
     throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
   }
+  return fiber
+}
+
+/** cordis's `FiberState.PENDING` (a `const enum` in its types only): applied never yet, waiting for `inject`. */
+const PENDING = 0
+
+/** Refuses a plugin still waiting, once every plugin is loaded, for a service nothing provides. */
+function assertApplied(ctx: Context, key: string, fiber: Fiber): void {
+  if (fiber.state !== PENDING) return
+  const missing = Object.keys(fiber.inject).filter((name) => ctx.get(name) === undefined)
+  throw new CliError(`plugin "${key}" needs ${missing.join(', ')}, which no loaded plugin provides`)
 }
 
 async function dispose(ctx: Context): Promise<void> {
