@@ -65,13 +65,13 @@ describe('boot loop order', () => {
   test('the seeds really reorder the loop, dice before a bridge and a tool before the registry among them', () => {
     const keys = (seed?: number) =>
       bootEntries(seed === undefined ? {} : { TACK_DEV_SHUFFLE_CATALOG: String(seed) }).map((e) => e.key)
-    const before = (order: string[], a: string, b: string) => order.indexOf(a) < order.indexOf(b)
+    const precedes = (order: string[], a: string, b: string) => order.indexOf(a) < order.indexOf(b)
     const orders = SEEDS.map((seed) => keys(seed))
     for (const order of orders) expect(order).not.toEqual(keys())
-    expect(orders.some((o) => before(o, 'dice', 'hooksClaude'))).toBe(true)
-    expect(orders.some((o) => before(o, 'bash', 'tools'))).toBe(true)
-    expect(orders.some((o) => before(o, 'builtin-commands', 'commands'))).toBe(true)
-    expect(orders.some((o) => before(o, 'permissions', 'hooksClaude'))).toBe(true)
+    expect(orders.some((o) => precedes(o, 'dice', 'hooksClaude'))).toBe(true)
+    expect(orders.some((o) => precedes(o, 'bash', 'tools'))).toBe(true)
+    expect(orders.some((o) => precedes(o, 'builtin-commands', 'commands'))).toBe(true)
+    expect(orders.some((o) => precedes(o, 'permissions', 'hooksClaude'))).toBe(true)
     expect(() => bootEntries({ TACK_DEV_SHUFFLE_CATALOG: 'x' })).toThrow(/integer seed/)
   })
 

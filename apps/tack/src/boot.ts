@@ -61,7 +61,7 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
 
   // Built-ins are ordered on each seam by its phases and their names, not by this loop's order.
   const builtins = builtinScope(ctx)
-  const loaded: Array<[key: string, fiber: Fiber]> = []
+  const loaded: Loaded[] = []
   for (const entry of bootEntries(opts.env)) {
     const role = entry.boot ?? {}
     if (opts.storeOnly && !role.storeOnly) continue
@@ -75,23 +75,11 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
     const merged = { ...role.defaults?.(opts), ...configured }
     const config = { ...merged, ...role.overrides?.(opts, merged) }
     const plugin = role.plugin ? await role.plugin(opts) : (await entry.load()).plugin
-    loaded.push([
-      entry.key,
-      await load(builtins, entry.key, withInject(plugin, role.inject?.(opts) ?? []), config),
-    ])
+    const fiber = await load(builtins, entry.key, withInject(plugin, role.inject?.(opts) ?? []), config)
+    loaded.push({ entry, fiber })
   }
-  // A plugin that waited for another's service (`inject`) applied when that one loaded, maybe after it in
-  // the loop: wait for every one to be applied, and refuse a run where one still waits for nothing.
-  // A plugin applied late can let another apply (a chain of `inject`s): wait until a pass changes nothing.
-  for (let states = ''; states !== loaded.map(([, f]) => f.state).join(); ) {
-    states = loaded.map(([, f]) => f.state).join()
-    for (const [key, fiber] of loaded) await settled(ctx, key, fiber)
-  }
-  for (const [key, fiber] of loaded) assertApplied(ctx, key, fiber)
-  for (const entry of bootEntries(opts.env)) {
-    const config = loaded.find(([key]) => key === entry.key)?.[1].config
-    if (config !== undefined) entry.boot?.loaded?.(ctx, opts, config)
-  }
+  await settleAll(ctx, loaded)
+  for (const { entry, fiber } of loaded) entry.boot?.loaded?.(ctx, opts, fiber.config)
   if (opts.storeOnly) return
 
   for (const ref of opts.userPlugins ?? []) {
@@ -112,11 +100,11 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
 }
 
 async function load(ctx: Context, key: string, plugin: AnyPlugin, config: unknown): Promise<Fiber> {
-  return settled(ctx, key, ctx.plugin(plugin, config))
+  return settled(key, ctx.plugin(plugin, config))
 }
 
 /** `fiber` once cordis has applied it (or left it waiting for a service); its failure as a CliError. */
-async function settled(ctx: Context, key: string, fiber: Fiber): Promise<Fiber> {
+async function settled(key: string, fiber: Fiber): Promise<Fiber> {
   try {
     // `await()`, not `await fiber`: only the object `ctx.plugin` returns is a thenable, not the fiber
     await fiber.await()
@@ -126,6 +114,25 @@ async function settled(ctx: Context, key: string, fiber: Fiber): Promise<Fiber> 
     throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
   }
   return fiber
+}
+
+interface Loaded {
+  readonly entry: BootEntry
+  readonly fiber: Fiber
+}
+
+/**
+ * Waits until every loaded plugin has applied. One that waited for another's service (`inject`) applied
+ * when that one loaded, maybe later in the loop, and may let a third apply in turn: passes repeat until
+ * one changes nothing. A plugin still waiting then needs a service nothing provides: the run is refused.
+ */
+async function settleAll(ctx: Context, loaded: readonly Loaded[]): Promise<void> {
+  const states = () => loaded.map(({ fiber }) => fiber.state).join()
+  for (let before = ''; before !== states(); ) {
+    before = states()
+    for (const { entry, fiber } of loaded) await settled(entry.key, fiber)
+  }
+  for (const { entry, fiber } of loaded) assertApplied(ctx, entry.key, fiber)
 }
 
 /** cordis's `FiberState.PENDING` (a `const enum` in its types only): applied never yet, waiting for `inject`. */

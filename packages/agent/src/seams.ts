@@ -223,6 +223,7 @@ declareSeamPhases('agent/turn-continuation', {
 })
 declareSeamPhases('agent/pre-step', {
   context: 'plugins that add context before a step: what they add is measured and compacted with the rest',
-  compaction: 'the compaction plugin measures the context the step will send and compacts it when it is too long',
+  compaction:
+    'the compaction plugin measures the context the step will send and compacts it when it is too long',
   plugins: "every other listener (the mod host's `turn.start`, the user's plugins)",
 })

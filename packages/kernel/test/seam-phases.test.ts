@@ -29,7 +29,7 @@ declareSeamPhases('phased/check', PHASES)
 
 type Listen = (ctx: Context) => void
 const plugin = (name: string, apply: Listen) => ({ name, apply })
-const wrap = (tag: string) => (label: string, next: () => Promise<string>) =>
+const wrap = (tag: string) => (_label: string, next: () => Promise<string>) =>
   next().then((inner) => `${tag}(${inner})`)
 
 const BUILTINS: Array<[string, Listen]> = [
