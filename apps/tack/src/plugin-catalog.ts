@@ -64,7 +64,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     defaultOn: true,
     load: async () => {
       const m = await import('@tack/llm')
-      // boot replaces this with createLlmPlugin({env, cwd}), which carries the keys
+      // boot loads createLlmPlugin({env, cwd, origins}) instead (its role, below), which carries the keys
       return { plugin: m.LlmPlugin, Config: m.LlmConfig }
     },
     boot: {
