@@ -9,6 +9,7 @@ const generators: string[] = [
   './gen-seams.ts',
   './gen-doc-snippets.ts',
   './gen-dependency-graph.ts',
+  './gen-seam-phases.ts',
 ]
 
 const check = process.argv.includes('--check')

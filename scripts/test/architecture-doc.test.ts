@@ -1,94 +1,33 @@
-// docs/architecture.md stays true: its plugin load order and its dispatch-order lines are checked
-// against a context booted by the CLI's own `boot` (apps/tack/src/boot.ts), and its code blocks are the
-// example files that architecture-examples.test.ts runs.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// docs/architecture.md stays true: its dispatch-order lines are checked against a context booted by the
+// CLI's own `boot` (apps/tack/src/boot.ts), with its loop in order and shuffled, and every seam that
+// declares phases has its line; its code blocks are the example files that architecture-examples.test.ts runs.
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { listenersOf, type SeamName } from '@tack/kernel'
+import { declaredSeamPhases, listenersOf, type SeamName } from '@tack/kernel'
 import { describe, expect, test } from 'vitest'
-import { boot } from '../../apps/tack/src/boot.ts'
-import { resolveSettings } from '../../apps/tack/src/settings.ts'
-import { findModFolders } from '../../apps/tack/src/mod-folders.ts'
-import { findUserPlugins } from '../../apps/tack/src/user-plugins.ts'
+import { bootLikeTackRun, PROBED, USER_PLUGIN } from './boot-like-tack-run.ts'
 import { DOCS_WITH_SNIPPETS } from '../gen-doc-snippets.ts'
 import { codeSpans, fillSnippets, snippetPaths } from '../lib/doc-references.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
-/** cordis plugins the sessions plugin loads for itself: not a place of their own in the order. */
-const INNER_PLUGINS = new Set(['SessionsService'])
-const USER_PLUGIN = 'doc-probe'
-
-/** A context booted as `tack run` boots it, with one plugin of the user's own in $TACK_HOME/plugins/ and one mod in $TACK_HOME/mods/. */
-async function bootLikeTackRun() {
-  const root = mkdtempSync(join(tmpdir(), 'tack-arch-'))
-  const home = join(root, 'home')
-  const workspace = join(root, 'ws')
-  mkdirSync(join(home, '.tack', 'plugins'), { recursive: true })
-  mkdirSync(workspace)
-  writeFileSync(
-    join(home, '.tack', 'plugins', 'probe.mjs'),
-    [
-      `export const name = '${USER_PLUGIN}'`,
-      'export function apply(ctx) {',
-      "  ctx.on('tools/pre-execute', (exec, next) => next())",
-      "  ctx.on('agent/turn-continuation', (agent, info, next) => next())",
-      '}',
-    ].join('\n'),
-  )
-  const mod = join(home, '.tack', 'mods', 'doc-mod')
-  mkdirSync(join(mod, '.claude-plugin'), { recursive: true })
-  mkdirSync(join(mod, 'hooks'))
-  writeFileSync(
-    join(mod, '.claude-plugin', 'plugin.json'),
-    JSON.stringify({ name: 'doc-mod', version: '1.0.0' }),
-  )
-  writeFileSync(join(mod, 'hooks', 'hooks.json'), JSON.stringify({ modules: ['./register.mjs'] }))
-  writeFileSync(
-    join(mod, 'hooks', 'register.mjs'),
-    "export const register = (on) => on('turn.start', ($, e, next) => next(e))\n",
-  )
-  const env = {
-    HOME: home,
-    TACK_HOME: join(home, '.tack'),
-    CODEX_HOME: join(home, '.codex'),
-    PATH: process.env.PATH,
-  }
-  const resolved = await resolveSettings({}, env, workspace)
-  const found = findUserPlugins(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
-  const mods = findModFolders(resolved.settings, resolved.paths, resolved.cwd, resolved.trust.trusted)
-  return boot({ ...resolved, env, userPlugins: found.refs, mods: mods.specs })
-}
-
-/** The `Plugin` column of the load-order table, in order (the row for the user's plugins has none; `mods` follows it). */
-function documentedLoadOrder(): string[] {
-  const section = DOC.slice(DOC.indexOf('## Plugin load order'), DOC.indexOf('## Add a tool'))
-  return section
-    .split('\n')
-    .filter((line) => /^\| \d+ \|/.test(line))
-    .map((line) => codeSpans(line.split('|')[2])[0] ?? 'your plugins')
-}
-
 describe('docs/architecture.md', () => {
-  test('the load-order table and the dispatch-order lines match a context booted like tack run', async () => {
-    const booted = await bootLikeTackRun()
-    try {
-      const loaded = [...booted.ctx.registry.values()]
-        .map((runtime) => (runtime as { name?: string }).name)
-        .filter((name): name is string => typeof name === 'string' && !INNER_PLUGINS.has(name))
-      const documented = documentedLoadOrder()
-      expect(documented.slice(-2)).toEqual(['your plugins', 'mods'])
-      expect(loaded).toEqual([...documented.slice(0, -2), USER_PLUGIN, 'mods'])
-
-      const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
-      expect(lines.map((m) => m[1])).toEqual(['tools/pre-execute', 'agent/turn-continuation'])
-      for (const [, seam, order] of lines) {
-        expect(order.endsWith('then your own plugins.'), seam).toBe(true)
-        const actual = listenersOf(booted.ctx, seam as SeamName).map((l) => l.plugin)
-        expect(actual, seam).toEqual([...codeSpans(order), USER_PLUGIN])
+  test('the dispatch-order lines match a context booted like tack run, in catalog order and shuffled', async () => {
+    const lines = [...DOC.matchAll(/^Listeners of `([^`]+)`, in dispatch order: (.+)$/gm)]
+    for (const seed of [undefined, 1, 2]) {
+      const booted = await bootLikeTackRun(seed)
+      try {
+        // every seam whose order is declared has its line, and only those
+        expect(lines.map((m) => m[1]).sort(), `seed ${seed}`).toEqual([...declaredSeamPhases().keys()].sort())
+        expect(Object.keys(PROBED).sort()).toEqual([...declaredSeamPhases().keys()].sort())
+        for (const [, seam, order] of lines) {
+          expect(order.endsWith('then your own plugins.'), seam).toBe(true)
+          const actual = listenersOf(booted.ctx, seam as SeamName).map((l) => l.plugin)
+          expect(actual, `${seam}, seed ${seed}`).toEqual([...codeSpans(order), USER_PLUGIN])
+        }
+      } finally {
+        await booted.close()
       }
-    } finally {
-      await booted.close()
     }
   })
 

@@ -1,43 +1,21 @@
-// Boots a cordis context with the plugins a command needs: the session store (SQLite under
-// $TACK_HOME, or memory with --no-session), the sessions service, and — for commands that run an
-// agent — the loop, tools, providers and every enabled plugin with its validated config, then the
-// user's own plugins (user-plugins.ts). Plugin warnings are printed to stderr (log-sink.ts).
+// Boots a cordis context with the plugins a command needs: one loop over the core plugins
+// (core-plugins.ts) and the catalog (plugin-catalog.ts), each loaded as its declaration says
+// (boot-role.ts) with its validated config, then the user's own plugins (user-plugins.ts) in their
+// configured order. Plugin warnings are printed to stderr (log-sink.ts). The order of the entries
+// changes nothing a test can see (docs/decisions/0206-boot-loop.md): seam order comes from the seams'
+// phases, and a plugin that needs another's service waits for it (cordis `inject`).
+import { builtinScope } from '@tack/kernel'
 import { makeTackHome } from '@tack/kernel/home'
-import type { ModSpec } from '@tack/mods'
-import type { ToolRegistry } from '@tack/tools'
-import type { Context } from 'cordis'
-import type { Settings } from './config/load.ts'
-import { type CliRuleSpecs, hasCliRules, withCliRules } from './cli-rules.ts'
-import { readEnvFile } from './env-file.ts'
-import { sessionStoreFile, sqliteFiles, storeConfig } from './session-store-file.ts'
+import type { Context, Fiber } from 'cordis'
+import type { BootEntry, BootOptions } from './boot-role.ts'
+import { withInject } from './boot-role.ts'
+import { catalogOrder } from './catalog-order.ts'
+import { CORE_PLUGINS } from './core-plugins.ts'
 import { CliError } from './errors.ts'
-import type { TackPaths } from './paths.ts'
-import { catalogEntry } from './plugin-catalog.ts'
-import { importUserPlugin, type UserPluginRef } from './user-plugins.ts'
-import { trustedForThisRun, type WorkspaceTrust } from './workspace-trust.ts'
+import { CATALOG } from './plugin-catalog.ts'
+import { importUserPlugin } from './user-plugins.ts'
 
-export interface BootOptions {
-  readonly settings: Settings
-  readonly paths: TackPaths
-  readonly env: NodeJS.ProcessEnv
-  readonly cwd: string
-  readonly noSession?: boolean
-  /** Only the store and the sessions service (for `tack sessions …`). */
-  readonly storeOnly?: boolean
-  /** Whether the workspace is trusted: project hooks run only then (docs/decisions/0013). */
-  readonly trust: WorkspaceTrust
-  /** The user's own plugins to load after the built-ins, in order (`findUserPlugins`). */
-  readonly userPlugins?: readonly UserPluginRef[]
-  /** Where plugin warnings go (stderr); absent: not printed. */
-  readonly warn?: (line: string) => void
-  readonly verbose?: boolean
-  /** `--allow` / `--deny` rules for this run, added to the permission plugin's (cli-rules.ts). */
-  readonly cliRules?: CliRuleSpecs
-  /** Claude Code mod folders to load last, in order (`findModFolders`). */
-  readonly mods?: readonly ModSpec[]
-  /** false: do not create $TACK_HOME (`tack doctor` checks it itself and reports it as a problem). */
-  readonly makeHome?: boolean
-}
+export type { BootOptions } from './boot-role.ts'
 
 export interface Booted {
   readonly ctx: Context
@@ -66,137 +44,44 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   return { ctx, close: () => dispose(ctx) }
 }
 
+/** Every plugin boot may load, core first, in the order this run uses (catalog-order.ts). */
+export function bootEntries(env: NodeJS.ProcessEnv): readonly BootEntry[] {
+  const catalog = CATALOG.map((entry): BootEntry => ({ ...entry, configurable: true }))
+  return catalogOrder([...CORE_PLUGINS, ...catalog], env)
+}
+
 async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
-  const { sessionsPlugin } = await import('@tack/session')
   if (opts.warn) {
     const { printWarnings } = await import('./log-sink.ts')
     printWarnings(ctx, opts.warn, opts.verbose === true)
-  }
-  const cfg = (key: string) => {
-    const v = opts.settings.plugins[key]
-    return v === false ? undefined : (v ?? {})
-  }
-  const load = async (key: string, plugin: AnyPlugin, config: unknown) => {
-    try {
-      await ctx.plugin(plugin, config)
-    } catch (error) {
-      // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
-      if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
-      throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
-    }
   }
   // $TACK_HOME holds the session log, transcripts and scratch output: owner-only from its creation
   // (an existing folder keeps the mode its owner gave it). A home that cannot be made is one line, exit 2.
   if (opts.makeHome !== false) makeTackHome(opts.paths.home)
 
-  let storeFile: string | undefined
-  if (opts.noSession) {
-    await load('sessions', sessionsPlugin, { store: 'memory' })
-  } else {
-    const store = await catalogEntry('store')!.load()
-    await load('store', store.plugin, storeConfig(opts.settings, opts.paths))
-    storeFile = await sessionStoreFile(opts.settings, opts.paths)
-    await load('sessions', sessionsPlugin, { store: 'external' })
-  }
-  if (opts.storeOnly) return
-
-  const tools = await catalogEntry('tools')!.load()
-  await load('tools', tools.plugin, {
-    ...(cfg('tools') ?? {}),
-    ...(opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}),
-  })
-  // Code Mode's runtime costs nothing until a program runs; in a non-native mode its WebAssembly is
-  // compiled now, so the first run_code starts warm (docs/decisions/0080-code-runtime.md).
-  const codeRuntimeConfig = cfg('codeRuntime')
-  if (codeRuntimeConfig !== undefined) {
-    const runtime = await catalogEntry('codeRuntime')!.load()
-    await load('codeRuntime', runtime.plugin, codeRuntimeConfig)
-    const mode = opts.settings.toolsMode ?? cfg('tools')?.mode ?? 'native'
-    if (mode !== 'native') (ctx.get('codeRuntime') as { warm?(): void }).warm?.()
-  }
-  const agent = await catalogEntry('agent')!.load()
-  await load('agent', agent.plugin, cfg('agent') ?? {})
-  // The slash-command registry every host shares (TUI, `tack run "/name"`, ACP); plugins after it register.
-  const { CommandsPlugin } = await import('@tack/commands')
-  await load('commands', CommandsPlugin, {})
-  const { builtinCommandsPlugin } = await import('./slash/plugin.ts')
-  await load(
-    'builtin-commands',
-    builtinCommandsPlugin({
-      home: opts.paths.home,
-      permissionMode: opts.settings.permissionMode ?? 'ask',
-      permissionsOff: opts.settings.plugins.permissions === false,
-    }),
-    undefined,
-  )
-  const llm = await import('@tack/llm')
-  await load(
-    'llm',
-    llm.createLlmPlugin({ env: opts.env, cwd: opts.cwd, origins: opts.settings.llmOrigins }),
-    {
-      ...(cfg('llm') ?? {}),
-      ...(opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
-    },
-  )
-  // Order is listener order: the hook bridges sit upstream of the permission plugin, so a hook's
-  // `allow` can answer the mode's `ask` (40-hooks B6) while a downstream deny still stands; dice comes
-  // after the bridges so its skip of agent-dice's own hooks applies.
-  const extras: Array<[string, Record<string, unknown>]> = [
-    ['fs', {}],
-    // The bash sandbox hides $TACK_HOME, and commands never see a variable an endpoint reads a key from.
-    ['bash', { scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }],
-    // The search key is looked up in the same environment as the providers' ($TACK_HOME/.env included).
-    ['web', { env: opts.env }],
-    // Their files go to tack's home unless the user's `dataDir` says otherwise (transcripts included);
-    // workspace trust is pinned to tack's home below, whatever a config says. Recorded trust is not
-    // handed over as `assumeTrusted`: the bridges read the store for each session's own folder, so a
-    // session in another folder never runs under this one's trust (docs/decisions/0140-acp-trust-per-session.md).
-    ['hooksClaude', { dataDir: opts.paths.home, assumeTrusted: trustedForThisRun(opts.trust) }],
-    [
-      'hooksCodex',
-      { dataDir: opts.paths.home, projectDir: opts.cwd, assumeTrusted: trustedForThisRun(opts.trust) },
-    ],
-    ['permissions', { ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}) }],
-    ['subagent', {}],
-    ['instructions', { home: opts.paths.home }],
-    ['compaction', {}],
-    ['dice', { base: opts.paths.dice }],
-  ]
-  for (const [key, defaults] of extras) {
-    const config = cfg(key)
-    if (config === undefined) {
-      if (key === 'permissions' && hasCliRules(opts.cliRules))
-        throw new CliError(
-          '--allow/--deny need the permissions plugin, which the config turns off (plugins.permissions: false)',
-        )
+  // Built-ins are ordered on each seam by its phases and their names, not by this loop's order.
+  const builtins = builtinScope(ctx)
+  const loaded: Loaded[] = []
+  for (const entry of bootEntries(opts.env)) {
+    const role = entry.boot ?? {}
+    if (opts.storeOnly && !role.storeOnly) continue
+    if (role.loads && !role.loads(opts)) continue
+    const configured = entry.configurable ? opts.settings.plugins[entry.key] : undefined
+    if (configured === false) {
+      const needed = role.neededBy?.(opts)
+      if (needed) throw new CliError(needed)
       continue
     }
-    const entry = await catalogEntry(key)!.load()
-    let merged: Record<string, unknown> = { ...defaults, ...config }
-    if (key === 'permissions' && hasCliRules(opts.cliRules))
-      merged = withCliRules(merged, opts.cliRules, ctx.get('tools') as ToolRegistry | undefined)
-    // The mode the layers settled on (load.ts: a later layer's `permissionMode` or
-    // `plugins.permissions.mode`, flags last) beats an earlier layer's plugin field.
-    if (key === 'permissions' && opts.settings.permissionMode) merged.mode = opts.settings.permissionMode
-    // One trust store: the one `tack trust` writes and doctor reports (docs/decisions/0013-workspace-trust.md).
-    if (key === 'hooksClaude' || key === 'hooksCodex') merged.tackHome = opts.paths.home
-    if (key === 'bash')
-      merged.envDeny = [
-        ...ctx.llmProviders.keyVariables(),
-        // the search key too, whatever its name (the scrub only catches names that look secret)
-        String(cfg('web')?.searchApiKeyEnv ?? 'BRAVE_API_KEY'),
-        // and every variable $TACK_HOME/.env defines: that file is hidden from bash, so its values are too
-        ...Object.keys(readEnvFile(opts.paths.envFile)),
-        ...((config.envDeny as string[]) ?? []),
-      ]
-    // The sandbox hides $TACK_HOME; a store moved out of it (plugins.store.dataDir / path) is hidden too.
-    if (key === 'bash' && storeFile)
-      merged.sandboxExtraDenyRead = [
-        ...((config.sandboxExtraDenyRead as string[]) ?? []),
-        ...sqliteFiles(storeFile),
-      ]
-    await load(key, entry.plugin, merged)
+    const merged = { ...role.defaults?.(opts), ...configured }
+    const config = { ...merged, ...role.overrides?.(opts, merged) }
+    const plugin = role.plugin ? await role.plugin(opts) : (await entry.load()).plugin
+    const fiber = await load(builtins, entry.key, withInject(plugin, role.inject?.(opts) ?? []), config)
+    loaded.push({ entry, fiber })
   }
+  await settleAll(ctx, loaded)
+  for (const { entry, fiber } of loaded) entry.boot?.loaded?.(ctx, opts, fiber.config)
+  if (opts.storeOnly) return
+
   for (const ref of opts.userPlugins ?? []) {
     const loaded = await importUserPlugin(ref)
     try {
@@ -205,14 +90,6 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
       throw new CliError(`plugin ${loaded.file} failed to load: ${(error as Error).message.split('\n')[0]}`)
     }
   }
-  // Mods load last, after the hook bridges and the user's plugins (docs/architecture.md): their
-  // tools/call, tools/pre-execute and prompt-submit listeners are registered first (outermost), so the
-  // order here decides only emit and serial seams. Skipped without mods: nothing to pay for.
-  const modsConfig = cfg('mods')
-  if (modsConfig !== undefined && (opts.mods?.length ?? 0) > 0) {
-    const entry = await catalogEntry('mods')!.load()
-    await load('mods', entry.plugin, { dataDir: opts.paths.home, ...modsConfig, mods: opts.mods })
-  }
   if (opts.env.TACK_DEV === '1') {
     const { installRequestInvariant, installStructureInvariant } = await import('@tack/agent/invariants')
     installStructureInvariant(ctx)
@@ -220,6 +97,52 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
   }
   const { addCoreSystemPrompt } = await import('./system-prompt.ts')
   addCoreSystemPrompt(ctx, opts.cwd)
+}
+
+async function load(ctx: Context, key: string, plugin: AnyPlugin, config: unknown): Promise<Fiber> {
+  return settled(key, ctx.plugin(plugin, config))
+}
+
+/** `fiber` once cordis has applied it (or left it waiting for a service); its failure as a CliError. */
+async function settled(key: string, fiber: Fiber): Promise<Fiber> {
+  try {
+    // `await()`, not `await fiber`: only the object `ctx.plugin` returns is a thenable, not the fiber
+    await fiber.await()
+  } catch (error) {
+    // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
+    if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
+    throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
+  }
+  return fiber
+}
+
+interface Loaded {
+  readonly entry: BootEntry
+  readonly fiber: Fiber
+}
+
+/**
+ * Waits until every loaded plugin has applied. One that waited for another's service (`inject`) applied
+ * when that one loaded, maybe later in the loop, and may let a third apply in turn: passes repeat until
+ * one changes nothing. A plugin still waiting then needs a service nothing provides: the run is refused.
+ */
+async function settleAll(ctx: Context, loaded: readonly Loaded[]): Promise<void> {
+  const states = () => loaded.map(({ fiber }) => fiber.state).join()
+  for (let before = ''; before !== states(); ) {
+    before = states()
+    for (const { entry, fiber } of loaded) await settled(entry.key, fiber)
+  }
+  for (const { entry, fiber } of loaded) assertApplied(ctx, entry.key, fiber)
+}
+
+/** cordis's `FiberState.PENDING` (a `const enum` in its types only): applied never yet, waiting for `inject`. */
+const PENDING = 0
+
+/** Refuses a plugin still waiting, once every plugin is loaded, for a service nothing provides. */
+function assertApplied(ctx: Context, key: string, fiber: Fiber): void {
+  if (fiber.state !== PENDING) return
+  const missing = Object.keys(fiber.inject).filter((name) => ctx.get(name) === undefined)
+  throw new CliError(`plugin "${key}" needs ${missing.join(', ')}, which no loaded plugin provides`)
 }
 
 async function dispose(ctx: Context): Promise<void> {

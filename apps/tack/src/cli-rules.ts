@@ -4,8 +4,8 @@
 // apply in an untrusted workspace too; they are added after the config's rules (deny still wins).
 //
 // The pattern is a command for a tool that declares `execute` access (bash) and a path glob for every
-// other tool: a rule of the wrong kind would never match, so the kind is read from the tool's
-// declaration when the permission plugin loads (the built-in tools are registered by then).
+// other tool: a rule of the wrong kind never matches, so a named tool gets one rule of each kind
+// (`toPermissionRules`), and nothing depends on which plugins are loaded when the permission plugin is.
 import type { PermissionRule } from '@tack/permissions'
 import type { ToolRegistry } from '@tack/tools'
 import { UsageError } from './args.ts'
@@ -49,27 +49,28 @@ export function parseCliRules(flags: { allow?: readonly string[]; deny?: readonl
 export const hasCliRules = (specs: CliRuleSpecs | undefined): specs is CliRuleSpecs =>
   specs !== undefined && specs.allow.length + specs.deny.length > 0
 
-/** The config rule a spec stands for: a command for an `execute` tool, else a path. */
-export function toPermissionRule(spec: RuleSpec, tools: ToolRegistry | undefined): PermissionRule {
-  if (spec.pattern === undefined) return { tool: spec.tool }
-  const access = spec.tool === '*' ? undefined : tools?.get(spec.tool)?.access
-  return access === 'execute'
-    ? { tool: spec.tool, command: spec.pattern }
-    : { tool: spec.tool, path: spec.pattern }
+/**
+ * The config rules a spec stands for. A pattern is a command for a tool that declares `execute` access
+ * and a path glob for any other; which the tool is may not be known yet (boot loads plugins in any
+ * order, docs/decisions/0206-boot-loop.md), so a named tool gets both rules: the one of the wrong kind
+ * never matches (an `execute` tool's call has no paths, any other's no command). `*` is a path rule.
+ */
+export function toPermissionRules(spec: RuleSpec): PermissionRule[] {
+  if (spec.pattern === undefined) return [{ tool: spec.tool }]
+  const path = { tool: spec.tool, path: spec.pattern }
+  return spec.tool === '*' ? [path] : [{ tool: spec.tool, command: spec.pattern }, path]
 }
 
-/** Appends the flags' rules to the permission plugin's merged config. */
+/** The permission plugin's `allow` and `deny` with the flags' rules after the config's. */
 export function withCliRules(
   config: Record<string, unknown>,
   specs: CliRuleSpecs,
-  tools: ToolRegistry | undefined,
-): Record<string, unknown> {
+): { allow: PermissionRule[]; deny: PermissionRule[] } {
   const existing = (key: 'allow' | 'deny') =>
     Array.isArray(config[key]) ? (config[key] as PermissionRule[]) : []
   return {
-    ...config,
-    allow: [...existing('allow'), ...specs.allow.map((s) => toPermissionRule(s, tools))],
-    deny: [...existing('deny'), ...specs.deny.map((s) => toPermissionRule(s, tools))],
+    allow: [...existing('allow'), ...specs.allow.flatMap(toPermissionRules)],
+    deny: [...existing('deny'), ...specs.deny.flatMap(toPermissionRules)],
   }
 }
 

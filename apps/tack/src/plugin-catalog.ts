@@ -1,6 +1,9 @@
 // The plugins a tack profile can load, keyed by the name their config uses under `plugins:` in a
 // config file. Each entry imports its package only when asked, so a command pays only for what it uses.
 import type { ObjectSchema, Field } from '@tack/kernel'
+import type { BootRole } from './boot-role.ts'
+import { hasCliRules, withCliRules } from './cli-rules.ts'
+import { trustedForThisRun } from './workspace-trust.ts'
 
 export interface CatalogEntry {
   /** Config key under `plugins:`. */
@@ -9,6 +12,14 @@ export interface CatalogEntry {
   /** Loaded by default (a config may set the key to `false` to turn it off). */
   readonly defaultOn: boolean
   load(): Promise<{ plugin: unknown; Config: ObjectSchema<Record<string, Field<unknown>>> }>
+  /** What `boot` derives for it from the run (boot-role.ts); absent: loaded with the user's config. */
+  readonly boot?: BootRole
+}
+
+/** The tools mode a run settled on (a flag over `plugins.tools.mode`). */
+const toolsMode = (opts: Parameters<NonNullable<BootRole['loads']>>[0]) => {
+  const tools = opts.settings.plugins.tools
+  return opts.settings.toolsMode ?? (tools === false ? undefined : tools?.mode) ?? 'native'
 }
 
 export const CATALOG: readonly CatalogEntry[] = [
@@ -29,6 +40,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/tools')
       return { plugin: m.ToolsPlugin, Config: m.ToolsConfig }
     },
+    boot: { overrides: (opts) => (opts.settings.toolsMode ? { mode: opts.settings.toolsMode } : {}) },
   },
   {
     key: 'codeRuntime',
@@ -38,6 +50,13 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/code-runtime')
       return { plugin: m.CodeRuntimePlugin, Config: m.CodeRuntimeConfig }
     },
+    boot: {
+      // Code Mode's runtime costs nothing until a program runs; in a non-native mode its WebAssembly is
+      // compiled now, so the first run_code starts warm (docs/decisions/0080-code-runtime.md).
+      loaded: (ctx, opts) => {
+        if (toolsMode(opts) !== 'native') (ctx.get('codeRuntime') as { warm?(): void } | undefined)?.warm?.()
+      },
+    },
   },
   {
     key: 'llm',
@@ -45,8 +64,17 @@ export const CATALOG: readonly CatalogEntry[] = [
     defaultOn: true,
     load: async () => {
       const m = await import('@tack/llm')
-      // boot replaces this with createLlmPlugin({env, cwd}), which carries the keys
+      // boot loads createLlmPlugin({env, cwd, origins}) instead (its role, below), which carries the keys
       return { plugin: m.LlmPlugin, Config: m.LlmConfig }
+    },
+    boot: {
+      plugin: async (opts) =>
+        (await import('@tack/llm')).createLlmPlugin({
+          env: opts.env,
+          cwd: opts.cwd,
+          origins: opts.settings.llmOrigins,
+        }),
+      overrides: (opts) => (opts.settings.baseUrl ? { baseUrl: opts.settings.baseUrl } : {}),
     },
   },
   {
@@ -56,6 +84,13 @@ export const CATALOG: readonly CatalogEntry[] = [
     load: async () => {
       const m = await import('@tack/store-sqlite')
       return { plugin: m.SqliteStorePlugin, Config: m.SqliteStoreConfig }
+    },
+    boot: {
+      storeOnly: true,
+      // --no-session: the sessions service keeps its memory store instead (core-plugins.ts).
+      loads: (opts) => opts.noSession !== true,
+      // tack's home is the store's default folder (session-store-file.ts computes the same file for doctor).
+      defaults: (opts) => ({ dataDir: opts.paths.home }),
     },
   },
   {
@@ -75,6 +110,10 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/tool-bash')
       return { plugin: m.BashToolPlugin, Config: m.BashToolConfig }
     },
+    // The sandbox hides $TACK_HOME; what other plugins declare secret it reads from ctx.secrets.
+    boot: {
+      defaults: (opts) => ({ scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }),
+    },
   },
   {
     key: 'web',
@@ -84,6 +123,8 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/tool-web')
       return { plugin: m.WebToolsPlugin, Config: m.WebToolsConfig }
     },
+    // The search key is looked up in the same environment as the providers' ($TACK_HOME/.env included).
+    boot: { defaults: (opts) => ({ env: opts.env }) },
   },
   {
     key: 'permissions',
@@ -92,6 +133,19 @@ export const CATALOG: readonly CatalogEntry[] = [
     load: async () => {
       const m = await import('@tack/permissions')
       return { plugin: m.PermissionsPlugin, Config: m.PermissionsConfig }
+    },
+    boot: {
+      // The mode the layers settled on (load.ts: a later layer's `permissionMode` or
+      // `plugins.permissions.mode`, flags last) beats an earlier layer's plugin field; --allow/--deny add
+      // their rules after the config's.
+      overrides: (opts, merged) => ({
+        ...(opts.settings.permissionMode ? { mode: opts.settings.permissionMode } : {}),
+        ...(hasCliRules(opts.cliRules) ? withCliRules(merged, opts.cliRules) : {}),
+      }),
+      neededBy: (opts) =>
+        hasCliRules(opts.cliRules)
+          ? '--allow/--deny need the permissions plugin, which the config turns off (plugins.permissions: false)'
+          : undefined,
     },
   },
   {
@@ -111,6 +165,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('./instructions/plugin.ts')
       return { plugin: m.InstructionsPlugin, Config: m.InstructionsConfig }
     },
+    boot: { defaults: (opts) => ({ home: opts.paths.home }) },
   },
   {
     key: 'compaction',
@@ -130,6 +185,15 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/hooks-claude')
       return { plugin: m.HooksClaudePlugin, Config: m.HooksClaudeConfig }
     },
+    // Their files go to tack's home unless the user's `dataDir` says otherwise (transcripts included);
+    // workspace trust is pinned to tack's home, whatever a config says (docs/decisions/0013-workspace-trust.md).
+    // Recorded trust is not handed over as `assumeTrusted`: the bridges read the store for each session's
+    // own folder, so a session in another folder never runs under this one's trust
+    // (docs/decisions/0140-acp-trust-per-session.md).
+    boot: {
+      defaults: (opts) => ({ dataDir: opts.paths.home, assumeTrusted: trustedForThisRun(opts.trust) }),
+      overrides: (opts) => ({ tackHome: opts.paths.home }),
+    },
   },
   {
     key: 'hooksCodex',
@@ -138,6 +202,14 @@ export const CATALOG: readonly CatalogEntry[] = [
     load: async () => {
       const m = await import('@tack/hooks-codex')
       return { plugin: m.HooksCodexPlugin, Config: m.HooksCodexConfig }
+    },
+    boot: {
+      defaults: (opts) => ({
+        dataDir: opts.paths.home,
+        projectDir: opts.cwd,
+        assumeTrusted: trustedForThisRun(opts.trust),
+      }),
+      overrides: (opts) => ({ tackHome: opts.paths.home }),
     },
   },
   {
@@ -148,6 +220,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/acp')
       return { plugin: m.AcpPlugin, Config: m.AcpConfig }
     },
+    boot: { loads: () => false },
   },
   {
     key: 'tui',
@@ -158,6 +231,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('@tack/tui/plugin')
       return { plugin: m.TuiPlugin, Config: m.TuiConfig }
     },
+    boot: { loads: () => false },
   },
   {
     key: 'dice',
@@ -167,6 +241,12 @@ export const CATALOG: readonly CatalogEntry[] = [
       const m = await import('agent-dice/tack')
       return { plugin: { name: m.name, Config: m.Config, apply: m.apply }, Config: m.Config }
     },
+    boot: {
+      defaults: (opts) => ({ base: opts.paths.dice }),
+      // At load it tells the bridges to skip agent-dice's own hooks: it waits for every bridge this run
+      // loads, whichever comes first in the catalog.
+      inject: (opts) => ['hooksClaude', 'hooksCodex'].filter((key) => opts.settings.plugins[key] !== false),
+    },
   },
   {
     key: 'mods',
@@ -175,6 +255,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     load: async () => {
       const m = await import('@tack/mods')
       return { plugin: m.ModsPlugin, Config: m.ModsConfig }
+    },
+    boot: {
+      // Only when there are mods: nothing to pay for otherwise.
+      loads: (opts) => (opts.mods?.length ?? 0) > 0,
+      defaults: (opts) => ({ dataDir: opts.paths.home }),
+      overrides: (opts) => ({ mods: opts.mods }),
     },
   },
 ]

@@ -16,8 +16,3 @@ export async function sessionStoreFile(settings: Settings, paths: Pick<TackPaths
   const { resolveStorePath, SqliteStoreConfig } = await import('@tack/store-sqlite')
   return resolveStorePath(SqliteStoreConfig.parse(storeConfig(settings, paths)))
 }
-
-/** The database and the files SQLite keeps beside it (journal, WAL, shared memory). */
-export function sqliteFiles(db: string): string[] {
-  return [db, `${db}-journal`, `${db}-wal`, `${db}-shm`]
-}

@@ -38,6 +38,10 @@ export async function sandbox(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sandbox
     HOME: home,
     TACK_HOME: tackHome,
     LANG: 'C.UTF-8',
+    // the shuffled end-to-end run (scripts/test/shuffle-setup.ts) reaches the tack these tests spawn
+    ...(process.env.TACK_DEV_SHUFFLE_CATALOG
+      ? { TACK_DEV_SHUFFLE_CATALOG: process.env.TACK_DEV_SHUFFLE_CATALOG }
+      : {}),
     ...extraEnv,
   }
   return { root, home, tackHome, workspace, env }

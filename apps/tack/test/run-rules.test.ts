@@ -155,6 +155,19 @@ describe('a permission mode or rule in a config file is honoured by run like the
     expect(r.outcomes.map((o) => o.code ?? 'ok')).toEqual(['ok', 'DENIED', 'ok'])
   })
 
+  test('--allow or --deny with the permissions plugin turned off is one clear error, exit 2, in any boot order', async () => {
+    for (const seed of [undefined, '3']) {
+      const box = await sandbox(seed === undefined ? {} : { TACK_DEV_SHUFFLE_CATALOG: seed })
+      await userConfig(box, 'plugins:\n  permissions: false\n')
+      const r = await runCalls(box, [ECHO], ['--deny', 'bash'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(
+        '--allow/--deny need the permissions plugin, which the config turns off (plugins.permissions: false)',
+      )
+      expect(r.outcomes).toEqual([])
+    }
+  })
+
   test('an untrusted project config cannot widen access; a narrowing mode from it is honoured', async () => {
     const box = await sandbox()
     await mkdir(join(box.workspace, '.tack'))

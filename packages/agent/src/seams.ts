@@ -1,6 +1,6 @@
 // Every seam the loop fires, declared as a typed cordis event. The doc comment of each names its
 // dispatch mode and the rule for its result; `docs/seams.md` is generated from these comments.
-import type { Waterfall } from '@tack/kernel'
+import { declareSeamPhases, type Waterfall } from '@tack/kernel'
 import type { LlmCallConfig, Message } from '@tack/session'
 import type {
   Agent,
@@ -207,3 +207,23 @@ declare module 'cordis' {
     'agent/disposed'(agent: Agent, cause: DisposeCause): void
   }
 }
+
+// The order these seams' listeners run in is declared here, not left to load order
+// (packages/kernel/src/seam-phases.ts, docs/decisions/0205-seam-phases.md). A listener that names no
+// phase runs in the last one.
+declareSeamPhases('agent/prompt-submit', {
+  outermost: "a Claude Code mod's `prompt.submit`: wraps the hooks and the rest",
+  hooks: "the host hook bridges' `UserPromptSubmit`",
+  plugins: "every other listener, the user's plugins among them",
+})
+declareSeamPhases('agent/turn-continuation', {
+  hooks: "the host hook bridges' `Stop`: a hook's `block` continues the turn",
+  plugins:
+    "every other listener (agent-dice's roll, the user's plugins): sees the hooks' decision through `next()`",
+})
+declareSeamPhases('agent/pre-step', {
+  context: 'plugins that add context before a step: what they add is measured and compacted with the rest',
+  compaction:
+    'the compaction plugin measures the context the step will send and compacts it when it is too long',
+  plugins: "every other listener (the mod host's `turn.start`, the user's plugins)",
+})

@@ -182,7 +182,7 @@ export const CompactionPlugin = definePlugin({
     const service = new CompactionService(ctx, new Compactor(ctx, config))
     ctx.provide('compaction', service)
     ctx.mixin('compaction', ['compact'])
-    ctx.on('agent/pre-step', (agent, info) => service.onPreStep(agent, info))
+    ctx.on('agent/pre-step', (agent, info) => service.onPreStep(agent, info), { phase: 'compaction' })
     ctx.on('agent/step-error', (agent, info, next) => service.onStepError(agent, info, next))
     ctx.on('agent/status', (agent, status) => {
       if (status === 'idle') void service.onIdle(agent)

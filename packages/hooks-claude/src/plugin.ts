@@ -63,11 +63,15 @@ export const HooksClaudePlugin = definePlugin({
       settingsWatch.attach(agent)
       onSessionStart(bridge, agent, source)
     })
-    ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next))
-    ctx.on('agent/turn-continuation', (agent, info, next) => onStop(bridge, agent, info, next))
+    ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next), {
+      phase: 'hooks',
+    })
+    ctx.on('agent/turn-continuation', (agent, info, next) => onStop(bridge, agent, info, next), {
+      phase: 'hooks',
+    })
     ctx.on('subagent/start', (parent, child, info) => onSubagentStart(bridge, parent, child, info))
     ctx.on('subagent/end', (parent, child, info) => onSubagentEnd(bridge, parent, child, info))
-    ctx.on('tools/pre-execute', (exec, next) => onPreToolUse(bridge, exec, next))
+    ctx.on('tools/pre-execute', (exec, next) => onPreToolUse(bridge, exec, next), { phase: 'hooks' })
     ctx.on('tools/post-execute', (exec, result, next) => onPostToolUse(bridge, exec, result, next))
     ctx.on('tools/permission-request', (exec, ask, next) => onPermissionRequest(bridge, exec, ask, next))
     ctx.on('agent/tool-batch', (agent, info, next) => onPostToolBatch(bridge, agent, info, next))

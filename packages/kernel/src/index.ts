@@ -7,6 +7,14 @@ export * from './freeze.ts'
 export * from './seam.ts'
 export type { Waterfall } from './seam-types.ts'
 export { isSeamName, listenersOf, type SeamListener } from './seam-registry.ts'
+export {
+  builtinScope,
+  declaredSeamPhases,
+  declareSeamPhases,
+  type SeamPhase,
+  seamPhases,
+} from './seam-phases.ts'
+export * from './secrets.ts'
 export * from './dispatch.ts'
 export * from './plugin.ts'
 export * from './home.ts'

@@ -4,8 +4,10 @@
 // takes over every tack seam that way, so listeners are in a list tack owns — never cordis's private
 // `_hooks` — and each registration is an effect of the registering plugin's fiber: disposing the
 // plugin removes its listeners. The plugin's name is recorded at registration for `SeamError`.
+// Dispatch order is the seam's declared phases, not registration order alone (seam-phases.ts).
 // Everything else (`internal/*`, cordis's own lifecycle, events of non-tack plugins) stays cordis's.
-import type { Context } from 'cordis'
+import type { Context, EventOptions } from 'cordis'
+import { isBuiltin, phaseIndex, seamPhases } from './seam-phases.ts'
 
 /** One registered listener of a seam. */
 export interface SeamListener {
@@ -26,26 +28,70 @@ export function isSeamName(name: unknown): name is string {
   return slash > 0 && slash < name.length - 1 && !name.startsWith('internal/')
 }
 
-class SeamRegistry {
-  readonly #lists = new Map<string, SeamListener[]>()
+/** A listener as the registry keeps it: with what decides its place (seam-phases.ts). */
+interface Entry {
+  readonly listener: SeamListener
+  readonly phase: string | undefined
+  readonly prepend: boolean
+  readonly builtin: boolean
+  readonly seq: number
+}
 
-  /** Adds `listener` (first when `prepend`); returns its remover. */
-  add(name: string, listener: SeamListener, prepend: boolean): () => void {
+class SeamRegistry {
+  readonly #lists = new Map<string, Entry[]>()
+  /** Each seam's listeners in dispatch order, until its list changes. */
+  readonly #sorted = new Map<string, readonly SeamListener[]>()
+  #seq = 0
+
+  /** Adds `listener` in its place (seam-phases.ts); returns its remover. */
+  add(name: string, listener: SeamListener, options: Omit<Entry, 'listener' | 'seq'>): () => void {
+    // A phase the seam does not declare is refused now when the seam's package is loaded; otherwise
+    // at the first dispatch (a plugin may load before the package that declares the seam).
+    if (seamPhases(name)) phaseIndex(name, options.phase, listener.plugin)
     let list = this.#lists.get(name)
     if (!list) this.#lists.set(name, (list = []))
-    if (prepend) list.unshift(listener)
-    else list.push(listener)
+    const entry: Entry = { listener, ...options, seq: this.#seq++ }
+    list.push(entry)
+    this.#sorted.delete(name)
     return () => {
       const current = this.#lists.get(name)
-      const index = current?.indexOf(listener) ?? -1
+      const index = current?.indexOf(entry) ?? -1
       if (current && index >= 0) current.splice(index, 1)
+      this.#sorted.delete(name)
     }
   }
 
   /** A snapshot: a listener registered while a seam runs joins its next dispatch, not this one. */
   listeners(name: string): readonly SeamListener[] {
-    return [...(this.#lists.get(name) ?? [])]
+    let sorted = this.#sorted.get(name)
+    if (!sorted) {
+      sorted = dispatchOrder(name, this.#lists.get(name) ?? [])
+      this.#sorted.set(name, sorted)
+    }
+    return sorted
   }
+}
+
+/** Phase, then within it: prepended (newest first), built-ins by plugin name, the rest as registered. */
+function dispatchOrder(name: string, entries: readonly Entry[]): readonly SeamListener[] {
+  const keyed = entries.map((entry) => ({
+    entry,
+    phase: phaseIndex(name, entry.phase, entry.listener.plugin),
+    group: entry.prepend ? 0 : entry.builtin ? 1 : 2,
+  }))
+  keyed.sort(
+    (a, b) =>
+      a.phase - b.phase ||
+      a.group - b.group ||
+      (a.group === 0 ? b.entry.seq - a.entry.seq : 0) ||
+      (a.group === 1 ? compareNames(a.entry.listener.plugin, b.entry.listener.plugin) : 0) ||
+      a.entry.seq - b.entry.seq,
+  )
+  return Object.freeze(keyed.map((k) => k.entry.listener))
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 const registries = new WeakMap<object, SeamRegistry>()
@@ -66,11 +112,13 @@ export function installSeamRegistry(root: Context): void {
       callback: listener as SeamListener['callback'],
     }
     // cordis passes its normalised options object; a bare boolean is the legacy `prepend` flag.
-    const prepend =
-      typeof options === 'object' && options !== null
-        ? (options as { prepend?: unknown }).prepend === true
-        : options === true
-    return this.fiber.effect(() => registry.add(name, entry, prepend), `ctx.on(${JSON.stringify(name)})`)
+    const given = typeof options === 'object' && options !== null ? (options as EventOptions) : {}
+    const placement = {
+      phase: typeof given.phase === 'string' ? given.phase : undefined,
+      prepend: typeof options === 'object' ? given.prepend === true : options === true,
+      builtin: isBuiltin(this),
+    }
+    return this.fiber.effect(() => registry.add(name, entry, placement), `ctx.on(${JSON.stringify(name)})`)
   })
   // Firing a seam through cordis's own `ctx.emit`/`ctx.waterfall`/… would reach no listener (they
   // live here): fail loudly instead of silently skipping every plugin.

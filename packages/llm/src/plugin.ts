@@ -2,7 +2,7 @@
 // `scripted/*`) behind the retry policy, and provides `ctx.llmProviders`. Keys are read only from
 // the env object given to `createLlmPlugin` (the CLI passes its environment, tests a fake one);
 // `LlmPlugin` is the same plugin with an empty env, so it serves keyless providers only.
-import { definePlugin, emitSafely } from '@tack/kernel'
+import { declareSecrets, definePlugin, emitSafely } from '@tack/kernel'
 import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
@@ -73,6 +73,8 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
       const origins = runtime.origins ?? {}
       const providers = new LlmProviders(ctx, config, env, runtime.random, origins)
       ctx.provide('llmProviders', providers)
+      // No command a tool runs sees a variable an endpoint reads a key from (ctx.secrets).
+      declareSecrets(ctx, { variables: keyVariables(config) })
       const adapter = createProviderAdapter({ config, env, origins })
       const names = Object.keys(knownProviders(config))
       const disposers = [

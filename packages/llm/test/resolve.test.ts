@@ -179,3 +179,15 @@ describe('keyVariables', () => {
     ])
   })
 })
+
+describe('ctx.secrets', () => {
+  test('the plugin declares every key variable secret, so no command a tool runs inherits one', async () => {
+    const { ctx } = await bootLlm({
+      endpoints: {
+        mybox: { kind: 'openai-compatible', baseUrl: 'http://gpu:8000/v1', apiKeyEnv: 'GPU_PASS' },
+      },
+    })
+    expect(ctx.secrets.variables()).toEqual(expect.arrayContaining(['GPU_PASS', 'DEEPSEEK_API_KEY']))
+    expect(ctx.secrets.variables().sort()).toEqual(ctx.llmProviders.keyVariables().sort())
+  })
+})

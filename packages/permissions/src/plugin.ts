@@ -24,15 +24,20 @@ export const PermissionsPlugin = definePlugin({
   apply(ctx, config) {
     // Search tools ask which listed files the deny rules cover (0118-deny-rules-in-search-results.md).
     ctx.provide('withheldPaths', withheldPaths(config.deny))
-    ctx.on('tools/pre-execute', async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
-      const mode = permissionModeOf(exec.agent, config.mode)
-      // The tool is judged by what its definition declares (access, paths), never by its name.
-      const def = (ctx.get('tools') as ToolRegistry | undefined)?.get(exec.name)
-      const facts = await factsOf(exec, def)
-      const guarded = await protectedPathOf(facts)
-      const verdict = decide(facts, mode, config, ctx.get('approval') !== undefined, guarded)
-      return combine(verdict, next)
-    })
+    // Downstream of the host hooks, upstream of the user's plugins (packages/tools/src/seams.ts).
+    ctx.on(
+      'tools/pre-execute',
+      async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
+        const mode = permissionModeOf(exec.agent, config.mode)
+        // The tool is judged by what its definition declares (access, paths), never by its name.
+        const def = (ctx.get('tools') as ToolRegistry | undefined)?.get(exec.name)
+        const facts = await factsOf(exec, def)
+        const guarded = await protectedPathOf(facts)
+        const verdict = decide(facts, mode, config, ctx.get('approval') !== undefined, guarded)
+        return combine(verdict, next)
+      },
+      { phase: 'policy' },
+    )
   },
 })
 

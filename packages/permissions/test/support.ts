@@ -75,11 +75,16 @@ export async function kernel(options: KernelOptions = {}): Promise<Kernel> {
       },
     }),
   )
-  ctx.on('tools/pre-execute', async (_exec, next) => {
-    const decision = await next()
-    decisions.push(decision)
-    return decision
-  })
+  // Upstream of the permission plugin by its phase (packages/tools/src/seams.ts), as a hook bridge is.
+  ctx.on(
+    'tools/pre-execute',
+    async (_exec, next) => {
+      const decision = await next()
+      decisions.push(decision)
+      return decision
+    },
+    { phase: 'hooks' },
+  )
   await ctx.plugin(PermissionsPlugin, options.config ?? {})
   options.downstream?.(ctx)
   const requests = options.approver ? await mountApprover(ctx, options.approver) : []

@@ -65,6 +65,11 @@ export function resolveStorePath(config: SqliteStoreConfig, env: NodeJS.ProcessE
   return resolve(dataDirOf(config.dataDir, env), config.path)
 }
 
+/** The database and the files SQLite keeps beside it (journal, WAL, shared memory). */
+export function sqliteFiles(db: string): string[] {
+  return [db, `${db}-journal`, `${db}-wal`, `${db}-shm`]
+}
+
 /** The `PRAGMA synchronous` value a config asks for. */
 export function synchronousFor(config: Pick<SqliteStoreConfig, 'journalMode' | 'synchronous'>) {
   if (config.synchronous !== 'auto') return config.synchronous

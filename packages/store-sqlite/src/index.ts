@@ -5,6 +5,7 @@ export {
   type JournalMode,
   resolveStorePath,
   SqliteStoreConfig,
+  sqliteFiles,
   SYNCHRONOUS_MODES,
   type SynchronousMode,
   synchronousFor,

@@ -1,7 +1,7 @@
 import { Context } from '@tack/kernel'
 import { sessionsPlugin } from '@tack/session'
 import { describe, expect, test } from 'vitest'
-import { SqliteSessionStore, SqliteStorePlugin } from '../src/index.ts'
+import { resolveStorePath, SqliteSessionStore, SqliteStoreConfig, SqliteStorePlugin } from '../src/index.ts'
 import { tempDir } from './helpers.ts'
 
 const text = (t: string) => [{ type: 'text' as const, text: t }]
@@ -61,5 +61,16 @@ describe('SqliteStorePlugin', () => {
     await storeFiber.dispose()
     expect(ctx.get('sessionStore')).toBeUndefined()
     await expect(store.list()).rejects.toMatchObject({ code: 'STORE_CLOSED' })
+  })
+})
+
+describe('ctx.secrets', () => {
+  test('the store declares its database and the files SQLite keeps beside it; disposing it withdraws them', async () => {
+    const dataDir = tempDir()
+    const { ctx, storeFiber } = await boot(dataDir)
+    const db = resolveStorePath(SqliteStoreConfig.parse({ dataDir }))
+    expect(ctx.secrets.files()).toEqual([db, `${db}-journal`, `${db}-wal`, `${db}-shm`])
+    await storeFiber.dispose()
+    expect(ctx.secrets.files()).toEqual([])
   })
 })

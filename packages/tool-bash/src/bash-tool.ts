@@ -52,7 +52,7 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
       },
       required: ['command'],
     },
-    execute: (args, call) => runBash(config, confine, args, call),
+    execute: (args, call) => runBash(config, confine, args, call, options.secrets),
     present: bashPresentation,
   })
 }
@@ -62,6 +62,7 @@ async function runBash(
   confine: ReturnType<typeof createConfinement>,
   args: BashArgs,
   call: ToolCallContext,
+  secrets: ConfinementOptions['secrets'],
 ) {
   // A host's own terminal (an ACP client's) runs the command instead, its own limits applying.
   const runner = commandRunnerOf(call.agent)
@@ -78,7 +79,11 @@ async function runBash(
   const run = await runProcess({
     command: args.command,
     cwd: call.cwd,
-    env: scrubEnvironment(config.env ?? process.env, config.envAllow, config.envDeny),
+    // The declared secrets are read now, not at load: a provider loaded after bash is scrubbed too.
+    env: scrubEnvironment(config.env ?? process.env, config.envAllow, [
+      ...config.envDeny,
+      ...(secrets?.variables() ?? []),
+    ]),
     ...(confinement.kind === 'sandboxed' && { wrapper: confinement.wrapper }),
     timeoutMs,
     graceMs: config.graceMs,

@@ -95,7 +95,7 @@ const fields = {
   envDeny: Schema.stringList({
     default: [],
     description:
-      "Variable names (exact) always removed from a command's environment, whatever they look like and even when in `envAllow`. The CLI adds the `apiKeyEnv` of every configured llm endpoint.",
+      "Variable names (exact) always removed from a command's environment, whatever they look like and even when in `envAllow`. Besides these, every variable another plugin declares secret (`ctx.secrets`: the key variable of every configured llm endpoint, the search key, the names `$TACK_HOME/.env` defines) is removed, read at each call.",
   }),
   sandbox: Schema.enum(['auto', 'on', 'off'], {
     default: 'auto',
@@ -125,7 +125,8 @@ const fields = {
     default: [],
     allowed: PATH_LIST,
     test: isPathList,
-    description: 'More files and folders sandboxed commands cannot read, on top of `sandboxDenyRead`.',
+    description:
+      'More files and folders sandboxed commands cannot read, on top of `sandboxDenyRead` and the files other plugins declare secret (`ctx.secrets`: a session store kept outside `$TACK_HOME`).',
   }),
   tackHome: Schema.absolutePath({
     description:

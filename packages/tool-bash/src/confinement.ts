@@ -4,6 +4,7 @@
 // on stderr, once per session — a warning only a log would hold is a swallowed error.
 import { detectSandbox, type ProcessWrapper, type SandboxSupport, sandboxWrapper } from '@tack/process'
 import { permissionModeOf } from '@tack/permissions'
+import type { SecretsRegistry } from '@tack/kernel'
 import type { ToolCallContext } from '@tack/tools'
 import type { BashToolConfig } from './config.ts'
 import { placeholderLedger, SANDBOXED_MODES, sandboxPolicy } from './sandbox-policy.ts'
@@ -18,6 +19,11 @@ export interface ConfinementOptions {
   readonly warn?: (message: string) => void
   /** For tests: the machine's sandbox; default `detectSandbox()`. */
   readonly detect?: () => Promise<SandboxSupport>
+  /**
+   * What other plugins declared secret (`ctx.secrets`), read at each call: its variables are scrubbed
+   * and its files hidden whichever plugin loaded first. The plugin passes its context's registry.
+   */
+  readonly secrets?: Pick<SecretsRegistry, 'variables' | 'files'>
 }
 
 /** One per tool instance: remembers which sessions were warned. */
@@ -42,7 +48,15 @@ export function createConfinement(config: BashToolConfig, options: ConfinementOp
       return { kind: 'unconfined' }
     }
     const env = config.env ?? process.env
-    const policy = sandboxPolicy(mode as 'workspace-write' | 'read-only', call.cwd, config, env)
+    const hidden = {
+      sandboxExtraDenyRead: [...config.sandboxExtraDenyRead, ...(options.secrets?.files() ?? [])],
+    }
+    const policy = sandboxPolicy(
+      mode as 'workspace-write' | 'read-only',
+      call.cwd,
+      { ...config, ...hidden },
+      env,
+    )
     const wrapper = sandboxWrapper(support, policy, { placeholderLedger: placeholderLedger(config) })
     return { kind: 'sandboxed', wrapper }
   }

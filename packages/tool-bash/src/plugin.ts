@@ -16,7 +16,7 @@ export const BashToolPlugin = definePlugin({
   Config: BashToolConfig,
   inject: ['tools'],
   async apply(ctx, config) {
-    registerTool(ctx, createBashTool(config))
+    registerTool(ctx, createBashTool(config, { secrets: ctx.secrets }))
     // Old spill files go at load (issue 12.7): each session start bounds what the scratch folder keeps.
     if (config.scratchMaxAgeHours > 0)
       await sweepScratch(config.scratchRoot, config.scratchMaxAgeHours * HOUR_MS)

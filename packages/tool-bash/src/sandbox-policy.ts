@@ -78,7 +78,13 @@ export function sandboxPolicy(
   denied.push(...credentialSockets(env))
   // A hidden folder that holds the workspace (or another writable folder) would hide it: it is left
   // readable.
-  const hidden = [...new Set(denied)].filter((path) => !writable.some((folder) => isWithin(folder, path)))
+  const unique = [...new Set(denied)]
+  const hidden = unique.filter(
+    (path) =>
+      !writable.some((folder) => isWithin(folder, path)) &&
+      // A path inside another hidden one is hidden with it (a declared store file under $TACK_HOME).
+      !unique.some((other) => other !== path && isWithin(path, other)),
+  )
   const scratch = resolve(config.scratchRoot)
   const scratchHidden = hidden.some((path) => isWithin(scratch, path))
   // The spill folder is tack's: in a writable folder (the default is in /tmp) a command could plant a

@@ -216,6 +216,14 @@ describe('sandboxPolicy', () => {
     expect(expandHome('/etc/x', '/home/u')).toBe('/etc/x')
   })
 
+  it('a path inside another hidden one is hidden with it, not twice (a declared store file under tackHome)', () => {
+    const withStore = { ...config, sandboxExtraDenyRead: ['/home/u/.tack/sessions.db', '/data/sessions.db'] }
+    const hidden = sandboxPolicy('workspace-write', '/work', withStore).hidden
+    expect(hidden).toContain('/home/u/.tack')
+    expect(hidden).toContain('/data/sessions.db')
+    expect(hidden).not.toContain('/home/u/.tack/sessions.db')
+  })
+
   it('9.3 a hidden folder that holds the workspace is left readable, or the workspace would vanish', () => {
     const policy = sandboxPolicy('workspace-write', '/home/u/.tack/work', config)
     expect(policy.hidden).not.toContain('/home/u/.tack')

@@ -1,6 +1,6 @@
 // The plugin that registers `web_fetch` and, when a search provider is available, `web_search`.
 // Disposing it removes both (TL-1).
-import { definePlugin } from '@tack/kernel'
+import { declareSecrets, definePlugin } from '@tack/kernel'
 import { registerTool } from '@tack/tools'
 import { createBraveProvider } from './brave.ts'
 import { WebToolsConfig } from './config.ts'
@@ -37,6 +37,9 @@ export function createWebToolsPlugin(options: WebToolOptions = {}) {
     Config: WebToolsConfig,
     inject: ['tools'],
     apply(ctx, config) {
+      // The search key never reaches a command, whatever its name (bash's own scrub only catches names
+      // that look secret) and whichever provider is configured (ctx.secrets).
+      declareSecrets(ctx, { variables: [config.searchApiKeyEnv] })
       registerTool(ctx, createWebFetchTool(config, options))
       const provider = configuredProvider(config, options)
       if (offersSearch(config, provider)) registerTool(ctx, createWebSearchTool(ctx, config, provider))

@@ -77,3 +77,10 @@ describe('WebToolsConfig', () => {
     }
   })
 })
+
+describe('ctx.secrets', () => {
+  it('the search key variable is declared secret whatever its name and provider', async () => {
+    const ctx = await webContext({ searchApiKeyEnv: 'MY_SEARCH', searchProvider: 'off' })
+    expect(ctx.secrets.variables()).toEqual(['MY_SEARCH'])
+  })
+})

@@ -3,7 +3,7 @@
 // objects. All four are waterfalls: calling `next()` delegates, returning without it answers for
 // everything downstream, including the built-in behaviour. A throwing listener turns the call into
 // `PLUGIN_ERROR` naming the seam and its plugin (TL-8).
-import type { Waterfall } from '@tack/kernel'
+import { declareSeamPhases, type Waterfall } from '@tack/kernel'
 import type {
   PermissionAsk,
   PermissionRequestDecision,
@@ -56,3 +56,18 @@ declare module 'cordis' {
     'tools/post-execute': Waterfall<[exec: ToolExecution, result: ToolExecutionResult], PostToolDecision>
   }
 }
+
+// The order these waterfalls run in is declared here, not left to load order (packages/kernel/src/seam-phases.ts,
+// docs/decisions/0205-seam-phases.md). A listener that names no phase runs in the last one.
+declareSeamPhases('tools/call', {
+  outermost: "a Claude Code mod's `tool.call`: wraps the whole pipeline, as Claude Code's does",
+  plugins: "every other listener, the user's plugins among them",
+})
+declareSeamPhases('tools/pre-execute', {
+  outermost: "a Claude Code mod's `tool.check`: calls `next()` and gets the verdict of everything below",
+  hooks:
+    "the host hook bridges' `PreToolUse`: upstream of the policy, so a hook's `allow` answers the mode's `ask` while a downstream deny still stands (40-hooks.md B6); a rewritten input is what the rules judge",
+  policy: 'the permission plugin: the mode and the rules',
+  plugins:
+    "the user's plugins: they see a call only when the mode, the hooks and the rules let it through, and can still deny it",
+})

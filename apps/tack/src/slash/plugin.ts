@@ -15,20 +15,24 @@ export interface BuiltinCommandsOptions {
   readonly permissionsOff?: boolean
 }
 
+/** The plugin, its options as its config (boot passes them, core-plugins.ts). */
+export const BuiltinCommandsPlugin = {
+  name: 'builtin-commands',
+  inject: ['commands'],
+  apply(ctx: Context, opts: BuiltinCommandsOptions) {
+    for (const def of [
+      ...sessionCommands(ctx),
+      ...modeCommands(ctx, {
+        permissionMode: opts.permissionMode,
+        permissionsOff: opts.permissionsOff === true,
+      }),
+      ...productCommands(ctx, { home: opts.home }),
+    ])
+      ctx.commands.register(def)
+  },
+}
+
+/** The plugin with its options bound, for a host that loads it without config. */
 export function builtinCommandsPlugin(opts: BuiltinCommandsOptions) {
-  return {
-    name: 'builtin-commands',
-    inject: ['commands'],
-    apply(ctx: Context) {
-      for (const def of [
-        ...sessionCommands(ctx),
-        ...modeCommands(ctx, {
-          permissionMode: opts.permissionMode,
-          permissionsOff: opts.permissionsOff === true,
-        }),
-        ...productCommands(ctx, { home: opts.home }),
-      ])
-        ctx.commands.register(def)
-    },
-  }
+  return { ...BuiltinCommandsPlugin, apply: (ctx: Context) => BuiltinCommandsPlugin.apply(ctx, opts) }
 }

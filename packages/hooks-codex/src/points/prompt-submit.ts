@@ -35,6 +35,7 @@ export function installPromptSubmit(b: Bridge, starts: StartChains): void {
       if (leading.length === 0) return decision
       return { ...decision, leadingContext: [...leading, ...(decision.leadingContext ?? [])] }
     },
+    { phase: 'hooks' },
   )
 
   async function decide(

@@ -90,5 +90,6 @@ export function installStop(b: Bridge, origins: SubagentOrigins): void {
       streak.blocks = 0
       return next()
     },
+    { phase: 'hooks' },
   )
 }

@@ -104,6 +104,7 @@ export function installToolUse(b: Bridge): void {
       }
       return next()
     },
+    { phase: 'hooks' },
   )
 
   b.ctx.on(

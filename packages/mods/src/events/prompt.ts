@@ -1,4 +1,4 @@
-// `prompt.submit` on `agent/prompt-submit`, registered first (outermost) (65-mod-host.md requirement
+// `prompt.submit` on `agent/prompt-submit`, in the seam's outermost phase (65-mod-host.md requirement
 // 10): `{drop}` blocks, a new `text` rewrites, `context` becomes plugin-sourced context. The first
 // firing of `session.start` is awaited before the first prompt goes on.
 import { type Agent, CANCELLED_BEFORE_ADMISSION, type Prompt, type PromptDecision } from '@tack/agent'
@@ -58,6 +58,7 @@ export function installPromptSubmit(m: Mapping): void {
         ...context,
       }
     },
-    true,
+    // outermost: a mod wraps everything tack does there (the seam's phases, packages/agent/src/seams.ts)
+    { phase: 'outermost' },
   )
 }

@@ -1,8 +1,8 @@
 // `tool.call` on `tools/call` and `tool.check` on `tools/pre-execute` (65-mod-host.md requirement 10).
 // Tool names and arguments are Claude's (40-hooks.md B8): each tool's own `host.claude` declaration, read
 // through @tack/claude-protocol's `ClaudeTools` as the Claude bridge reads it; rewritten arguments are
-// translated back and schema-checked by the pipeline; both listeners are registered
-// first, so `next()` yields everything tack would have done (rules, hook bridges, the tool itself).
+// translated back and schema-checked by the pipeline; both listeners run in the seams' outermost phase,
+// so `next()` yields everything tack would have done (rules, hook bridges, the tool itself).
 import { isDeepStrictEqual } from 'node:util'
 import type { Agent } from '@tack/agent'
 import { ClaudeTools } from '@tack/claude-protocol'
@@ -87,7 +87,8 @@ export function installToolCall(m: Mapping): void {
             : JSON.stringify(a.result)
       return { content: text, isError: a.isError === true, ...contextOf(a.context) }
     },
-    true,
+    // outermost: a mod wraps everything tack does there (the seam's phases, packages/tools/src/seams.ts)
+    { phase: 'outermost' },
   )
 }
 
@@ -122,7 +123,8 @@ export function installToolCheck(m: Mapping): void {
         await firePermissionNotification(m, agent, claudeName)
       return decision
     },
-    true,
+    // outermost: a mod wraps everything tack does there (the seam's phases, packages/tools/src/seams.ts)
+    { phase: 'outermost' },
   )
 }
 

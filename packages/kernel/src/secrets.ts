@@ -1,0 +1,76 @@
+// The secrets registry (`ctx.secrets`): what must never reach a command a tool runs. Plugins declare
+// the environment variables that hold a secret (a provider's key variable, the search key) and the
+// files (tack's `.env`, a session store kept outside tack's home); a tool that runs commands (bash)
+// reads the registry at call time, so it scrubs and hides what was declared whichever loaded first.
+// Each declaration is an effect of the declaring plugin: disposing it withdraws the declaration.
+// Names and paths only — never a value.
+import type { Context } from 'cordis'
+
+export interface SecretDeclaration {
+  /** Environment variables a command must not inherit. */
+  readonly variables?: readonly string[]
+  /** Absolute paths of files (or folders) a sandboxed command must not read. */
+  readonly files?: readonly string[]
+}
+
+export class SecretsRegistry {
+  readonly #declarations = new Set<SecretDeclaration>()
+
+  /** Adds `declaration`; returns its remover. Prefer `declareSecrets`, which ties it to a plugin. */
+  add(declaration: SecretDeclaration): () => void {
+    const own = Object.freeze({
+      variables: Object.freeze([...(declaration.variables ?? [])]),
+      files: Object.freeze([...(declaration.files ?? [])]),
+    })
+    this.#declarations.add(own)
+    return () => {
+      this.#declarations.delete(own)
+    }
+  }
+
+  /** Every declared variable name, once each. */
+  variables(): string[] {
+    return this.#union((d) => d.variables)
+  }
+
+  /** Every declared file, once each. */
+  files(): string[] {
+    return this.#union((d) => d.files)
+  }
+
+  #union(pick: (d: SecretDeclaration) => readonly string[] | undefined): string[] {
+    const all = new Set<string>()
+    for (const declaration of this.#declarations) for (const item of pick(declaration) ?? []) all.add(item)
+    return [...all]
+  }
+}
+
+declare module 'cordis' {
+  interface Context {
+    secrets: SecretsRegistry
+  }
+}
+
+const registries = new WeakMap<object, SecretsRegistry>()
+
+/** Gives `root` its secrets registry (`ctx.secrets`). Called by `@tack/kernel`'s `Context`; idempotent. */
+export function installSecretsRegistry(root: Context): void {
+  if (registries.has(root)) return
+  const registry = new SecretsRegistry()
+  registries.set(root, registry)
+  // A plain property on the root: every plugin context inherits it, and nothing needs to inject it.
+  Object.defineProperty(root, 'secrets', { value: registry, enumerable: false })
+}
+
+/** Declares secrets for as long as `ctx`'s plugin is loaded. */
+export function declareSecrets(ctx: Context, declaration: SecretDeclaration): void {
+  ctx.effect(() => secretsOf(ctx).add(declaration), 'secrets')
+}
+
+/** `ctx`'s secrets registry; a context not created by `@tack/kernel`'s `Context` has none. */
+export function secretsOf(ctx: Context): SecretsRegistry {
+  const registry = registries.get(ctx.root)
+  if (!registry)
+    throw new Error("no secrets registry: create the root context with @tack/kernel's Context, not cordis's")
+  return registry
+}

@@ -1,0 +1,28 @@
+// The secrets registry (`ctx.secrets`, packages/kernel/src/secrets.ts): declarations are effects of
+// the declaring plugin, read at any time, withdrawn on dispose.
+import { describe, expect, test } from 'vitest'
+import { Context, declareSecrets } from '../src/index.ts'
+
+describe('ctx.secrets', () => {
+  test('a plugin declares variables and files; disposing it withdraws them', async () => {
+    const ctx = new Context()
+    expect(ctx.secrets.variables()).toEqual([])
+    const provider = ctx.plugin({
+      name: 'provider',
+      apply: (c: Context) => declareSecrets(c, { variables: ['OPENAI_API_KEY', 'SHARED_KEY'] }),
+    })
+    await provider
+    await ctx.plugin({
+      name: 'store',
+      apply: (c: Context) => {
+        declareSecrets(c, { variables: ['SHARED_KEY'], files: ['/data/sessions.db'] })
+        // a plugin reads the registry through its own context like any other
+        expect(c.secrets.files()).toEqual(['/data/sessions.db'])
+      },
+    })
+    expect(ctx.secrets.variables()).toEqual(['OPENAI_API_KEY', 'SHARED_KEY'])
+    expect(ctx.secrets.files()).toEqual(['/data/sessions.db'])
+    await provider.dispose()
+    expect(ctx.secrets.variables()).toEqual(['SHARED_KEY'])
+  })
+})
