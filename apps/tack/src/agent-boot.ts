@@ -72,7 +72,9 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
     verbose: flags.verbose === true,
     noSession: flags['no-session'] === true,
   })
-  io.protectSecrets?.(booted.ctx.llmProviders.keyVariables())
+  // Every variable a plugin declared secret (providers' keys, the search key, $TACK_HOME/.env's names)
+  // is redacted from what tack prints, whatever it is called.
+  io.protectSecrets?.(booted.ctx.secrets.variables())
   try {
     if (model !== undefined) assertModelServed(booted.ctx, model)
   } catch (error) {

@@ -38,7 +38,7 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
     ].join('; ')
     const script: LoopbackEntry[] = [
       { kind: 'tool-calls', calls: [{ name: 'bash', args: { command } }] },
-      { kind: 'text', text: `done; the key is ${GPU_PASS}` },
+      { kind: 'text', text: `done; the key is ${GPU_PASS}, the setting ${ENV_FILE_CANARY}` },
     ]
     const server = await startLoopbackServer({ script, expectApiKey: GPU_PASS })
     try {
@@ -62,9 +62,13 @@ describe('issue 9.3: bash in the sandbox, through the real binary', () => {
       // a fresh /proc: bwrap's pid 1, the lifeline's watcher, bash, the $(…) subshell, ls, grep — not the host's
       expect(Number(/procs=(\d+)/.exec(seen)?.[1])).toBeLessThanOrEqual(6)
 
-      // The redactor: the endpoint's key value (not a *KEY* name) never reaches tack's own output.
+      // The redactor: the endpoint's key value (not a *KEY* name) and a $TACK_HOME/.env value — every
+      // variable a plugin declared in ctx.secrets — never reach tack's own output.
       expect(run.stdout).not.toContain(GPU_PASS)
-      expect(jsonLines(run.stdout).at(-1)).toMatchObject({ answer: 'done; the key is [redacted]' })
+      expect(run.stdout).not.toContain(ENV_FILE_CANARY)
+      expect(jsonLines(run.stdout).at(-1)).toMatchObject({
+        answer: 'done; the key is [redacted], the setting [redacted]',
+      })
     } finally {
       await server.close()
     }
