@@ -49,14 +49,12 @@ function toolNamesIn(file: string, text: string): string[] {
 
 describe('front ends know no tool by name', () => {
   test('the scan finds a tool name in code, in any quotes, and not in comments or longer strings', () => {
-    const sample = [
-      "// the 'bash' tool, said in a comment",
-      "const a = name === 'bash'",
-      'const b = `edit`',
-      'const c = { kind: "read" }',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text with a template, scanned as code
-      "const d = 'read-only' + 'todo/write' + `${x}bash`",
-    ].join('\n')
+    const sample = `// the 'bash' tool, said in a comment
+const a = name === 'bash'
+const b = \`edit\`
+const c = { kind: "read" }
+const d = 'read-only' + 'todo/write' + \`\${x}bash\`
+`
     expect(toolNamesIn('sample.ts', sample)).toEqual([
       "sample.ts:2: 'bash'",
       'sample.ts:3: `edit`',

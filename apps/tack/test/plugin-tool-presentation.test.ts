@@ -27,12 +27,8 @@ export function apply(ctx) {
     name: 'frobnicate',
     description: 'Frobnicates the knob on one line of a file.',
     access: 'write',
-    parameters: {
-      type: 'object',
-      properties: { target: { type: 'string' }, line: { type: 'integer' } },
-      required: ['target', 'line'],
-    },
     paths: (args) => [args.target],
+    parameters: { type: 'object', properties: { target: { type: 'string' }, line: { type: 'integer' } }, required: ['target', 'line'] },
     execute(args, call) {
       const file = resolve(call.cwd, args.target)
       const lines = readFileSync(file, 'utf8').split('\\n')

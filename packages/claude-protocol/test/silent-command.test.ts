@@ -36,11 +36,9 @@ describe('noOutputExpected', () => {
 
 describe('Bash stdout', () => {
   test.each([
-    ['hi from bash\n', 'hi from bash'],
-    ['\n\n  two  \n\nlines\n  \n', '  two  \n\nlines'],
-    ['', ''],
-    ['\n \n', ''],
-  ])('%j → %j', (output, stdout) => {
-    expect(withoutBlankEnds(output)).toBe(stdout)
-  })
+    { output: 'hi from bash\n', stdout: 'hi from bash' },
+    { output: '\n\n  two  \n\nlines\n  \n', stdout: '  two  \n\nlines' },
+    { output: '', stdout: '' },
+    { output: '\n \n', stdout: '' },
+  ])('$output → $stdout', ({ output, stdout }) => expect(withoutBlankEnds(output)).toBe(stdout))
 })

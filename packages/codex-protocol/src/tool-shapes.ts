@@ -52,6 +52,11 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
+/** The file a patch is about: its path as the patch names it, and its text now (undefined: none). */
+async function patchTarget(cwd: string, filePath: string): Promise<{ path: string; before: string | undefined }> {
+  return { path: patchPath(cwd, filePath), before: await readText(resolve(cwd, filePath)) }
+}
+
 /** Replaces the first (or every) occurrence of `oldText`; undefined when there is none. */
 function replaced(text: string, oldText: string, newText: string, all: boolean): string | undefined {
   if (oldText === '' || !text.includes(oldText)) return undefined
@@ -76,8 +81,7 @@ export async function codexWriteInput(
   filePath: string,
   content: string,
 ): Promise<CodexToolInput> {
-  const path = patchPath(cwd, filePath)
-  const before = await readText(resolve(cwd, filePath))
+  const { path, before } = await patchTarget(cwd, filePath)
   return {
     command: before === undefined ? addFilePatch(path, content) : updateFilePatch(path, before, content),
   }
@@ -91,8 +95,7 @@ export async function codexEditInput(
   newText: string,
   all: boolean,
 ): Promise<CodexToolInput> {
-  const path = patchPath(cwd, filePath)
-  const before = await readText(resolve(cwd, filePath))
+  const { path, before } = await patchTarget(cwd, filePath)
   const lfBefore = before?.replace(/\r\n?/g, '\n')
   const after =
     lfBefore === undefined

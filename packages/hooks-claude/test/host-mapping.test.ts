@@ -7,20 +7,11 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
-import { definePlugin, Schema } from '@tack/kernel'
-import { defineTool, registerTool } from '@tack/tools'
-import { LabelToolPlugin } from '@tack/tools/testing'
+import { defineTool } from '@tack/tools'
+import { LabelToolPlugin, pluginOfTool } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { renderClaudeTranscript } from '@tack/claude-protocol'
-import { bridgeAgent, hook, prompt, tempDir } from './helpers.ts'
-
-async function jsonLines(file: string): Promise<Array<Record<string, unknown>>> {
-  if (!existsSync(file)) return []
-  return (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-}
+import { bridgeAgent, hook, prompt, recorded, tempDir } from './helpers.ts'
 
 describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
   it('0210 Label: tool_input in its Claude shape, updatedInput back in its own argument names, its tool_response', async () => {
@@ -39,7 +30,7 @@ describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
     })
     try {
       await t.agent.send(prompt('label a file'))
-      const [seenPre] = await jsonLines(pre)
+      const [[seenPre], [seenPost]] = await Promise.all([recorded(pre), recorded(post)])
       expect(seenPre).toMatchObject({
         hook_event_name: 'PreToolUse',
         tool_name: 'Label',
@@ -52,7 +43,6 @@ describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
       expect(await readFile(join(t.cwd, 'b.txt'), 'utf8')).toBe('rewritten')
       expect(existsSync(join(t.cwd, 'a.txt'))).toBe(false)
 
-      const [seenPost] = await jsonLines(post)
       expect(seenPost).toMatchObject({
         hook_event_name: 'PostToolUse',
         tool_name: 'Label',
@@ -96,12 +86,7 @@ describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
         return 'ran'
       },
     })
-    const BrittlePlugin = definePlugin({
-      name: 'brittle-tool',
-      Config: Schema.object({}),
-      inject: ['tools'],
-      apply: (ctx) => registerTool(ctx, brittle),
-    })
+    const BrittlePlugin = pluginOfTool('brittle-tool', brittle)
     const allowRewrite = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"x":"other"}}}'`
     const t = await bridgeAgent({
       projectHooks: hook('PreToolUse', allowRewrite, { matcher: 'Brittle' }),

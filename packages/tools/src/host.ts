@@ -5,18 +5,11 @@
 // `@tack/codex-protocol`), whose precise mapping types fit these; the bridges, the mod host and the
 // transcripts read a tool only through its declaration, so a new tool needs no edit to any of them.
 import { isJsonObject } from './arguments.ts'
+import type { ToolResultView } from './types.ts'
 
 /** The hosts whose hook protocols tack speaks. */
 export const TOOL_HOSTS = ['claude', 'codex'] as const
 export type ToolHostName = (typeof TOOL_HOSTS)[number]
-
-/** The parts of a result a host's `tool_response` may use. */
-export interface HostToolResult {
-  readonly content: readonly { readonly type: string; readonly text?: string }[]
-  readonly isError: boolean
-  readonly error?: { readonly code: string }
-  readonly meta?: unknown
-}
 
 /** What `fromInput` is told: the call's folder and its arguments before the rewrite. */
 export interface HostInputCall {
@@ -40,7 +33,7 @@ export interface ToolHostMapping {
   readonly name: string
   toInput?(args: unknown, cwd: string): unknown
   fromInput?(input: Readonly<Record<string, unknown>>, call: HostInputCall): unknown
-  toResponse?(args: unknown, result: HostToolResult, call: HostResponseCall): unknown
+  toResponse?(args: unknown, result: ToolResultView, call: HostResponseCall): unknown
 }
 
 /** A tool's mappings, by host; a host it has none for shows it under its own name and raw arguments. */

@@ -11,7 +11,6 @@ export {
 export type {
   HostInputCall,
   HostResponseCall,
-  HostToolResult,
   ToolHostMapping,
   ToolHostName,
   ToolHosts,

@@ -99,4 +99,5 @@ export async function createToolsContext(config: ConfigInput<typeof ToolsConfig>
 export { stubAgent } from './stub-agent.ts'
 export { StampToolPlugin, stampTool } from './stamp-tool.ts'
 export { LabelToolPlugin, labelTool } from './label-tool.ts'
+export { pluginOfTool, writeCreatingFolders } from './own-package.ts'
 export { mountApprover } from './approver.ts'

@@ -3,11 +3,9 @@
 // `stamp_file` by Codex hooks — and nothing else in tack names it: the permission plugin, the
 // workspace scope and both hook bridges must learn all of that from the declaration. Its body writes
 // blindly (no scope check of its own), so a test sees that the scope held it, not the tool.
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { definePlugin, Schema } from '@tack/kernel'
+import { resolve } from 'node:path'
 import { defineTool } from '../define-tool.ts'
-import { registerTool } from '../registry.ts'
+import { pluginOfTool, writeCreatingFolders } from './own-package.ts'
 
 export const stampTool = defineTool({
   name: 'stamp',
@@ -21,19 +19,10 @@ export const stampTool = defineTool({
     required: ['file_path'],
   },
   async execute(args, call) {
-    const target = resolve(call.cwd, args.file_path)
-    await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, args.text)
+    await writeCreatingFolders(resolve(call.cwd, args.file_path), args.text)
     return `stamped ${args.file_path}`
   },
 })
 
 /** A plugin of its own that registers `stamp`, as a third-party tool package would. */
-export const StampToolPlugin = definePlugin({
-  name: 'stamp-tool',
-  Config: Schema.object({}),
-  inject: ['tools'],
-  apply(ctx) {
-    registerTool(ctx, stampTool)
-  },
-})
+export const StampToolPlugin = pluginOfTool('stamp-tool', stampTool)
