@@ -21,11 +21,10 @@ export {
   withoutBlankEnds,
 } from './tool-shapes.ts'
 export {
-  type ClaudeArguments,
   type ClaudeResponseCall,
-  type ClaudeToolDeclarations,
   type ClaudeToolMapping,
-  ClaudeTools,
+  type ClaudeToolReader,
+  claudeResponse,
 } from './tool-view.ts'
 export {
   ClaudeTranscriptProjector,

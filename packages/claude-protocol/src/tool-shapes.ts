@@ -2,7 +2,8 @@
 // its tools takes, and the `tool_response` it reports for each, built from that tool_input and the
 // result. Everything here is in Claude's terms: which tack tool stands for which Claude tool, and how
 // tack's arguments become Claude's input, is each tool's own declaration (`host.claude`,
-// docs/decisions/0210-host-protocol-packages.md), read through `ClaudeTools` (tool-view.ts).
+// docs/decisions/0210-host-protocol-packages.md), read through @tack/tools' `HostMappingReader` and
+// `claudeResponse` (tool-view.ts).
 import { isAbsolute, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
 import { readTextOrNull } from './file-text.ts'

@@ -12,7 +12,7 @@
 // uuids derive from the session id and the log sequence, so a rebuilt transcript is byte-identical.
 import { createHash } from 'node:crypto'
 import type { AssistantBlock, ContentBlock, MessageSource, SessionEvent, SessionHeader } from '@tack/session'
-import { type ClaudeToolDeclarations, ClaudeTools } from './tool-view.ts'
+import { type ClaudeToolReader, claudeResponse, UNDECLARED_CLAUDE_TOOLS } from './tool-view.ts'
 
 /** The `version` field of every line: this bridge's version (Claude Code writes its own). */
 export const TRANSCRIPT_VERSION = '0.1.0'
@@ -27,10 +27,10 @@ export interface TranscriptOptions {
   readonly agentId?: string
   readonly version?: string
   /**
-   * The registered tools (their declared `host.claude`), or a view of them: the tool_use blocks carry
-   * their Claude names and inputs; without it every tool keeps its tack name and arguments.
+   * The registered tools' declared `host.claude`, read by @tack/tools' `HostMappingReader`: the tool_use
+   * blocks carry their Claude names and inputs; without it every tool keeps its tack name and arguments.
    */
-  readonly tools?: ClaudeTools | ClaudeToolDeclarations
+  readonly tools?: ClaudeToolReader
 }
 
 /** A deterministic RFC 4122-shaped uuid (version 5 bits) from the session id and sequence number. */
@@ -53,7 +53,7 @@ function parseArguments(raw: string): unknown {
 /** Turns log events into transcript lines, one event at a time, remembering what later lines need. */
 export class ClaudeTranscriptProjector {
   readonly #opts: TranscriptOptions
-  readonly #tools: ClaudeTools
+  readonly #tools: ClaudeToolReader
   #parent: string | null = null
   /** Calls seen so far, by id, under their tack name: the result line needs the call's shape. */
   readonly #calls = new Map<string, { name: string; args: unknown; previousTodos: readonly unknown[] }>()
@@ -62,7 +62,7 @@ export class ClaudeTranscriptProjector {
 
   constructor(opts: TranscriptOptions) {
     this.#opts = opts
-    this.#tools = opts.tools instanceof ClaudeTools ? opts.tools : new ClaudeTools(opts.tools)
+    this.#tools = opts.tools ?? UNDECLARED_CLAUDE_TOOLS
   }
 
   /** The lines (compact JSON, no newline) `event` contributes; most events contribute none. */
@@ -129,7 +129,8 @@ export class ClaudeTranscriptProjector {
               },
             ],
           },
-          toolUseResult: this.#tools.response(
+          toolUseResult: claudeResponse(
+            this.#tools,
             call?.name ?? result.name,
             call?.args,
             result,
@@ -199,7 +200,7 @@ export function renderTranscript(events: readonly SessionEvent[], opts: Transcri
 export function renderClaudeTranscript(
   header: SessionHeader,
   events: readonly SessionEvent[],
-  tools?: ClaudeTools | ClaudeToolDeclarations,
+  tools?: ClaudeToolReader,
 ): string {
   return renderTranscript(events, {
     sessionId: header.parentSession ?? header.id,

@@ -1,6 +1,6 @@
 // @tack/codex-protocol: Codex's own facts, in one leaf package (docs/decisions/0210-host-protocol-packages.md):
 // tool names and matcher aliases, the apply_patch text format both ways, the Bash input. The Codex hooks
-// bridge reads tools through `CodexTools`; tools declare their Codex mapping (`host.codex`) with its helpers.
+// bridge reads tools through @tack/tools' `HostMappingReader`; tools declare their Codex mapping (`host.codex`) with its helpers.
 export {
   addFilePatch,
   applyHunks,
@@ -26,10 +26,4 @@ export {
   replacementFromCodexPatch,
   writeFromCodexPatch,
 } from './tool-shapes.ts'
-export {
-  type CodexArguments,
-  type CodexInputCall,
-  type CodexToolDeclarations,
-  type CodexToolMapping,
-  CodexTools,
-} from './tool-view.ts'
+export type { CodexInputCall, CodexToolMapping } from './tool-view.ts'

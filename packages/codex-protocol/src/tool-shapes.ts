@@ -53,7 +53,10 @@ async function readText(path: string): Promise<string | undefined> {
 }
 
 /** The file a patch is about: its path as the patch names it, and its text now (undefined: none). */
-async function patchTarget(cwd: string, filePath: string): Promise<{ path: string; before: string | undefined }> {
+async function patchTarget(
+  cwd: string,
+  filePath: string,
+): Promise<{ path: string; before: string | undefined }> {
   return { path: patchPath(cwd, filePath), before: await readText(resolve(cwd, filePath)) }
 }
 

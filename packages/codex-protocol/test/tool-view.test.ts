@@ -1,12 +1,9 @@
-// docs/decisions/0210-host-protocol-packages.md: tools as Codex sees them, from their declarations alone.
+// docs/decisions/0210-host-protocol-packages.md: a Codex mapping built from this package's helpers, read
+// through @tack/tools' `HostMappingReader` as the Codex bridge reads it: the Bash input, and an
+// `updatedInput` read back, or refused with the helper's own reason.
+import { HostMappingReader } from '@tack/tools'
 import { describe, expect, it } from 'vitest'
-import { type CodexToolMapping, CodexTools, codexBashInput, codexCommandOf } from '../src/index.ts'
-
-function view(declared: Record<string, { host?: { codex?: CodexToolMapping } }>) {
-  const warnings: string[] = []
-  const tools = new CodexTools({ get: (name) => declared[name] }, (m) => warnings.push(m))
-  return { tools, warnings }
-}
+import { type CodexToolMapping, codexBashInput, codexCommandOf } from '../src/index.ts'
 
 const run: CodexToolMapping = {
   name: 'Bash',
@@ -14,44 +11,20 @@ const run: CodexToolMapping = {
   fromInput: (input, call) => ({ ...(call.original as object), cmd: codexCommandOf('Bash', input) }),
 }
 
-describe('0210 CodexTools', () => {
-  it('0210 a declared tool is shown and read back through its mapping; an undeclared one keeps its own', async () => {
-    const { tools, warnings } = view({ run: { host: { codex: run } }, read: {} })
+describe('0210 a CodexToolMapping', () => {
+  it('0210 shows the Bash input and reads an updatedInput back, or says why it cannot', async () => {
+    const tools = new HostMappingReader('codex', {
+      get: (name) => (name === 'run' ? { host: { codex: run } } : undefined),
+    })
     expect(tools.name('run')).toBe('Bash')
-    expect(await tools.input('run', { cmd: 'ls', secs: 3 }, '/w')).toEqual({ command: 'ls' })
-    expect(await tools.arguments('run', { command: 'ls -la' }, { cmd: 'ls', secs: 3 }, '/w')).toEqual({
+    expect(await tools.inputAsync('run', { cmd: 'ls', secs: 3 }, '/w')).toEqual({ command: 'ls' })
+    expect(await tools.argumentsAsync('run', { command: 'ls -la' }, '/w', { cmd: 'ls', secs: 3 })).toEqual({
       ok: true,
       arguments: { cmd: 'ls -la', secs: 3 },
     })
-    expect(await tools.arguments('run', { cmd: 'x' }, {}, '/w')).toEqual({
+    expect(await tools.argumentsAsync('run', { cmd: 'x' }, '/w', {})).toEqual({
       ok: false,
-      problem: 'updatedInput for Bash must carry a string "command"',
+      problem: 'tool "run": host.codex.fromInput threw: updatedInput for Bash must carry a string "command"',
     })
-    expect(tools.name('read')).toBe('read')
-    expect(await tools.input('read', { p: 1 }, '/w')).toEqual({ p: 1 })
-    expect(await tools.arguments('read', [1], {}, '/w')).toEqual({
-      ok: false,
-      problem: 'updatedInput must be an object',
-    })
-    expect(warnings).toEqual([])
-  })
-
-  it('0210 a toInput that throws is warned and the raw arguments shown', async () => {
-    const { tools, warnings } = view({
-      boom: {
-        host: {
-          codex: {
-            name: 'Boom',
-            toInput: () => {
-              throw new Error('bad mapping')
-            },
-          },
-        },
-      },
-    })
-    expect(await tools.input('boom', { a: 1 }, '/w')).toEqual({ a: 1 })
-    expect(warnings).toEqual([
-      'tool "boom": host.codex.toInput threw (bad mapping); its raw arguments are shown',
-    ])
   })
 })

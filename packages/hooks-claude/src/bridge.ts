@@ -35,10 +35,10 @@ import {
 } from './protocol.ts'
 import { isSettingsSource, type DiscoveredHandler } from './settings/source.ts'
 import type { HookRegistry } from './settings/registry.ts'
-import { ClaudeTools } from '@tack/claude-protocol'
 import { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from './transcript/writer.ts'
 import { join } from 'node:path'
 import type { HandlerRun } from './handler-runs.ts'
+import { HostMappingReader } from '@tack/tools'
 import './seams.ts'
 
 export interface BridgeSettings {
@@ -145,7 +145,7 @@ export class ClaudeBridge {
    * The registered tools as Claude Code sees them (each tool's `host.claude`), looked up per call, so
    * tools registered later keep their Claude names; a faulty declaration is warned.
    */
-  readonly claudeTools: ClaudeTools
+  readonly claudeTools: HostMappingReader
 
   constructor(ctx: Context, settings: BridgeSettings, registry: HookRegistry, backend = defaultHookBackend) {
     this.ctx = ctx
@@ -155,9 +155,8 @@ export class ClaudeBridge {
     this.backend = backend
     this.#spill = fileSpill(join(settings.dataDir, 'claude-hook-output'))
     this.envFiles = new EnvFiles(join(settings.dataDir, 'claude-env'))
-    this.claudeTools = new ClaudeTools({ get: (name) => this.ctx.get('tools')?.get(name) }, (message) =>
-      this.warnOnce(message, message),
-    )
+    const tools = { get: (name: string) => this.ctx.get('tools')?.get(name) }
+    this.claudeTools = new HostMappingReader('claude', tools, (message) => this.warnOnce(message, message))
   }
 
   state(agent: Agent): AgentHooks {

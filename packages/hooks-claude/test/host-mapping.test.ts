@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
-import { defineTool } from '@tack/tools'
+import { defineTool, HostMappingReader } from '@tack/tools'
 import { LabelToolPlugin, pluginOfTool } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { renderClaudeTranscript } from '@tack/claude-protocol'
@@ -52,7 +52,11 @@ describe('0210 a plugin tool declares how Claude Code hooks see it', () => {
 
       // The transcript (as `tack sessions export` renders it from the log) shows the model's call under
       // the same declaration.
-      const lines = renderClaudeTranscript(t.agent.session.header, t.events(), t.ctx.tools)
+      const lines = renderClaudeTranscript(
+        t.agent.session.header,
+        t.events(),
+        new HostMappingReader('claude', t.ctx.tools),
+      )
         .split('\n')
         .filter((l) => l !== '')
         .map((l) => JSON.parse(l) as Record<string, unknown>)

@@ -10,13 +10,14 @@ import { createTestAgent } from '@tack/agent/testing'
 import {
   type ClaudeBeforeCall,
   type ClaudeToolResult,
-  ClaudeTools,
+  claudeResponse,
   claudeToolSubjects,
 } from '@tack/claude-protocol'
 import { SubagentPlugin } from '@tack/subagent'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { WebToolsPlugin } from '@tack/tool-web'
+import { HostMappingReader } from '@tack/tools'
 import { bashParts, claudePermissionMode, globRegex, ifMatches } from '../src/index.ts'
 
 const cwd = '/work/ws'
@@ -32,7 +33,7 @@ const builtIn = await createTestAgent({
   ],
   script: [],
 })
-const claude = new ClaudeTools(builtIn.ctx.tools)
+const claude = new HostMappingReader('claude', builtIn.ctx.tools)
 const TACK_NAME: Readonly<Record<string, string>> = {
   Read: 'read',
   Write: 'write',
@@ -46,8 +47,8 @@ const TACK_NAME: Readonly<Record<string, string>> = {
   Agent: 'subagent',
 }
 const tackOf = (claudeName: string) => TACK_NAME[claudeName] ?? claudeName
-const claudeToolName = (tools: ConstructorParameters<typeof ClaudeTools>[0], name: string) =>
-  new ClaudeTools(tools).name(name)
+const claudeToolName = (tools: ConstructorParameters<typeof HostMappingReader>[1], name: string) =>
+  new HostMappingReader('claude', tools).name(name)
 const toClaudeToolInput = (name: string, args: unknown, at: string) => claude.input(tackOf(name), args, at)
 function fromClaudeToolInput(name: string, input: Record<string, unknown>): Record<string, unknown> {
   const back = claude.arguments(tackOf(name), input, cwd, {})
@@ -60,7 +61,7 @@ const toClaudeToolResponse = (
   result: ClaudeToolResult,
   at: string,
   before?: ClaudeBeforeCall,
-) => claude.response(tackOf(name), args, result, at, before) as Record<string, unknown>
+) => claudeResponse(claude, tackOf(name), args, result, at, before) as Record<string, unknown>
 
 describe('B8 tool shapes', () => {
   it('B8 0011 names: a tool is shown under the Claude name it declares; others keep theirs; Task aliases Agent', () => {

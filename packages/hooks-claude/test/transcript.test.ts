@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import type { SessionEvent } from '@tack/session'
+import { HostMappingReader } from '@tack/tools'
 import { describe, expect, it } from 'vitest'
 import { renderClaudeTranscript, renderTranscript, transcriptUuid } from '@tack/claude-protocol'
 import { bridgeAgent, prompt } from './helpers.ts'
@@ -122,10 +123,9 @@ describe('B9 transcript', () => {
       expect(parsed[1].uuid).toBe(transcriptUuid(t.agent.session.id, userEvent.seq))
       expect(parsed[1].timestamp).toBe(userEvent.time)
       // The export reads the same declarations (0011); without the tools it keeps tack's names.
-      expect(renderClaudeTranscript(t.agent.session.header, events, t.ctx.tools)).toBe(raw)
-      expect(
-        renderTranscript(events, { sessionId: t.agent.session.id, cwd: t.cwd, tools: t.ctx.tools }),
-      ).toBe(raw)
+      const tools = new HostMappingReader('claude', t.ctx.tools)
+      expect(renderClaudeTranscript(t.agent.session.header, events, tools)).toBe(raw)
+      expect(renderTranscript(events, { sessionId: t.agent.session.id, cwd: t.cwd, tools })).toBe(raw)
       expect(renderClaudeTranscript(t.agent.session.header, events)).toContain('"name":"bash"')
     } finally {
       await t.dispose()

@@ -18,8 +18,7 @@
 import { join } from 'node:path'
 import { safeFileName, type TranscriptProjector } from '@tack/hook-protocol'
 import type { ContentBlock, SessionEvent, SessionHeader } from '@tack/session'
-import type { ToolRegistry } from '@tack/tools'
-import { CodexTools } from '@tack/codex-protocol'
+import { HostMappingReader, type ToolRegistry } from '@tack/tools'
 
 /** `cli_version` of the `session_meta` line: this bridge's version (Codex writes its own). */
 export const ROLLOUT_VERSION = '0.1.0'
@@ -33,12 +32,12 @@ const text = (blocks: readonly ContentBlock[]) => blocks.map((b) => b.text).join
 
 export class CodexRolloutProjector implements TranscriptProjector {
   readonly #header: SessionHeader
-  readonly #tools: CodexTools
+  readonly #tools: HostMappingReader
   #lastAgentMessage: string | null = null
 
   constructor(header: SessionHeader, tools?: Pick<ToolRegistry, 'get'>) {
     this.#header = header
-    this.#tools = new CodexTools(tools)
+    this.#tools = new HostMappingReader('codex', tools)
   }
 
   start(): string[] {

@@ -7,18 +7,18 @@ import { describe, expect, it } from 'vitest'
 import {
   addFilePatch,
   applyHunks,
-  CodexTools,
   codexToolName,
   parseSingleFilePatch,
   patchPath,
   replacementPatch,
   updateFilePatch,
 } from '@tack/codex-protocol'
+import { HostMappingReader } from '@tack/tools'
 import { builtInTools, tempDir } from './helpers.ts'
 
 // The built-in tools' own `host.codex` declarations, read as the bridge reads them. The examples below
 // name the Codex tool; the tack tool behind `apply_patch` is `edit` for edit-shaped arguments, else `write`.
-const codex = new CodexTools(await builtInTools())
+const codex = new HostMappingReader('codex', await builtInTools())
 const tackToolOf = (codexName: string, args: unknown): string =>
   codexName === 'Bash'
     ? 'bash'
@@ -27,11 +27,12 @@ const tackToolOf = (codexName: string, args: unknown): string =>
         ? 'edit'
         : 'write'
       : codexName
-const codexNameOf = (tools: unknown, tackName: string) => new CodexTools(tools as never).name(tackName)
+const codexNameOf = (tools: unknown, tackName: string) =>
+  new HostMappingReader('codex', tools as never).name(tackName)
 const codexToolInput = (codexName: string, args: unknown, cwd: string) =>
-  codex.input(tackToolOf(codexName, args), args, cwd)
+  codex.inputAsync(tackToolOf(codexName, args), args, cwd)
 const toTackArguments = (codexName: string, updated: unknown, original: unknown, cwd: string) =>
-  codex.arguments(tackToolOf(codexName, original), updated, original, cwd)
+  codex.argumentsAsync(tackToolOf(codexName, original), updated, cwd, original)
 
 describe('patch synthesis', () => {
   it('C3 Add File lists every line with +; Update File has @@ hunks with three lines of context', () => {

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest'
 import type { CodexHookEntry } from '../src/hooks-file.ts'
 import { codexMatcherProblem } from '../src/matcher.ts'
 import { type RunnableHook, selectHooks } from '../src/runner.ts'
-import { CodexTools, matcherSubjects } from '@tack/codex-protocol'
+import { matcherSubjects } from '@tack/codex-protocol'
+import { HostMappingReader } from '@tack/tools'
 import { builtInTools } from './helpers.ts'
 
 /** The built-in tools, whose declarations give each its Codex name (0011-tool-declarations.md). */
 const tools = await builtInTools()
-const codex = new CodexTools(tools)
+const codex = new HostMappingReader('codex', tools)
 const subjectsOf = (tool: string) => matcherSubjects(codex.name(tool))
 
 const hook = (event: string, matcher?: string): RunnableHook => {

@@ -15,6 +15,7 @@ export type {
   ToolHostName,
   ToolHosts,
 } from './host.ts'
+export { type HostArguments, type HostDeclarations, HostMappingReader } from './host-reader.ts'
 export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
 export {
   CodeModeUnavailableError,

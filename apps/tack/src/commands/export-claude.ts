@@ -2,7 +2,7 @@
 // format, which the Claude hooks bridge's transcript writer uses too (40-hooks B9): one implementation.
 // Tool names and inputs come from the tools' own declarations (`host.claude`), as in the live transcript.
 import type { SessionEvent, SessionHeader } from '@tack/session'
-import type { ToolRegistry } from '@tack/tools'
+import { HostMappingReader, type ToolRegistry } from '@tack/tools'
 
 export async function exportClaudeTranscript(
   header: SessionHeader,
@@ -10,5 +10,5 @@ export async function exportClaudeTranscript(
   tools: Pick<ToolRegistry, 'get'> | undefined,
 ): Promise<string> {
   const { renderClaudeTranscript } = await import('@tack/claude-protocol')
-  return renderClaudeTranscript(header, events, tools)
+  return renderClaudeTranscript(header, events, tools && new HostMappingReader('claude', tools))
 }

@@ -21,7 +21,7 @@ import { type Agent, loopAgentOf } from '@tack/agent'
 import type { MergedHookOutcome } from '@tack/hook-protocol'
 import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
 import type { ClaudeBridge, PointRequest } from '../bridge.ts'
-import { claudeToolSubjects } from '@tack/claude-protocol'
+import { claudeResponse, claudeToolSubjects } from '@tack/claude-protocol'
 import { withoutSourceLine } from '../env-file.ts'
 import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
@@ -159,7 +159,7 @@ export async function onPostToolUse(
     ...(start?.previousTodos ? { previousTodos: start.previousTodos } : {}),
   }
   const args = argumentsAsCalled(bridge, exec, agent, tool)
-  const response = bridge.claudeTools.response(exec.name, args, result, exec.cwd, before)
+  const response = claudeResponse(bridge.claudeTools, exec.name, args, result, exec.cwd, before)
   const req = toolRequest(bridge, exec, agent, tool, 'PostToolUse', {
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),

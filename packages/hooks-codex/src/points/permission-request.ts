@@ -31,7 +31,7 @@ export function installPermissionRequest(b: Bridge): void {
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PermissionRequest', subjects).length === 0) return next()
       const turn = currentTurn(agent)
-      const toolInput = await codex.input(exec.name, exec.arguments, exec.cwd)
+      const toolInput = await codex.inputAsync(exec.name, exec.arguments, exec.cwd)
       const run = await runPoint(b.runner, hooks, {
         point: 'PermissionRequest',
         agent,

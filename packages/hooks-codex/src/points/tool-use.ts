@@ -67,7 +67,7 @@ export function installToolUse(b: Bridge): void {
       const pre = selectHooks(hooks, 'PreToolUse', subjects)
       if (pre.length === 0 && selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const key = keyOf(agent, exec.callId)
-      const toolInput = await codex.input(exec.name, exec.arguments, exec.cwd)
+      const toolInput = await codex.inputAsync(exec.name, exec.arguments, exec.cwd)
       remember(key, toolInput)
       if (pre.length === 0) return next()
 
@@ -92,7 +92,12 @@ export function installToolUse(b: Bridge): void {
         return { action: 'deny', reason: deniedMessage(tool, merged.reason ?? 'blocked') }
       }
       if (merged.decision === 'allow' && merged.updatedInput !== undefined) {
-        const translated = await codex.arguments(exec.name, merged.updatedInput, exec.arguments, exec.cwd)
+        const translated = await codex.argumentsAsync(
+          exec.name,
+          merged.updatedInput,
+          exec.cwd,
+          exec.arguments,
+        )
         if (!translated.ok) {
           b.warn(`PreToolUse updatedInput for ${tool.tool_name} was ignored: ${translated.problem}`)
           return next()
@@ -126,7 +131,7 @@ export function installToolUse(b: Bridge): void {
       const tool: ToolFields = {
         tool_name: codexName,
         tool_use_id: exec.callId,
-        tool_input: remembered ?? (await codex.input(exec.name, exec.arguments, exec.cwd)),
+        tool_input: remembered ?? (await codex.inputAsync(exec.name, exec.arguments, exec.cwd)),
       }
       const turn = currentTurn(agent)
       const run = await runPoint(b.runner, hooks, {

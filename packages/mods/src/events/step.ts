@@ -2,8 +2,8 @@
 // session (its origin) names the agent; a rewritten `model` is served by that model's adapter
 // directly (the seam's `next` takes no request), and an unknown one fails the hook.
 import type { Agent, LlmFinal, LlmRequest, LlmResponse } from '@tack/agent'
-import { ClaudeTools } from '@tack/claude-protocol'
 import { requestOriginOf } from '@tack/session'
+import { HostMappingReader } from '@tack/tools'
 import type { Ev } from '../dispatch.ts'
 import type { StepStream } from '../stream-dispatch.ts'
 import type { TurnFacts } from './lifecycle.ts'
@@ -23,7 +23,7 @@ export function installTurnStep(m: Mapping, turns: WeakMap<Agent, TurnFacts>): v
     const facts = turns.get(agent)
     const turn = facts?.turn ?? 0
     const index = Math.max(0, (facts?.step ?? 1) - 1)
-    const claude = new ClaudeTools(ctx.tools)
+    const claude = new HostMappingReader('claude', ctx.tools)
     const toClaude = (name: string) => claude.name(name)
     const toTack = new Map((request.tools ?? []).map((t) => [toClaude(t.name), t.name]))
     const model = request.config.model

@@ -1,12 +1,18 @@
 // `tool.call` on `tools/call` and `tool.check` on `tools/pre-execute` (65-mod-host.md requirement 10).
 // Tool names and arguments are Claude's (40-hooks.md B8): each tool's own `host.claude` declaration, read
-// through @tack/claude-protocol's `ClaudeTools` as the Claude bridge reads it; rewritten arguments are
+// through @tack/tools' `HostMappingReader` as the Claude bridge reads it; rewritten arguments are
 // translated back and schema-checked by the pipeline; both listeners run in the seams' outermost phase,
 // so `next()` yields everything tack would have done (rules, hook bridges, the tool itself).
 import { isDeepStrictEqual } from 'node:util'
 import type { Agent } from '@tack/agent'
-import { ClaudeTools } from '@tack/claude-protocol'
-import type { PreToolDecision, ToolAnswer, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import { claudeResponse } from '@tack/claude-protocol'
+import {
+  HostMappingReader,
+  type PreToolDecision,
+  type ToolAnswer,
+  type ToolExecution,
+  type ToolExecutionResult,
+} from '@tack/tools'
 import { HookFault } from '../faults.ts'
 import { firePermissionNotification } from './classic.ts'
 import { isObject, type Mapping, textOf } from './shared.ts'
@@ -29,7 +35,8 @@ function contextOf(value: unknown) {
 }
 
 /** The registered tools as Claude sees them; a faulty declaration is warned on the terminal. */
-const claudeToolsOf = (m: Mapping) => new ClaudeTools(m.ctx.tools, (message) => m.host.warn(message))
+const claudeToolsOf = (m: Mapping) =>
+  new HostMappingReader('claude', m.ctx.tools, (message) => m.host.warn(message))
 
 export function installToolCall(m: Mapping): void {
   m.ctx.on(
@@ -61,7 +68,7 @@ export function installToolCall(m: Mapping): void {
         const runArgs = back?.ok ? back.arguments : args
         const result = changed ? await next({ ...exec, rawArguments: JSON.stringify(runArgs) }) : await next()
         const out = {
-          result: claude.response(exec.name, runArgs, result, exec.cwd),
+          result: claudeResponse(claude, exec.name, runArgs, result, exec.cwd),
           text: textOf(result.content),
           ref: exec.callId,
           ...(result.isError ? { isError: true } : {}),
