@@ -1,7 +1,7 @@
 // Test helpers: temporary Codex homes with a hooks.json, real shell scripts, and a real agent loop
 // (scripted model only) with the bash and file tools and the bridge loaded. The workspace is a fresh
 // temp folder, never the process cwd.
-import type { ConfigInput } from '@tack/kernel'
+import { type ConfigInput, Context } from '@tack/kernel'
 import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +21,6 @@ import { waitForLine } from '@tack/process/testing'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { type ToolRegistry, ToolsPlugin } from '@tack/tools'
-import { Context } from 'cordis'
 import type { HooksCodexConfig } from '../src/config.ts'
 import { HooksCodexPlugin } from '../src/plugin.ts'
 
