@@ -55,7 +55,7 @@ describe('presentation', () => {
     expect(ctx.tools.presentCall('todo_write', { todos: [{ content: 'a', status: 'pending' }] })).toEqual({
       kind: 'think',
       title: 'Update todos (1)',
-      keyArgument: '1 items',
+      keyArgument: '1 item',
       locations: [],
       intents: [],
     })

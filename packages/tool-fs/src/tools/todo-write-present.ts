@@ -9,7 +9,7 @@ interface TodoWriteArgs {
 
 export const todoWritePresentation: ToolPresentation<TodoWriteArgs, keyof TodoWriteArgs> = {
   kind: 'think',
-  key: (args) => `${args.todos.length} items`,
+  key: (args) => `${args.todos.length} ${args.todos.length === 1 ? 'item' : 'items'}`,
   title: (args) => `Update todos (${args.todos.length})`,
   result: (args, result) => (result.isError ? textIntents(result) : [{ kind: 'todos', todos: args.todos }]),
 }
