@@ -1,0 +1,74 @@
+// Test helpers: the plugin on a real tool registry, the real reference servers run with this Node
+// (process.execPath, Node 24), calls through the registry's pipeline, result text.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ConfigInput } from '@tack/kernel'
+import type { ToolExecutionResult } from '@tack/tools'
+import { createToolsContext } from '@tack/tools/testing'
+import type { Context } from 'cordis'
+import { afterEach } from 'vitest'
+import type { McpConfig } from '../src/config.ts'
+import type { McpServerDefinition } from '../src/definition.ts'
+import { McpPlugin } from '../src/plugin.ts'
+
+const require = createRequire(import.meta.url)
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** A bin of an installed package, as a file Node runs. */
+function binOf(pkg: string, bin: string): string {
+  const manifest = require(`${pkg}/package.json`) as { bin: Record<string, string> }
+  return join(dirname(require.resolve(`${pkg}/package.json`)), manifest.bin[bin] as string)
+}
+
+export const everything = (): McpServerDefinition => ({
+  type: 'stdio',
+  command: process.execPath,
+  args: [binOf('@modelcontextprotocol/server-everything', 'mcp-server-everything'), 'stdio'],
+})
+
+export const filesystem = (root: string): McpServerDefinition => ({
+  type: 'stdio',
+  command: process.execPath,
+  args: [binOf('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem'), root],
+})
+
+/** The test's own stdio server (fixtures/server.ts), in one of its modes. */
+export const fixture = (...args: string[]): McpServerDefinition => ({
+  type: 'stdio',
+  command: process.execPath,
+  args: [join(here, 'fixtures', 'server.ts'), ...args],
+})
+
+const contexts: Context[] = []
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.registry.delete(McpPlugin as never)
+})
+
+/** A registry with the plugin loaded; its servers closed after the test. Returns the warnings too. */
+export async function mcpContext(config: ConfigInput<typeof McpConfig>): Promise<{ ctx: Context; warnings: string[] }> {
+  const ctx = await createToolsContext()
+  const warnings: string[] = []
+  ctx.logger.exporter({
+    colors: false,
+    export: (message: { type: string; name: string; args: unknown[] }) => {
+      if (message.type === 'warn' && message.name === 'mcp') warnings.push(String(message.args[1] ?? message.args[0]))
+    },
+  } as never)
+  contexts.push(ctx)
+  await ctx.plugin(McpPlugin, config)
+  return { ctx, warnings }
+}
+
+let calls = 0
+
+export function call(
+  ctx: Context,
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ToolExecutionResult> {
+  return ctx.tools.execute({ callId: `call_${++calls}`, name, rawArguments: JSON.stringify(args), cwd: process.cwd(), signal })
+}
+
+export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('')
