@@ -90,6 +90,14 @@ export class McpConnection {
       this.#list(client).catch((error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`))
     })
     client.onclose = () => this.#lost(client)
+    // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or
+    // reports them; the person hears of the first one per start, the session goes on.
+    let reported = false
+    client.onerror = (error) => {
+      if (reported || this.#closed) return
+      reported = true
+      this.#options.warn(`MCP server "${name}" sent something that is not MCP: ${errorText(error)}`)
+    }
     try {
       await client.connect(opened.transport, { timeout: this.#options.connectTimeoutMs })
       if (this.#closed) throw new Error('closed while starting')

@@ -40,9 +40,9 @@ export const fixture = (...args: string[]): McpServerDefinition => ({
   args: [join(here, 'fixtures', 'server.ts'), ...args],
 })
 
-const contexts: Context[] = []
+const loaded: Array<{ dispose(): unknown }> = []
 afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.registry.delete(McpPlugin as never)
+  for (const fiber of loaded.splice(0)) await fiber.dispose()
 })
 
 /** A registry with the plugin loaded; its servers closed after the test. Returns the warnings too. */
@@ -55,8 +55,7 @@ export async function mcpContext(config: ConfigInput<typeof McpConfig>): Promise
       if (message.type === 'warn' && message.name === 'mcp') warnings.push(String(message.args[1] ?? message.args[0]))
     },
   } as never)
-  contexts.push(ctx)
-  await ctx.plugin(McpPlugin, config)
+  loaded.push(await ctx.plugin(McpPlugin, config))
   return { ctx, warnings }
 }
 
