@@ -12,6 +12,8 @@ import type { McpConfig } from '../src/config.ts'
 import type { McpServerDefinition } from '../src/definition.ts'
 import { McpPlugin } from '../src/plugin.ts'
 
+type StdioServer = Extract<McpServerDefinition, { type: 'stdio' }>
+
 const require = createRequire(import.meta.url)
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -21,20 +23,20 @@ function binOf(pkg: string, bin: string): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), manifest.bin[bin] as string)
 }
 
-export const everything = (): McpServerDefinition => ({
+export const everything = (): StdioServer => ({
   type: 'stdio',
   command: process.execPath,
   args: [binOf('@modelcontextprotocol/server-everything', 'mcp-server-everything'), 'stdio'],
 })
 
-export const filesystem = (root: string): McpServerDefinition => ({
+export const filesystem = (root: string): StdioServer => ({
   type: 'stdio',
   command: process.execPath,
   args: [binOf('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem'), root],
 })
 
 /** The test's own stdio server (fixtures/server.ts), in one of its modes. */
-export const fixture = (...args: string[]): McpServerDefinition => ({
+export const fixture = (...args: string[]): StdioServer => ({
   type: 'stdio',
   command: process.execPath,
   args: [join(here, 'fixtures', 'server.ts'), ...args],
