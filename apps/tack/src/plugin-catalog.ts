@@ -279,7 +279,11 @@ export const CATALOG: readonly CatalogEntry[] = [
 /** Whether `plugins.mcp` names at least one server (its shape is checked by the plugin's Config). */
 function hasMcpServers(config: unknown): boolean {
   const servers = (config as { servers?: unknown } | false | undefined) || undefined
-  return typeof servers?.servers === 'object' && servers.servers !== null && Object.keys(servers.servers).length > 0
+  return (
+    typeof servers?.servers === 'object' &&
+    servers.servers !== null &&
+    Object.keys(servers.servers).length > 0
+  )
 }
 
 export function catalogEntry(key: string): CatalogEntry | undefined {

@@ -23,12 +23,19 @@ const echoCall = { kind: 'tool-calls' as const, calls: [{ name: 'mcp__everything
 async function hookRecording(box: Sandbox, code: number): Promise<string> {
   const seen = join(box.root, 'pre-tool-use.json')
   const hook = join(box.root, 'record.sh')
-  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n${code === 2 ? 'echo "no echoes today" >&2\n' : ''}exit ${code}\n`)
+  await writeFile(
+    hook,
+    `#!/usr/bin/env bash\ncat > '${seen}'\n${code === 2 ? 'echo "no echoes today" >&2\n' : ''}exit ${code}\n`,
+  )
   await chmod(hook, 0o755)
   await mkdir(join(box.home, '.claude'), { recursive: true })
   await writeFile(
     join(box.home, '.claude', 'settings.json'),
-    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }] } }),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }],
+      },
+    }),
   )
   return seen
 }
@@ -38,10 +45,25 @@ async function runEcho(box: Sandbox) {
   const server = await startLoopbackServer({ script: [echoCall, { kind: 'text' as const, text: 'done' }] })
   try {
     const config = await writeLoopConfig(box.root, server.baseUrl)
-    const servers = { everything: { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] } }
-    await writeFile(config, `${await readFile(config, 'utf8')}  mcp:\n    servers: ${JSON.stringify(servers)}\n`)
+    const servers = {
+      everything: { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] },
+    }
+    await writeFile(
+      config,
+      `${await readFile(config, 'utf8')}  mcp:\n    servers: ${JSON.stringify(servers)}\n`,
+    )
     const run = await runTack(
-      ['run', '--config', config, '--json', '--permission-mode', 'yolo', '--model', 'loop/m', 'echo something'],
+      [
+        'run',
+        '--config',
+        config,
+        '--json',
+        '--permission-mode',
+        'yolo',
+        '--model',
+        'loop/m',
+        'echo something',
+      ],
       { env: box.env, cwd: box.workspace },
     )
     return { run, requests: server.requests }
@@ -51,7 +73,9 @@ async function runEcho(box: Sandbox) {
 }
 
 const toolResult = (stdout: string) =>
-  jsonLines(stdout).find((l) => l.type === 'tool/result') as { data: { isError: boolean; content: Array<{ text: string }> } }
+  jsonLines(stdout).find((l) => l.type === 'tool/result') as {
+    data: { isError: boolean; content: Array<{ text: string }> }
+  }
 
 describe('MCP through the real binary', () => {
   test('a scripted session calls mcp__everything__echo; the hook sees its name and input as sent', async () => {

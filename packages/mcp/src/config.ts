@@ -60,7 +60,12 @@ export const McpConfig = new ObjectSchema(
   'MCP servers: their tools as tack tools `mcp__<server>__<tool>` (@tack/mcp).',
   (value) =>
     value.restartBackoffMs > value.restartBackoffMaxMs
-      ? [{ path: 'restartBackoffMs', message: `must not exceed restartBackoffMaxMs (${value.restartBackoffMaxMs})` }]
+      ? [
+          {
+            path: 'restartBackoffMs',
+            message: `must not exceed restartBackoffMaxMs (${value.restartBackoffMaxMs})`,
+          },
+        ]
       : [],
 )
 export type McpConfig = ConfigOf<typeof McpConfig>

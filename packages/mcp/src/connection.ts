@@ -5,7 +5,11 @@
 // session over) ends a stdio server's process: the SDK closes its stdin, then signals it.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { type CallToolResult, type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { RestartBackoff } from './backoff.ts'
 import type { McpServerDefinition } from './definition.ts'
 import { errorText } from './error-text.ts'
@@ -62,7 +66,12 @@ export class McpConnection {
   }
 
   /** Calls `tool`; waits out the restart backoff of a server that failed, then (re)starts it. */
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<CallToolResult> {
     const wait = this.#client ? 0 : this.#options.backoff.waitMs()
     if (wait > 0) await sleep(wait, undefined, { signal })
     const client = await this.start()
@@ -87,7 +96,9 @@ export class McpConnection {
     const opened = openTransport(def, this.#options.secretVariables(), stderr)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      this.#list(client).catch((error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`))
+      this.#list(client).catch((error) =>
+        this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
+      )
     })
     client.onclose = () => this.#lost(client)
     // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or

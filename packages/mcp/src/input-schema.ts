@@ -26,7 +26,7 @@ export function projectInputSchema(schema: unknown): ProjectedSchema {
   try {
     compileToolParameters(projected)
     return { parameters: projected as JsonSchema }
-  } catch (error) {
+  } catch {
     return {
       parameters: { type: 'object', additionalProperties: true } as JsonSchema,
       note: `Input schema (JSON Schema, checked by the server): ${JSON.stringify(schema)}`,
@@ -47,7 +47,8 @@ function projectNode(node: Raw): Raw {
     else if (key === 'items') {
       if (isRaw(value)) out.items = projectNode(value)
     } else if (key === 'anyOf') out.anyOf = projectList(value)
-    else if (key === 'additionalProperties') out.additionalProperties = isRaw(value) ? projectNode(value) : value
+    else if (key === 'additionalProperties')
+      out.additionalProperties = isRaw(value) ? projectNode(value) : value
     else out[key] = value
   }
   if (isObjectNode(out) && out.additionalProperties === undefined) out.additionalProperties = true
@@ -57,9 +58,12 @@ function projectNode(node: Raw): Raw {
 }
 
 const projectList = (value: unknown): Raw[] | undefined =>
-  Array.isArray(value) && value.length > 0 ? value.map((sub) => (isRaw(sub) ? projectNode(sub) : {})) : undefined
+  Array.isArray(value) && value.length > 0
+    ? value.map((sub) => (isRaw(sub) ? projectNode(sub) : {}))
+    : undefined
 
 const isObjectNode = (node: Raw): boolean =>
   node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || 'properties' in node
 
-const describedOnly = (node: Raw): Raw => (typeof node.description === 'string' ? { description: node.description } : {})
+const describedOnly = (node: Raw): Raw =>
+  typeof node.description === 'string' ? { description: node.description } : {}

@@ -28,7 +28,11 @@ export class ServerInstructions {
   /** Adds the section while `ctx`'s plugin is loaded, once the agent's system prompt service is there. */
   mount(ctx: Context): void {
     ctx.inject(['systemPrompt'], (sub) => {
-      addSystemPromptSection(sub, { name: INSTRUCTIONS_SECTION, order: INSTRUCTIONS_ORDER, text: () => this.text() })
+      addSystemPromptSection(sub, {
+        name: INSTRUCTIONS_SECTION,
+        order: INSTRUCTIONS_ORDER,
+        text: () => this.text(),
+      })
     })
   }
 }

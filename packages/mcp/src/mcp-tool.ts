@@ -64,6 +64,10 @@ function callFailure(server: string, error: unknown): ToolFailure {
       'MCP_SERVER_EXITED',
       `The MCP server "${server}" exited during the call, so it has no result (${errorText(error)}). It is started again on the next call.`,
     )
-  if (error instanceof McpError) return new ToolFailure('MCP_ERROR', `MCP server "${server}": ${errorText(error)}`)
-  return new ToolFailure('MCP_UNAVAILABLE', `MCP server "${server}" could not take the call: ${errorText(error)}`)
+  if (error instanceof McpError)
+    return new ToolFailure('MCP_ERROR', `MCP server "${server}": ${errorText(error)}`)
+  return new ToolFailure(
+    'MCP_UNAVAILABLE',
+    `MCP server "${server}" could not take the call: ${errorText(error)}`,
+  )
 }

@@ -29,7 +29,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
  * A name for `wanted` not in `taken`: `wanted` itself, else it with a suffix from the server's and the
  * tool's own names (so the same pair always gets the same name), bounded like the rest.
  */
-export function unclashedName(wanted: string, server: string, tool: string, taken: (name: string) => boolean): string {
+export function unclashedName(
+  wanted: string,
+  server: string,
+  tool: string,
+  taken: (name: string) => boolean,
+): string {
   if (!taken(wanted)) return wanted
   for (let attempt = 0; ; attempt++) {
     const tail = `_${digest(`${server}\u0000${tool}\u0000${attempt}`)}`

@@ -50,13 +50,18 @@ export const McpPlugin = definePlugin({
         )
         // The bound's timer is cancelled once the start settles, so it never holds the process open.
         const timer = new AbortController()
-        const limit = sleep(def.startupTimeoutMs ?? config.startupTimeoutMs, undefined, { signal: timer.signal })
+        const limit = sleep(def.startupTimeoutMs ?? config.startupTimeoutMs, undefined, {
+          signal: timer.signal,
+        })
         const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
         return { connection, bound }
       })
-    ctx.effect(() => () => {
-      for (const { connection } of started) void connection.close()
-    }, 'mcp connections')
+    ctx.effect(
+      () => () => {
+        for (const { connection } of started) void connection.close()
+      },
+      'mcp connections',
+    )
     await Promise.all(started.map((s) => s.bound))
   },
 })

@@ -20,7 +20,8 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 export function resultText(result: McpCallResult): string {
   if (result.structuredContent !== undefined) return JSON.stringify(result.structuredContent)
   // A server speaking the 2024-10-07 protocol answers `toolResult` instead of content.
-  if (result.content === undefined && result.toolResult !== undefined) return JSON.stringify(result.toolResult)
+  if (result.content === undefined && result.toolResult !== undefined)
+    return JSON.stringify(result.toolResult)
   return (result.content ?? []).map((block) => blockText(block as Block)).join('\n')
 }
 
@@ -48,4 +49,5 @@ function embeddedText(resource: Block | undefined): string {
   return `[Resource: ${str(resource.uri) ?? ''} (${str(resource.mimeType) ?? 'binary'}, ${base64Bytes(resource.blob)} bytes, not shown)]`
 }
 
-const base64Bytes = (data: unknown): number => (typeof data === 'string' ? Buffer.byteLength(data, 'base64') : 0)
+const base64Bytes = (data: unknown): number =>
+  typeof data === 'string' ? Buffer.byteLength(data, 'base64') : 0

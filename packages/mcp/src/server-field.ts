@@ -33,24 +33,34 @@ export function serverProblems(value: unknown, path: string): ConfigIssue[] {
   if (!isRecord(value)) return [{ path, message: 'must be an object' }]
   const type = value.type ?? 'stdio'
   if (type !== 'stdio' && type !== 'http' && type !== 'sse')
-    return [{ path: `${path}.type`, message: `must be "stdio", "http" or "sse" (got ${JSON.stringify(type)})` }]
+    return [
+      { path: `${path}.type`, message: `must be "stdio", "http" or "sse" (got ${JSON.stringify(type)})` },
+    ]
   const issues: ConfigIssue[] = []
   const at = (key: string, message: string) => issues.push({ path: `${path}.${key}`, message })
   for (const key of Object.keys(value))
-    if (!KEYS[type].includes(key)) at(key, `is not a key of a ${type} server (allowed: ${KEYS[type].join(', ')})`)
+    if (!KEYS[type].includes(key))
+      at(key, `is not a key of a ${type} server (allowed: ${KEYS[type].join(', ')})`)
   if (type === 'stdio') {
     if (typeof value.command !== 'string' || value.command === '') at('command', 'must be a non-empty string')
-    if (value.args !== undefined && !(Array.isArray(value.args) && value.args.every((a) => typeof a === 'string')))
+    if (
+      value.args !== undefined &&
+      !(Array.isArray(value.args) && value.args.every((a) => typeof a === 'string'))
+    )
       at('args', 'must be a list of strings')
     if (value.env !== undefined && !isStringMap(value.env)) at('env', 'must be an object of string values')
     if (value.cwd !== undefined && typeof value.cwd !== 'string') at('cwd', 'must be a string')
   } else {
     if (!isHttpUrl(value.url)) at('url', 'must be an http or https URL')
-    if (value.headers !== undefined && !isStringMap(value.headers)) at('headers', 'must be an object of string values')
+    if (value.headers !== undefined && !isStringMap(value.headers))
+      at('headers', 'must be an object of string values')
   }
   for (const key of ['startupTimeoutMs', 'toolTimeoutMs'] as const) {
     const ms = value[key]
-    if (ms !== undefined && !(Number.isInteger(ms) && (ms as number) >= 1 && (ms as number) <= SERVER_TIMEOUT_MAX_MS))
+    if (
+      ms !== undefined &&
+      !(Number.isInteger(ms) && (ms as number) >= 1 && (ms as number) <= SERVER_TIMEOUT_MAX_MS)
+    )
       at(key, `must be an integer 1–${SERVER_TIMEOUT_MAX_MS}`)
   }
   if (value.enabled !== undefined && typeof value.enabled !== 'boolean') at('enabled', 'must be a boolean')

@@ -36,7 +36,9 @@ export class ServerTools {
       const wanted = mcpToolName(server, tool.name)
       const name = unclashedName(wanted, server, tool.name, (n) => this.#ctx.tools.get(n) !== undefined)
       if (name !== wanted)
-        this.#warn(`MCP tool "${tool.name}" of server "${server}" is named ${name}: ${wanted} is already taken`)
+        this.#warn(
+          `MCP tool "${tool.name}" of server "${server}" is named ${name}: ${wanted} is already taken`,
+        )
       try {
         disposers.push(registerTool(this.#ctx, mcpTool({ name, server, tool, connection, ...limits })))
         names.push(name)

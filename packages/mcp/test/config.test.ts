@@ -21,7 +21,10 @@ describe('plugins.mcp config', () => {
 
   it('configured servers: stdio is the default type', () => {
     const config = parse({
-      servers: { a: { command: 'srv', args: ['x'], env: { K: 'v' } }, b: { type: 'http', url: 'https://h/mcp', headers: { A: 'b' } } },
+      servers: {
+        a: { command: 'srv', args: ['x'], env: { K: 'v' } },
+        b: { type: 'http', url: 'https://h/mcp', headers: { A: 'b' } },
+      },
       toolTimeoutMs: 5_000,
     })
     expect(config.servers.a).toEqual({ type: 'stdio', command: 'srv', args: ['x'], env: { K: 'v' } })

@@ -14,7 +14,9 @@ describe('server-everything over stdio', () => {
     const echo = ctx.tools.get('mcp__everything__echo')
     expect(echo?.description).toBe('Echoes back the input string')
     expect(echo?.access).toBe('read')
-    expect(ctx.tools.presentCall('mcp__everything__echo', { message: 'hi' }).title).toBe('everything: Echo Tool')
+    expect(ctx.tools.presentCall('mcp__everything__echo', { message: 'hi' }).title).toBe(
+      'everything: Echo Tool',
+    )
     const result = await call(ctx, 'mcp__everything__echo', { message: 'hello there' })
     expect(result.isError).toBe(false)
     expect(textOf(result)).toBe('Echo: hello there')
@@ -26,7 +28,8 @@ describe('server-everything over stdio', () => {
     expect(names).toContain('mcp__everything__get-sum')
     expect(names).toContain('mcp__everything__get-structured-content')
     expect(warnings).toEqual([])
-    for (const name of names) expect(ctx.tools.get(name)?.description).not.toContain('Input schema (JSON Schema')
+    for (const name of names)
+      expect(ctx.tools.get(name)?.description).not.toContain('Input schema (JSON Schema')
     const wrong = await call(ctx, 'mcp__everything__get-sum', { a: 'one', b: 2 })
     expect(wrong.error?.code).toBe('INVALID_ARGS')
     expect(textOf(await call(ctx, 'mcp__everything__get-sum', { a: 1, b: 2 }))).toContain('3')
@@ -40,7 +43,9 @@ describe('server-everything over stdio', () => {
 
   it('an image becomes a note; resource links read [Resource link: name] uri', async () => {
     const { ctx } = await mcpContext({ servers: { everything: everything() } })
-    expect(textOf(await call(ctx, 'mcp__everything__get-tiny-image', {}))).toMatch(/\[Image: image\/png, \d+ bytes/)
+    expect(textOf(await call(ctx, 'mcp__everything__get-tiny-image', {}))).toMatch(
+      /\[Image: image\/png, \d+ bytes/,
+    )
     const links = textOf(await call(ctx, 'mcp__everything__get-resource-links', { count: 2 }))
     expect(links).toMatch(/\[Resource link: [^\]]+\] demo:\/\//)
   }, 30_000)
@@ -51,8 +56,13 @@ describe('server-everything over stdio', () => {
     try {
       const ctx = await createToolsContext()
       declareSecrets(ctx, { variables: ['MCP_TEST_PROVIDER_KEY', 'USER'] })
-      const fiber = await ctx.plugin(McpPlugin, { servers: { everything: { ...everything(), env: { OWN_VAR: 'own' } } } })
-      const env = JSON.parse(textOf(await call(ctx, 'mcp__everything__get-env', {}))) as Record<string, string>
+      const fiber = await ctx.plugin(McpPlugin, {
+        servers: { everything: { ...everything(), env: { OWN_VAR: 'own' } } },
+      })
+      const env = JSON.parse(textOf(await call(ctx, 'mcp__everything__get-env', {}))) as Record<
+        string,
+        string
+      >
       await fiber.dispose()
       expect(env.OWN_VAR).toBe('own')
       expect(env.PATH).toBe(process.env.PATH)
@@ -72,7 +82,10 @@ describe('server instructions', () => {
     const prompt = new SystemPromptService()
     ctx.provide('systemPrompt', prompt)
     const fiber = await ctx.plugin(McpPlugin, {
-      servers: { zeta: fixture('--instructions', 'Zeta says hi.'), alpha: fixture('--instructions', 'Alpha first.') },
+      servers: {
+        zeta: fixture('--instructions', 'Zeta says hi.'),
+        alpha: fixture('--instructions', 'Alpha first.'),
+      },
     })
     const text = prompt.assemble()
     expect(text).toContain('# MCP server instructions')

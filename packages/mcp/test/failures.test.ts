@@ -44,7 +44,10 @@ describe('a server that fails', () => {
   }, 30_000)
 
   it("a server's own toolTimeoutMs overrides the plugin's", async () => {
-    const { ctx } = await mcpContext({ servers: { fx: { ...fixture(), toolTimeoutMs: 200 } }, toolTimeoutMs: 60_000 })
+    const { ctx } = await mcpContext({
+      servers: { fx: { ...fixture(), toolTimeoutMs: 200 } },
+      toolTimeoutMs: 60_000,
+    })
     expect((await call(ctx, 'mcp__fx__hang', {})).error?.code).toBe('TIMEOUT')
   }, 30_000)
 
@@ -76,7 +79,11 @@ describe('a server that fails', () => {
   it('does not start: one line names it and its stderr, the session goes on without its tools', async () => {
     const { ctx, warnings } = await mcpContext({
       servers: {
-        broken: { type: 'stdio', command: process.execPath, args: ['-e', 'console.error("no config here"); process.exit(3)'] },
+        broken: {
+          type: 'stdio',
+          command: process.execPath,
+          args: ['-e', 'console.error("no config here"); process.exit(3)'],
+        },
         fx: fixture(),
       },
     })
@@ -87,7 +94,10 @@ describe('a server that fails', () => {
 
   it('starts past startupTimeoutMs: the plugin goes on, and its tools join when it is ready', async () => {
     const started = Date.now()
-    const { ctx } = await mcpContext({ servers: { late: fixture('--delay-start', '1500') }, startupTimeoutMs: 200 })
+    const { ctx } = await mcpContext({
+      servers: { late: fixture('--delay-start', '1500') },
+      startupTimeoutMs: 200,
+    })
     expect(Date.now() - started).toBeLessThan(1_400)
     expect(ctx.tools.get('mcp__late__pid')).toBeUndefined()
     await expect.poll(() => ctx.tools.get('mcp__late__pid'), { timeout: 10_000 }).toBeDefined()

@@ -48,13 +48,16 @@ afterEach(async () => {
 })
 
 /** A registry with the plugin loaded; its servers closed after the test. Returns the warnings too. */
-export async function mcpContext(config: ConfigInput<typeof McpConfig>): Promise<{ ctx: Context; warnings: string[] }> {
+export async function mcpContext(
+  config: ConfigInput<typeof McpConfig>,
+): Promise<{ ctx: Context; warnings: string[] }> {
   const ctx = await createToolsContext()
   const warnings: string[] = []
   ctx.logger.exporter({
     colors: false,
     export: (message: { type: string; name: string; args: unknown[] }) => {
-      if (message.type === 'warn' && message.name === 'mcp') warnings.push(String(message.args[1] ?? message.args[0]))
+      if (message.type === 'warn' && message.name === 'mcp')
+        warnings.push(String(message.args[1] ?? message.args[0]))
     },
   } as never)
   loaded.push(await ctx.plugin(McpPlugin, config))
@@ -69,7 +72,13 @@ export function call(
   args: Record<string, unknown>,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<ToolExecutionResult> {
-  return ctx.tools.execute({ callId: `call_${++calls}`, name, rawArguments: JSON.stringify(args), cwd: process.cwd(), signal })
+  return ctx.tools.execute({
+    callId: `call_${++calls}`,
+    name,
+    rawArguments: JSON.stringify(args),
+    cwd: process.cwd(),
+    signal,
+  })
 }
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('')

@@ -16,7 +16,10 @@ describe('projectInputSchema', () => {
     }
     const { parameters, note } = projectInputSchema(schema)
     expect(note).toBeUndefined()
-    expect(parameters).toMatchObject({ properties: { a: { type: 'number', description: 'first' } }, required: ['a'] })
+    expect(parameters).toMatchObject({
+      properties: { a: { type: 'number', description: 'first' } },
+      required: ['a'],
+    })
     expect(accepts(schema, { a: 1 })).toBe(true)
     expect(accepts(schema, { a: 'one' })).toBe(false)
     expect(accepts(schema, {})).toBe(false)

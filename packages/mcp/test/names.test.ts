@@ -12,10 +12,17 @@ describe('MCP tool names', () => {
   })
 
   it('are bounded to 64 characters, stably and distinctly', () => {
-    const long = mcpToolName('a-very-long-server-name-for-testing', 'and_an_even_longer_tool_name_that_goes_on')
+    const long = mcpToolName(
+      'a-very-long-server-name-for-testing',
+      'and_an_even_longer_tool_name_that_goes_on',
+    )
     expect(long).toHaveLength(64)
-    expect(long).toBe(mcpToolName('a-very-long-server-name-for-testing', 'and_an_even_longer_tool_name_that_goes_on'))
-    expect(long).not.toBe(mcpToolName('a-very-long-server-name-for-testing', 'and_an_even_longer_tool_name_that_goes_of'))
+    expect(long).toBe(
+      mcpToolName('a-very-long-server-name-for-testing', 'and_an_even_longer_tool_name_that_goes_on'),
+    )
+    expect(long).not.toBe(
+      mcpToolName('a-very-long-server-name-for-testing', 'and_an_even_longer_tool_name_that_goes_of'),
+    )
     expect(isToolName(long)).toBe(true)
   })
 

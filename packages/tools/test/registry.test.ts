@@ -112,7 +112,9 @@ describe('TL-1 registration', () => {
     for (const name of ['mcp__GitHub-x__createIssue', `mcp__${'a'.repeat(59)}`])
       expect(() => ctx.tools.register({ ...named('ok'), name })).not.toThrow()
     for (const name of ['mcp__a.b__c', `mcp__${'a'.repeat(60)}`, 'MCP__a__b', 'x__A-b'])
-      expect(registrationError(() => ctx.tools.register({ ...named('ok'), name })).code).toBe('INVALID_TOOL_NAME')
+      expect(registrationError(() => ctx.tools.register({ ...named('ok'), name })).code).toBe(
+        'INVALID_TOOL_NAME',
+      )
   })
 
   test('alwaysAsk must be a boolean', async () => {
