@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConfigInput } from '@tack/kernel'
 import type { ToolExecutionResult } from '@tack/tools'
-import { createToolsContext } from '@tack/tools/testing'
+import { callTool, createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
 import { afterEach } from 'vitest'
 import type { McpConfig } from '../src/config.ts'
@@ -64,21 +64,7 @@ export async function mcpContext(
   return { ctx, warnings }
 }
 
-let calls = 0
-
-export function call(
-  ctx: Context,
-  name: string,
-  args: Record<string, unknown>,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<ToolExecutionResult> {
-  return ctx.tools.execute({
-    callId: `call_${++calls}`,
-    name,
-    rawArguments: JSON.stringify(args),
-    cwd: process.cwd(),
-    signal,
-  })
-}
+/** One call through the registry's pipeline (`@tack/tools/testing`). */
+export const call = callTool
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('')
