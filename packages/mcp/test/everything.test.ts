@@ -53,6 +53,9 @@ describe('server-everything over stdio', () => {
   it("a stdio server's environment is the minimum plus its env, without a variable declared secret", async () => {
     process.env.MCP_TEST_PROVIDER_KEY = 'sk-secret-value'
     process.env.MCP_TEST_UNRELATED = 'not-passed'
+    const user = process.env.USER
+    // USER is in the SDK's default list: declared secret here, it must be left out all the same.
+    process.env.USER = 'tester'
     try {
       const ctx = await createToolsContext()
       declareSecrets(ctx, { variables: ['MCP_TEST_PROVIDER_KEY', 'USER'] })
@@ -72,6 +75,8 @@ describe('server-everything over stdio', () => {
     } finally {
       delete process.env.MCP_TEST_PROVIDER_KEY
       delete process.env.MCP_TEST_UNRELATED
+      if (user === undefined) delete process.env.USER
+      else process.env.USER = user
     }
   }, 30_000)
 })
