@@ -40,13 +40,14 @@ async function hookRecording(box: Sandbox, code: number): Promise<string> {
   return seen
 }
 
-/** Runs one scripted turn that calls echo, with server-everything configured; the run and what the model was sent. */
-async function runEcho(box: Sandbox) {
+/** Runs one scripted turn that calls echo, with server-everything (and `extra` servers) configured; the run and what the model was sent. */
+async function runEcho(box: Sandbox, extra: Record<string, unknown> = {}) {
   const server = await startLoopbackServer({ script: [echoCall, { kind: 'text' as const, text: 'done' }] })
   try {
     const config = await writeLoopConfig(box.root, server.baseUrl)
     const servers = {
       everything: { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] },
+      ...extra,
     }
     await writeFile(
       config,
@@ -92,6 +93,21 @@ describe('MCP through the real binary', () => {
       tool_name: 'mcp__everything__echo',
       tool_input: ECHO,
     })
+  })
+
+  test('a server that does not start: one line on stderr, and the session goes on with the others', async () => {
+    const box = await sandbox()
+    const broken = {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'console.error("missing token"); process.exit(1)'],
+    }
+    const { run } = await runEcho(box, { broken })
+    expect(run.code, run.stderr).toBe(0)
+    expect(toolResult(run.stdout).data.isError).toBe(false)
+    const lines = run.stderr.split('\n').filter((line) => line.includes('"broken"'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^tack: mcp: MCP server "broken" did not start: .*missing token/)
   })
 
   test("the hook's deny (exit 2) stops the call, and the model reads why", async () => {
