@@ -111,8 +111,9 @@ function whatItDoes(facts: CallFacts): string {
         ? `${facts.tool} changes ${facts.paths.map((path) => path.absolute).join(', ')}`
         : `${facts.tool} is not known to be read-only`
     case 'execute':
+      // Without a command (an MCP server's tool) it runs code elsewhere, not a shell command.
       return facts.command === undefined
-        ? `${facts.tool} runs a shell command`
+        ? `${facts.tool} runs code whose effects are not known in advance`
         : `${facts.tool} runs a shell command: ${facts.command}`
     case 'network':
       return `${facts.tool} reaches the network`

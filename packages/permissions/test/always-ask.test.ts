@@ -28,6 +28,13 @@ describe('alwaysAsk', () => {
     expect(decide(facts('execute', false), 'workspace-write', none, true).kind).toBe('pass')
   })
 
+  it('an execute tool without a command (an MCP tool) is not said to run a shell command', () => {
+    expect(decide(facts('execute', false), 'ask', none, true)).toEqual({
+      kind: 'ask',
+      reason: 'mcp__fs__write_file runs code whose effects are not known in advance',
+    })
+  })
+
   it('an allow rule is the approval', () => {
     const rules = { allow: [{ tool: 'mcp__fs__write_file' }], deny: [] }
     expect(decide(facts('execute'), 'workspace-write', rules as never, true).kind).toBe('allow')
