@@ -96,8 +96,11 @@ export class McpConnection {
     const opened = openTransport(def, this.#options.secretVariables(), stderr)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      this.#list(client).catch((error) =>
-        this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
+      this.#list(client).then(
+        (tools) => {
+          if (this.#client === client) this.#options.onTools(tools)
+        },
+        (error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
       )
     })
     client.onclose = () => this.#lost(client)
@@ -114,8 +117,11 @@ export class McpConnection {
       if (this.#closed) throw new Error('closed while starting')
       this.#client = client
       this.#opened = opened
+      const tools = await this.#list(client)
+      // Instructions and tools in one synchronous step: the next request sees both or neither, so the
+      // prompt prefix changes once for a server that joins.
       this.#options.onInstructions(client.getInstructions())
-      await this.#list(client)
+      this.#options.onTools(tools)
       backoff.succeeded()
       return client
     } catch (error) {
@@ -129,11 +135,9 @@ export class McpConnection {
     }
   }
 
-  async #list(client: Client): Promise<void> {
-    if (!client.getServerCapabilities()?.tools) {
-      this.#options.onTools([])
-      return
-    }
+  /** Every page of the server's tool list (none when it offers no tools). */
+  async #list(client: Client): Promise<Tool[]> {
+    if (!client.getServerCapabilities()?.tools) return []
     const tools: Tool[] = []
     let cursor: string | undefined
     do {
@@ -141,7 +145,7 @@ export class McpConnection {
       tools.push(...page.tools)
       cursor = page.nextCursor
     } while (cursor)
-    if (this.#client === client) this.#options.onTools(tools)
+    return tools
   }
 
   #lost(client: Client): void {
