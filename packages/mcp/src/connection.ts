@@ -41,6 +41,8 @@ export class McpConnection {
   #starting?: Promise<Client>
   #stderr?: StderrTail
   #closed = false
+  /** The client of a start under way, so closing can end a server that has not answered yet. */
+  #connecting?: Client
 
   constructor(options: ConnectionOptions) {
     this.#options = options
@@ -84,9 +86,10 @@ export class McpConnection {
 
   async close(): Promise<void> {
     this.#closed = true
-    const client = this.#client ?? (await this.#starting?.catch(() => undefined))
+    // A server still starting is ended now, not when its start would time out.
+    const clients = [this.#client, this.#connecting]
     this.#client = undefined
-    await client?.close().catch(() => undefined)
+    await Promise.all(clients.map((client) => client?.close().catch(() => undefined)))
   }
 
   async #connect(): Promise<Client> {
@@ -95,6 +98,7 @@ export class McpConnection {
     this.#stderr = stderr
     const opened = openTransport(def, this.#options.secretVariables(), stderr)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
+    this.#connecting = client
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.#list(client).then(
         (tools) => {
@@ -118,6 +122,7 @@ export class McpConnection {
       this.#client = client
       this.#opened = opened
       const tools = await this.#list(client)
+      if (this.#closed) throw new Error('closed while starting')
       // Instructions and tools in one synchronous step: the next request sees both or neither, so the
       // prompt prefix changes once for a server that joins.
       this.#options.onInstructions(client.getInstructions())
@@ -132,6 +137,8 @@ export class McpConnection {
         this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)
       }
       throw error
+    } finally {
+      if (this.#connecting === client) this.#connecting = undefined
     }
   }
 

@@ -1,5 +1,6 @@
 // A server's life with the session (spec 55-mcp.md M1, M2): its tools listed over every page, kept in
 // step with notifications/tools/list_changed, and its process ended when the plugin is disposed.
+import { readdirSync, readFileSync } from 'node:fs'
 import { createToolsContext } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { McpPlugin } from '../src/plugin.ts'
@@ -43,5 +44,29 @@ describe('a server with the session', () => {
   it('a disabled server is not started', async () => {
     const { ctx } = await mcpContext({ servers: { fx: { ...fixture(), enabled: false } } })
     expect(ctx.tools.schemas()).toEqual([])
+  }, 30_000)
+})
+
+describe('a server still starting when the session ends', () => {
+  it('is ended at once, not when its start would time out', async () => {
+    const marker = `--marker-${process.pid}-${Date.now()}`
+    const ctx = await createToolsContext()
+    const fiber = await ctx.plugin(McpPlugin, {
+      servers: { slow: fixture('--delay-start', '60000', marker) },
+      startupTimeoutMs: 100,
+    })
+    const running = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .some((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)
+          } catch {
+            return false
+          }
+        })
+    await expect.poll(running, { timeout: 5_000 }).toBe(true)
+    await fiber.dispose()
+    await expect.poll(running, { timeout: 5_000 }).toBe(false)
   }, 30_000)
 })
