@@ -56,10 +56,10 @@ export const McpPlugin = definePlugin({
         const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
         return { connection, bound }
       })
+    // Disposal waits for the servers to end (the SDK's ladder: stdin closed, SIGTERM, SIGKILL, at most
+    // about 4 s), so tack does not exit leaving a server that ignores its closed stdin running.
     ctx.effect(
-      () => () => {
-        for (const { connection } of started) void connection.close()
-      },
+      () => () => Promise.all(started.map(({ connection }) => connection.close())).then(() => undefined),
       'mcp connections',
     )
     await Promise.all(started.map((s) => s.bound))
