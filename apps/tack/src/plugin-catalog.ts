@@ -278,12 +278,8 @@ export const CATALOG: readonly CatalogEntry[] = [
 
 /** Whether `plugins.mcp` names at least one server (its shape is checked by the plugin's Config). */
 function hasMcpServers(config: unknown): boolean {
-  const servers = (config as { servers?: unknown } | false | undefined) || undefined
-  return (
-    typeof servers?.servers === 'object' &&
-    servers.servers !== null &&
-    Object.keys(servers.servers).length > 0
-  )
+  const servers = config ? (config as { servers?: unknown }).servers : undefined
+  return typeof servers === 'object' && servers !== null && Object.keys(servers).length > 0
 }
 
 export function catalogEntry(key: string): CatalogEntry | undefined {
