@@ -249,6 +249,17 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
   {
+    key: 'mcp',
+    description: "MCP servers' tools as mcp__<server>__<tool> (@tack/mcp)",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/mcp')
+      return { plugin: m.McpPlugin, Config: m.McpConfig }
+    },
+    // Only when servers are configured: nothing to start, and nothing to import, otherwise.
+    boot: { loads: (opts) => hasMcpServers(opts.settings.plugins.mcp) },
+  },
+  {
     key: 'mods',
     description: "the Claude Code mod host: unmodified mods (register(on, options)) on tack's seams",
     defaultOn: true,
@@ -264,6 +275,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
 ]
+
+/** Whether `plugins.mcp` names at least one server (its shape is checked by the plugin's Config). */
+function hasMcpServers(config: unknown): boolean {
+  const servers = config ? (config as { servers?: unknown }).servers : undefined
+  return typeof servers === 'object' && servers !== null && Object.keys(servers).length > 0
+}
 
 export function catalogEntry(key: string): CatalogEntry | undefined {
   return CATALOG.find((e) => e.key === key)

@@ -3,7 +3,7 @@ import { type ConfigOf, Schema } from '@tack/kernel'
 import { PERMISSION_MODES } from './modes.ts'
 
 /**
- * A rule: `tool` is a tool name or `*`; `path` a glob relative to the workspace root or absolute
+ * A rule: `tool` is a tool name, `*`, or a `*`/`?` wildcard over tool names (`mcp__github__*`); `path` a glob relative to the workspace root or absolute
  * (fs tools); `command` a prefix or a `*`/`?` wildcard pattern of the whole command (bash). A rule
  * has at most one of `path` and `command`; with neither it matches every call of its tool.
  */
@@ -30,7 +30,7 @@ const rules = (description: string) =>
   Schema.json<PermissionRule[]>({
     default: [],
     allowed:
-      'a list of rules {tool: a tool name or "*", path?: non-empty glob, command?: non-empty prefix or wildcard}, each with at most one of path and command',
+      'a list of rules {tool: a tool name, "*" or a wildcard over names such as "mcp__github__*", path?: non-empty glob, command?: non-empty prefix or wildcard}, each with at most one of path and command',
     description,
     test: (value): value is PermissionRule[] => Array.isArray(value) && value.every(isPermissionRule),
   })

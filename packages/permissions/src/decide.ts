@@ -14,6 +14,8 @@
 //   | write outside                 | ask*  | ask*            | deny      | allow |
 //   | write of a protected file     | ask†  | ask†            | deny      | allow |
 //
+// A tool that declares `alwaysAsk` (an MCP tool marked destructive) is asked where the table says pass
+// (every mode but yolo; read-only still denies what it denies); without an approver that ask is denied.
 // `ask*` is `ask` with reason `outside the workspace` when an approver is mounted; without one
 // (headless) the call passes and the workspace scope fails it `OUTSIDE_WORKSPACE`. `ask†` (a control
 // file, protected.ts) asks with a reason naming the file when an approver is mounted and denies with
@@ -59,7 +61,7 @@ export function decide(
   // A control file needs an approval that names it: a rule without a path does not (0012).
   if (allowed && (!guarded || allowed.path !== undefined))
     return { kind: 'allow', why: `rule ${describeRule(allowed)}` }
-  const verdict = byMode(facts, mode, hasApprover)
+  const verdict = alwaysAsked(facts, mode, byMode(facts, mode, hasApprover))
   return guarded ? guard(verdict, facts, guarded, hasApprover) : verdict
 }
 
@@ -73,6 +75,11 @@ function guard(verdict: Verdict, facts: CallFacts, guarded: ProtectedPath, hasAp
     kind: 'deny',
     reason: `${why}, and no approver is available in this run, so the call is denied. Do not try to write it another way; tell the user what you wanted to change.`,
   }
+}
+
+function alwaysAsked(facts: CallFacts, mode: PermissionMode, verdict: Verdict): Verdict {
+  if (!facts.alwaysAsk || mode === 'yolo' || verdict.kind !== 'pass') return verdict
+  return { kind: 'ask', reason: `${facts.tool} is marked destructive by its server` }
 }
 
 function byMode(facts: CallFacts, mode: PermissionMode, hasApprover: boolean): Verdict {
@@ -104,8 +111,9 @@ function whatItDoes(facts: CallFacts): string {
         ? `${facts.tool} changes ${facts.paths.map((path) => path.absolute).join(', ')}`
         : `${facts.tool} is not known to be read-only`
     case 'execute':
+      // Without a command (an MCP server's tool) it runs code elsewhere, not a shell command.
       return facts.command === undefined
-        ? `${facts.tool} runs a shell command`
+        ? `${facts.tool} runs code whose effects are not known in advance`
         : `${facts.tool} runs a shell command: ${facts.command}`
     case 'network':
       return `${facts.tool} reaches the network`

@@ -27,6 +27,8 @@ export interface CallFacts {
   readonly access: ToolAccess
   readonly paths: readonly PathFact[]
   readonly command?: string
+  /** The tool asks before every call outside yolo (its `alwaysAsk` declaration, e.g. MCP's destructiveHint). */
+  readonly alwaysAsk?: boolean
   /** The workspace root, lexically and real. */
   readonly root: { readonly lexical: string; readonly real: string }
   /** The tool's `paths` declaration failed: the call cannot be judged and is denied (fail closed). */
@@ -36,7 +38,12 @@ export interface CallFacts {
 export async function factsOf(exec: ToolExecution, def: ToolDefinition | undefined): Promise<CallFacts> {
   const lexical = resolve(exec.agent?.cwd ?? exec.cwd)
   const access = toolAccess(def)
-  const base = { tool: exec.name, access, ...commandOf(access, exec.arguments) }
+  const base = {
+    tool: exec.name,
+    access,
+    ...commandOf(access, exec.arguments),
+    ...(def?.alwaysAsk === true ? { alwaysAsk: true } : {}),
+  }
   const declared = def ? declaredPaths(def, exec.arguments) : { ok: true as const, paths: [] }
   if (!declared.ok) return { ...base, paths: [], root: { lexical, real: lexical }, problem: declared.problem }
   const paths = await Promise.all(declared.paths.map((path) => pathFact(lexical, exec.cwd, path)))

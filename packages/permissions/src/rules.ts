@@ -21,7 +21,7 @@ export function findRule(
 }
 
 function matches(rule: PermissionRule, facts: CallFacts, use: Use): boolean {
-  if (rule.tool !== '*' && rule.tool !== facts.tool) return false
+  if (!toolMatches(rule.tool, facts.tool)) return false
   if (rule.path !== undefined) {
     const glob = rule.path
     if (facts.paths.length === 0) return false
@@ -41,6 +41,14 @@ function matches(rule: PermissionRule, facts: CallFacts, use: Use): boolean {
 
 /** Compiled globs: a search asks about every file it lists (withheld.ts), so each rule compiles once. */
 const compiled = new Map<string, (path: string) => boolean>()
+
+/**
+ * A rule's `tool`: a name, `*`, or a wildcard over names such as `mcp__github__*` (spec 55-mcp.md M8).
+ * Tool names hold no `*` or `?`, so a plain name still matches only itself.
+ */
+export function toolMatches(pattern: string, tool: string): boolean {
+  return pattern === tool || wildcardMatches(pattern, tool)
+}
 
 function pathMatches(glob: string, path: string, root: string): boolean {
   let test = compiled.get(glob)

@@ -1,20 +1,18 @@
 // The `withheldPaths` service (docs/decisions/0118-deny-rules-in-search-results.md): the deny rules
 // with a path, applied to each file a search lists instead of to the folder the call names. A file
-// is withheld when a rule for the tool (or `*`) matches it exactly as it would match a call naming
+// is withheld when a rule for the tool (or `*`, or a wildcard over tool names) matches it exactly as it would match a call naming
 // that file — its real path or its lexical one under the workspace root — so `grep` and `glob` never
 // show what `read` of the same file would be denied.
 import { join, relative, resolve } from 'node:path'
 import { isInside, realPathOf, type WithheldPaths, workspaceRootOf } from '@tack/tools'
 import type { PermissionRule } from './config.ts'
 import type { CallFacts } from './facts.ts'
-import { findRule } from './rules.ts'
+import { findRule, toolMatches } from './rules.ts'
 
 export function withheldPaths(deny: readonly PermissionRule[]): WithheldPaths {
   return {
     async forCall(tool, call) {
-      const rules = deny.filter(
-        (rule) => rule.path !== undefined && (rule.tool === '*' || rule.tool === tool),
-      )
+      const rules = deny.filter((rule) => rule.path !== undefined && toolMatches(rule.tool, tool))
       if (rules.length === 0) return undefined
       const lexical = resolve(workspaceRootOf(call))
       const real = await realPathOf(lexical).catch(() => lexical)

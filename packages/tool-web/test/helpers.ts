@@ -4,7 +4,7 @@ import type { ConfigInput } from '@tack/kernel'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ToolExecutionResult } from '@tack/tools'
-import { createToolsContext } from '@tack/tools/testing'
+import { callTool, createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
 import { afterEach } from 'vitest'
 import type { WebToolsConfig } from '../src/config.ts'
@@ -66,20 +66,12 @@ export async function webContext(
   return ctx
 }
 
-let calls = 0
-
 export function call(
   ctx: Context,
   name: string,
   args: Record<string, unknown>,
 ): Promise<ToolExecutionResult> {
-  return ctx.tools.execute({
-    callId: `call_${++calls}`,
-    name,
-    rawArguments: JSON.stringify(args),
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-  })
+  return callTool(ctx, name, args)
 }
 
 export function textOf(result: ToolExecutionResult): string {

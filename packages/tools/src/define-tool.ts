@@ -18,6 +18,18 @@ import {
 
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
 
+/**
+ * The names of tools an MCP server provides (`mcp__<server>__<tool>`, spec 55-mcp.md M3): they keep
+ * the server's case and `-` as Claude Code's do, so hooks and rules written for Claude Code match.
+ * Still within every provider's tool-name rule ([A-Za-z0-9_-], at most 64).
+ */
+export const MCP_TOOL_NAME_PATTERN = /^mcp__[A-Za-z0-9_-]{1,59}$/
+
+/** Whether `name` may name a tool: a built-in's lower-case name or an MCP tool's. */
+export function isToolName(name: string): boolean {
+  return TOOL_NAME_PATTERN.test(name) || MCP_TOOL_NAME_PATTERN.test(name)
+}
+
 /** The longest timeout a timer can express (2^31 − 1 ms). */
 export const MAX_TOOL_TIMEOUT_MS = 2_147_483_647
 
@@ -34,6 +46,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   paths?(args: FromSchema<P>): readonly string[]
   /** How Claude Code's and Codex's hooks see it (see `ToolHosts`). */
   readonly host?: ToolHosts
+  /** Every call is asked outside yolo, whatever its access (see `ToolDefinition.alwaysAsk`). */
+  readonly alwaysAsk?: boolean
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
   readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
@@ -60,15 +74,16 @@ export function checkToolDefinition(def: {
   readonly access?: unknown
   readonly paths?: unknown
   readonly host?: unknown
+  readonly alwaysAsk?: unknown
   readonly execute: unknown
   readonly present?: unknown
 }) {
   const name = typeof def.name === 'string' ? def.name : String(def.name)
-  if (typeof def.name !== 'string' || !TOOL_NAME_PATTERN.test(def.name)) {
+  if (typeof def.name !== 'string' || !isToolName(def.name)) {
     throw new ToolRegistrationError(
       'INVALID_TOOL_NAME',
       name,
-      `invalid tool name ${JSON.stringify(def.name)}: expected ${TOOL_NAME_PATTERN} (lower-case letter, then up to 63 of a-z, 0-9, _)`,
+      `invalid tool name ${JSON.stringify(def.name)}: expected ${TOOL_NAME_PATTERN} (lower-case letter, then up to 63 of a-z, 0-9, _) or ${MCP_TOOL_NAME_PATTERN}`,
     )
   }
   const bad = (what: string) =>
@@ -91,6 +106,8 @@ export function checkToolDefinition(def: {
   if (def.access !== undefined && !(TOOL_ACCESSES as readonly unknown[]).includes(def.access)) {
     throw bad(`access must be one of ${TOOL_ACCESSES.join(', ')} (got ${JSON.stringify(def.access)})`)
   }
+  if (def.alwaysAsk !== undefined && typeof def.alwaysAsk !== 'boolean')
+    throw bad('alwaysAsk must be a boolean when given')
   const hostProblem = hostDeclarationProblem(def.host)
   if (hostProblem) throw bad(hostProblem)
   return compileToolParameters(def.parameters)

@@ -16,7 +16,14 @@ export type {
   ToolHosts,
 } from './host.ts'
 export { type HostArguments, type HostDeclarations, HostMappingReader } from './host-reader.ts'
-export { defineTool, MAX_TOOL_TIMEOUT_MS, TOOL_NAME_PATTERN, type ToolSpec } from './define-tool.ts'
+export {
+  defineTool,
+  isToolName,
+  MAX_TOOL_TIMEOUT_MS,
+  MCP_TOOL_NAME_PATTERN,
+  TOOL_NAME_PATTERN,
+  type ToolSpec,
+} from './define-tool.ts'
 export {
   CodeModeUnavailableError,
   CodeRunFailedError,
@@ -60,6 +67,7 @@ export {
   workspaceRootOf,
 } from './scope.ts'
 export type { JsonTypeName, ToolJsonSchema, ToolParametersSchema } from './schema/subset.ts'
+export { SUBSET_KEYWORDS } from './schema/subset.ts'
 export { compileToolParameters, type ToolSchemaValidator } from './schema/tool-schema.ts'
 export type { Validation } from './schema/validate.ts'
 export * from './types.ts'

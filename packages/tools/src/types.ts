@@ -81,7 +81,7 @@ export interface ToolResultView {
 }
 
 export interface ToolDefinition<A = unknown> {
-  /** /^[a-z][a-z0-9_]{0,63}$/ */
+  /** /^[a-z][a-z0-9_]{0,63}$/, or an MCP tool's /^mcp__[A-Za-z0-9_-]{1,59}$/ (define-tool.ts) */
   readonly name: string
   readonly description: string
   /** An object schema in the defineTool subset. */
@@ -97,6 +97,11 @@ export interface ToolDefinition<A = unknown> {
   paths?(args: A): readonly string[]
   /** How Claude Code's and Codex's hooks see it: name, input, way back, response (see `ToolHosts`). */
   readonly host?: ToolHosts
+  /**
+   * The permission plugin asks before every call outside yolo mode, whatever the tool's access and the
+   * mode (an allow rule still counts as the approval): an MCP tool its server marks `destructiveHint`.
+   */
+  readonly alwaysAsk?: boolean
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends (presentation.ts); none declared means the defaults. */
   readonly present?: ToolPresentation<A>

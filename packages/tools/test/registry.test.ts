@@ -107,6 +107,24 @@ describe('TL-1 registration', () => {
     expect(ctx.tools.schemas()).toHaveLength(1)
   })
 
+  test('an MCP tool name keeps case and - (mcp__<server>__<tool>, at most 64); nothing else does', async () => {
+    const ctx = await createToolsContext()
+    for (const name of ['mcp__GitHub-x__createIssue', `mcp__${'a'.repeat(59)}`])
+      expect(() => ctx.tools.register({ ...named('ok'), name })).not.toThrow()
+    for (const name of ['mcp__a.b__c', `mcp__${'a'.repeat(60)}`, 'MCP__a__b', 'x__A-b'])
+      expect(registrationError(() => ctx.tools.register({ ...named('ok'), name })).code).toBe(
+        'INVALID_TOOL_NAME',
+      )
+  })
+
+  test('alwaysAsk must be a boolean', async () => {
+    const ctx = await createToolsContext()
+    expect(
+      registrationError(() => ctx.tools.register({ ...named('t'), alwaysAsk: 'yes' as never })).code,
+    ).toBe('INVALID_TOOL_DEFINITION')
+    expect(() => ctx.tools.register({ ...named('t'), alwaysAsk: true })).not.toThrow()
+  })
+
   test('TL-1 a bad timeout or a missing execute throws INVALID_TOOL_DEFINITION', async () => {
     const ctx = await createToolsContext()
     for (const timeoutMs of [0, 1.5, -1, 2 ** 31]) {

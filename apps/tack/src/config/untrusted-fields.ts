@@ -185,6 +185,15 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'mods.promptEditBudgetMs': HELD.notOffered,
   'mods.sessionEndBudgetMs': HELD.notOffered,
   'mods.dataDir': pathValued(HELD.path),
+
+  'mcp.servers': HELD.runs, // programs to start and URLs to reach; a project's come from .mcp.json, approved
+  'mcp.startupTimeoutMs': HELD.notOffered,
+  'mcp.connectTimeoutMs': HELD.notOffered,
+  'mcp.toolTimeoutMs': HELD.notOffered,
+  'mcp.maxResultBytes': HELD.cost, // a higher one sends more of every MCP result to the model
+  'mcp.stderrMaxBytes': HELD.notOffered,
+  'mcp.restartBackoffMs': HELD.notOffered,
+  'mcp.restartBackoffMaxMs': HELD.notOffered,
 }
 
 function entryOf(plugin: string, field: string): FieldClass | PathValued | undefined {

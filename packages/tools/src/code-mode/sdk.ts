@@ -24,10 +24,17 @@ export function sdkSectionText(tools: readonly ToolDefinition[]): string {
     members.push(docComment(doc, '  '))
     // A tool with no required argument may be called with none (TL-24: a missing argument is `{}`).
     const optional = requiredCount(def.parameters) === 0 ? '?' : ''
-    members.push(`  ${def.name}(args${optional}: ${jsonSchemaToTs(def.parameters, 2)}): Promise<string>`)
+    members.push(
+      `  ${memberName(def.name)}(args${optional}: ${jsonSchemaToTs(def.parameters, 2)}): Promise<string>`,
+    )
   }
   const body = members.length ? `declare const tools: {\n${members.join('\n')}\n}` : 'declare const tools: {}'
   return `${PREAMBLE}\n\n\`\`\`ts\n${body}\n\`\`\``
+}
+
+/** A name that is not an identifier (an MCP tool's `mcp__s__get-env`) is quoted: `tools["mcp__s__get-env"]`. */
+function memberName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)
 }
 
 function requiredCount(parameters: unknown): number {

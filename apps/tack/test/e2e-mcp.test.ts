@@ -1,0 +1,123 @@
+// MCP through the real binary (spec 55-mcp.md M3, M8): a scripted session with the reference server
+// (@modelcontextprotocol/server-everything) in `plugins.mcp.servers` of a --config file calls
+// `mcp__everything__echo`; a Claude Code PreToolUse hook matching `mcp__everything__.*` sees that name
+// and the arguments as the model sent them, and its deny (exit 2) stops the call.
+import { createRequire } from 'node:module'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { startLoopbackServer } from '@tack/llm/testing'
+import { describe, expect, test } from 'vitest'
+import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
+
+const require = createRequire(import.meta.url)
+const everythingBin = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+)
+
+const ECHO = { message: 'hello from the model' }
+const echoCall = { kind: 'tool-calls' as const, calls: [{ name: 'mcp__everything__echo', args: ECHO }] }
+
+/** A PreToolUse hook for `mcp__everything__.*` in the box's ~/.claude that records its input and exits `code`. */
+async function hookRecording(box: Sandbox, code: number): Promise<string> {
+  const seen = join(box.root, 'pre-tool-use.json')
+  const hook = join(box.root, 'record.sh')
+  await writeFile(
+    hook,
+    `#!/usr/bin/env bash\ncat > '${seen}'\n${code === 2 ? 'echo "no echoes today" >&2\n' : ''}exit ${code}\n`,
+  )
+  await chmod(hook, 0o755)
+  await mkdir(join(box.home, '.claude'), { recursive: true })
+  await writeFile(
+    join(box.home, '.claude', 'settings.json'),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }],
+      },
+    }),
+  )
+  return seen
+}
+
+/** Runs one scripted turn that calls echo, with server-everything (and `extra` servers) configured; the run and what the model was sent. */
+async function runEcho(box: Sandbox, extra: Record<string, unknown> = {}) {
+  const server = await startLoopbackServer({ script: [echoCall, { kind: 'text' as const, text: 'done' }] })
+  try {
+    const config = await writeLoopConfig(box.root, server.baseUrl)
+    const servers = {
+      everything: { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] },
+      ...extra,
+    }
+    await writeFile(
+      config,
+      `${await readFile(config, 'utf8')}  mcp:\n    servers: ${JSON.stringify(servers)}\n`,
+    )
+    const run = await runTack(
+      [
+        'run',
+        '--config',
+        config,
+        '--json',
+        '--permission-mode',
+        'yolo',
+        '--model',
+        'loop/m',
+        'echo something',
+      ],
+      { env: box.env, cwd: box.workspace },
+    )
+    return { run, requests: server.requests }
+  } finally {
+    await server.close()
+  }
+}
+
+const toolResult = (stdout: string) =>
+  jsonLines(stdout).find((l) => l.type === 'tool/result') as {
+    data: { isError: boolean; content: Array<{ text: string }> }
+  }
+
+describe('MCP through the real binary', () => {
+  test('a scripted session calls mcp__everything__echo; the hook sees its name and input as sent', async () => {
+    const box = await sandbox()
+    const seen = await hookRecording(box, 0)
+    const { run, requests } = await runEcho(box)
+    expect(run.code, run.stderr).toBe(0)
+    const result = toolResult(run.stdout)
+    expect(result.data.isError).toBe(false)
+    expect(result.data.content[0]?.text).toBe('Echo: hello from the model')
+    expect(JSON.stringify(requests[0])).toContain('mcp__everything__echo')
+    expect(JSON.parse(await readFile(seen, 'utf8'))).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'mcp__everything__echo',
+      tool_input: ECHO,
+    })
+  })
+
+  test('a server that does not start: one line on stderr, and the session goes on with the others', async () => {
+    const box = await sandbox()
+    const broken = {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'console.error("missing token"); process.exit(1)'],
+    }
+    const { run } = await runEcho(box, { broken })
+    expect(run.code, run.stderr).toBe(0)
+    expect(toolResult(run.stdout).data.isError).toBe(false)
+    const lines = run.stderr.split('\n').filter((line) => line.includes('"broken"'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^tack: mcp: MCP server "broken" did not start: .*missing token/)
+  })
+
+  test("the hook's deny (exit 2) stops the call, and the model reads why", async () => {
+    const box = await sandbox()
+    await hookRecording(box, 2)
+    const { run } = await runEcho(box)
+    expect(run.code, run.stderr).toBe(0)
+    const result = toolResult(run.stdout)
+    expect(result.data.isError).toBe(true)
+    expect(result.data.content[0]?.text).toContain('no echoes today')
+    expect(result.data.content[0]?.text).not.toContain('Echo:')
+  })
+})

@@ -1,0 +1,71 @@
+// The MCP plugin's validated Config (`plugins.mcp`). Every tunable has a default, a range checked at
+// load and a README row; a server's own startupTimeoutMs/toolTimeoutMs override the plugin-wide ones.
+import { type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
+import { SERVER_TIMEOUT_MAX_MS, serversField } from './server-field.ts'
+
+const fields = {
+  servers: serversField,
+  startupTimeoutMs: Schema.integer({
+    default: 10_000,
+    min: 1,
+    max: SERVER_TIMEOUT_MAX_MS,
+    description:
+      "Milliseconds the session waits at start for the servers (all started in parallel); a server not ready by then is waited for no longer, and its tools join when it is (announced on stderr; the request prefix changes once). A server's own `startupTimeoutMs` overrides it.",
+  }),
+  connectTimeoutMs: Schema.integer({
+    default: 60_000,
+    min: 1,
+    max: SERVER_TIMEOUT_MAX_MS,
+    description:
+      'Milliseconds a server may take to start and answer `initialize` at all; past it the start fails (one line on stderr) and is tried again on the next call of one of its tools.',
+  }),
+  toolTimeoutMs: Schema.integer({
+    default: 300_000,
+    min: 1,
+    max: SERVER_TIMEOUT_MAX_MS,
+    description:
+      "Milliseconds one MCP tool call may take; then the call fails `TIMEOUT` and the server is sent `notifications/cancelled`. A server's own `toolTimeoutMs` overrides it.",
+  }),
+  maxResultBytes: Schema.integer({
+    default: 100_000,
+    min: 1_024,
+    max: 64 * 1024 * 1024,
+    description:
+      "UTF-8 bytes of one MCP tool result the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
+  }),
+  stderrMaxBytes: Schema.integer({
+    default: 65_536,
+    min: 1_024,
+    max: 16 * 1024 * 1024,
+    description:
+      "Bytes of a stdio server's stderr kept (the newest); its last line is shown when the server fails. Nothing of it is printed otherwise.",
+  }),
+  restartBackoffMs: Schema.integer({
+    default: 1_000,
+    min: 0,
+    max: 600_000,
+    description:
+      'After a server crashed or failed to start, milliseconds before the next use may start it again; doubled after each further failure in a row, up to `restartBackoffMaxMs`, and reset by a successful start.',
+  }),
+  restartBackoffMaxMs: Schema.integer({
+    default: 30_000,
+    min: 0,
+    max: 3_600_000,
+    description: 'The longest wait between restarts of a server that keeps failing.',
+  }),
+}
+
+export const McpConfig = new ObjectSchema(
+  fields,
+  'MCP servers: their tools as tack tools `mcp__<server>__<tool>` (@tack/mcp).',
+  (value) =>
+    value.restartBackoffMs > value.restartBackoffMaxMs
+      ? [
+          {
+            path: 'restartBackoffMs',
+            message: `must not exceed restartBackoffMaxMs (${value.restartBackoffMaxMs})`,
+          },
+        ]
+      : [],
+)
+export type McpConfig = ConfigOf<typeof McpConfig>

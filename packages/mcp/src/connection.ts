@@ -1,0 +1,172 @@
+// One MCP server's connection (spec 55-mcp.md M1, M2, M12b): started on demand and at most once at a
+// time, its tools listed (every page) at start and again on `notifications/tools/list_changed`. When
+// the server goes away the in-flight calls fail (the SDK rejects them), one line reaches the person, and
+// the next call starts it again once the restart backoff allows. Closing it (the plugin disposed, the
+// session over) ends a stdio server's process: the SDK closes its stdin, then signals it.
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  type CallToolResult,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { RestartBackoff } from './backoff.ts'
+import type { McpServerDefinition } from './definition.ts'
+import { errorText } from './error-text.ts'
+import { StderrTail } from './stderr-tail.ts'
+import { type OpenedTransport, openTransport } from './transport.ts'
+
+export interface ConnectionOptions {
+  readonly name: string
+  readonly def: McpServerDefinition
+  readonly connectTimeoutMs: number
+  readonly stderrMaxBytes: number
+  readonly backoff: RestartBackoff
+  /** The variables declared secret now (`ctx.secrets`), kept out of a stdio server's environment. */
+  readonly secretVariables: () => readonly string[]
+  /** The server's whole tool list, after each start and each list change. */
+  onTools(tools: readonly Tool[]): void
+  /** The server's `instructions` from `initialize`, after each start. */
+  onInstructions(text: string | undefined): void
+  /** One line for a person (stderr). */
+  warn(line: string): void
+}
+
+const CLIENT_INFO = { name: 'tack', version: '0.1.0' }
+
+export class McpConnection {
+  readonly #options: ConnectionOptions
+  #client?: Client
+  #opened?: OpenedTransport
+  #starting?: Promise<Client>
+  #stderr?: StderrTail
+  #closed = false
+  /** The client of a start under way, so closing can end a server that has not answered yet. */
+  #connecting?: Client
+
+  constructor(options: ConnectionOptions) {
+    this.#options = options
+  }
+
+  get name(): string {
+    return this.#options.name
+  }
+
+  /** The stdio server's pid while it runs. */
+  pid(): number | undefined {
+    return this.#client ? this.#opened?.pid() : undefined
+  }
+
+  /** The connected client, starting the server if it is not running. Rejects when it cannot start. */
+  start(): Promise<Client> {
+    if (this.#closed) return Promise.reject(new Error(`MCP server "${this.name}" is closed`))
+    if (this.#client) return Promise.resolve(this.#client)
+    this.#starting ??= this.#connect().finally(() => {
+      this.#starting = undefined
+    })
+    return this.#starting
+  }
+
+  /** Calls `tool`; waits out the restart backoff of a server that failed, then (re)starts it. */
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<CallToolResult> {
+    const wait = this.#client ? 0 : this.#options.backoff.waitMs()
+    if (wait > 0) await sleep(wait, undefined, { signal })
+    const client = await this.start()
+    // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes.
+    return (await client.callTool({ name: tool, arguments: args }, undefined, {
+      signal,
+      timeout: timeoutMs,
+    })) as CallToolResult
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    // A server still starting is ended now, not when its start would time out.
+    const clients = [this.#client, this.#connecting]
+    this.#client = undefined
+    await Promise.all(clients.map((client) => client?.close().catch(() => undefined)))
+  }
+
+  async #connect(): Promise<Client> {
+    const { name, def, backoff } = this.#options
+    const stderr = new StderrTail(this.#options.stderrMaxBytes)
+    this.#stderr = stderr
+    const opened = openTransport(def, this.#options.secretVariables(), stderr)
+    const client = new Client(CLIENT_INFO, { capabilities: {} })
+    this.#connecting = client
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.#list(client).then(
+        (tools) => {
+          if (this.#client === client) this.#options.onTools(tools)
+        },
+        (error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
+      )
+    })
+    client.onclose = () => this.#lost(client)
+    // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or
+    // reports them; the person hears of the first one per start, the session goes on.
+    let reported = false
+    client.onerror = (error) => {
+      if (reported || this.#closed) return
+      reported = true
+      this.#options.warn(`MCP server "${name}" sent something that is not MCP: ${errorText(error)}`)
+    }
+    try {
+      await client.connect(opened.transport, { timeout: this.#options.connectTimeoutMs })
+      if (this.#closed) throw new Error('closed while starting')
+      this.#client = client
+      this.#opened = opened
+      const tools = await this.#list(client)
+      if (this.#closed) throw new Error('closed while starting')
+      // Instructions and tools in one synchronous step: the next request sees both or neither, so the
+      // prompt prefix changes once for a server that joins.
+      this.#options.onInstructions(client.getInstructions())
+      this.#options.onTools(tools)
+      backoff.succeeded()
+      return client
+    } catch (error) {
+      this.#client = undefined
+      await client.close().catch(() => undefined)
+      if (!this.#closed) {
+        backoff.failed()
+        this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)
+      }
+      throw error
+    } finally {
+      if (this.#connecting === client) this.#connecting = undefined
+    }
+  }
+
+  /** Every page of the server's tool list (none when it offers no tools). */
+  async #list(client: Client): Promise<Tool[]> {
+    if (!client.getServerCapabilities()?.tools) return []
+    const tools: Tool[] = []
+    let cursor: string | undefined
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor })
+      tools.push(...page.tools)
+      cursor = page.nextCursor
+    } while (cursor)
+    return tools
+  }
+
+  #lost(client: Client): void {
+    if (this.#client !== client) return
+    this.#client = undefined
+    if (this.#closed) return
+    this.#options.backoff.failed()
+    this.#options.warn(
+      `MCP server "${this.name}" exited${this.#lastStderr()}; it is started again on the next call of one of its tools`,
+    )
+  }
+
+  #lastStderr(): string {
+    const line = this.#stderr?.lastLine()
+    return line ? ` (its last stderr line: ${line})` : ''
+  }
+}

@@ -1,0 +1,7 @@
+export { accessOf, type McpAnnotations } from './access.ts'
+export { McpConfig } from './config.ts'
+export type { McpServerDefinition, McpServers } from './definition.ts'
+export { INSTRUCTIONS_SECTION } from './instructions.ts'
+export { mcpToolName, sanitizeServerName } from './names.ts'
+export { McpPlugin } from './plugin.ts'
+export { serverEnvironment } from './transport.ts'

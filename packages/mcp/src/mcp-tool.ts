@@ -1,0 +1,73 @@
+// One MCP tool as a tack tool (spec 55-mcp.md M3, M4): its description and input schema from the
+// server (input-schema.ts), access from its annotations (access.ts), its calls sent through the
+// server's connection with the per-call timeout, and its result turned into text for the model —
+// an `isError` result or a JSON-RPC error as an error result with the server's text.
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { ToolFailure, type ToolDefinition } from '@tack/tools'
+import { accessOf, isDestructive, kindOf } from './access.ts'
+import type { McpConnection } from './connection.ts'
+import { cutToBytes } from './cut.ts'
+import { errorText } from './error-text.ts'
+import { projectInputSchema } from './input-schema.ts'
+import { resultText } from './result-text.ts'
+
+export interface McpToolOptions {
+  readonly name: string
+  readonly server: string
+  readonly tool: Tool
+  readonly connection: McpConnection
+  readonly toolTimeoutMs: number
+  readonly maxResultBytes: number
+}
+
+/** How much longer the SDK waits than the pipeline: the pipeline's TIMEOUT is the one the model sees. */
+const SDK_TIMEOUT_SLACK_MS = 1_000
+
+export function mcpTool(options: McpToolOptions): ToolDefinition {
+  const { server, tool, connection, maxResultBytes } = options
+  const access = accessOf(tool.annotations)
+  const schema = projectInputSchema(tool.inputSchema)
+  const description = [tool.description ?? tool.title ?? '', schema.note].filter(Boolean).join('\n\n')
+  const title = `${server}: ${tool.title ?? tool.annotations?.title ?? tool.name}`
+  return {
+    name: options.name,
+    description,
+    parameters: schema.parameters,
+    timeoutMs: options.toolTimeoutMs,
+    access,
+    ...(isDestructive(tool.annotations) ? { alwaysAsk: true } : {}),
+    present: { kind: kindOf(access), title: () => title },
+    async execute(args, call) {
+      let result: Awaited<ReturnType<McpConnection['call']>>
+      try {
+        result = await connection.call(
+          tool.name,
+          args as Record<string, unknown>,
+          call.signal,
+          options.toolTimeoutMs + SDK_TIMEOUT_SLACK_MS,
+        )
+      } catch (error) {
+        throw callFailure(server, error)
+      }
+      const text = cutToBytes(resultText(result), maxResultBytes)
+      if (result.isError === true) throw new ToolFailure('MCP_TOOL_ERROR', text, { content: text })
+      return text
+    },
+  }
+}
+
+/** A call that got no result: the server's JSON-RPC error, or the server gone (it restarts on the next call). */
+function callFailure(server: string, error: unknown): ToolFailure {
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+    return new ToolFailure(
+      'MCP_SERVER_EXITED',
+      `The MCP server "${server}" exited during the call, so it has no result (${errorText(error)}). It is started again on the next call.`,
+    )
+  if (error instanceof McpError)
+    return new ToolFailure('MCP_ERROR', `MCP server "${server}": ${errorText(error)}`)
+  return new ToolFailure(
+    'MCP_UNAVAILABLE',
+    `MCP server "${server}" could not take the call: ${errorText(error)}`,
+  )
+}
