@@ -3,6 +3,7 @@
 import type { ObjectSchema, Field } from '@tack/kernel'
 import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
+import { MCP_CATALOG_ENTRY } from './mcp/catalog-entry.ts'
 import { trustedForThisRun } from './workspace-trust.ts'
 
 export interface CatalogEntry {
@@ -248,6 +249,8 @@ export const CATALOG: readonly CatalogEntry[] = [
       inject: (opts) => ['hooksClaude', 'hooksCodex'].filter((key) => opts.settings.plugins[key] !== false),
     },
   },
+  // MCP servers from tack config, .mcp.json and Codex: entry and boot role in mcp/catalog-entry.ts
+  MCP_CATALOG_ENTRY,
   {
     key: 'mods',
     description: "the Claude Code mod host: unmodified mods (register(on, options)) on tack's seams",
