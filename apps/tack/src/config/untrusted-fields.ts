@@ -179,6 +179,11 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'dice.base': pathValued(HELD.path),
   'dice.enabled': 'harmless',
 
+  // MCP servers run programs and reach the network with the user's tokens; approval is the user's call.
+  'mcp.servers': HELD.runs,
+  'mcp.approve': HELD.gate,
+  'mcp.codexServers': HELD.runs,
+
   'mods.mods': pathValued(HELD.runs, { each: ['dir'] }),
   'mods.hookBudgetMs': HELD.notOffered,
   'mods.catchBudgetMs': HELD.notOffered,
