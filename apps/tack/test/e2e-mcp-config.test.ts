@@ -142,3 +142,35 @@ describe('project MCP servers in a headless run', () => {
     expect(existsSync(changedMarker)).toBe(false)
   }, 90_000)
 })
+
+describe('tack doctor and MCP servers', () => {
+  it('lists every server with its state; an unusable one is a problem, an unapproved one a warning; no value is shown', async () => {
+    const box = await sandbox()
+    writeFileSync(
+      join(box.workspace, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          needsvar: { command: 'x', env: { TOKEN: '${UNSET_TOKEN_VAR}' } },
+          waiting: { command: 'y', env: { TOKEN: SECRET_ENV } },
+        },
+      }),
+    )
+    const r = await runTack(['doctor', '--trust'], { env: box.env, cwd: box.workspace })
+    expect(r.stdout).toMatch(/^mcp servers +needsvar \(\.mcp\.json, invalid\), waiting \(\.mcp\.json, not approved\)$/m)
+    expect(r.stdout).toContain(
+      `  - MCP server needsvar in ${join(box.workspace, '.mcp.json')}: env.TOKEN uses \${UNSET_TOKEN_VAR}, which is not set and has no default — skipped`,
+    )
+    expect(r.stdout).toContain('  - MCP server waiting in .mcp.json is not approved: tack mcp approve waiting')
+    expect(r.stdout).not.toContain(SECRET_ENV)
+    expect(r.code).toBe(1)
+  }, 60_000)
+
+  it('a .mcp.json that is not JSON is a problem naming the file, without the excerpt Node quotes', async () => {
+    const box = await sandbox()
+    // an unquoted value: Node's message would quote the text around it
+    writeFileSync(join(box.workspace, '.mcp.json'), `{"K": ${SECRET_ENV}}`)
+    const r = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+    expect(r.stdout).toContain(`  - ${join(box.workspace, '.mcp.json')}: not readable as JSON\n`)
+    expect(r.stdout).not.toContain(SECRET_ENV.slice(0, 8))
+  }, 60_000)
+})

@@ -42,7 +42,16 @@ export function readProjectJson(
   try {
     value = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    return { ok: false, problem: `${file}: not readable as JSON (${(error as Error).message.split('\n')[0]})` }
+    return { ok: false, problem: `${file}: not readable as JSON${whereInJson(error)}` }
   }
   return isRecord(value) ? { ok: true, value } : { ok: false, problem: `${file}: must be a JSON object` }
+}
+
+/**
+ * Where JSON.parse stopped, without the excerpt of the file Node puts in its message: the excerpt may be
+ * an `env` or `headers` value.
+ */
+function whereInJson(error: unknown): string {
+  const at = /at position \d+(?: \(line \d+ column \d+\))?/.exec((error as Error).message)?.[0]
+  return at ? ` (${at})` : ''
 }
