@@ -1,7 +1,8 @@
-// `tack mcp` and the MCP sources of a run, through the real binary (spec 55-mcp.md M5, M6, M7, M13):
+// `tack mcp` and the MCP sources of a run, through the real binary (docs/decisions/0225-mcp-server-sources.md):
 // add/list/get/remove/approve round trips with secrets hidden, and project servers that must not start
 // (untrusted, unapproved, changed) named once on stderr. A project server's command would leave a
 // marker file if anything ran it, so "nothing ran" holds whatever the MCP plugin does.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the .mcp.json syntax under test
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -14,10 +15,27 @@ describe('tack mcp add/list/get/remove/approve', () => {
   it('round-trips user and project servers; env and header values never reach the output', async () => {
     const box = await sandbox()
     const mcp = (...args: string[]) => runTack(['mcp', ...args], { env: box.env, cwd: box.workspace })
-    const added = await mcp('add', 'gh', '-e', `GITHUB_TOKEN=${SECRET_ENV}`, '--', 'npx', '-y', 'server-github')
+    const added = await mcp(
+      'add',
+      'gh',
+      '-e',
+      `GITHUB_TOKEN=${SECRET_ENV}`,
+      '--',
+      'npx',
+      '-y',
+      'server-github',
+    )
     expect(added.stderr).toBe('')
     expect(added.code).toBe(0)
-    const web = await mcp('add', '--transport', 'http', 'docs', 'https://docs.example/mcp', '--header', `Authorization: Bearer ${SECRET_HEADER}`)
+    const web = await mcp(
+      'add',
+      '--transport',
+      'http',
+      'docs',
+      'https://docs.example/mcp',
+      '--header',
+      `Authorization: Bearer ${SECRET_HEADER}`,
+    )
     expect(web.code).toBe(0)
     const proj = await mcp('add', '--scope', 'project', 'proj', '--', 'sh', '-c', 'touch marker')
     expect(proj.stdout).toContain('tack mcp approve proj')
@@ -31,9 +49,13 @@ describe('tack mcp add/list/get/remove/approve', () => {
 
     const list = await mcp('list')
     expect(list.code).toBe(0)
-    expect(list.stdout).toMatch(/^docs\s+tack config\s+http\s+starts\s+not connected\s+https:\/\/docs\.example\/mcp$/m)
+    expect(list.stdout).toMatch(
+      /^docs\s+tack config\s+http\s+starts\s+not connected\s+https:\/\/docs\.example\/mcp$/m,
+    )
     expect(list.stdout).toMatch(/^gh\s+tack config\s+stdio\s+starts\s+not connected\s+npx -y server-github$/m)
-    expect(list.stdout).toMatch(/^proj\s+\.mcp\.json\s+stdio\s+untrusted\s+not connected\s+sh -c "touch marker"$/m)
+    expect(list.stdout).toMatch(
+      /^proj\s+\.mcp\.json\s+stdio\s+untrusted\s+not connected\s+sh -c "touch marker"$/m,
+    )
     const json = await mcp('list', '--json')
     const get = await mcp('get', 'gh')
     const getDocs = await mcp('get', 'docs', '--json')
@@ -127,7 +149,10 @@ describe('project MCP servers in a headless run', () => {
     ])
     expect(existsSync(marker)).toBe(false)
 
-    const approve = await runTack(['mcp', 'approve', 'probe', '--trust'], { env: box.env, cwd: box.workspace })
+    const approve = await runTack(['mcp', 'approve', 'probe', '--trust'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
     expect(approve.code).toBe(0)
     const approved = await run('--trust')
     expect(approved.stderr).not.toContain('MCP server')
@@ -156,11 +181,15 @@ describe('tack doctor and MCP servers', () => {
       }),
     )
     const r = await runTack(['doctor', '--trust'], { env: box.env, cwd: box.workspace })
-    expect(r.stdout).toMatch(/^mcp servers +needsvar \(\.mcp\.json, invalid\), waiting \(\.mcp\.json, not approved\)$/m)
+    expect(r.stdout).toMatch(
+      /^mcp servers +needsvar \(\.mcp\.json, invalid\), waiting \(\.mcp\.json, not approved\)$/m,
+    )
     expect(r.stdout).toContain(
       `  - MCP server needsvar in ${join(box.workspace, '.mcp.json')}: env.TOKEN uses \${UNSET_TOKEN_VAR}, which is not set and has no default — skipped`,
     )
-    expect(r.stdout).toContain('  - MCP server waiting in .mcp.json is not approved: tack mcp approve waiting')
+    expect(r.stdout).toContain(
+      '  - MCP server waiting in .mcp.json is not approved: tack mcp approve waiting',
+    )
     expect(r.stdout).not.toContain(SECRET_ENV)
     expect(r.code).toBe(1)
   }, 60_000)

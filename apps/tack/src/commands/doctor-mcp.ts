@@ -1,4 +1,4 @@
-// `tack doctor`'s lines about MCP servers (spec 55-mcp.md M13): each configured server with its source
+// `tack doctor`'s lines about MCP servers (docs/decisions/0225-mcp-server-sources.md): each configured server with its source
 // and whether this workspace starts it. A file that cannot be read or a server that cannot be used (an
 // unset `${VAR}`, a missing command) is a problem; a project server waiting for trust or approval is a
 // warning with its fix. Whether a server answers is the running plugin's to find out, not doctor's.
@@ -18,8 +18,17 @@ export function reportMcp(
     return
   }
   const rows = mcpRows(r, env).filter((row) => row.state !== 'shadowed')
-  line('mcp servers', rows.length ? rows.map((row) => `${row.name} (${row.sourceLabel}, ${row.state})`).join(', ') : '(none)')
-  const resolution = resolveMcpServers({ settings: r.settings, paths: r.paths, cwd: r.cwd, env, trust: r.trust })
+  line(
+    'mcp servers',
+    rows.length ? rows.map((row) => `${row.name} (${row.sourceLabel}, ${row.state})`).join(', ') : '(none)',
+  )
+  const resolution = resolveMcpServers({
+    settings: r.settings,
+    paths: r.paths,
+    cwd: r.cwd,
+    env,
+    trust: r.trust,
+  })
   problems.push(...resolution.problems)
   for (const s of resolution.skipped) {
     if (s.reason === 'invalid') problems.push(s.message)

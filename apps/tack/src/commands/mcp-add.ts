@@ -22,7 +22,8 @@ export async function addServer(args: McpArgs, at: ScopeFiles): Promise<string> 
   if (name === undefined) throw new UsageError('mcp add: a server name is required')
   assertName(name)
   const transport = args.transport ?? 'stdio'
-  const definition = transport === 'stdio' ? stdioDefinition(args, rest) : remoteDefinition(args, rest, transport)
+  const definition =
+    transport === 'stdio' ? stdioDefinition(args, rest) : remoteDefinition(args, rest, transport)
   const scope = args.scope ?? 'user'
   const file = scope === 'user' ? at.paths.userConfig : projectMcpFile(at.cwd)
   // the same checks a run applies, so what is written is what loads (values are not expanded here)
@@ -30,7 +31,9 @@ export async function addServer(args: McpArgs, at: ScopeFiles): Promise<string> 
   if (!checked.ok) throw new UsageError(`mcp add: ${checked.problem}`)
   const existing = scope === 'user' ? await userServerNames(file) : projectServerNames(file)
   if (existing.includes(name))
-    throw new UsageError(`mcp add: ${name} already exists in ${file} (tack mcp remove ${name} --scope ${scope} first)`)
+    throw new UsageError(
+      `mcp add: ${name} already exists in ${file} (tack mcp remove ${name} --scope ${scope} first)`,
+    )
   if (scope === 'user') await editUserServer(file, at.paths.home, name, definition)
   else editProjectServer(file, name, definition)
   const next = scope === 'project' ? `; it starts once approved: tack mcp approve ${name}` : ''
@@ -39,13 +42,16 @@ export async function addServer(args: McpArgs, at: ScopeFiles): Promise<string> 
 
 export async function removeServer(args: McpArgs, at: ScopeFiles): Promise<string> {
   const [name, extra] = args.positionals
-  if (name === undefined || extra !== undefined) throw new UsageError('usage: tack mcp remove NAME [--scope user|project]')
+  if (name === undefined || extra !== undefined)
+    throw new UsageError('usage: tack mcp remove NAME [--scope user|project]')
   const user = at.paths.userConfig
   const project = projectMcpFile(at.cwd)
   const inUser = args.scope !== 'project' && (await userServerNames(user)).includes(name)
   const inProject = args.scope !== 'user' && projectServerNames(project).includes(name)
   if (inUser && inProject)
-    throw new UsageError(`mcp remove: ${name} is in ${user} and in ${project}; say which with --scope user|project`)
+    throw new UsageError(
+      `mcp remove: ${name} is in ${user} and in ${project}; say which with --scope user|project`,
+    )
   if (inUser) {
     await editUserServer(user, at.paths.home, name, undefined)
     return `removed MCP server ${name} from ${user}`
@@ -66,18 +72,27 @@ function assertName(name: string): void {
 }
 
 function stdioDefinition(args: McpArgs, rest: readonly string[]): Record<string, unknown> {
-  if (args.headers.length) throw new UsageError('mcp add: --header is for http and sse servers (--transport http|sse)')
+  if (args.headers.length)
+    throw new UsageError('mcp add: --header is for http and sse servers (--transport http|sse)')
   const [command, ...commandArgs] = args.command.length ? args.command : rest
-  if (command === undefined) throw new UsageError('mcp add: a stdio server needs its command: tack mcp add NAME -- CMD [ARGS…]')
+  if (command === undefined)
+    throw new UsageError('mcp add: a stdio server needs its command: tack mcp add NAME -- CMD [ARGS…]')
   const env = pairs(args.env, '-e', '=', (k) => ENV_NAME.test(k))
   return { type: 'stdio', command, args: commandArgs, ...(Object.keys(env).length ? { env } : {}) }
 }
 
-function remoteDefinition(args: McpArgs, rest: readonly string[], type: 'http' | 'sse'): Record<string, unknown> {
-  if (args.env.length) throw new UsageError('mcp add: -e is for stdio servers; an http or sse server takes --header')
+function remoteDefinition(
+  args: McpArgs,
+  rest: readonly string[],
+  type: 'http' | 'sse',
+): Record<string, unknown> {
+  if (args.env.length)
+    throw new UsageError('mcp add: -e is for stdio servers; an http or sse server takes --header')
   const [url, extra] = [...rest, ...args.command]
   if (url === undefined || extra !== undefined)
-    throw new UsageError(`mcp add: an ${type} server takes one URL: tack mcp add --transport ${type} NAME URL`)
+    throw new UsageError(
+      `mcp add: an ${type} server takes one URL: tack mcp add --transport ${type} NAME URL`,
+    )
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -91,7 +106,12 @@ function remoteDefinition(args: McpArgs, rest: readonly string[], type: 'http' |
 }
 
 /** `K=V` / `K: V` pairs; a malformed one is named by its key alone (its value may be a secret). */
-function pairs(items: readonly string[], flag: string, separator: string, validKey: (k: string) => boolean): Record<string, string> {
+function pairs(
+  items: readonly string[],
+  flag: string,
+  separator: string,
+  validKey: (k: string) => boolean,
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const item of items) {
     const at = item.indexOf(separator)

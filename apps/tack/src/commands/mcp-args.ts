@@ -63,7 +63,11 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
   }
 }
 
-function oneOf<const V extends string>(flag: string, value: string | undefined, allowed: readonly V[]): V | undefined {
+function oneOf<const V extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly V[],
+): V | undefined {
   if (value === undefined) return undefined
   if ((allowed as readonly string[]).includes(value)) return value as V
   throw new UsageError(`mcp: ${flag} must be one of ${allowed.join(', ')} (got "${value}")`)

@@ -1,4 +1,4 @@
-// `tack mcp list|get|add|remove|approve` (spec 55-mcp.md M13): the servers this workspace would start,
+// `tack mcp list|get|add|remove|approve` (docs/decisions/0225-mcp-server-sources.md): the servers this workspace would start,
 // where each comes from and whether it may start; a server's definition with `env` and `headers`
 // values hidden (mask.ts); edits of the user's or the project's file; approval of a project server.
 // Whether a server is connected is the running plugin's to say: here it is always "not connected".
@@ -28,7 +28,8 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
     case 'list': {
       const rows = mcpRows(resolved, io.env)
       if (args.json) io.out(`${JSON.stringify(rows.map(jsonRow))}\n`)
-      else if (rows.length === 0) io.out('no MCP servers configured (tack mcp add NAME -- CMD, or a .mcp.json)\n')
+      else if (rows.length === 0)
+        io.out('no MCP servers configured (tack mcp add NAME -- CMD, or a .mcp.json)\n')
       else for (const r of rows) io.out(`${listLine(r)}\n`)
       return 0
     }
@@ -52,9 +53,12 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
       if (name === undefined) throw new UsageError('usage: tack mcp approve NAME')
       const row = mcpRows(resolved, io.env).find((r) => r.name === name && r.source === 'project')
       if (!row) throw new UsageError(`mcp approve: no MCP server named ${name} in this workspace's .mcp.json`)
-      if (row.written === undefined) throw new UsageError(`mcp approve: ${row.message ?? `${name} cannot be read`}`)
+      if (row.written === undefined)
+        throw new UsageError(`mcp approve: ${row.message ?? `${name} cannot be read`}`)
       recordApproval(resolved.paths.home, resolved.cwd, name, row.written)
-      const still = resolved.trust.trusted ? '' : ' (the workspace is not trusted, so it starts once you run tack trust)'
+      const still = resolved.trust.trusted
+        ? ''
+        : ' (the workspace is not trusted, so it starts once you run tack trust)'
       io.out(`approved MCP server ${name} from ${row.file} as it is now defined${still}\n`)
       return 0
     }
@@ -78,7 +82,8 @@ function details(r: McpRow): string {
   const shown = maskedDefinition(r.written)
   if (shown && typeof shown === 'object')
     for (const [key, value] of Object.entries(shown as Record<string, unknown>))
-      if (key !== 'type') lines.push(`  ${`${key}:`.padEnd(8)} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+      if (key !== 'type')
+        lines.push(`  ${`${key}:`.padEnd(8)} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
   return `${lines.join('\n')}\n`
 }
 

@@ -1,4 +1,4 @@
-// Which project MCP servers the user approved (spec 55-mcp.md M6): `$TACK_HOME/mcp-approvals.json`,
+// Which project MCP servers the user approved (docs/decisions/0225-mcp-server-sources.md): `$TACK_HOME/mcp-approvals.json`,
 // owner-only, per workspace (its real path, as workspace trust keys it) and server name, each bound to
 // the hash of the definition as `.mcp.json` wrote it (canonical JSON, `@tack/kernel/canonical-json`, as
 // Codex hook trust does). An edit to the definition changes the hash, so the server is asked again. A
@@ -47,7 +47,12 @@ export function readApprovals(tackHome: string): Approvals {
   }
 }
 
-export function approvalState(approvals: Approvals, cwd: string, name: string, written: unknown): ApprovalState {
+export function approvalState(
+  approvals: Approvals,
+  cwd: string,
+  name: string,
+  written: unknown,
+): ApprovalState {
   const recorded = approvals[workspaceKey(cwd)]?.[name]
   if (recorded === undefined) return 'unapproved'
   return recorded === definitionHash(written) ? 'approved' : 'changed'
@@ -58,5 +63,8 @@ export function recordApproval(tackHome: string, cwd: string, name: string, writ
   const current = readApprovals(tackHome)
   const key = workspaceKey(cwd)
   const next = { ...current, [key]: { ...current[key], [name]: definitionHash(written) } }
-  replacePrivateFile(approvalsFile(tackHome), `${JSON.stringify({ version: 1, workspaces: next }, null, 2)}\n`)
+  replacePrivateFile(
+    approvalsFile(tackHome),
+    `${JSON.stringify({ version: 1, workspaces: next }, null, 2)}\n`,
+  )
 }

@@ -14,7 +14,13 @@ const resolutions = new WeakMap<BootOptions, McpResolution>()
 function resolutionOf(opts: BootOptions): McpResolution {
   let r = resolutions.get(opts)
   if (!r) {
-    r = resolveMcpServers({ settings: opts.settings, paths: opts.paths, cwd: opts.cwd, env: opts.env, trust: opts.trust })
+    r = resolveMcpServers({
+      settings: opts.settings,
+      paths: opts.paths,
+      cwd: opts.cwd,
+      env: opts.env,
+      trust: opts.trust,
+    })
     resolutions.set(opts, r)
   }
   return r

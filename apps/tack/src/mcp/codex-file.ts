@@ -22,7 +22,10 @@ export function readCodexServers(env: NodeJS.ProcessEnv): SourceRead {
   try {
     doc = parseToml(readFileSync(file, 'utf8'))
   } catch (error) {
-    return { entries: [], problem: `${file}: not readable as TOML (${(error as Error).message.split('\n')[0]})` }
+    return {
+      entries: [],
+      problem: `${file}: not readable as TOML (${(error as Error).message.split('\n')[0]})`,
+    }
   }
   const servers = isRecord(doc) ? (doc.mcp_servers ?? {}) : {}
   if (!isRecord(servers)) return { entries: [], problem: `${file}: mcp_servers must be a table` }
@@ -50,7 +53,9 @@ function codexServer(name: string, raw: unknown, file: string, env: NodeJS.Proce
   const seconds = (key: string): number | undefined | string => {
     const v = raw[key]
     if (v === undefined) return undefined
-    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v * 1000) : `${key} must be a positive number`
+    return typeof v === 'number' && Number.isFinite(v) && v > 0
+      ? Math.round(v * 1000)
+      : `${key} must be a positive number`
   }
   const startup = seconds('startup_timeout_sec')
   const tool = seconds('tool_timeout_sec')
@@ -59,7 +64,8 @@ function codexServer(name: string, raw: unknown, file: string, env: NodeJS.Proce
   const secretVariables: string[] = []
   const tokenVar = raw.bearer_token_env_var
   if (tokenVar !== undefined) {
-    if (typeof tokenVar !== 'string' || tokenVar === '') return fail('bearer_token_env_var must be a variable name')
+    if (typeof tokenVar !== 'string' || tokenVar === '')
+      return fail('bearer_token_env_var must be a variable name')
     const token = env[tokenVar]
     if (!token) return fail(`bearer_token_env_var names ${tokenVar}, which is not set`)
     headers.Authorization = `Bearer ${token}`

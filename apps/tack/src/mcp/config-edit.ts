@@ -13,19 +13,27 @@ const USER_PATH = ['plugins', 'mcp', 'servers'] as const
 export async function userServerNames(file: string): Promise<string[]> {
   if (!existsSync(file)) return []
   const { parse } = await import('yaml')
-  const servers = (parse(readFileSync(file, 'utf8')) as { plugins?: { mcp?: { servers?: unknown } } } | null)?.plugins
-    ?.mcp?.servers
+  const servers = (parse(readFileSync(file, 'utf8')) as { plugins?: { mcp?: { servers?: unknown } } } | null)
+    ?.plugins?.mcp?.servers
   return isRecord(servers) ? Object.keys(servers) : []
 }
 
 /** Sets (`definition`) or deletes (undefined) a server in the user's config file. */
-export async function editUserServer(file: string, home: string, name: string, definition: unknown): Promise<void> {
+export async function editUserServer(
+  file: string,
+  home: string,
+  name: string,
+  definition: unknown,
+): Promise<void> {
   const { parseDocument } = await import('yaml')
   const doc = parseDocument(existsSync(file) ? readFileSync(file, 'utf8') : '')
-  if (doc.errors.length) throw new CliError(`${file}: not valid YAML (${doc.errors[0].message.split('\n')[0]})`)
+  if (doc.errors.length)
+    throw new CliError(`${file}: not valid YAML (${doc.errors[0].message.split('\n')[0]})`)
   const mcp = doc.getIn(['plugins', 'mcp'])
   if (mcp !== undefined && mcp !== null && !isRecord(doc.toJS()?.plugins?.mcp))
-    throw new CliError(`${file}: plugins.mcp is not a mapping; edit the file to add servers under plugins.mcp.servers`)
+    throw new CliError(
+      `${file}: plugins.mcp is not a mapping; edit the file to add servers under plugins.mcp.servers`,
+    )
   if (definition === undefined) doc.deleteIn([...USER_PATH, name])
   else doc.setIn([...USER_PATH, name], doc.createNode(definition))
   if (!existsSync(file)) makeTackHome(home)

@@ -1,7 +1,7 @@
 // What `tack mcp list|get`, `--json` and `tack doctor` show of a server: its definition as its file wrote
 // it, with every value of `env` and `headers` (and a Codex bearer token's variable's value, which never
-// is in a file) replaced, so a token never reaches a terminal, a log or a pasted bug report (spec
-// 55-mcp.md M7). The names stay: they say what is configured.
+// is in a file) replaced, so a token never reaches a terminal, a log or a pasted bug report
+// (docs/decisions/0225-mcp-server-sources.md). The names stay: they say what is configured.
 import { isRecord } from './definition.ts'
 
 export const MASK = '<hidden>'
@@ -13,7 +13,9 @@ export function maskedDefinition(written: unknown): unknown {
   return Object.fromEntries(
     Object.entries(written).map(([key, value]) => [
       key,
-      SECRET_MAPS.has(key) && isRecord(value) ? Object.fromEntries(Object.keys(value).map((k) => [k, MASK])) : value,
+      SECRET_MAPS.has(key) && isRecord(value)
+        ? Object.fromEntries(Object.keys(value).map((k) => [k, MASK]))
+        : value,
     ]),
   )
 }

@@ -109,7 +109,9 @@ function isProblem(v: unknown): v is { problem: string } {
 }
 
 /** The tunables tack's own config may give a server (`.mcp.json` has none of its own). */
-function timeouts(raw: Record<string, unknown>): Pick<McpServerDefinition, 'startupTimeoutMs' | 'toolTimeoutMs' | 'enabled'> | string {
+function timeouts(
+  raw: Record<string, unknown>,
+): Pick<McpServerDefinition, 'startupTimeoutMs' | 'toolTimeoutMs' | 'enabled'> | string {
   const out: Record<string, unknown> = {}
   for (const key of ['startupTimeoutMs', 'toolTimeoutMs'] as const) {
     const v = raw[key]

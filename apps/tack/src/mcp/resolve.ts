@@ -1,5 +1,5 @@
-// Where this run's MCP servers come from and which of them may start (spec 55-mcp.md M5, M6;
-// docs/decisions/0225-mcp-server-sources.md): tack config `plugins.mcp.servers` (the user's own), the
+// Where this run's MCP servers come from and which of them may start
+// (docs/decisions/0225-mcp-server-sources.md): tack config `plugins.mcp.servers` (the user's own), the
 // workspace's `.mcp.json`, and on opt-in Codex's `[mcp_servers]`. Equal names: tack config wins over the
 // project over Codex; the source that wins owns the name even when its server is skipped. Project
 // servers start only in a trusted workspace, each approved by name and definition hash (approvals.ts)
@@ -10,7 +10,13 @@ import type { TackPaths } from '../paths.ts'
 import type { WorkspaceTrust } from '../workspace-trust.ts'
 import { type Approvals, type ApprovalState, approvalState, readApprovals } from './approvals.ts'
 import { readCodexServers } from './codex-file.ts'
-import { isRecord, type McpServerDefinition, type McpSource, SOURCE_PRECEDENCE, type SourceEntry } from './definition.ts'
+import {
+  isRecord,
+  type McpServerDefinition,
+  type McpSource,
+  SOURCE_PRECEDENCE,
+  type SourceEntry,
+} from './definition.ts'
 import { normalizeServer } from './normalize.ts'
 import { readProjectServers } from './project-file.ts'
 
@@ -127,7 +133,10 @@ function where(entry: SourceEntry): Pick<SkippedServer, 'name' | 'source' | 'fil
   return { name: entry.name, source: entry.source, file: entry.file }
 }
 
-function collect(read: { entries: readonly SourceEntry[]; problem?: string }, problems: string[]): readonly SourceEntry[] {
+function collect(
+  read: { entries: readonly SourceEntry[]; problem?: string },
+  problems: string[],
+): readonly SourceEntry[] {
   if (read.problem) problems.push(read.problem)
   return read.entries
 }
@@ -163,7 +172,10 @@ function admit(
     case 'approved':
       return { ok: true, server: { ...server, approval: 'approved' } }
     case 'unapproved':
-      return skip('unapproved', `MCP server ${entry.name} in .mcp.json is not approved: tack mcp approve ${entry.name}`)
+      return skip(
+        'unapproved',
+        `MCP server ${entry.name} in .mcp.json is not approved: tack mcp approve ${entry.name}`,
+      )
     case 'changed':
       return skip(
         'changed',

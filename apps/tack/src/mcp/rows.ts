@@ -28,13 +28,24 @@ const SKIP_STATE: Readonly<Record<SkipReason, McpRow['state']>> = {
   invalid: 'invalid',
 }
 
-export function mcpRows(r: Pick<Resolved, 'settings' | 'paths' | 'cwd' | 'trust'>, env: NodeJS.ProcessEnv): McpRow[] {
-  const resolution = resolveMcpServers({ settings: r.settings, paths: r.paths, cwd: r.cwd, env, trust: r.trust })
+export function mcpRows(
+  r: Pick<Resolved, 'settings' | 'paths' | 'cwd' | 'trust'>,
+  env: NodeJS.ProcessEnv,
+): McpRow[] {
+  const resolution = resolveMcpServers({
+    settings: r.settings,
+    paths: r.paths,
+    cwd: r.cwd,
+    env,
+    trust: r.trust,
+  })
   const rows: McpRow[] = [
     ...Object.values(resolution.servers).map((s) => ({
       ...common(s.name, s.source, s.file, s.written),
       state: s.definition.enabled === false ? ('disabled' as const) : ('starts' as const),
-      ...(s.approval ? { message: s.approval === 'approve: all' ? 'approved by plugins.mcp.approve: all' : 'approved' } : {}),
+      ...(s.approval
+        ? { message: s.approval === 'approve: all' ? 'approved by plugins.mcp.approve: all' : 'approved' }
+        : {}),
     })),
     ...resolution.skipped.map((s) => ({
       ...common(s.name, s.source, s.file, s.written),
@@ -50,8 +61,11 @@ const order = (s: McpSource) => ['user', 'project', 'codex'].indexOf(s)
 function common(name: string, source: McpSource, file: string, written: unknown) {
   const w = isRecord(written) ? written : {}
   const url = typeof w.url === 'string' ? w.url : undefined
-  const type = typeof w.type === 'string' ? w.type : url !== undefined && w.command === undefined ? 'http' : 'stdio'
-  const args = Array.isArray(w.args) ? w.args.map((a) => (/[\s"']/.test(String(a)) ? JSON.stringify(String(a)) : String(a))) : []
+  const type =
+    typeof w.type === 'string' ? w.type : url !== undefined && w.command === undefined ? 'http' : 'stdio'
+  const args = Array.isArray(w.args)
+    ? w.args.map((a) => (/[\s"']/.test(String(a)) ? JSON.stringify(String(a)) : String(a)))
+    : []
   const target = url ?? [typeof w.command === 'string' ? w.command : '?', ...args].join(' ')
   return {
     name,

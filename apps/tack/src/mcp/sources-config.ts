@@ -13,7 +13,8 @@ export const MCP_SOURCE_FIELDS = {
   }),
   codexServers: Schema.boolean({
     default: false,
-    description: "also start Codex's MCP servers ([mcp_servers.*] in $CODEX_HOME/config.toml, default ~/.codex)",
+    description:
+      "also start Codex's MCP servers ([mcp_servers.*] in $CODEX_HOME/config.toml, default ~/.codex)",
   }),
 }
 

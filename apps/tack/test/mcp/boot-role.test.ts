@@ -1,6 +1,7 @@
 // The `mcp` entry's boot role (apps/tack/src/mcp/boot-role.ts): the plugin's `servers` are the resolved
 // ones (over the user's own), the variables their secrets came from are declared to ctx.secrets, and
 // what was skipped is warned once through the plugin's logger.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the .mcp.json syntax under test
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -43,7 +44,8 @@ describe('the mcp boot role', () => {
 
   it('in an untrusted workspace gives the plugin the user’s servers only and warns about the rest', () => {
     const opts = options(false)
-    expect(Object.keys((MCP_BOOT_ROLE.overrides?.(opts, {}) as { servers: object }).servers)).toEqual(['own'])
+    const fixed = MCP_BOOT_ROLE.overrides?.(opts, {}) as { servers: object }
+    expect(Object.keys(fixed.servers)).toEqual(['own'])
     const ctx = new Context()
     const warned: string[] = []
     ctx.logger.exporter({

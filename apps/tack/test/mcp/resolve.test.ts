@@ -1,5 +1,6 @@
 // resolveMcpServers (apps/tack/src/mcp/resolve.ts): sources, `${VAR}` expansion, precedence, trust and
-// approval by definition hash (spec 55-mcp.md M5, M6).
+// approval by definition hash (docs/decisions/0225-mcp-server-sources.md).
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the .mcp.json syntax under test
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,7 +54,10 @@ describe('resolveMcpServers', () => {
       local: { command: '${BIN:-node}', args: ['--root=${ROOT}'], env: { TOKEN: '${GH_TOKEN}' } },
       remote: { type: 'http', url: 'https://${HOST}/mcp', headers: { Authorization: 'Bearer ${API_KEY}' } },
     })
-    const r = resolve(f, { mcp: { approve: 'all' }, env: { ROOT: '/r', GH_TOKEN: 'ghp', HOST: 'h.example', API_KEY: 'k' } })
+    const r = resolve(f, {
+      mcp: { approve: 'all' },
+      env: { ROOT: '/r', GH_TOKEN: 'ghp', HOST: 'h.example', API_KEY: 'k' },
+    })
     expect(pluginServers(r)).toEqual({
       local: { type: 'stdio', command: 'node', args: ['--root=/r'], env: { TOKEN: 'ghp' } },
       remote: { type: 'http', url: 'https://h.example/mcp', headers: { Authorization: 'Bearer k' } },
@@ -67,9 +71,7 @@ describe('resolveMcpServers', () => {
     mcpJson(f.cwd, { bad: { command: 'x', env: { TOKEN: '${NOPE}' } }, good: { command: 'y' } })
     const r = resolve(f, { mcp: { approve: 'all' } })
     expect(Object.keys(r.servers)).toEqual(['good'])
-    expect(r.skipped).toEqual([
-      expect.objectContaining({ name: 'bad', reason: 'invalid' }),
-    ])
+    expect(r.skipped).toEqual([expect.objectContaining({ name: 'bad', reason: 'invalid' })])
     expect(resolutionWarnings(r)[0]).toBe(
       `MCP server bad in ${join(f.cwd, '.mcp.json')}: env.TOKEN uses \${NOPE}, which is not set and has no default — skipped`,
     )
@@ -127,7 +129,11 @@ describe('resolveMcpServers', () => {
     const r = resolve(f, {
       mcp: { approve: 'all', codexServers: true, servers: { both: { type: 'stdio', command: 'from-user' } } },
     })
-    expect(Object.fromEntries(Object.entries(pluginServers(r)).map(([n, d]) => [n, 'command' in d ? d.command : '']))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(pluginServers(r)).map(([n, d]) => [n, 'command' in d ? d.command : '']),
+      ),
+    ).toEqual({
       both: 'from-user',
       pc: 'project-only',
       cx: 'codex-only',
@@ -161,7 +167,11 @@ describe('resolveMcpServers', () => {
     expect(r.servers.docs.secretVariables).toEqual(['DOCS_TOKEN'])
     const unset = resolve(f, { mcp: { codexServers: true } })
     expect(unset.skipped).toEqual([
-      expect.objectContaining({ name: 'docs', reason: 'invalid', message: expect.stringContaining('DOCS_TOKEN, which is not set') }),
+      expect.objectContaining({
+        name: 'docs',
+        reason: 'invalid',
+        message: expect.stringContaining('DOCS_TOKEN, which is not set'),
+      }),
     ])
   })
 
@@ -172,7 +182,9 @@ describe('resolveMcpServers', () => {
   })
 
   it('masks every env and header value, keeping the names', () => {
-    expect(maskedDefinition({ command: 'x', env: { A: 'secret' }, headers: { Authorization: 'Bearer t' } })).toEqual({
+    expect(
+      maskedDefinition({ command: 'x', env: { A: 'secret' }, headers: { Authorization: 'Bearer t' } }),
+    ).toEqual({
       command: 'x',
       env: { A: '<hidden>' },
       headers: { Authorization: '<hidden>' },

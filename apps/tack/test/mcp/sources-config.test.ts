@@ -27,21 +27,38 @@ describe('plugins.mcp source fields', () => {
   })
 
   it('take configured values', async () => {
-    const s = await load('plugins:\n  mcp:\n    approve: all\n    codexServers: true\n    servers:\n      a: { command: x }\n')
-    expect(mcpSourceSettings(s)).toEqual({ servers: { a: { command: 'x' } }, approve: 'all', codexServers: true })
+    const s = await load(
+      'plugins:\n  mcp:\n    approve: all\n    codexServers: true\n    servers:\n      a: { command: x }\n',
+    )
+    expect(mcpSourceSettings(s)).toEqual({
+      servers: { a: { command: 'x' } },
+      approve: 'all',
+      codexServers: true,
+    })
   })
 
   it('reject a wrong value, naming the file, the key and what is allowed', async () => {
     await expect(load('plugins:\n  mcp:\n    approve: yes-please\n')).rejects.toThrow(
       /config\.yml: plugins\.mcp\.approve: must be one of 'none', 'all' \(got "yes-please"\)/,
     )
-    await expect(load('plugins:\n  mcp:\n    codexServers: 1\n')).rejects.toThrow(/plugins\.mcp\.codexServers: must be true or false/)
-    await expect(load('plugins:\n  mcp:\n    servers: [a]\n')).rejects.toThrow(/plugins\.mcp\.servers: must be a mapping of server names/)
+    await expect(load('plugins:\n  mcp:\n    codexServers: 1\n')).rejects.toThrow(
+      /plugins\.mcp\.codexServers: must be true or false/,
+    )
+    await expect(load('plugins:\n  mcp:\n    servers: [a]\n')).rejects.toThrow(
+      /plugins\.mcp\.servers: must be a mapping of server names/,
+    )
   })
 
   it('an untrusted project cannot set servers, approve or codexServers', async () => {
-    const s = await load('', 'plugins:\n  mcp:\n    approve: all\n    codexServers: true\n    servers:\n      evil: { command: x }\n')
+    const s = await load(
+      '',
+      'plugins:\n  mcp:\n    approve: all\n    codexServers: true\n    servers:\n      evil: { command: x }\n',
+    )
     expect(mcpSourceSettings(s)).toEqual({ servers: {}, approve: 'none', codexServers: false })
-    expect(s.refused?.keys).toEqual(['plugins.mcp.approve', 'plugins.mcp.codexServers', 'plugins.mcp.servers'])
+    expect(s.refused?.keys).toEqual([
+      'plugins.mcp.approve',
+      'plugins.mcp.codexServers',
+      'plugins.mcp.servers',
+    ])
   })
 })
