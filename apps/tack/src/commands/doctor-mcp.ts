@@ -2,8 +2,7 @@
 // and whether this workspace starts it. A file that cannot be read or a server that cannot be used (an
 // unset `${VAR}`, a missing command) is a problem; a project server waiting for trust or approval is a
 // warning with its fix. Whether a server answers is the running plugin's to find out, not doctor's.
-import { mcpRows } from '../mcp/rows.ts'
-import { resolveMcpServers } from '../mcp/resolve.ts'
+import { resolveFor, rowsOf } from '../mcp/rows.ts'
 import type { Resolved } from '../settings.ts'
 
 export function reportMcp(
@@ -17,18 +16,12 @@ export function reportMcp(
     line('mcp servers', 'off (plugins.mcp: false)')
     return
   }
-  const rows = mcpRows(r, env).filter((row) => row.state !== 'shadowed')
+  const resolution = resolveFor(r, env)
+  const rows = rowsOf(resolution).filter((row) => row.state !== 'shadowed')
   line(
     'mcp servers',
     rows.length ? rows.map((row) => `${row.name} (${row.sourceLabel}, ${row.state})`).join(', ') : '(none)',
   )
-  const resolution = resolveMcpServers({
-    settings: r.settings,
-    paths: r.paths,
-    cwd: r.cwd,
-    env,
-    trust: r.trust,
-  })
   problems.push(...resolution.problems)
   for (const s of resolution.skipped) {
     if (s.reason === 'invalid') problems.push(s.message)

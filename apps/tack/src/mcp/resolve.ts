@@ -33,18 +33,12 @@ export interface ResolveInput {
   readonly approvals?: Approvals
 }
 
-export interface ResolvedServer {
-  readonly name: string
-  readonly source: McpSource
-  readonly file: string
-  readonly definition: McpServerDefinition
-  /** The definition as its file wrote it (`${VAR}` unexpanded): what `tack mcp get` shows, masked. */
-  readonly written: unknown
-  /** Environment variables whose values went into `env`, `headers` or a bearer token. */
-  readonly secretVariables: readonly string[]
-  /** Project servers: how they came to be allowed. */
+/** A server this run starts: its source entry (definition.ts), and for a project server how it was allowed. */
+export type ResolvedServer = Omit<ReadableEntry, 'ok'> & {
   readonly approval?: 'approved' | 'approve: all'
 }
+
+type ReadableEntry = Extract<SourceEntry, { ok: true }>
 
 export type SkipReason = 'untrusted' | Exclude<ApprovalState, 'approved'> | 'shadowed' | 'invalid'
 
@@ -143,19 +137,12 @@ function collect(
 
 /** Whether a readable server may start: the user's own always; a project's only when trusted and approved. */
 function admit(
-  entry: Extract<SourceEntry, { ok: true }>,
+  entry: ReadableEntry,
   own: McpSourceSettings,
   input: ResolveInput,
   approvals: () => Approvals,
 ): { ok: true; server: ResolvedServer } | { ok: false; skipped: SkippedServer } {
-  const server: ResolvedServer = {
-    name: entry.name,
-    source: entry.source,
-    file: entry.file,
-    definition: entry.definition,
-    written: entry.written,
-    secretVariables: entry.secretVariables,
-  }
+  const { ok: _ok, ...server } = entry
   if (entry.source !== 'project') return { ok: true, server }
   const skip = (reason: SkipReason, message: string) => ({
     ok: false as const,

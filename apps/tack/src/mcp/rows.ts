@@ -3,7 +3,7 @@
 // unexpanded), and whether this workspace starts it.
 import type { Resolved } from '../settings.ts'
 import { isRecord, type McpSource } from './definition.ts'
-import { resolveMcpServers, SOURCE_LABEL, type SkipReason } from './resolve.ts'
+import { type McpResolution, resolveMcpServers, SOURCE_LABEL, type SkipReason } from './resolve.ts'
 
 export interface McpRow {
   readonly name: string
@@ -28,17 +28,22 @@ const SKIP_STATE: Readonly<Record<SkipReason, McpRow['state']>> = {
   invalid: 'invalid',
 }
 
+/** The servers of a command's resolved settings (`tack mcp`, `tack doctor`), as a run resolves them. */
+export function resolveFor(
+  r: Pick<Resolved, 'settings' | 'paths' | 'cwd' | 'trust'>,
+  env: NodeJS.ProcessEnv,
+): McpResolution {
+  return resolveMcpServers({ settings: r.settings, paths: r.paths, cwd: r.cwd, env, trust: r.trust })
+}
+
 export function mcpRows(
   r: Pick<Resolved, 'settings' | 'paths' | 'cwd' | 'trust'>,
   env: NodeJS.ProcessEnv,
 ): McpRow[] {
-  const resolution = resolveMcpServers({
-    settings: r.settings,
-    paths: r.paths,
-    cwd: r.cwd,
-    env,
-    trust: r.trust,
-  })
+  return rowsOf(resolveFor(r, env))
+}
+
+export function rowsOf(resolution: McpResolution): McpRow[] {
   const rows: McpRow[] = [
     ...Object.values(resolution.servers).map((s) => ({
       ...common(s.name, s.source, s.file, s.written),
