@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runTack, sandbox, scriptedModel, textAnswers } from './helpers.ts'
+import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
+import { jsonLines, runOnLoop, runTack, sandbox, scriptedModel, textAnswers } from './helpers.ts'
 
 const SECRET_ENV = 'env-secret-value-123'
 const SECRET_HEADER = 'header-secret-value-456'
@@ -201,5 +202,35 @@ describe('tack doctor and MCP servers', () => {
     const r = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
     expect(r.stdout).toContain(`  - ${join(box.workspace, '.mcp.json')}: not readable as JSON\n`)
     expect(r.stdout).not.toContain(SECRET_ENV.slice(0, 8))
+  }, 60_000)
+})
+
+describe("the variables of an MCP server's secrets", () => {
+  it("are declared secret: bash's commands do not get them and tack's output redacts them", async () => {
+    const canary = 'mcp-canary-value-7781'
+    const box = await sandbox({ MCP_CANARY_VAR: canary })
+    writeFileSync(
+      join(box.workspace, '.mcp.json'),
+      JSON.stringify({ mcpServers: { probe: { command: 'true', env: { TOKEN: '${MCP_CANARY_VAR}' } } } }),
+    )
+    expect(
+      (await runTack(['mcp', 'approve', 'probe', '--trust'], { env: box.env, cwd: box.workspace })).code,
+    ).toBe(0)
+    const script: LoopbackEntry[] = [
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo "v=[$MCP_CANARY_VAR]"' } }] },
+      { kind: 'text', text: `the value is ${canary}` },
+    ]
+    const server = await startLoopbackServer({ script })
+    try {
+      const run = await runOnLoop(box, server.baseUrl, ['--trust', '--json', '--model', 'loop/m', 'probe'])
+      expect(run.code).toBe(0)
+      const seen = server.requests.map((r) => JSON.stringify(r.body ?? '')).join('\n')
+      expect(seen).toContain('v=[]')
+      expect(seen).not.toContain(canary)
+      expect(run.stdout).not.toContain(canary)
+      expect(jsonLines(run.stdout).at(-1)).toMatchObject({ answer: 'the value is [redacted]' })
+    } finally {
+      await server.close()
+    }
   }, 60_000)
 })
