@@ -193,6 +193,12 @@ describe('tack doctor and MCP servers', () => {
     )
     expect(r.stdout).not.toContain(SECRET_ENV)
     expect(r.code).toBe(1)
+
+    const list = await runTack(['mcp', 'list', '--trust'], { env: box.env, cwd: box.workspace })
+    expect(list.stdout).toMatch(/^needsvar\s+\.mcp\.json\s+stdio\s+invalid\s+not connected\s+x$/m)
+    const approve = await runTack(['mcp', 'approve', 'needsvar', '--trust'], { env: box.env, cwd: box.workspace })
+    expect(approve.code).toBe(2)
+    expect(approve.stderr).toMatch(/UNSET_TOKEN_VAR\}, which is not set and has no default/)
   }, 60_000)
 
   it('a .mcp.json that is not JSON is a problem naming the file, without the excerpt Node quotes', async () => {

@@ -53,8 +53,8 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
       if (name === undefined) throw new UsageError('usage: tack mcp approve NAME')
       const row = mcpRows(resolved, io.env).find((r) => r.name === name && r.source === 'project')
       if (!row) throw new UsageError(`mcp approve: no MCP server named ${name} in this workspace's .mcp.json`)
-      if (row.written === undefined)
-        throw new UsageError(`mcp approve: ${row.message ?? `${name} cannot be read`}`)
+      // a server tack cannot use is fixed first: approving it would record a definition that never starts
+      if (row.state === 'invalid') throw new UsageError(`mcp approve: ${row.message}`)
       recordApproval(resolved.paths.home, resolved.cwd, name, row.written)
       const still = resolved.trust.trusted
         ? ''

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { isRecord, type SourceEntry } from './definition.ts'
+import { isRecord, type SourceEntry, unusableEntry } from './definition.ts'
 import { normalizeServer } from './normalize.ts'
 import type { SourceRead } from './project-file.ts'
 
@@ -42,13 +42,7 @@ function parseToml(text: string): unknown {
 }
 
 function codexServer(name: string, raw: unknown, file: string, env: NodeJS.ProcessEnv): SourceEntry {
-  const fail = (problem: string): SourceEntry => ({
-    ok: false,
-    name,
-    source: 'codex',
-    file,
-    problem: `MCP server ${name} in ${file}: ${problem}`,
-  })
+  const fail = (problem: string): SourceEntry => unusableEntry({ name, source: 'codex', file }, raw, problem)
   if (!isRecord(raw)) return fail('must be a table')
   const seconds = (key: string): number | undefined | string => {
     const v = raw[key]
@@ -80,5 +74,6 @@ function codexServer(name: string, raw: unknown, file: string, env: NodeJS.Proce
     ...(raw.enabled !== undefined ? { enabled: raw.enabled } : {}),
   }
   const entry = normalizeServer(shaped, { name, source: 'codex', file })
-  return entry.ok ? { ...entry, written: raw, secretVariables } : entry
+  // the table as Codex's file has it, whatever tack made of it
+  return entry.ok ? { ...entry, written: raw, secretVariables } : { ...entry, written: raw }
 }

@@ -44,8 +44,19 @@ export type SourceEntry =
       readonly name: string
       readonly source: McpSource
       readonly file: string
+      /** The entry as written, for `tack mcp list|get` (masked there). */
+      readonly written: unknown
       readonly problem: string
     }
+
+/** A server its file names but tack cannot use; `problem` names the key, never a value. */
+export function unusableEntry(
+  at: { readonly name: string; readonly source: McpSource; readonly file: string },
+  written: unknown,
+  problem: string,
+): SourceEntry {
+  return { ok: false, ...at, written, problem: `MCP server ${at.name} in ${at.file}: ${problem}` }
+}
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -3,7 +3,13 @@
 // sse need `url`; `${VAR}` references are expanded where asked (`.mcp.json`). A problem names the file,
 // the server and the key, never a value (it may be a secret).
 import { type Expanded, expandVariables } from './expand.ts'
-import { isRecord, type McpServerDefinition, type McpSource, type SourceEntry } from './definition.ts'
+import {
+  isRecord,
+  type McpServerDefinition,
+  type McpSource,
+  type SourceEntry,
+  unusableEntry,
+} from './definition.ts'
 
 export interface NormalizeOptions {
   readonly name: string
@@ -14,13 +20,7 @@ export interface NormalizeOptions {
 }
 
 export function normalizeServer(raw: unknown, opts: NormalizeOptions): SourceEntry {
-  const fail = (problem: string): SourceEntry => ({
-    ok: false,
-    name: opts.name,
-    source: opts.source,
-    file: opts.file,
-    problem: `MCP server ${opts.name} in ${opts.file}: ${problem}`,
-  })
+  const fail = (problem: string): SourceEntry => unusableEntry(opts, raw, problem)
   if (!isRecord(raw)) return fail('must be an object')
   const type = raw.type ?? (raw.url !== undefined && raw.command === undefined ? 'http' : 'stdio')
   const secretVariables = new Set<string>()

@@ -49,8 +49,8 @@ export interface SkippedServer {
   readonly reason: SkipReason
   /** One line for a person (never a value from `env` or `headers`). */
   readonly message: string
-  /** The definition as written, when it could be read (`tack mcp approve` records it). */
-  readonly written?: unknown
+  /** The definition as written (`tack mcp approve` records a project server's). */
+  readonly written: unknown
 }
 
 export interface McpResolution {
@@ -123,8 +123,8 @@ export const SOURCE_LABEL: Readonly<Record<McpSource, string>> = {
   codex: "Codex's config.toml",
 }
 
-function where(entry: SourceEntry): Pick<SkippedServer, 'name' | 'source' | 'file'> {
-  return { name: entry.name, source: entry.source, file: entry.file }
+function where(entry: SourceEntry): Pick<SkippedServer, 'name' | 'source' | 'file' | 'written'> {
+  return { name: entry.name, source: entry.source, file: entry.file, written: entry.written }
 }
 
 function collect(
@@ -146,7 +146,7 @@ function admit(
   if (entry.source !== 'project') return { ok: true, server }
   const skip = (reason: SkipReason, message: string) => ({
     ok: false as const,
-    skipped: { ...where(entry), reason, message, written: entry.written },
+    skipped: { ...where(entry), reason, message },
   })
   if (!input.trust.trusted)
     return skip(
