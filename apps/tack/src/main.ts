@@ -26,6 +26,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { stateCommand } = await import('./commands/state.ts')
       return await stateCommand(argv.slice(1), { ...cio, env })
     }
+    if (argv[0] === 'mcp') {
+      // `tack mcp add NAME -- CMD ARGS…`: the server's command has flags of its own.
+      const { mcpCommand } = await import('./commands/mcp.ts')
+      return await mcpCommand(argv.slice(1), { ...cio, env })
+    }
     const { positionals, flags, pick } = parseWithBareResume(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {

@@ -3,6 +3,7 @@
 import type { ObjectSchema, Field } from '@tack/kernel'
 import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
+import { MCP_CATALOG_ENTRY } from './mcp/catalog-entry.ts'
 import { trustedForThisRun } from './workspace-trust.ts'
 
 export interface CatalogEntry {
@@ -248,17 +249,8 @@ export const CATALOG: readonly CatalogEntry[] = [
       inject: (opts) => ['hooksClaude', 'hooksCodex'].filter((key) => opts.settings.plugins[key] !== false),
     },
   },
-  {
-    key: 'mcp',
-    description: "MCP servers' tools as mcp__<server>__<tool> (@tack/mcp)",
-    defaultOn: true,
-    load: async () => {
-      const m = await import('@tack/mcp')
-      return { plugin: m.McpPlugin, Config: m.McpConfig }
-    },
-    // Only when servers are configured: nothing to start, and nothing to import, otherwise.
-    boot: { loads: (opts) => hasMcpServers(opts.settings.plugins.mcp) },
-  },
+  // MCP servers from tack config, .mcp.json and Codex: entry and boot role in mcp/catalog-entry.ts
+  MCP_CATALOG_ENTRY,
   {
     key: 'mods',
     description: "the Claude Code mod host: unmodified mods (register(on, options)) on tack's seams",
@@ -275,12 +267,6 @@ export const CATALOG: readonly CatalogEntry[] = [
     },
   },
 ]
-
-/** Whether `plugins.mcp` names at least one server (its shape is checked by the plugin's Config). */
-function hasMcpServers(config: unknown): boolean {
-  const servers = config ? (config as { servers?: unknown }).servers : undefined
-  return typeof servers === 'object' && servers !== null && Object.keys(servers).length > 0
-}
 
 export function catalogEntry(key: string): CatalogEntry | undefined {
   return CATALOG.find((e) => e.key === key)

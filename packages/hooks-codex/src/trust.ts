@@ -6,8 +6,8 @@
 //   key  = `<source path>:<event_snake>:<group index>:<handler index>`
 //   hash = `sha256:` + hex SHA-256 of the canonical JSON of `{event, matcher, handler}`, with the
 //          default timeout applied, so an edit to the command, matcher or timeout invalidates trust.
-import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { canonicalHash } from '@tack/kernel/canonical-json'
 import { replacePrivateFileAsync } from '@tack/kernel/private-files'
 import { snakeEvent } from './events.ts'
 import type { CodexHookEntry } from './hooks-file.ts'
@@ -22,18 +22,8 @@ export function trustKey(entry: Pick<CodexHookEntry, 'source' | 'event' | 'group
   return `${entry.source}:${snakeEvent(entry.event)}:${entry.group}:${entry.index}`
 }
 
-/** JSON with object keys sorted at every level, so equal definitions hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const obj = value as Record<string, unknown>
-    const keys = Object.keys(obj)
-      .filter((k) => obj[k] !== undefined)
-      .sort()
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
+// Shared with MCP server approval: one canonical form for every hash-bound trust record.
+export { canonicalJson } from '@tack/kernel/canonical-json'
 
 export function trustHash(entry: Pick<CodexHookEntry, 'event' | 'matcher' | 'handler'>): string {
   const h = entry.handler
@@ -48,7 +38,7 @@ export function trustHash(entry: Pick<CodexHookEntry, 'event' | 'matcher' | 'han
       statusMessage: h.statusMessage,
     },
   }
-  return `sha256:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`
+  return canonicalHash(identity)
 }
 
 /** The store's records, keyed by trust key. */

@@ -99,6 +99,8 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
   const warnings: string[] = []
   const { reportInstructions } = await import('./doctor-instructions.ts')
   reportInstructions(resolved, line, warnings)
+  const { reportMcp } = await import('./doctor-mcp.ts')
+  reportMcp(resolved, io.env, line, problems, warnings)
   const sandbox = await describeSandbox(settings.plugins.bash)
   line('bash sandbox', sandbox.line)
   if (sandbox.problem) problems.push(sandbox.problem)

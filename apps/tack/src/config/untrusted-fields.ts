@@ -179,6 +179,12 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'dice.base': pathValued(HELD.path),
   'dice.enabled': 'harmless',
 
+  // MCP servers run programs and reach the network with the user's tokens; approval is the user's call
+  // (a project's servers come from its .mcp.json, trusted and approved).
+  'mcp.servers': HELD.runs,
+  'mcp.approve': HELD.gate,
+  'mcp.codexServers': HELD.runs,
+
   'mods.mods': pathValued(HELD.runs, { each: ['dir'] }),
   'mods.hookBudgetMs': HELD.notOffered,
   'mods.catchBudgetMs': HELD.notOffered,
@@ -186,7 +192,6 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'mods.sessionEndBudgetMs': HELD.notOffered,
   'mods.dataDir': pathValued(HELD.path),
 
-  'mcp.servers': HELD.runs, // programs to start and URLs to reach; a project's come from .mcp.json, approved
   'mcp.startupTimeoutMs': HELD.notOffered,
   'mcp.connectTimeoutMs': HELD.notOffered,
   'mcp.toolTimeoutMs': HELD.notOffered,

@@ -1,0 +1,62 @@
+// The shape of one MCP server as `@tack/mcp` takes it under `plugins.mcp.servers` (its
+// packages/mcp/src/definition.ts is the owner). Declared here structurally so resolving where servers
+// come from does not import the client: `tack mcp list` and `--version` stay free of the SDK.
+export type McpServerDefinition =
+  | {
+      type: 'stdio'
+      command: string
+      args?: string[]
+      env?: Record<string, string>
+      cwd?: string
+      startupTimeoutMs?: number
+      toolTimeoutMs?: number
+      enabled?: boolean
+    }
+  | {
+      type: 'http' | 'sse'
+      url: string
+      headers?: Record<string, string>
+      startupTimeoutMs?: number
+      toolTimeoutMs?: number
+      enabled?: boolean
+    }
+
+/** Where a server was configured; equal names: `user` wins over `project` over `codex`. */
+export type McpSource = 'user' | 'project' | 'codex'
+
+export const SOURCE_PRECEDENCE: readonly McpSource[] = ['user', 'project', 'codex']
+
+/** One server as a source file wrote it, expanded, or the reason it could not be read. */
+export type SourceEntry =
+  | {
+      readonly ok: true
+      readonly name: string
+      readonly source: McpSource
+      readonly file: string
+      readonly definition: McpServerDefinition
+      /** The definition as written (before `${VAR}` expansion): what an approval is bound to. */
+      readonly written: unknown
+      /** Environment variables its `env`/`headers` values were read from. */
+      readonly secretVariables: readonly string[]
+    }
+  | {
+      readonly ok: false
+      readonly name: string
+      readonly source: McpSource
+      readonly file: string
+      /** The entry as written, for `tack mcp list|get` (masked there). */
+      readonly written: unknown
+      readonly problem: string
+    }
+
+/** A server its file names but tack cannot use; `problem` names the key, never a value. */
+export function unusableEntry(
+  at: { readonly name: string; readonly source: McpSource; readonly file: string },
+  written: unknown,
+  problem: string,
+): SourceEntry {
+  return { ok: false, ...at, written, problem: `MCP server ${at.name} in ${at.file}: ${problem}` }
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
