@@ -51,6 +51,7 @@ const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/hooks-codex': ['40-hooks', 'protocols'],
   'packages/acp': ['50-acp', 'protocols'],
   'products/agent-dice': ['60-agent-dice'],
+  'packages/mcp': ['55-mcp'],
   'packages/mods': ['65-mod-host', 'claude-code-mods'],
   'products/agent-state': ['70-agent-state'],
   'apps/tack': ['80-cli'],

@@ -156,7 +156,14 @@ describe('project MCP servers in a headless run', () => {
     })
     expect(approve.code).toBe(0)
     const approved = await run('--trust')
-    expect(approved.stderr).not.toContain('MCP server')
+    // Approved, it is started: its command ran (it is no MCP server, so the client then says it did not
+    // start — one line, and the run goes on), and no line says it was skipped.
+    expect(approved.code).toBe(0)
+    expect(existsSync(marker)).toBe(true)
+    expect(approved.stderr).not.toMatch(/not approved|changed since/)
+    expect(approved.stderr.split('\n').filter((l) => l.includes('MCP server'))).toEqual([
+      expect.stringMatching(/^tack: mcp: MCP server "probe" did not start: /),
+    ])
 
     // a marker of its own: once @tack/mcp connects servers, the approved run above may have made the first
     const changedMarker = join(box.workspace, 'changed-marker')

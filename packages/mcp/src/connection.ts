@@ -110,11 +110,16 @@ export class McpConnection {
     client.onclose = () => this.#lost(client)
     // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or
     // reports them; the person hears of the first one per start, the session goes on.
+    // A broken pipe or socket is not reported here: the close that follows says what happened, once.
     let reported = false
     client.onerror = (error) => {
-      if (reported || this.#closed) return
+      if (reported || this.#closed || isSystemError(error)) return
       reported = true
-      this.#options.warn(`MCP server "${name}" sent something that is not MCP: ${errorText(error)}`)
+      this.#options.warn(
+        isMalformed(error)
+          ? `MCP server "${name}" sent something that is not MCP: ${errorText(error)}`
+          : `MCP server "${name}": ${errorText(error)}`,
+      )
     }
     try {
       await client.connect(opened.transport, { timeout: this.#options.connectTimeoutMs })
@@ -169,4 +174,16 @@ export class McpConnection {
     const line = this.#stderr?.lastLine()
     return line ? ` (its last stderr line: ${line})` : ''
   }
+}
+
+/** A failure of the pipe or socket itself (EPIPE, ECONNRESET, …), not of what came through it. */
+function isSystemError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code)
+}
+
+/** Bytes that are not JSON, or JSON that is no protocol message (the SDK's parse and schema errors). */
+function isMalformed(error: unknown): boolean {
+  const name = (error as { name?: unknown } | undefined)?.name
+  return error instanceof SyntaxError || name === 'ZodError' || name === '$ZodError'
 }

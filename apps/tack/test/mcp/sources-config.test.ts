@@ -45,7 +45,7 @@ describe('plugins.mcp source fields', () => {
       /plugins\.mcp\.codexServers: must be true or false/,
     )
     await expect(load('plugins:\n  mcp:\n    servers: [a]\n')).rejects.toThrow(
-      /plugins\.mcp\.servers: must be a mapping of server names/,
+      /plugins\.mcp\.servers: must be an object of server name/,
     )
   })
 
