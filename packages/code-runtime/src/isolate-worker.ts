@@ -48,7 +48,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const pending = new Map<number, (outcome: BindingOutcome) => void>()
   current = { controller, pending }
   const bindings = Object.fromEntries(
-    message.toolNames.map((name) => [
+    message.tools.map(({ name }) => [
       name,
       (json: string) =>
         new Promise<BindingOutcome>((resolve) => {
@@ -60,7 +60,12 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   )
   const { abortFlag } = message
   const outcome = await runProgram(
-    { code: message.code, bindings, signal: controller.signal },
+    {
+      code: message.code,
+      bindings,
+      places: Object.fromEntries(message.tools.map((tool) => [tool.name, tool])),
+      signal: controller.signal,
+    },
     message.budgets,
     {
       interrupted: () => Atomics.load(abortFlag, 0) === ABORTED,

@@ -3,13 +3,31 @@
 // deletes the raw functions so the program reaches the host only through `tools`. Everything here is
 // guest code: a program that tampers with it harms only itself, and the host still bounds every string
 // it reads back (see quickjs-run.ts).
+import type { CodeRunRequest } from '@tack/tools'
 
 /** The global the wrapped program is handed to (see strip.ts). */
 export const RUNNER = '__tack_run'
 export const HOST_CALL = '__tack_call'
 export const HOST_LOG = '__tack_log'
 
-export function preludeSource(toolNames: readonly string[], maxLogChars: number): string {
+/** One binding as the prelude installs it: `tools` holds it at `path`; `parseJson` hands over the parsed text. */
+export interface PreludeTool {
+  readonly name: string
+  readonly path: readonly string[]
+  readonly parseJson: boolean
+}
+
+/** The request's bindings in name order, each at its declared place (else `tools.<name>`, text). */
+export function preludeTools(request: Pick<CodeRunRequest, 'bindings' | 'places'>): PreludeTool[] {
+  return Object.keys(request.bindings)
+    .sort()
+    .map((name) => {
+      const place = request.places && Object.hasOwn(request.places, name) ? request.places[name] : undefined
+      return { name, path: place?.path ?? [name], parseJson: place?.parseJson === true }
+    })
+}
+
+export function preludeSource(toolList: readonly PreludeTool[], maxLogChars: number): string {
   return `(() => {
   'use strict'
   const hostCall = globalThis.${HOST_CALL}
@@ -51,23 +69,46 @@ export function preludeSource(toolNames: readonly string[], maxLogChars: number)
   }
   const console = Object.freeze({ log, info: log, warn: log, error: log, debug: log })
   const tools = {}
-  for (const name of ${JSON.stringify(toolNames)}) {
-    tools[name] = async (args) => {
+  const has = (node, key) => Object.prototype.hasOwnProperty.call(node, key)
+  // defineProperty, not assignment: a part named __proto__ is a member like any other.
+  const put = (node, key, value) =>
+    Object.defineProperty(node, key, { value, enumerable: true, writable: false, configurable: false })
+  // A place already taken, or inside a tool, is skipped: the host's layout never asks for one.
+  for (const { name, path, parseJson } of ${JSON.stringify(toolList)}) {
+    let node = tools
+    for (const part of path.slice(0, -1)) {
+      if (!has(node, part)) put(node, part, {})
+      node = node[part]
+      if (typeof node !== 'object') break
+    }
+    const leaf = path[path.length - 1]
+    if (typeof node !== 'object' || has(node, leaf)) continue
+    const label = 'tools.' + path.join('.')
+    put(node, leaf, async (args) => {
       let json
       try {
         json = stringify(args === undefined ? {} : args)
       } catch (error) {
-        throw new ToolCallError('INVALID_ARGS', 'tools.' + name + ': the argument cannot be sent as JSON (' + show(error) + ')')
+        throw new ToolCallError('INVALID_ARGS', label + ': the argument cannot be sent as JSON (' + show(error) + ')')
       }
-      if (json === undefined) throw new ToolCallError('INVALID_ARGS', 'tools.' + name + ': the argument cannot be sent as JSON')
+      if (json === undefined) throw new ToolCallError('INVALID_ARGS', label + ': the argument cannot be sent as JSON')
       const outcome = parse(await hostCall(name, json))
-      if (outcome.ok) return outcome.text
-      throw new ToolCallError(outcome.code, outcome.message)
-    }
+      if (!outcome.ok) throw new ToolCallError(outcome.code, outcome.message)
+      if (!parseJson) return outcome.text
+      try {
+        return parse(outcome.text)
+      } catch {
+        throw new ToolCallError('INVALID_RESULT', label + ': the result was declared JSON but is not: ' + outcome.text.slice(0, 200))
+      }
+    })
+  }
+  const freeze = (node) => {
+    for (const value of Object.values(node)) if (typeof value === 'object') freeze(value)
+    return Object.freeze(node)
   }
   const define = (name, value) =>
     Object.defineProperty(globalThis, name, { value, writable: false, enumerable: false, configurable: false })
-  define('tools', Object.freeze(tools))
+  define('tools', freeze(tools))
   define('console', console)
   define('ToolCallError', ToolCallError)
   define('${RUNNER}', async (main) => {

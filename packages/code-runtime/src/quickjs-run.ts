@@ -11,7 +11,7 @@ import type {
 import { INTERRUPTED, INTERRUPTED_BEFORE_START } from './aborted.ts'
 import { cutNote, describeThrown, lengthOf, type Thrown } from './guest-values.ts'
 import { type Isolate, takeIsolate } from './isolate-pool.ts'
-import { HOST_CALL, HOST_LOG, preludeSource, RUNNER } from './prelude.ts'
+import { HOST_CALL, HOST_LOG, preludeSource, preludeTools, RUNNER } from './prelude.ts'
 import { stripProgram } from './strip.ts'
 
 /** Below the QuickJS build's WebAssembly stack, so deep recursion is a guest `InternalError`. */
@@ -130,9 +130,7 @@ class GuestRun {
 
   async execute(js: string): Promise<CodeRunOutcome> {
     const prelude = this.guest(() =>
-      this.context.evalCode(
-        preludeSource(Object.keys(this.request.bindings).sort(), this.budgets.maxLogBytes),
-      ),
+      this.context.evalCode(preludeSource(preludeTools(this.request), this.budgets.maxLogBytes)),
     )
     if (prelude.error) return this.failure(prelude.error, 'runtime')
     prelude.value.dispose()

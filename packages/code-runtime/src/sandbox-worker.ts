@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import type { CodeRunBudgets, CodeRunOutcome, CodeRunRequest } from '@tack/tools'
 import { INTERRUPTED, INTERRUPTED_BEFORE_START } from './aborted.ts'
 import { ABORTED, type FromWorker, type ToWorker } from './worker-protocol.ts'
+import { preludeTools } from './prelude.ts'
 
 export interface WorkerRunOptions {
   /** After an abort, how long the guest may take to stop before its thread is terminated. */
@@ -136,7 +137,7 @@ export function runInWorker(
     post(worker, {
       type: 'run',
       code: request.code,
-      toolNames: Object.keys(request.bindings).sort(),
+      tools: preludeTools(request),
       budgets,
       abortFlag,
     })

@@ -4,6 +4,7 @@
 // the abort reaches the guest through a shared flag its interrupt handler reads
 // (docs/decisions/0150-code-mode-off-thread.md).
 import type { BindingOutcome, CodeRunBudgets, CodeRunOutcome } from '@tack/tools'
+import type { PreludeTool } from './prelude.ts'
 
 /** Main thread → worker. */
 export type ToWorker =
@@ -16,7 +17,7 @@ export type ToWorker =
   | {
       readonly type: 'run'
       readonly code: string
-      readonly toolNames: readonly string[]
+      readonly tools: readonly PreludeTool[]
       readonly budgets: CodeRunBudgets
       readonly abortFlag: Int32Array
     }

@@ -1,7 +1,8 @@
 // One MCP tool as a tack tool (spec 55-mcp.md M3, M4): its description and input schema from the
 // server (input-schema.ts), access from its annotations (access.ts), its calls sent through the
-// server's connection with the per-call timeout, and its result turned into text for the model —
-// an `isError` result or a JSON-RPC error as an error result with the server's text.
+// server's connection with the per-call timeout, its place in Code Mode's SDK (M9), and its result
+// turned into text for the model — an `isError` result or a JSON-RPC error as an error result with the
+// server's text.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ToolFailure, type ToolDefinition } from '@tack/tools'
@@ -38,6 +39,12 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
     access,
     ...(isDestructive(tool.annotations) ? { alwaysAsk: true } : {}),
     present: { kind: kindOf(access), title: () => title },
+    // Code Mode (spec 55-mcp.md M9): `tools.mcp.<server>.<tool>(args)`, called under this tool's own name;
+    // with an output schema the result text is the structured content's JSON, so the program gets it typed.
+    sdk: {
+      path: ['mcp', server, tool.name],
+      ...(isObject(tool.outputSchema) ? { result: tool.outputSchema as ToolDefinition['parameters'] } : {}),
+    },
     async execute(args, call) {
       let result: Awaited<ReturnType<McpConnection['call']>>
       try {
@@ -56,6 +63,8 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
     },
   }
 }
+
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A call that got no result: the server's JSON-RPC error, or the server gone (it restarts on the next call). */
 function callFailure(server: string, error: unknown): ToolFailure {

@@ -14,6 +14,7 @@ import {
   type ToolCallContext,
   type ToolDefinition,
   type ToolOutput,
+  type ToolSdkDeclaration,
 } from './types.ts'
 
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
@@ -51,6 +52,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
   readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
+  /** Where Code Mode's SDK declares it (types.ts `ToolSdkDeclaration`). */
+  readonly sdk?: ToolSdkDeclaration
 }
 
 /**
@@ -77,6 +80,7 @@ export function checkToolDefinition(def: {
   readonly alwaysAsk?: unknown
   readonly execute: unknown
   readonly present?: unknown
+  readonly sdk?: unknown
 }) {
   const name = typeof def.name === 'string' ? def.name : String(def.name)
   if (typeof def.name !== 'string' || !isToolName(def.name)) {
@@ -110,7 +114,23 @@ export function checkToolDefinition(def: {
     throw bad('alwaysAsk must be a boolean when given')
   const hostProblem = hostDeclarationProblem(def.host)
   if (hostProblem) throw bad(hostProblem)
+  const sdkProblem = sdkDeclarationProblem(def.sdk)
+  if (sdkProblem) throw bad(sdkProblem)
   return compileToolParameters(def.parameters)
+}
+
+function sdkDeclarationProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (!isJsonObject(value)) return 'sdk must be an object {path?, result?}'
+  const path = value.path
+  if (
+    path !== undefined &&
+    !(Array.isArray(path) && path.length > 0 && path.every((part) => typeof part === 'string' && part !== ''))
+  )
+    return 'sdk.path must be a non-empty array of non-empty strings'
+  if (value.result !== undefined && !isJsonObject(value.result))
+    return 'sdk.result must be a JSON schema object'
+  return undefined
 }
 
 const PRESENTERS = ['title', 'locations', 'call', 'result'] as const

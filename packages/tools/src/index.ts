@@ -78,6 +78,7 @@ export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
 export type {
   BindingOutcome,
   CodeBinding,
+  CodeBindingPlace,
   CodeRunBudgets,
   CodeRunOutcome,
   CodeRunRequest,

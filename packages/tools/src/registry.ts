@@ -239,7 +239,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       const def = runCodeTool({
         home: this.state.home,
         tools: this,
-        toolNames: () => this.sorted().map((e) => e.def.name),
+        toolDefinitions: () => this.sorted().map((e) => e.def),
         summaryMaxChars: this.config.dispatchSummaryMaxChars,
         argumentsMaxChars: this.config.dispatchArgumentsMaxChars,
         mode,

@@ -105,6 +105,19 @@ export interface ToolDefinition<A = unknown> {
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends (presentation.ts); none declared means the defaults. */
   readonly present?: ToolPresentation<A>
+  /** Where and how Code Mode's generated SDK declares it (see `ToolSdkDeclaration`); none means `tools.<name>`. */
+  readonly sdk?: ToolSdkDeclaration
+}
+
+/**
+ * A tool's place in Code Mode's `tools` API (TL-21). `path` puts it under namespaces — an MCP tool
+ * declares `['mcp', server, tool]` and is called `tools.mcp.<server>.<tool>(args)` — while the pipeline
+ * still runs it under its own name. `result` is the JSON schema of the value whose JSON is the tool's
+ * result text: the program then gets that value, parsed and typed, instead of the text.
+ */
+export interface ToolSdkDeclaration {
+  readonly path?: readonly string[]
+  readonly result?: JsonSchema
 }
 
 export interface ToolExecution {

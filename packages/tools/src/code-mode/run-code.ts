@@ -9,6 +9,7 @@ import type { ToolDefinition, ToolRegistry } from '../types.ts'
 import { CodeDispatch } from './dispatch.ts'
 import type { CodeRunOutcome, CodeRuntime } from './runtime.ts'
 import { RUN_CODE } from './sdk.ts'
+import { sdkLayout } from './sdk-layout.ts'
 import { runCodePresentation } from './run-code-present.ts'
 
 export interface RunCodeEnv {
@@ -16,7 +17,7 @@ export interface RunCodeEnv {
   readonly home: Context
   readonly tools: Pick<ToolRegistry, 'execute'>
   /** The tools the program may call: every registered tool but run_code, sorted. */
-  readonly toolNames: () => readonly string[]
+  readonly toolDefinitions: () => readonly ToolDefinition[]
   readonly summaryMaxChars: number
   readonly argumentsMaxChars: number
   readonly mode: string
@@ -56,8 +57,11 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
       })
       let outcome: CodeRunOutcome
       try {
-        const bindings = Object.fromEntries(env.toolNames().map((name) => [name, dispatch.binding(name)]))
-        outcome = await runtime.run({ code, bindings, signal: dispatch.signal })
+        // The layout the SDK section declared (sdk-layout.ts): each binding at its place in `tools`.
+        const layout = sdkLayout(env.toolDefinitions())
+        const bindings = Object.fromEntries(layout.map(({ def }) => [def.name, dispatch.binding(def.name)]))
+        const places = Object.fromEntries(layout.map(({ def, place }) => [def.name, place]))
+        outcome = await runtime.run({ code, bindings, places, signal: dispatch.signal })
       } finally {
         // TL-28: nothing is dispatched after this, and the last dispatch event precedes our result.
         await dispatch.close()

@@ -27,11 +27,22 @@ export type BindingOutcome =
  */
 export type CodeBinding = (argumentsJson: string) => Promise<BindingOutcome>
 
+/**
+ * Where the program finds a binding in `tools`, and whether its text is handed over parsed as JSON (a
+ * tool's `sdk` declaration, laid out by sdk-layout.ts). A binding without one is `tools.<name>`, text.
+ */
+export interface CodeBindingPlace {
+  readonly path: readonly string[]
+  readonly parseJson?: boolean
+}
+
 export interface CodeRunRequest {
   /** TypeScript, run as the body of an async function (top-level `await` and `return` allowed). */
   readonly code: string
   /** `tools.<name>` inside the program; nothing else from the host is reachable. */
   readonly bindings: Readonly<Record<string, CodeBinding>>
+  /** By binding name: where `tools` holds it when not at `tools.<name>`. */
+  readonly places?: Readonly<Record<string, CodeBindingPlace>>
   /** Aborting ends the run as `aborted`. */
   readonly signal: AbortSignal
   /** Overrides of the runtime's configured budgets (tests, benchmarks). */
