@@ -47,6 +47,13 @@ const fields = {
     description:
       'After a server crashed or failed to start, milliseconds before the next use may start it again; doubled after each further failure in a row, up to `restartBackoffMaxMs`, and reset by a successful start.',
   }),
+  deferAbove: Schema.integer({
+    default: 40,
+    min: 0,
+    max: 100_000,
+    description:
+      "Past this many MCP tools in all, none is sent to the model up front: `mcp_tool_search` is, and returns the matching tools' names, descriptions and input schemas, which are then offered from the next request on (logged, so a resumed session sends the same tools). 0 defers every MCP tool.",
+  }),
   restartBackoffMaxMs: Schema.integer({
     default: 30_000,
     min: 0,

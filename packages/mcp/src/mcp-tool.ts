@@ -20,6 +20,8 @@ export interface McpToolOptions {
   readonly connection: McpConnection
   readonly toolTimeoutMs: number
   readonly maxResultBytes: number
+  /** Offered only once `mcp_tool_search` loads it (past `deferAbove` tools, spec 55-mcp.md M11). */
+  readonly deferred: boolean
 }
 
 /** How much longer the SDK waits than the pipeline: the pipeline's TIMEOUT is the one the model sees. */
@@ -38,6 +40,7 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
     timeoutMs: options.toolTimeoutMs,
     access,
     ...(isDestructive(tool.annotations) ? { alwaysAsk: true } : {}),
+    ...(options.deferred ? { deferred: true } : {}),
     present: { kind: kindOf(access), title: () => title },
     // Code Mode (spec 55-mcp.md M9): `tools.mcp.<server>.<tool>(args)`, called under this tool's own name;
     // with an output schema the result text is the structured content's JSON, so the program gets it typed.

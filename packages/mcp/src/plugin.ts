@@ -17,7 +17,7 @@ export const McpPlugin = definePlugin({
   async apply(ctx, config) {
     const log = ctx.logger('mcp')
     const warn = (line: string) => log.warn('%s', line)
-    const tools = new ServerTools(ctx, warn)
+    const tools = new ServerTools(ctx, warn, config.deferAbove)
     const instructions = new ServerInstructions()
     instructions.mount(ctx)
     const started = Object.entries(config.servers)

@@ -16,6 +16,7 @@ describe('plugins.mcp config', () => {
       stderrMaxBytes: 65_536,
       restartBackoffMs: 1_000,
       restartBackoffMaxMs: 30_000,
+      deferAbove: 40,
     })
   })
 
@@ -26,15 +27,19 @@ describe('plugins.mcp config', () => {
         b: { type: 'http', url: 'https://h/mcp', headers: { A: 'b' } },
       },
       toolTimeoutMs: 5_000,
+      deferAbove: 0,
     })
     expect(config.servers.a).toEqual({ type: 'stdio', command: 'srv', args: ['x'], env: { K: 'v' } })
     expect(config.servers.b?.type).toBe('http')
     expect(config.toolTimeoutMs).toBe(5_000)
+    expect(config.deferAbove).toBe(0)
   })
 
   it.each([
     [{ toolTimeoutMs: 0 }, 'toolTimeoutMs'],
     [{ maxResultBytes: 10 }, 'maxResultBytes'],
+    [{ deferAbove: -1 }, 'deferAbove'],
+    [{ deferAbove: 2.5 }, 'deferAbove'],
     [{ servers: { a: { command: '' } } }, 'servers.a.command'],
     [{ servers: { a: { type: 'http', url: 'ftp://x' } } }, 'servers.a.url'],
     [{ servers: { a: { type: 'ws', url: 'http://x' } } }, 'servers.a.type'],

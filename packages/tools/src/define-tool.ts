@@ -52,6 +52,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
   readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
+  /** Offered only once a tool search loads it (deferred.ts). */
+  readonly deferred?: boolean
   /** Where Code Mode's SDK declares it (types.ts `ToolSdkDeclaration`). */
   readonly sdk?: ToolSdkDeclaration
 }
@@ -81,6 +83,7 @@ export function checkToolDefinition(def: {
   readonly execute: unknown
   readonly present?: unknown
   readonly sdk?: unknown
+  readonly deferred?: unknown
 }) {
   const name = typeof def.name === 'string' ? def.name : String(def.name)
   if (typeof def.name !== 'string' || !isToolName(def.name)) {
@@ -112,6 +115,8 @@ export function checkToolDefinition(def: {
   }
   if (def.alwaysAsk !== undefined && typeof def.alwaysAsk !== 'boolean')
     throw bad('alwaysAsk must be a boolean when given')
+  if (def.deferred !== undefined && typeof def.deferred !== 'boolean')
+    throw bad('deferred must be a boolean when given')
   const hostProblem = hostDeclarationProblem(def.host)
   if (hostProblem) throw bad(hostProblem)
   const sdkProblem = sdkDeclarationProblem(def.sdk)

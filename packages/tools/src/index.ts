@@ -75,6 +75,7 @@ export { approvalRuleKey, SessionApprovals, type UserApproval } from './session-
 export { type WithheldPaths, type WithheldTest, withheldTestFor } from './withheld.ts'
 export { isJsonObject, parseToolArguments } from './arguments.ts'
 export { isToolsMode, setToolsMode, TOOLS_MODES, toolsModeOf } from './modes.ts'
+export { type LoadingAgent, loadedTools, loadTools } from './deferred.ts'
 export type {
   BindingOutcome,
   CodeBinding,

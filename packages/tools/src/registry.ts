@@ -12,6 +12,7 @@ import { RUN_CODE, sdkSectionText } from './code-mode/sdk.ts'
 import { CodeModeUnavailableError, ToolRegistrationError } from './errors.ts'
 import { TOOLS_MODES, type ToolsMode, toolsModeOf } from './modes.ts'
 import { executeCall, type PipelineEnv, type PipelineTool } from './pipeline/execute.ts'
+import { loadedTools } from './deferred.ts'
 import { presentCall, presentResult } from './present.ts'
 import type { CallPresentation, ResultPresentation } from './presentation.ts'
 import type {
@@ -75,7 +76,8 @@ interface State {
   /** Per tools mode (TL-36: agents may differ), rebuilt when the tool set changes. */
   readonly wire: Map<ToolsMode, readonly ToolSchema[]>
   readonly names: Map<ToolsMode, readonly string[]>
-  sdk?: string
+  /** The SDK section, by the deferred tools loaded (none: the empty key). */
+  readonly sdk: Map<string, string>
   readonly runCode: Map<ToolsMode, Entry>
 }
 
@@ -92,6 +94,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       inflight: new Set(),
       wire: new Map(),
       names: new Map(),
+      sdk: new Map(),
       runCode: new Map(),
     }
   }
@@ -150,15 +153,24 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       wire = Object.freeze(this.wireEntries(mode).map((entry) => entry.wire))
       this.state.wire.set(mode, wire)
     }
-    return wire
+    const hidden = this.hiddenFor(agent)
+    return wire.some((tool) => hidden(tool.name))
+      ? Object.freeze(wire.filter((tool) => !hidden(tool.name)))
+      : wire
   }
 
   readonly sdkSection = (agent?: ToolAgent): string => {
     const mode = this.modeOf(agent)
     if (mode === 'native') return ''
     this.requireRuntime(mode)
-    this.state.sdk ??= sdkSectionText(this.sorted().map((entry) => entry.def))
-    return this.state.sdk
+    const defs = this.offered(agent)
+    const key = defs.flatMap((def) => (def.deferred ? [def.name] : [])).join('\u0000')
+    let text = this.state.sdk.get(key)
+    if (text === undefined) {
+      text = sdkSectionText(defs)
+      this.state.sdk.set(key, text)
+    }
+    return text
   }
 
   codeModeAvailable(): boolean {
@@ -169,7 +181,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
 
   // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
   readonly execute = (call: ToolCallRequest): Promise<ToolExecutionResult> =>
-    executeCall(this.env(this.modeOf(call?.agent)), call)
+    executeCall(this.env(this.modeOf(call?.agent), call?.agent), call)
 
   readonly presentCall = (name: string, args: unknown): CallPresentation =>
     presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
@@ -187,20 +199,34 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return toolsModeOf(agent) ?? this.config.mode
   }
 
-  private env(mode: ToolsMode): PipelineEnv {
+  /** The registered tools offered to `agent` (a deferred one once loaded for it), sorted. */
+  private offered(agent: ToolAgent | undefined): ToolDefinition[] {
+    const hidden = this.hiddenFor(agent)
+    return this.sorted().flatMap((entry) => (hidden(entry.def.name) ? [] : [entry.def]))
+  }
+
+  /** A deferred tool not loaded for `agent` is neither offered to nor callable by its model (deferred.ts). */
+  private hiddenFor(agent: ToolAgent | undefined): (name: string) => boolean {
+    const { entries } = this.state
+    const loaded = loadedTools(agent)
+    return (name) => entries.get(name)?.def.deferred === true && !loaded.has(name)
+  }
+
+  private env(mode: ToolsMode, agent: ToolAgent | undefined): PipelineEnv {
     const { home, inflight } = this.state
+    const hidden = this.hiddenFor(agent)
     return {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
-      lookup: (name) => this.lookup(name, mode),
+      lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode)),
       names: () => {
         let names = this.state.names.get(mode)
         if (!names) {
           names = Object.freeze(this.wireEntries(mode).map((entry) => entry.def.name))
           this.state.names.set(mode, names)
         }
-        return names
+        return names.filter((name) => !hidden(name))
       },
       track: (body) => {
         inflight.add(body)
@@ -239,7 +265,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       const def = runCodeTool({
         home: this.state.home,
         tools: this,
-        toolDefinitions: () => this.sorted().map((e) => e.def),
+        toolDefinitions: (agent) => this.offered(agent),
         summaryMaxChars: this.config.dispatchSummaryMaxChars,
         argumentsMaxChars: this.config.dispatchArgumentsMaxChars,
         mode,
@@ -268,7 +294,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   private changed(): void {
     this.state.wire.clear()
     this.state.names.clear()
-    this.state.sdk = undefined
+    this.state.sdk.clear()
   }
 }
 

@@ -105,6 +105,11 @@ export interface ToolDefinition<A = unknown> {
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends (presentation.ts); none declared means the defaults. */
   readonly present?: ToolPresentation<A>
+  /**
+   * Not offered to a model until a tool search loads it for that agent (deferred.ts): a plugin with many
+   * tools (MCP past `deferAbove`) keeps them out of every request but the ones asked for.
+   */
+  readonly deferred?: boolean
   /** Where and how Code Mode's generated SDK declares it (see `ToolSdkDeclaration`); none means `tools.<name>`. */
   readonly sdk?: ToolSdkDeclaration
 }

@@ -199,6 +199,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'mcp.stderrMaxBytes': HELD.notOffered,
   'mcp.restartBackoffMs': HELD.notOffered,
   'mcp.restartBackoffMaxMs': HELD.notOffered,
+  'mcp.deferAbove': HELD.cost, // a higher one sends every MCP tool's schema on every request
 }
 
 function entryOf(plugin: string, field: string): FieldClass | PathValued | undefined {

@@ -5,7 +5,7 @@
 import type { Context } from 'cordis'
 import { defineTool } from '../define-tool.ts'
 import { CodeModeUnavailableError, CodeRunFailedError } from '../errors.ts'
-import type { ToolDefinition, ToolRegistry } from '../types.ts'
+import type { ToolAgent, ToolDefinition, ToolRegistry } from '../types.ts'
 import { CodeDispatch } from './dispatch.ts'
 import type { CodeRunOutcome, CodeRuntime } from './runtime.ts'
 import { RUN_CODE } from './sdk.ts'
@@ -16,8 +16,8 @@ export interface RunCodeEnv {
   /** Where `codeRuntime` is looked up at call time. */
   readonly home: Context
   readonly tools: Pick<ToolRegistry, 'execute'>
-  /** The tools the program may call: every registered tool but run_code, sorted. */
-  readonly toolDefinitions: () => readonly ToolDefinition[]
+  /** The tools the program may call: every registered tool offered to the agent but run_code, sorted. */
+  readonly toolDefinitions: (agent: ToolAgent | undefined) => readonly ToolDefinition[]
   readonly summaryMaxChars: number
   readonly argumentsMaxChars: number
   readonly mode: string
@@ -58,7 +58,7 @@ export function runCodeTool(env: RunCodeEnv): ToolDefinition {
       let outcome: CodeRunOutcome
       try {
         // The layout the SDK section declared (sdk-layout.ts): each binding at its place in `tools`.
-        const layout = sdkLayout(env.toolDefinitions())
+        const layout = sdkLayout(env.toolDefinitions(call.agent))
         const bindings = Object.fromEntries(layout.map(({ def }) => [def.name, dispatch.binding(def.name)]))
         const places = Object.fromEntries(layout.map(({ def, place }) => [def.name, place]))
         outcome = await runtime.run({ code, bindings, places, signal: dispatch.signal })
