@@ -152,8 +152,11 @@ export function pack(): string {
     cwd: STAGE,
     encoding: 'utf8',
     env: { ...process.env, npm_config_ignore_scripts: 'true' },
+    // `--json` lists every file of every bundled dependency: megabytes with the MCP SDK's tree.
+    maxBuffer: 512 * 1024 * 1024,
   })
-  if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr || r.stdout}`)
+  if (r.error) throw new Error(`npm pack failed: ${r.error.message}`)
+  if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr || r.stdout.slice(0, 2000)}`)
   const [packed] = JSON.parse(r.stdout) as Array<{ filename: string }>
   rmSync(join(ROOT, '.tmp', 'pack'), { recursive: true, force: true })
   return join(DIST, packed.filename)
