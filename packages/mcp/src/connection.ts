@@ -52,6 +52,11 @@ export class McpConnection {
     return this.#options.name
   }
 
+  /** The last line a stdio server wrote to stderr in its latest start, if any. */
+  lastStderrLine(): string | undefined {
+    return this.#stderr?.lastLine()
+  }
+
   /** The stdio server's pid while it runs. */
   pid(): number | undefined {
     return this.#client ? this.#opened?.pid() : undefined
@@ -171,7 +176,7 @@ export class McpConnection {
   }
 
   #lastStderr(): string {
-    const line = this.#stderr?.lastLine()
+    const line = this.lastStderrLine()
     return line ? ` (its last stderr line: ${line})` : ''
   }
 }
