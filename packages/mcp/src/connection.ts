@@ -7,6 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  PromptListChangedNotificationSchema,
   type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -26,6 +29,8 @@ export interface ConnectionOptions {
   readonly secretVariables: () => readonly string[]
   /** The server's whole tool list, after each start and each list change. */
   onTools(tools: readonly Tool[]): void
+  /** The server's whole prompt list (none without the prompts capability), after each start and change. */
+  onPrompts?(prompts: readonly Prompt[]): void
   /** The server's `instructions` from `initialize`, after each start. */
   onInstructions(text: string | undefined): void
   /** One line for a person (stderr). */
@@ -89,6 +94,14 @@ export class McpConnection {
     })) as CallToolResult
   }
 
+  /** Gets prompt `name` with `args`; (re)starts the server as a tool call does. */
+  async prompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<GetPromptResult> {
+    const wait = this.#client ? 0 : this.#options.backoff.waitMs()
+    if (wait > 0) await sleep(wait, undefined, { signal })
+    const client = await this.start()
+    return client.getPrompt({ name, arguments: args }, { signal })
+  }
+
   async close(): Promise<void> {
     this.#closed = true
     // A server still starting is ended now, not when its start would time out.
@@ -112,6 +125,15 @@ export class McpConnection {
         (error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
       )
     })
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      this.#listPrompts(client).then(
+        (prompts) => {
+          if (this.#client === client) this.#options.onPrompts?.(prompts)
+        },
+        (error) =>
+          this.#options.warn(`MCP server "${name}": listing its prompts failed: ${errorText(error)}`),
+      )
+    })
     client.onclose = () => this.#lost(client)
     // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or
     // reports them; the person hears of the first one per start, the session goes on.
@@ -132,11 +154,13 @@ export class McpConnection {
       this.#client = client
       this.#opened = opened
       const tools = await this.#list(client)
+      const prompts = await this.#listPrompts(client)
       if (this.#closed) throw new Error('closed while starting')
       // Instructions and tools in one synchronous step: the next request sees both or neither, so the
       // prompt prefix changes once for a server that joins.
       this.#options.onInstructions(client.getInstructions())
       this.#options.onTools(tools)
+      this.#options.onPrompts?.(prompts)
       backoff.succeeded()
       return client
     } catch (error) {
@@ -155,14 +179,19 @@ export class McpConnection {
   /** Every page of the server's tool list (none when it offers no tools). */
   async #list(client: Client): Promise<Tool[]> {
     if (!client.getServerCapabilities()?.tools) return []
-    const tools: Tool[] = []
-    let cursor: string | undefined
-    do {
+    return everyPage(async (cursor) => {
       const page = await client.listTools(cursor === undefined ? {} : { cursor })
-      tools.push(...page.tools)
-      cursor = page.nextCursor
-    } while (cursor)
-    return tools
+      return { items: page.tools, nextCursor: page.nextCursor }
+    })
+  }
+
+  /** Every page of the server's prompt list (none when it offers no prompts). */
+  async #listPrompts(client: Client): Promise<Prompt[]> {
+    if (!client.getServerCapabilities()?.prompts) return []
+    return everyPage(async (cursor) => {
+      const page = await client.listPrompts(cursor === undefined ? {} : { cursor })
+      return { items: page.prompts, nextCursor: page.nextCursor }
+    })
   }
 
   #lost(client: Client): void {
@@ -179,6 +208,20 @@ export class McpConnection {
     const line = this.lastStderrLine()
     return line ? ` (its last stderr line: ${line})` : ''
   }
+}
+
+/** Every item of a paginated list, following `nextCursor` to its end. */
+async function everyPage<T>(
+  fetch: (cursor: string | undefined) => Promise<{ items: readonly T[]; nextCursor?: string | undefined }>,
+): Promise<T[]> {
+  const items: T[] = []
+  let cursor: string | undefined
+  do {
+    const page = await fetch(cursor)
+    items.push(...page.items)
+    cursor = page.nextCursor
+  } while (cursor)
+  return items
 }
 
 /** A failure of the pipe or socket itself (EPIPE, ECONNRESET, …), not of what came through it. */

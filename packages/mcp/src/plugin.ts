@@ -1,6 +1,6 @@
-// The `mcp` plugin (spec 55-mcp.md M1–M4, M12b): connects every enabled server in `servers` in
+// The `mcp` plugin (spec 55-mcp.md M1–M4, M10, M12b): connects every enabled server in `servers` in
 // parallel, waits for each at most its startup bound, and goes on; a server that is ready later adds
-// its tools then (one line with -v). Disposing the plugin (the session over) closes every connection,
+// its tools (and its prompts as slash commands, server-prompts.ts) then (one line with -v). Disposing the plugin (the session over) closes every connection,
 // which ends the stdio servers' processes.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { definePlugin, secretsOf } from '@tack/kernel'
@@ -8,6 +8,7 @@ import { RestartBackoff } from './backoff.ts'
 import { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import { ServerInstructions } from './instructions.ts'
+import { ServerPrompts } from './server-prompts.ts'
 import { ServerTools } from './server-tools.ts'
 
 export const McpPlugin = definePlugin({
@@ -18,6 +19,7 @@ export const McpPlugin = definePlugin({
     const log = ctx.logger('mcp')
     const warn = (line: string) => log.warn('%s', line)
     const tools = new ServerTools(ctx, warn)
+    const prompts = new ServerPrompts(ctx, warn)
     const instructions = new ServerInstructions()
     instructions.mount(ctx)
     const started = Object.entries(config.servers)
@@ -39,6 +41,7 @@ export const McpPlugin = definePlugin({
             const names = tools.replace(connection, list, limits)
             if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
           },
+          onPrompts: (list) => prompts.replace(connection, list),
           onInstructions: (text) => instructions.set(name, text),
           warn,
         })
