@@ -39,6 +39,14 @@ export interface ConnectionOptions {
 
 const CLIENT_INFO = { name: 'tack', version: '0.1.0' }
 
+/** Where a connection is, for `/mcp` (mcp-command.ts). */
+export type ConnectionState =
+  | { readonly kind: 'connected' }
+  | { readonly kind: 'starting' }
+  /** `error`: why its last start failed or why it went away, with its last stderr line. */
+  | { readonly kind: 'failed'; readonly error: string }
+  | { readonly kind: 'closed' }
+
 export class McpConnection {
   readonly #options: ConnectionOptions
   #client?: Client
@@ -48,6 +56,7 @@ export class McpConnection {
   #closed = false
   /** The client of a start under way, so closing can end a server that has not answered yet. */
   #connecting?: Client
+  #lastError?: string
 
   constructor(options: ConnectionOptions) {
     this.#options = options
@@ -55,6 +64,27 @@ export class McpConnection {
 
   get name(): string {
     return this.#options.name
+  }
+
+  state(): ConnectionState {
+    if (this.#closed) return { kind: 'closed' }
+    if (this.#client) return { kind: 'connected' }
+    if (this.#starting) return { kind: 'starting' }
+    return { kind: 'failed', error: this.#lastError ?? 'not started' }
+  }
+
+  /**
+   * Ends the running server (if any) and starts it again now, without the restart backoff: a person
+   * asked (`/mcp reconnect`). Rejects when it cannot start.
+   */
+  async reconnect(): Promise<Client> {
+    await this.#starting?.catch(() => undefined)
+    const client = this.#client
+    // Forgotten first, so its close is not reported as the server going away.
+    this.#client = undefined
+    await client?.close().catch(() => undefined)
+    this.#options.backoff.succeeded()
+    return this.start()
   }
 
   /** The last line a stdio server wrote to stderr in its latest start, if any. */
@@ -162,12 +192,14 @@ export class McpConnection {
       this.#options.onTools(tools)
       this.#options.onPrompts?.(prompts)
       backoff.succeeded()
+      this.#lastError = undefined
       return client
     } catch (error) {
       this.#client = undefined
       await client.close().catch(() => undefined)
       if (!this.#closed) {
         backoff.failed()
+        this.#lastError = `${errorText(error)}${this.#lastStderr()}`
         this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)
       }
       throw error
@@ -199,6 +231,7 @@ export class McpConnection {
     this.#client = undefined
     if (this.#closed) return
     this.#options.backoff.failed()
+    this.#lastError = `exited${this.#lastStderr()}`
     this.#options.warn(
       `MCP server "${this.name}" exited${this.#lastStderr()}; it is started again on the next call of one of its tools`,
     )

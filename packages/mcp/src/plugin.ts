@@ -3,11 +3,13 @@
 // its tools (and its prompts as slash commands, server-prompts.ts) then (one line with -v). Disposing the plugin (the session over) closes every connection,
 // which ends the stdio servers' processes.
 import { setTimeout as sleep } from 'node:timers/promises'
+import { registerCommand } from '@tack/commands'
 import { definePlugin, secretsOf } from '@tack/kernel'
 import { RestartBackoff } from './backoff.ts'
 import { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import { ServerInstructions } from './instructions.ts'
+import { mcpCommand } from './mcp-command.ts'
 import { ServerPrompts } from './server-prompts.ts'
 import { ServerTools } from './server-tools.ts'
 
@@ -59,6 +61,13 @@ export const McpPlugin = definePlugin({
         const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
         return { connection, bound }
       })
+    registerCommand(
+      ctx,
+      mcpCommand(
+        started.map((s) => s.connection),
+        { tools: (name) => tools.count(name), prompts: (name) => prompts.count(name) },
+      ),
+    )
     // Disposal waits for the servers to end (the SDK's ladder: stdin closed, SIGTERM, SIGKILL, at most
     // about 4 s), so tack does not exit leaving a server that ignores its closed stdin running.
     ctx.effect(

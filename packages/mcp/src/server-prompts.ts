@@ -58,6 +58,11 @@ export class ServerPrompts {
     }
     this.#registered.set(server, disposers)
   }
+
+  /** How many of `server`'s are registered now. */
+  count(server: string): number {
+    return this.#registered.get(server)?.length ?? 0
+  }
 }
 
 /**

@@ -49,4 +49,9 @@ export class ServerTools {
     this.#registered.set(server, disposers)
     return names
   }
+
+  /** How many of `server`'s are registered now. */
+  count(server: string): number {
+    return this.#registered.get(server)?.length ?? 0
+  }
 }
