@@ -3,13 +3,9 @@
 // `tack run "/mcp"` runs the command from the one registry every host shows, and asks no model.
 import { describe, expect, test } from 'vitest'
 import { runTack, sandbox } from './helpers.ts'
-import { writeMcpConfig } from './mcp-everything.ts'
+import { brokenServer, writeMcpConfig } from './mcp-everything.ts'
 
-const broken = {
-  type: 'stdio',
-  command: process.execPath,
-  args: ['-e', 'console.error("missing token"); process.exit(1)'],
-}
+const broken = brokenServer
 
 async function slash(task: string) {
   const box = await sandbox()

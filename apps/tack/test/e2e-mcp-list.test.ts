@@ -6,16 +6,12 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { runTack, sandbox } from './helpers.ts'
-import { writeMcpConfig } from './mcp-everything.ts'
+import { brokenServer, writeMcpConfig } from './mcp-everything.ts'
 
 describe('tack mcp list: live state', () => {
   test('connected with its tools count; a server that exits at once is failed with its error', async () => {
     const box = await sandbox()
-    const broken = {
-      type: 'stdio',
-      command: process.execPath,
-      args: ['-e', 'console.error("missing token"); process.exit(1)'],
-    }
+    const broken = brokenServer
     const config = await writeMcpConfig(box.root, 'http://127.0.0.1:9', { broken })
     const list = await runTack(['mcp', 'list', '--config', config], { env: box.env, cwd: box.workspace })
     expect(list.code, list.stderr).toBe(0)

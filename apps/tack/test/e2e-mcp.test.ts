@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
 import { jsonLines, runTack, type Sandbox, sandbox } from './helpers.ts'
-import { writeMcpConfig } from './mcp-everything.ts'
+import { brokenServer, writeMcpConfig } from './mcp-everything.ts'
 
 const ECHO = { message: 'hello from the model' }
 const echoCall = { kind: 'tool-calls' as const, calls: [{ name: 'mcp__everything__echo', args: ECHO }] }
@@ -82,11 +82,7 @@ describe('MCP through the real binary', () => {
 
   test('a server that does not start: one line on stderr, and the session goes on with the others', async () => {
     const box = await sandbox()
-    const broken = {
-      type: 'stdio',
-      command: process.execPath,
-      args: ['-e', 'console.error("missing token"); process.exit(1)'],
-    }
+    const broken = brokenServer
     const { run } = await runEcho(box, { broken })
     expect(run.code, run.stderr).toBe(0)
     expect(toolResult(run.stdout).data.isError).toBe(false)

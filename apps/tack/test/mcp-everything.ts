@@ -16,6 +16,13 @@ export const everythingBin = join(
 /** server-everything over stdio, as a `plugins.mcp.servers` entry. */
 export const everythingServer = { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] }
 
+/** A stdio server that says "missing token" on stderr and exits at once (a server that does not start). */
+export const brokenServer = {
+  type: 'stdio',
+  command: process.execPath,
+  args: ['-e', 'console.error("missing token"); process.exit(1)'],
+}
+
 /**
  * Writes the loop config (writeLoopConfig) for the loopback server at `baseUrl` (any URL when no model is
  * asked) with `everything` and the `extra` servers under `plugins.mcp.servers`; returns its path.

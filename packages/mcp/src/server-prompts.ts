@@ -5,31 +5,22 @@
 // with one line.
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js'
 import { type CommandResult, registerCommand } from '@tack/commands'
-import type { Context } from 'cordis'
 import type { McpConnection } from './connection.ts'
 import { errorText } from './error-text.ts'
+import { PerServerRegistrations } from './per-server.ts'
 import { mcpToolName } from './names.ts'
 import { promptArguments, usage } from './prompt-args.ts'
 
-export class ServerPrompts {
-  readonly #ctx: Context
-  readonly #warn: (line: string) => void
-  readonly #registered = new Map<string, Array<() => void>>()
-
-  constructor(ctx: Context, warn: (line: string) => void) {
-    this.#ctx = ctx
-    this.#warn = warn
-  }
-
+export class ServerPrompts extends PerServerRegistrations {
   /** Replaces `connection`'s commands with one per prompt of `prompts`. */
   replace(connection: McpConnection, prompts: readonly Prompt[]): void {
     const server = connection.name
-    for (const dispose of this.#registered.get(server) ?? []) dispose()
+    this.withdraw(server)
     const disposers: Array<() => void> = []
     for (const prompt of prompts) {
       const declared = prompt.arguments ?? []
       try {
-        const dispose = registerCommand(this.#ctx, {
+        const dispose = registerCommand(this.ctx, {
           // the same name rules as its tools (names.ts), so `mcp__<server>__` reads alike in both
           name: mcpToolName(server, prompt.name),
           description: `${prompt.description ?? prompt.title ?? prompt.name} (MCP prompt of ${server})`,
@@ -53,15 +44,10 @@ export class ServerPrompts {
         })
         if (dispose) disposers.push(dispose)
       } catch (error) {
-        this.#warn(`MCP prompt "${prompt.name}" of server "${server}" is left out: ${errorText(error)}`)
+        this.warn(`MCP prompt "${prompt.name}" of server "${server}" is left out: ${errorText(error)}`)
       }
     }
-    this.#registered.set(server, disposers)
-  }
-
-  /** How many of `server`'s are registered now. */
-  count(server: string): number {
-    return this.#registered.get(server)?.length ?? 0
+    this.keep(server, disposers)
   }
 }
 

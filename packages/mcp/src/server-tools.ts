@@ -5,9 +5,9 @@
 // and the person is told. A tool the registry refuses is left out with one line; nothing here throws.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { registerTool } from '@tack/tools'
-import type { Context } from 'cordis'
 import type { McpConnection } from './connection.ts'
 import { errorText } from './error-text.ts'
+import { PerServerRegistrations } from './per-server.ts'
 import { mcpTool } from './mcp-tool.ts'
 import { mcpToolName, unclashedName } from './names.ts'
 
@@ -16,42 +16,28 @@ export interface ToolLimits {
   readonly maxResultBytes: number
 }
 
-export class ServerTools {
-  readonly #ctx: Context
-  readonly #warn: (line: string) => void
-  readonly #registered = new Map<string, Array<() => void>>()
-
-  constructor(ctx: Context, warn: (line: string) => void) {
-    this.#ctx = ctx
-    this.#warn = warn
-  }
-
+export class ServerTools extends PerServerRegistrations {
   /** Replaces `connection`'s tools with `tools`; returns the names they were registered under. */
   replace(connection: McpConnection, tools: readonly Tool[], limits: ToolLimits): string[] {
     const server = connection.name
-    for (const dispose of this.#registered.get(server) ?? []) dispose()
+    this.withdraw(server)
     const disposers: Array<() => void> = []
     const names: string[] = []
     for (const tool of tools) {
       const wanted = mcpToolName(server, tool.name)
-      const name = unclashedName(wanted, server, tool.name, (n) => this.#ctx.tools.get(n) !== undefined)
+      const name = unclashedName(wanted, server, tool.name, (n) => this.ctx.tools.get(n) !== undefined)
       if (name !== wanted)
-        this.#warn(
+        this.warn(
           `MCP tool "${tool.name}" of server "${server}" is named ${name}: ${wanted} is already taken`,
         )
       try {
-        disposers.push(registerTool(this.#ctx, mcpTool({ name, server, tool, connection, ...limits })))
+        disposers.push(registerTool(this.ctx, mcpTool({ name, server, tool, connection, ...limits })))
         names.push(name)
       } catch (error) {
-        this.#warn(`MCP tool "${tool.name}" of server "${server}" is left out: ${errorText(error)}`)
+        this.warn(`MCP tool "${tool.name}" of server "${server}" is left out: ${errorText(error)}`)
       }
     }
-    this.#registered.set(server, disposers)
+    this.keep(server, disposers)
     return names
-  }
-
-  /** How many of `server`'s are registered now. */
-  count(server: string): number {
-    return this.#registered.get(server)?.length ?? 0
   }
 }
