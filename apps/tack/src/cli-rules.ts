@@ -7,7 +7,7 @@
 // other tool: a rule of the wrong kind never matches, so a named tool gets one rule of each kind
 // (`toPermissionRules`), and nothing depends on which plugins are loaded when the permission plugin is.
 import type { PermissionRule } from '@tack/permissions'
-import type { ToolRegistry } from '@tack/tools'
+import { MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN, type ToolRegistry } from '@tack/tools'
 import { UsageError } from './args.ts'
 
 /** A parsed flag value: the tool and, when given, the text after the first `:`. */
@@ -21,16 +21,32 @@ export interface CliRuleSpecs {
   readonly deny: readonly RuleSpec[]
 }
 
-/** The tool names tools may have (TOOL_NAME_PATTERN of @tack/tools), or `*` for every tool. */
-const TOOL = /^(\*|[a-z][a-z0-9_]{0,63})$/
+/**
+ * A `*`/`?` wildcard over tool names (`mcp__github__*`, spec 55-mcp.md M8): the characters tool names
+ * may hold, at least one wildcard. The permission rules match it as config rules do
+ * (packages/permissions/src/rules.ts `toolMatches`).
+ */
+const TOOL_WILDCARD = /^(?=.*[*?])[A-Za-z0-9_*?-]{1,64}$/
+
+/** The names tools may have (@tack/tools: a tack tool or an MCP tool), `*`, or a wildcard over names. */
+const isToolSpec = (tool: string): boolean =>
+  TOOL_NAME_PATTERN.test(tool) || MCP_TOOL_NAME_PATTERN.test(tool) || TOOL_WILDCARD.test(tool)
+
+/**
+ * MCP tools come and go while a session runs (a server that did not start, one that restarts or lists
+ * new tools, 55-mcp.md M5), so a rule naming one is not a typo when no such tool is registered yet
+ * (docs/decisions/0230-cli-rules-for-mcp-tools.md); nor is a wildcard, which may match none yet.
+ */
+const isCheckedName = (tool: string): boolean =>
+  tool !== '*' && !TOOL_WILDCARD.test(tool) && !MCP_TOOL_NAME_PATTERN.test(tool)
 
 export function parseRuleSpec(flag: '--allow' | '--deny', value: string): RuleSpec {
   const colon = value.indexOf(':')
   const tool = colon === -1 ? value : value.slice(0, colon)
   const pattern = colon === -1 ? undefined : value.slice(colon + 1)
-  if (!TOOL.test(tool))
+  if (!isToolSpec(tool))
     throw new UsageError(
-      `${flag} "${value}": TOOL must be a tool name (lower case, e.g. bash, read, write) or * — the form is TOOL or TOOL:pattern`,
+      `${flag} "${value}": TOOL must be a tool name (lower case, e.g. bash, read, write), an MCP tool name (mcp__server__tool), * or a wildcard such as mcp__github__* — the form is TOOL or TOOL:pattern`,
     )
   if (pattern !== undefined && pattern.trim() === '')
     throw new UsageError(
@@ -74,7 +90,7 @@ export function withCliRules(
   }
 }
 
-/** A rule naming a tool no plugin registered is a typo: say so instead of never matching. */
+/** A rule naming a (non-MCP) tool no plugin registered is a typo: say so instead of never matching. */
 export function checkRuleTools(specs: CliRuleSpecs, tools: ToolRegistry | undefined): void {
   if (!tools) return
   for (const [flag, list] of [
@@ -82,7 +98,7 @@ export function checkRuleTools(specs: CliRuleSpecs, tools: ToolRegistry | undefi
     ['--deny', specs.deny],
   ] as const) {
     for (const spec of list) {
-      if (spec.tool === '*' || tools.get(spec.tool)) continue
+      if (!isCheckedName(spec.tool) || tools.get(spec.tool)) continue
       const names = tools.schemas().map((s) => s.name)
       throw new UsageError(`${flag}: no tool is named "${spec.tool}" (tools: ${names.join(', ')})`)
     }

@@ -48,7 +48,7 @@ describe('tack mcp add/list/get/remove/approve', () => {
       mcpServers: { proj: { type: 'stdio', command: 'sh', args: ['-c', 'touch marker'] } },
     })
 
-    const list = await mcp('list')
+    const list = await mcp('list', '--no-connect')
     expect(list.code).toBe(0)
     expect(list.stdout).toMatch(
       /^docs\s+tack config\s+http\s+starts\s+not connected\s+https:\/\/docs\.example\/mcp$/m,
@@ -57,7 +57,7 @@ describe('tack mcp add/list/get/remove/approve', () => {
     expect(list.stdout).toMatch(
       /^proj\s+\.mcp\.json\s+stdio\s+untrusted\s+not connected\s+sh -c "touch marker"$/m,
     )
-    const json = await mcp('list', '--json')
+    const json = await mcp('list', '--json', '--no-connect')
     const get = await mcp('get', 'gh')
     const getDocs = await mcp('get', 'docs', '--json')
     expect(get.stdout).toContain('GITHUB_TOKEN')
@@ -71,10 +71,10 @@ describe('tack mcp add/list/get/remove/approve', () => {
     // approval is for a trusted workspace's project servers
     expect((await mcp('approve', 'gh')).code).toBe(2)
     expect((await runTack(['trust', box.workspace], { env: box.env, cwd: box.workspace })).code).toBe(0)
-    expect((await mcp('list')).stdout).toMatch(/^proj\s+\.mcp\.json\s+stdio\s+not approved/m)
+    expect((await mcp('list', '--no-connect')).stdout).toMatch(/^proj\s+\.mcp\.json\s+stdio\s+not approved/m)
     const approve = await mcp('approve', 'proj')
     expect(approve.code).toBe(0)
-    expect((await mcp('list')).stdout).toMatch(/^proj\s+\.mcp\.json\s+stdio\s+starts/m)
+    expect((await mcp('list', '--no-connect')).stdout).toMatch(/^proj\s+\.mcp\.json\s+stdio\s+starts/m)
 
     const removed = await mcp('remove', 'gh')
     expect(removed.code).toBe(0)

@@ -2,19 +2,12 @@
 // (@modelcontextprotocol/server-everything) in `plugins.mcp.servers` of a --config file calls
 // `mcp__everything__echo`; a Claude Code PreToolUse hook matching `mcp__everything__.*` sees that name
 // and the arguments as the model sent them, and its deny (exit 2) stops the call.
-import { createRequire } from 'node:module'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
-
-const require = createRequire(import.meta.url)
-const everythingBin = join(
-  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-  'dist',
-  'index.js',
-)
+import { jsonLines, runTack, type Sandbox, sandbox } from './helpers.ts'
+import { brokenServer, writeMcpConfig } from './mcp-everything.ts'
 
 const ECHO = { message: 'hello from the model' }
 const echoCall = { kind: 'tool-calls' as const, calls: [{ name: 'mcp__everything__echo', args: ECHO }] }
@@ -44,15 +37,7 @@ async function hookRecording(box: Sandbox, code: number): Promise<string> {
 async function runEcho(box: Sandbox, extra: Record<string, unknown> = {}) {
   const server = await startLoopbackServer({ script: [echoCall, { kind: 'text' as const, text: 'done' }] })
   try {
-    const config = await writeLoopConfig(box.root, server.baseUrl)
-    const servers = {
-      everything: { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] },
-      ...extra,
-    }
-    await writeFile(
-      config,
-      `${await readFile(config, 'utf8')}  mcp:\n    servers: ${JSON.stringify(servers)}\n`,
-    )
+    const config = await writeMcpConfig(box.root, server.baseUrl, extra)
     const run = await runTack(
       [
         'run',
@@ -97,11 +82,7 @@ describe('MCP through the real binary', () => {
 
   test('a server that does not start: one line on stderr, and the session goes on with the others', async () => {
     const box = await sandbox()
-    const broken = {
-      type: 'stdio',
-      command: process.execPath,
-      args: ['-e', 'console.error("missing token"); process.exit(1)'],
-    }
+    const broken = brokenServer
     const { run } = await runEcho(box, { broken })
     expect(run.code, run.stderr).toBe(0)
     expect(toolResult(run.stdout).data.isError).toBe(false)

@@ -97,7 +97,7 @@ describe('--allow / --deny (issue 10 item 6)', () => {
     const upper = await runTack(['run', '--allow', 'Bash', 'x'], { env: box.env, cwd: box.workspace })
     expect(upper.code).toBe(2)
     expect(upper.stderr).toBe(
-      'tack: --allow "Bash": TOOL must be a tool name (lower case, e.g. bash, read, write) or * — the form is TOOL or TOOL:pattern\n',
+      'tack: --allow "Bash": TOOL must be a tool name (lower case, e.g. bash, read, write), an MCP tool name (mcp__server__tool), * or a wildcard such as mcp__github__* — the form is TOOL or TOOL:pattern\n',
     )
     const empty = await runTack(['run', '--deny', 'bash:', 'x'], { env: box.env, cwd: box.workspace })
     expect(empty.code).toBe(2)

@@ -7,6 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  PromptListChangedNotificationSchema,
   type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -26,6 +29,8 @@ export interface ConnectionOptions {
   readonly secretVariables: () => readonly string[]
   /** The server's whole tool list, after each start and each list change. */
   onTools(tools: readonly Tool[]): void
+  /** The server's whole prompt list (none without the prompts capability), after each start and change. */
+  onPrompts?(prompts: readonly Prompt[]): void
   /** The server's `instructions` from `initialize`, after each start. */
   onInstructions(text: string | undefined): void
   /** One line for a person (stderr). */
@@ -33,6 +38,14 @@ export interface ConnectionOptions {
 }
 
 const CLIENT_INFO = { name: 'tack', version: '0.1.0' }
+
+/** Where a connection is, for `/mcp` (mcp-command.ts). */
+export type ConnectionState =
+  | { readonly kind: 'connected' }
+  | { readonly kind: 'starting' }
+  /** `error`: why its last start failed or why it went away, with its last stderr line. */
+  | { readonly kind: 'failed'; readonly error: string }
+  | { readonly kind: 'closed' }
 
 export class McpConnection {
   readonly #options: ConnectionOptions
@@ -43,6 +56,7 @@ export class McpConnection {
   #closed = false
   /** The client of a start under way, so closing can end a server that has not answered yet. */
   #connecting?: Client
+  #lastError?: string
 
   constructor(options: ConnectionOptions) {
     this.#options = options
@@ -50,6 +64,32 @@ export class McpConnection {
 
   get name(): string {
     return this.#options.name
+  }
+
+  state(): ConnectionState {
+    if (this.#closed) return { kind: 'closed' }
+    if (this.#client) return { kind: 'connected' }
+    if (this.#starting) return { kind: 'starting' }
+    return { kind: 'failed', error: this.#lastError ?? 'not started' }
+  }
+
+  /**
+   * Ends the running server (if any) and starts it again now, without the restart backoff: a person
+   * asked (`/mcp reconnect`). Rejects when it cannot start.
+   */
+  async reconnect(): Promise<Client> {
+    await this.#starting?.catch(() => undefined)
+    const client = this.#client
+    // Forgotten first, so its close is not reported as the server going away.
+    this.#client = undefined
+    await client?.close().catch(() => undefined)
+    this.#options.backoff.succeeded()
+    return this.start()
+  }
+
+  /** The last line a stdio server wrote to stderr in its latest start, if any. */
+  lastStderrLine(): string | undefined {
+    return this.#stderr?.lastLine()
   }
 
   /** The stdio server's pid while it runs. */
@@ -84,6 +124,14 @@ export class McpConnection {
     })) as CallToolResult
   }
 
+  /** Gets prompt `name` with `args`; (re)starts the server as a tool call does. */
+  async prompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<GetPromptResult> {
+    const wait = this.#client ? 0 : this.#options.backoff.waitMs()
+    if (wait > 0) await sleep(wait, undefined, { signal })
+    const client = await this.start()
+    return client.getPrompt({ name, arguments: args }, { signal })
+  }
+
   async close(): Promise<void> {
     this.#closed = true
     // A server still starting is ended now, not when its start would time out.
@@ -107,6 +155,15 @@ export class McpConnection {
         (error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
       )
     })
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      this.#listPrompts(client).then(
+        (prompts) => {
+          if (this.#client === client) this.#options.onPrompts?.(prompts)
+        },
+        (error) =>
+          this.#options.warn(`MCP server "${name}": listing its prompts failed: ${errorText(error)}`),
+      )
+    })
     client.onclose = () => this.#lost(client)
     // Bytes that are not protocol (a server logging on stdout), a malformed message: the SDK skips or
     // reports them; the person hears of the first one per start, the session goes on.
@@ -127,18 +184,22 @@ export class McpConnection {
       this.#client = client
       this.#opened = opened
       const tools = await this.#list(client)
+      const prompts = await this.#listPrompts(client)
       if (this.#closed) throw new Error('closed while starting')
       // Instructions and tools in one synchronous step: the next request sees both or neither, so the
       // prompt prefix changes once for a server that joins.
       this.#options.onInstructions(client.getInstructions())
       this.#options.onTools(tools)
+      this.#options.onPrompts?.(prompts)
       backoff.succeeded()
+      this.#lastError = undefined
       return client
     } catch (error) {
       this.#client = undefined
       await client.close().catch(() => undefined)
       if (!this.#closed) {
         backoff.failed()
+        this.#lastError = `${errorText(error)}${this.#lastStderr()}`
         this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)
       }
       throw error
@@ -150,14 +211,19 @@ export class McpConnection {
   /** Every page of the server's tool list (none when it offers no tools). */
   async #list(client: Client): Promise<Tool[]> {
     if (!client.getServerCapabilities()?.tools) return []
-    const tools: Tool[] = []
-    let cursor: string | undefined
-    do {
+    return everyPage(async (cursor) => {
       const page = await client.listTools(cursor === undefined ? {} : { cursor })
-      tools.push(...page.tools)
-      cursor = page.nextCursor
-    } while (cursor)
-    return tools
+      return { items: page.tools, nextCursor: page.nextCursor }
+    })
+  }
+
+  /** Every page of the server's prompt list (none when it offers no prompts). */
+  async #listPrompts(client: Client): Promise<Prompt[]> {
+    if (!client.getServerCapabilities()?.prompts) return []
+    return everyPage(async (cursor) => {
+      const page = await client.listPrompts(cursor === undefined ? {} : { cursor })
+      return { items: page.prompts, nextCursor: page.nextCursor }
+    })
   }
 
   #lost(client: Client): void {
@@ -165,15 +231,30 @@ export class McpConnection {
     this.#client = undefined
     if (this.#closed) return
     this.#options.backoff.failed()
+    this.#lastError = `exited${this.#lastStderr()}`
     this.#options.warn(
       `MCP server "${this.name}" exited${this.#lastStderr()}; it is started again on the next call of one of its tools`,
     )
   }
 
   #lastStderr(): string {
-    const line = this.#stderr?.lastLine()
+    const line = this.lastStderrLine()
     return line ? ` (its last stderr line: ${line})` : ''
   }
+}
+
+/** Every item of a paginated list, following `nextCursor` to its end. */
+async function everyPage<T>(
+  fetch: (cursor: string | undefined) => Promise<{ items: readonly T[]; nextCursor?: string | undefined }>,
+): Promise<T[]> {
+  const items: T[] = []
+  let cursor: string | undefined
+  do {
+    const page = await fetch(cursor)
+    items.push(...page.items)
+    cursor = page.nextCursor
+  } while (cursor)
+  return items
 }
 
 /** A failure of the pipe or socket itself (EPIPE, ECONNRESET, …), not of what came through it. */

@@ -1,13 +1,16 @@
-// The `mcp` plugin (spec 55-mcp.md M1–M4, M12b): connects every enabled server in `servers` in
+// The `mcp` plugin (spec 55-mcp.md M1–M4, M10, M12b): connects every enabled server in `servers` in
 // parallel, waits for each at most its startup bound, and goes on; a server that is ready later adds
-// its tools then (one line with -v). Disposing the plugin (the session over) closes every connection,
+// its tools (and its prompts as slash commands, server-prompts.ts) then (one line with -v). Disposing the plugin (the session over) closes every connection,
 // which ends the stdio servers' processes.
 import { setTimeout as sleep } from 'node:timers/promises'
+import { registerCommand } from '@tack/commands'
 import { definePlugin, secretsOf } from '@tack/kernel'
 import { RestartBackoff } from './backoff.ts'
 import { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import { ServerInstructions } from './instructions.ts'
+import { mcpCommand } from './mcp-command.ts'
+import { ServerPrompts } from './server-prompts.ts'
 import { ServerTools } from './server-tools.ts'
 
 export const McpPlugin = definePlugin({
@@ -18,6 +21,7 @@ export const McpPlugin = definePlugin({
     const log = ctx.logger('mcp')
     const warn = (line: string) => log.warn('%s', line)
     const tools = new ServerTools(ctx, warn, config.deferAbove)
+    const prompts = new ServerPrompts(ctx, warn)
     const instructions = new ServerInstructions()
     instructions.mount(ctx)
     const started = Object.entries(config.servers)
@@ -39,6 +43,7 @@ export const McpPlugin = definePlugin({
             const names = tools.replace(connection, list, limits)
             if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
           },
+          onPrompts: (list) => prompts.replace(connection, list),
           onInstructions: (text) => instructions.set(name, text),
           warn,
         })
@@ -56,6 +61,13 @@ export const McpPlugin = definePlugin({
         const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
         return { connection, bound }
       })
+    registerCommand(
+      ctx,
+      mcpCommand(
+        started.map((s) => s.connection),
+        { tools: (name) => tools.count(name), prompts: (name) => prompts.count(name) },
+      ),
+    )
     // Disposal waits for the servers to end (the SDK's ladder: stdin closed, SIGTERM, SIGKILL, at most
     // about 4 s), so tack does not exit leaving a server that ignores its closed stdin running.
     ctx.effect(

@@ -71,6 +71,11 @@ export class ServerTools {
     return list.defs.map((def) => def.name)
   }
 
+  /** How many of `server`'s tools are registered now (`/mcp` shows it). */
+  count(server: string): number {
+    return this.#servers.get(server)?.defs.length ?? 0
+  }
+
   /** Every server's tools, in name order (the search's order for equal matches). */
   #deferredTools(): ToolDefinition[] {
     return [...this.#servers.values()]

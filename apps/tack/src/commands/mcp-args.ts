@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { UsageError } from '../args.ts'
 
 export const MCP_USAGE =
-  'usage: tack mcp list | get NAME | add NAME [--scope user|project] [--transport stdio|http|sse] [-e K=V] [--header "K: V"] -- CMD [ARGS…] | add --transport http|sse NAME URL | remove NAME [--scope user|project] | approve NAME'
+  'usage: tack mcp list [--no-connect] | get NAME | add NAME [--scope user|project] [--transport stdio|http|sse] [-e K=V] [--header "K: V"] -- CMD [ARGS…] | add --transport http|sse NAME URL | remove NAME [--scope user|project] | approve NAME'
 
 export interface McpArgs {
   readonly sub: string | undefined
@@ -16,6 +16,8 @@ export interface McpArgs {
   readonly env: readonly string[]
   readonly headers: readonly string[]
   readonly json: boolean
+  /** `list --no-connect`: do not start the servers to show whether they connect. */
+  readonly noConnect: boolean
   readonly config?: string
   readonly cwd?: string
   readonly profile?: string
@@ -28,6 +30,7 @@ const OPTIONS = {
   env: { type: 'string', short: 'e', multiple: true },
   header: { type: 'string', short: 'H', multiple: true },
   json: { type: 'boolean' },
+  'no-connect': { type: 'boolean' },
   config: { type: 'string' },
   cwd: { type: 'string' },
   profile: { type: 'string' },
@@ -56,6 +59,7 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
     env: values.env ?? [],
     headers: values.header ?? [],
     json: values.json === true,
+    noConnect: values['no-connect'] === true,
     ...(values.config !== undefined ? { config: values.config } : {}),
     ...(values.cwd !== undefined ? { cwd: values.cwd } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),

@@ -1,12 +1,14 @@
 // `tack mcp list|get|add|remove|approve` (docs/decisions/0225-mcp-server-sources.md): the servers this workspace would start,
 // where each comes from and whether it may start; a server's definition with `env` and `headers`
 // values hidden (mask.ts); edits of the user's or the project's file; approval of a project server.
-// Whether a server is connected is the running plugin's to say: here it is always "not connected".
+// `list` starts every server that would start, to say whether it connects and how many tools it has
+// (mcp/live.ts; `--no-connect` skips it); `get` and the rest start nothing.
 import { UsageError } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { recordApproval } from '../mcp/approvals.ts'
 import { maskedDefinition } from '../mcp/mask.ts'
-import { mcpRows, type McpRow } from '../mcp/rows.ts'
+import { withLiveState } from '../mcp/live.ts'
+import { mcpRows, type McpRow, resolveFor, rowsOf } from '../mcp/rows.ts'
 import { printableIO } from '../printable.ts'
 import { resolveSettings } from '../settings.ts'
 import { addServer, removeServer } from './mcp-add.ts'
@@ -26,7 +28,10 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
   const at = { paths: resolved.paths, cwd: resolved.cwd }
   switch (args.sub) {
     case 'list': {
-      const rows = mcpRows(resolved, io.env)
+      const resolution = resolveFor(resolved, io.env)
+      const rows = args.noConnect
+        ? rowsOf(resolution)
+        : await withLiveState(rowsOf(resolution), resolution, resolved.settings)
       if (args.json) io.out(`${JSON.stringify(rows.map(jsonRow))}\n`)
       else if (rows.length === 0)
         io.out('no MCP servers configured (tack mcp add NAME -- CMD, or a .mcp.json)\n')
@@ -68,7 +73,13 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
 }
 
 function listLine(r: McpRow): string {
-  return `${r.name.padEnd(16)} ${r.sourceLabel.padEnd(20)} ${r.type.padEnd(5)} ${r.state.padEnd(14)} ${r.live.padEnd(13)} ${r.target}`
+  const line = `${r.name.padEnd(16)} ${r.sourceLabel.padEnd(20)} ${r.type.padEnd(5)} ${r.state.padEnd(14)} ${liveText(r).padEnd(20)} ${r.target}`
+  return r.error === undefined ? line : `${line}\n  ${r.error}`
+}
+
+/** `connected (N tools)`, `failed` (the error on the next line) or `not connected`. */
+function liveText(r: McpRow): string {
+  return r.live === 'connected' ? `connected (${r.tools ?? 0} tools)` : r.live
 }
 
 function details(r: McpRow): string {

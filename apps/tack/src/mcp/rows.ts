@@ -14,8 +14,13 @@ export interface McpRow {
   /** The command line or URL as written. */
   readonly target: string
   readonly state: 'starts' | 'disabled' | 'not approved' | 'changed' | 'untrusted' | 'invalid' | 'shadowed'
-  /** Whether it is connected: the running plugin's to know; a command has no running plugin. */
-  readonly live: 'not connected'
+  /**
+   * What starting it now gave (live.ts, `tack mcp list`): `connected` with its tools count, `failed` with
+   * the error; `not connected` where it was not tried (a server that does not start, `--no-connect`).
+   */
+  readonly live: 'not connected' | 'connected' | 'failed'
+  readonly tools?: number
+  readonly error?: string
   readonly message?: string
   readonly written?: unknown
 }
