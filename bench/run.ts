@@ -24,7 +24,7 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   {
     id: 'mcp',
     file: 'mcp/run.ts',
-    what: 'MCP: first request with 5 stdio servers vs none, per-call overhead vs a raw SDK call',
+    what: 'first request with 5 stdio MCP servers vs none, per-call overhead vs a raw SDK call',
   },
 ]
 

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { boot } from '../../apps/tack/src/boot.ts'
 import { resolveSettings } from '../../apps/tack/src/settings.ts'
 import { median } from '../lib/measure-run.ts'
+import { pairedTimes } from '../lib/paired.ts'
 import { type ServerKind, stdioServer } from './servers.ts'
 
 export interface CallOverhead {
@@ -72,29 +73,13 @@ export async function measureCallOverhead(opts: {
       ok &&= !result.isError && content[0]?.text === ANSWER
       return ms
     }
-    for (let i = 0; i < opts.warmup; i++) {
-      await viaTack()
-      await raw()
+    const times = await pairedTimes(viaTack, raw, { rounds: opts.calls, warmup: opts.warmup })
+    return {
+      tack: median(times.measured),
+      raw: median(times.baseline),
+      extra: median(times.extra),
+      ok,
     }
-    const tack: number[] = []
-    const rawTimes: number[] = []
-    const extra: number[] = []
-    for (let i = 0; i < opts.calls; i++) {
-      // Which goes first alternates, so neither always follows the other's garbage or a cold cache.
-      let t: number
-      let r: number
-      if (i % 2 === 0) {
-        t = await viaTack()
-        r = await raw()
-      } else {
-        r = await raw()
-        t = await viaTack()
-      }
-      tack.push(t)
-      rawTimes.push(r)
-      extra.push(t - r)
-    }
-    return { tack: median(tack), raw: median(rawTimes), extra: median(extra), ok }
   } finally {
     await client.close()
     await booted.close()
