@@ -21,6 +21,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
   { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
   { id: 'state', file: 'state/run.ts', what: 'agent-state tmux over 200 snapshots (budget 150 ms)' },
+  {
+    id: 'mcp',
+    file: 'mcp/run.ts',
+    what: 'first request with 5 stdio MCP servers vs none, per-call overhead vs a raw SDK call',
+  },
 ]
 
 const wanted = process.argv.slice(2).map((a) => a.toLowerCase())

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { defaultHookBackend, runHook } from '@tack/hook-protocol'
+import { pairedTimes } from '../lib/paired.ts'
 
 const BUDGET_MS = 5
 
@@ -73,27 +74,14 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2
 }
 
-for (let i = 0; i < warmup; i++) {
-  await viaRunHook()
-  await raw()
-}
-const hookTimes: number[] = []
-const rawTimes: number[] = []
-const extra: number[] = []
-for (let i = 0; i < runs; i++) {
-  let h: number
-  let r: number
-  if (i % 2 === 0) {
-    h = await viaRunHook()
-    r = await raw()
-  } else {
-    r = await raw()
-    h = await viaRunHook()
-  }
-  hookTimes.push(h)
-  rawTimes.push(r)
-  extra.push(h - r)
-}
+const {
+  measured: hookTimes,
+  baseline: rawTimes,
+  extra,
+} = await pairedTimes(viaRunHook, raw, {
+  rounds: runs,
+  warmup,
+})
 
 const figure = median(extra)
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`
