@@ -3,7 +3,7 @@
 // of `plugins.mcp` when the session's boot loaded @tack/mcp (else its defaults), and closed with the
 // session. The editor is the user's own program, so no project trust or approval applies to them.
 import type { McpServer } from '@agentclientprotocol/sdk'
-import { McpConfig, type McpServers, type ServerSet, startServers } from '@tack/mcp'
+import type { McpConfig, McpServers, ServerSet } from '@tack/mcp'
 import type { ToolAudience } from '@tack/tools'
 import type { Context } from 'cordis'
 
@@ -37,9 +37,11 @@ export async function connectSessionServers(
   audience: ToolAudience,
 ): Promise<ServerSet | undefined> {
   if (Object.keys(servers).length === 0) return undefined
+  // Imported when an editor names a server, as the catalog does: `tack acp` alone does not load the SDK.
+  const mcp = await import('@tack/mcp')
   const loaded = ctx.get('mcp') as { config: McpConfig } | undefined
-  const config = loaded?.config ?? McpConfig.parse({})
-  const set = startServers(ctx, { config, servers, audience })
+  const config = loaded?.config ?? mcp.McpConfig.parse({})
+  const set = mcp.startServers(ctx, { config, servers, audience })
   await set.ready
   return set
 }

@@ -20,7 +20,7 @@ const alive = (pid: number) => {
 }
 
 describe('a server set for an audience', () => {
-  it("offers its tools to the audience only, and close ends the server and removes its tools", async () => {
+  it('offers its tools to the audience only, and close ends the server and removes its tools', async () => {
     const ctx = await createToolsContext()
     const mine = agent('mine')
     const other = agent('other')

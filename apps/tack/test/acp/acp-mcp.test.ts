@@ -36,7 +36,9 @@ const running = (marker: string) =>
     .filter((entry) => /^\d+$/.test(entry))
     .some((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`TACK_ACP_MCP_MARKER=${marker}`)
+        return readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .includes(`TACK_ACP_MCP_MARKER=${marker}`)
       } catch {
         return false
       }
