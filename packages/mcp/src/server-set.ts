@@ -11,7 +11,7 @@ import { RestartBackoff } from './backoff.ts'
 import type { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import type { McpServers } from './definition.ts'
-import type { ServerInstructions } from './instructions.ts'
+import { ServerInstructions } from './instructions.ts'
 import { ServerTools } from './server-tools.ts'
 
 export interface ServerSetOptions {
@@ -20,7 +20,10 @@ export interface ServerSetOptions {
   readonly servers: McpServers
   /** The agents that see the servers' tools; absent: every agent. */
   readonly audience?: ToolAudience
-  /** Where the servers' `instructions` go; absent: nowhere (no section every agent would read). */
+  /**
+   * Where the servers' `instructions` go (the plugin's section for every agent); absent: a section of
+   * the set's own that only the audience reads (none without an audience).
+   */
   readonly instructions?: ServerInstructions
 }
 
@@ -38,6 +41,9 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
   const log = ctx.logger('mcp')
   const warn = (line: string) => log.warn('%s', line)
   const tools = new ServerTools(ctx, warn, options.audience)
+  const own = options.instructions || !options.audience ? undefined : new ServerInstructions()
+  const unmount = own && options.audience ? own.mountFor(ctx, options.audience) : undefined
+  const instructions = options.instructions ?? own
   const started = Object.entries(options.servers)
     .filter(([, def]) => def.enabled !== false)
     .map(([name, def]) => {
@@ -57,7 +63,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
           const names = tools.replace(connection, list, limits)
           if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
         },
-        onInstructions: (text) => options.instructions?.set(name, text),
+        onInstructions: (text) => instructions?.set(name, text),
         warn,
       })
       const start = connection.start().then(
@@ -80,6 +86,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
     close: async () => {
       await Promise.all(started.map(({ connection }) => connection.close()))
       tools.clear()
+      unmount?.()
     },
   }
 }

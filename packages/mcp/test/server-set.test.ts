@@ -1,6 +1,7 @@
 // Servers started for some agents only (startServers with an audience): what an ACP session does with
 // the servers its editor names (docs/decisions/0232-acp-mcp-servers.md). The tools reach the audience
 // only, a name the configured servers already use is suffixed, and closing the set ends the process.
+import { SystemPromptService } from '@tack/agent'
 import { memorySession } from '@tack/session/testing'
 import { callTool, createToolsContext, stubAgent } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
@@ -63,5 +64,23 @@ describe('a server set for an audience', () => {
     expect(own).toHaveLength(2)
     expect(textOf(await callTool(ctx, 'mcp__fx__pid', {}))).toMatch(/^\d+$/)
     await set.close()
+  }, 30_000)
+
+  it("its servers' instructions reach the audience's system prompt only, until it closes", async () => {
+    const ctx = await createToolsContext()
+    const prompt = new SystemPromptService()
+    ctx.provide('systemPrompt', prompt)
+    const mine = agent('mine')
+    const set = startServers(ctx, {
+      config: McpConfig.parse({}),
+      servers: { fx: fixture('--instructions', 'For my session only.') },
+      audience: (a) => a === mine,
+    })
+    await set.ready
+    expect(prompt.assemble(mine)).toContain('## fx\nFor my session only.')
+    expect(prompt.assemble(agent('other'))).not.toContain('For my session only.')
+    expect(prompt.assemble()).not.toContain('For my session only.')
+    await set.close()
+    expect(prompt.assemble(mine)).not.toContain('For my session only.')
   }, 30_000)
 })
