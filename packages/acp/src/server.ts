@@ -281,8 +281,16 @@ export class AcpServer {
     return session
   }
 
+  /** The session's cards: its agent's own tools (an editor's MCP servers) look as declared too. */
   #env(ctx: Context, agent: Agent): UpdateEnv {
-    return { cwd: agent.cwd, look: ctx.tools }
+    const tools = ctx.tools
+    return {
+      cwd: agent.cwd,
+      look: {
+        presentCall: (name, args) => tools.presentCall(name, args, agent),
+        presentResult: (name, args, result) => tools.presentResult(name, args, result, agent),
+      },
+    }
   }
 
   #session(sessionId: string): AcpSession {

@@ -211,11 +211,16 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   readonly execute = (call: ToolCallRequest): Promise<ToolExecutionResult> =>
     executeCall(this.env(this.modeOf(call?.agent), call?.agent), call)
 
-  readonly presentCall = (name: string, args: unknown): CallPresentation =>
-    presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
+  readonly presentCall = (name: string, args: unknown, agent?: ToolAgent): CallPresentation =>
+    presentCall(this.lookup(name, this.config.mode, agent), name, args, this.logger())
 
-  readonly presentResult = (name: string, args: unknown, result: ToolResultView): ResultPresentation =>
-    presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
+  readonly presentResult = (
+    name: string,
+    args: unknown,
+    result: ToolResultView,
+    agent?: ToolAgent,
+  ): ResultPresentation =>
+    presentResult(this.lookup(name, this.config.mode, agent), name, args, result, this.logger())
 
   async settled(): Promise<void> {
     const { inflight } = this.state

@@ -235,10 +235,11 @@ export interface ToolRegistry {
   /**
    * How a logged call looks (TL-10): the tool's declared presentation, each missing part defaulted; a
    * tool that is gone, or arguments that do not validate, get the defaults. `args` may be the raw text.
+   * With `agent`, that agent's own tools (`register(def, audience)`) are found too.
    */
-  presentCall(name: string, args: unknown): CallPresentation
+  presentCall(name: string, args: unknown, agent?: ToolAgent): CallPresentation
   /** How a logged result looks (TL-10): the tool's declared result intents, else its text. */
-  presentResult(name: string, args: unknown, result: ToolResultView): ResultPresentation
+  presentResult(name: string, args: unknown, result: ToolResultView, agent?: ToolAgent): ResultPresentation
   /** Resolves once every tool body started so far has settled, including bodies given up on after a cancel. */
   settled(): Promise<void>
 }

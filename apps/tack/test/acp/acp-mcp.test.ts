@@ -90,6 +90,8 @@ test("55-mcp.md M12: the editor's stdio server serves its session only, and sess
       expect((await prompt(acp, withServer, 'echo it')).stopReason).toBe('end_turn')
       const echoed = updatesOf(acp, 'tool_call_update', withServer).find((u) => u.status === 'completed')
       expect(JSON.stringify(echoed?.content)).toContain('Echo: from the editor')
+      // Its card is drawn from the session's own tool: read-only by the server's annotations.
+      expect(updatesOf(acp, 'tool_call', withServer)[0]).toMatchObject({ kind: 'read' })
 
       // The other session is neither offered the tool nor able to call it.
       expect((await prompt(acp, without, 'echo it too')).stopReason).toBe('end_turn')
