@@ -171,8 +171,11 @@ export class AcpSession {
     this.#closed = true
     this.cancel()
     this.#unsubscribe()
-    await this.handle.dispose('exit')
-    await this.useMcp(undefined)
+    try {
+      await this.handle.dispose('exit')
+    } finally {
+      await this.useMcp(undefined)
+    }
   }
 }
 
