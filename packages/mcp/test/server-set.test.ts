@@ -7,18 +7,9 @@ import { callTool, createToolsContext, stubAgent } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { McpConfig } from '../src/config.ts'
 import { startServers } from '../src/server-set.ts'
-import { fixture, mcpContext, textOf } from './helpers.ts'
+import { alive, fixture, mcpContext, textOf } from './helpers.ts'
 
 const agent = (id: string) => stubAgent(memorySession(process.cwd(), id))
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('a server set for an audience', () => {
   it('offers its tools to the audience only, and close ends the server and removes its tools', async () => {
