@@ -9,6 +9,7 @@ import type {
   SessionUpdate,
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
+import type { ServerSet } from '@tack/mcp'
 import { setPermissionMode } from '@tack/permissions'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
@@ -30,6 +31,8 @@ export class AcpSession {
   readonly #env: UpdateEnv
   readonly #warn: (line: string) => void
   readonly #unsubscribe: () => void
+  /** The MCP servers the editor named for this session (session-mcp.ts). */
+  #mcp?: ServerSet
 
   constructor(init: {
     handle: AgentHandle
@@ -157,11 +160,22 @@ export class AcpSession {
     for (const update of this.#live.announce(callId, { name, args })) this.send(update)
   }
 
+  /** Takes on the editor's servers for this session; the ones it had before are closed. */
+  async useMcp(servers: ServerSet | undefined): Promise<void> {
+    const before = this.#mcp
+    this.#mcp = servers
+    await before?.close()
+  }
+
   async dispose(): Promise<void> {
     this.#closed = true
     this.cancel()
     this.#unsubscribe()
-    await this.handle.dispose('exit')
+    try {
+      await this.handle.dispose('exit')
+    } finally {
+      await this.useMcp(undefined)
+    }
   }
 }
 

@@ -19,7 +19,7 @@ import { type Agent, type AgentHandle, errorMessage, switchAgentModel } from '@t
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import { TOOLS_MODES, type ToolsMode, toolsModeOf } from '@tack/tools'
+import { TOOLS_MODES, type ToolAgent, type ToolsMode, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
 import { AcpSession } from './acp-session.ts'
 import type { AcpService } from './plugin.ts'
@@ -33,6 +33,7 @@ import {
   type SessionChoices,
 } from './options.ts'
 import { slashCommand } from './prompt-content.ts'
+import { connectSessionServers, mcpDefinitions } from './session-mcp.ts'
 import { replayUpdates, type UpdateEnv } from './updates.ts'
 
 export interface AcpServerOptions {
@@ -110,21 +111,21 @@ export class AcpServer {
       .onRequest(methods.agent.initialize, ({ params }) => this.#initialize(params.clientCapabilities))
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const cwd = checkCwd(params.cwd)
-        this.#warnMcp(params.mcpServers)
         const workspace = await this.#workspaceFor(cwd)
         const handle = await workspace.ctx.agents.create({
           cwd,
           options: this.#agentOptions(workspace.defaults),
         })
         const session = this.#track(workspace, handle, client, workspace.defaults)
+        await this.#connectMcp(session, params.mcpServers)
         this.#afterResponse(session)
         return { sessionId: session.id, ...this.#state(session) }
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
         checkCwd(params.cwd)
-        this.#warnMcp(params.mcpServers)
         const session = this.#sessions.get(params.sessionId) ?? (await this.#resume(params.sessionId, client))
         session.attach(client)
+        await this.#connectMcp(session, params.mcpServers)
         if (params.cwd !== session.agent.cwd)
           this.#opts.warn(
             `tack acp: session ${session.id} keeps its workspace ${session.agent.cwd} (the client asked for ${params.cwd})`,
@@ -152,6 +153,13 @@ export class AcpServer {
           }
         }
         return session.prompt(params.prompt)
+      })
+      .onRequest(methods.agent.session.close, async ({ params }) => {
+        // Its turn cancelled, its log flushed, its editor-given MCP servers ended (50-acp.md, 55-mcp.md M12).
+        const session = this.#session(params.sessionId)
+        this.#sessions.delete(session.id)
+        await session.dispose()
+        return {}
       })
       .onNotification(methods.agent.session.cancel, ({ params }) => {
         // A cancel for an unknown session, or with no turn running, is ignored (requirement 6).
@@ -190,7 +198,9 @@ export class AcpServer {
         loadSession: true,
         // tack's messages carry text only, so no model gets images through ACP yet.
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        mcpCapabilities: { http: false, sse: false },
+        // The editor's servers of every transport @tack/mcp speaks (55-mcp.md M12); stdio is ACP's baseline.
+        mcpCapabilities: { http: true, sse: true },
+        sessionCapabilities: { close: {} },
       },
       authMethods: [],
     }
@@ -271,8 +281,16 @@ export class AcpServer {
     return session
   }
 
+  /** The session's cards: its agent's own tools (an editor's MCP servers) look as declared too. */
   #env(ctx: Context, agent: Agent): UpdateEnv {
-    return { cwd: agent.cwd, look: ctx.tools }
+    const tools = ctx.tools
+    return {
+      cwd: agent.cwd,
+      look: {
+        presentCall: (name, args) => tools.presentCall(name, args, agent),
+        presentResult: (name, args, result) => tools.presentResult(name, args, result, agent),
+      },
+    }
   }
 
   #session(sessionId: string): AcpSession {
@@ -370,11 +388,17 @@ export class AcpServer {
     return this.#workspace(session).ctx.get('commands') as CommandRegistry | undefined
   }
 
-  #warnMcp(servers: readonly McpServer[] | undefined): void {
-    for (const server of servers ?? [])
-      this.#opts.warn(
-        `tack acp: MCP server "${server.name}" is not connected: tack does not connect MCP servers yet`,
-      )
+  /**
+   * The editor's MCP servers for this session only (55-mcp.md M12): their tools are offered to, and
+   * callable by, the session's agents (its subagents too), never another session's. A load names the
+   * servers again: they replace the ones the session had.
+   */
+  async #connectMcp(session: AcpSession, servers: readonly McpServer[] | undefined): Promise<void> {
+    const definitions = mcpDefinitions(servers, session.agent.cwd, this.#opts.warn)
+    const audience = (agent: ToolAgent) => this.sessionOf(agent) === session
+    // The old set ends first, so a server named again never has two sets' tools under one name.
+    await session.useMcp(undefined)
+    await session.useMcp(await connectSessionServers(this.contextOf(session), definitions, audience))
   }
 }
 

@@ -57,7 +57,7 @@ function groupsOf(rt: CallsRuntime, calls: readonly ToolCallBlock[]): ToolCallBl
   const groups: ToolCallBlock[][] = []
   let open: ToolCallBlock[] | undefined
   for (const call of calls) {
-    if (rt.maxParallelTools > 1 && runsSideBySide(rt.ctx.tools.get(call.name))) {
+    if (rt.maxParallelTools > 1 && runsSideBySide(rt.ctx.tools.get(call.name, rt.agent))) {
       if (!open) groups.push((open = []))
       open.push(call)
     } else {

@@ -17,6 +17,11 @@ export abstract class PerServerRegistrations {
     return this.#registered.get(server)?.length ?? 0
   }
 
+  /** Withdraws every server's registrations. */
+  clear(): void {
+    for (const server of [...this.#registered.keys()]) this.withdraw(server)
+  }
+
   /** Withdraws `server`'s registrations. */
   protected withdraw(server: string): void {
     for (const dispose of this.#registered.get(server) ?? []) dispose()

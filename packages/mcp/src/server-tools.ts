@@ -1,18 +1,20 @@
-// The tack tools of every connected server, kept in step with each server's list (spec 55-mcp.md M2,
-// M3): a new list replaces that server's tools in one synchronous batch, so the request's tool set —
+// The MCP tools of every server, registered with @tack/tools (spec 55-mcp.md M3, M4). A server's list
+// replaces its previous tools in one batch, so the registry's tool set — and with it the request header
 // and the prompt prefix — changes once per list change. A name already taken (two servers whose names
 // sanitise alike, two tools that differ only in characters a provider refuses) gets a stable suffix,
 // and the person is told. A tool the registry refuses is left out with one line; nothing here throws.
 // Past `deferAbove` tools in all, every MCP tool is deferred and `mcp_tool_search` offered instead (M11,
 // tool-search.ts); crossing the bound re-registers all of them in the same batch.
+// With an audience (an ACP session's own servers) the tools are registered for those agents only, and
+// deferral is counted for this set alone, with a search tool of its own (`mcp_session_tool_search`).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { registerTool, type ToolDefinition } from '@tack/tools'
+import { registerTool, type ToolAudience, type ToolDefinition } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { McpConnection } from './connection.ts'
 import { errorText } from './error-text.ts'
 import { mcpTool } from './mcp-tool.ts'
 import { mcpToolName, unclashedName } from './names.ts'
-import { toolSearch } from './tool-search.ts'
+import { SESSION_TOOL_SEARCH, TOOL_SEARCH, toolSearch } from './tool-search.ts'
 
 export interface ToolLimits {
   readonly toolTimeoutMs: number
@@ -24,6 +26,7 @@ interface ServerList {
   readonly tools: readonly Tool[]
   readonly limits: ToolLimits
   disposers: Array<() => void>
+  /** The tools registered now, by the names they have (a scoped set's names are not in `ctx.tools.get`). */
   defs: ToolDefinition[]
 }
 
@@ -31,14 +34,16 @@ export class ServerTools {
   readonly #ctx: Context
   readonly #warn: (line: string) => void
   readonly #deferAbove: number
+  readonly #audience: ToolAudience | undefined
   readonly #servers = new Map<string, ServerList>()
   #deferred = false
   #search: (() => void) | undefined
 
-  constructor(ctx: Context, warn: (line: string) => void, deferAbove: number) {
+  constructor(ctx: Context, warn: (line: string) => void, deferAbove: number, audience?: ToolAudience) {
     this.#ctx = ctx
     this.#warn = warn
     this.#deferAbove = deferAbove
+    this.#audience = audience
   }
 
   /** Replaces `connection`'s tools with `tools`; returns the names they were registered under. */
@@ -60,12 +65,7 @@ export class ServerTools {
         this.#register(other)
       }
       this.#search?.()
-      this.#search = deferred
-        ? registerTool(
-            this.#ctx,
-            toolSearch(() => this.#deferredTools()),
-          )
-        : undefined
+      this.#search = deferred ? this.#registerSearch() : undefined
     }
     this.#register(list)
     return list.defs.map((def) => def.name)
@@ -74,6 +74,35 @@ export class ServerTools {
   /** How many of `server`'s tools are registered now (`/mcp` shows it). */
   count(server: string): number {
     return this.#servers.get(server)?.defs.length ?? 0
+  }
+
+  /** Removes every server's tools (and the search tool). */
+  clear(): void {
+    for (const list of this.#servers.values()) for (const dispose of list.disposers) dispose()
+    this.#servers.clear()
+    this.#search?.()
+    this.#search = undefined
+    this.#deferred = false
+  }
+
+  #registerSearch(): (() => void) | undefined {
+    const name = this.#audience ? SESSION_TOOL_SEARCH : TOOL_SEARCH
+    try {
+      return registerTool(
+        this.#ctx,
+        toolSearch(() => this.#deferredTools(), name),
+        this.#audience,
+      )
+    } catch (error) {
+      this.#warn(`MCP tool search "${name}" is left out: ${errorText(error)}`)
+      return undefined
+    }
+  }
+
+  #taken(name: string): boolean {
+    if (this.#ctx.tools.get(name) !== undefined) return true
+    for (const list of this.#servers.values()) if (list.defs.some((def) => def.name === name)) return true
+    return false
   }
 
   /** Every server's tools, in name order (the search's order for equal matches). */
@@ -90,14 +119,14 @@ export class ServerTools {
     list.defs = []
     for (const tool of tools) {
       const wanted = mcpToolName(server, tool.name)
-      const name = unclashedName(wanted, server, tool.name, (n) => this.#ctx.tools.get(n) !== undefined)
+      const name = unclashedName(wanted, server, tool.name, (n) => this.#taken(n))
       if (name !== wanted)
         this.#warn(
           `MCP tool "${tool.name}" of server "${server}" is named ${name}: ${wanted} is already taken`,
         )
       try {
         const def = mcpTool({ name, server, tool, connection, deferred: this.#deferred, ...limits })
-        list.disposers.push(registerTool(this.#ctx, def))
+        list.disposers.push(registerTool(this.#ctx, def, this.#audience))
         list.defs.push(def)
       } catch (error) {
         this.#warn(`MCP tool "${tool.name}" of server "${server}" is left out: ${errorText(error)}`)

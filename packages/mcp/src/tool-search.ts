@@ -5,10 +5,12 @@
 import { defineTool, loadTools, type ToolDefinition } from '@tack/tools'
 
 export const TOOL_SEARCH = 'mcp_tool_search'
+/** An ACP session's own servers' search (its name is not the one every agent may have). */
+export const SESSION_TOOL_SEARCH = 'mcp_session_tool_search'
 
-export function toolSearch(deferred: () => readonly ToolDefinition[]): ToolDefinition {
+export function toolSearch(deferred: () => readonly ToolDefinition[], name = TOOL_SEARCH): ToolDefinition {
   return defineTool({
-    name: TOOL_SEARCH,
+    name,
     description:
       "Search the MCP servers' tools, which are not listed up front because there are many. Give words the tool's name or purpose would contain (or its exact name). The matching tools' names, descriptions and input schemas are returned, and those tools can be called from your next step on.",
     parameters: {

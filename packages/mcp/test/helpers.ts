@@ -68,3 +68,13 @@ export async function mcpContext(
 export const call = callTool
 
 export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('')
+
+/** Whether a process of this user with `pid` still runs. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -4,16 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createToolsContext } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
 import { McpPlugin } from '../src/plugin.ts'
-import { call, fixture, mcpContext, textOf } from './helpers.ts'
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+import { alive, call, fixture, mcpContext, textOf } from './helpers.ts'
 
 describe('a server with the session', () => {
   it('lists every page of tools', async () => {

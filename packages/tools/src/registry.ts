@@ -18,6 +18,7 @@ import type { CallPresentation, ResultPresentation } from './presentation.ts'
 import type {
   ApprovalService,
   ToolAgent,
+  ToolAudience,
   ToolCallRequest,
   ToolDefinition,
   ToolExecutionResult,
@@ -66,12 +67,16 @@ export type ToolsConfig = ConfigOf<typeof ToolsConfig>
 
 interface Entry extends PipelineTool {
   readonly wire: ToolSchema
+  /** Set for a tool only some agents see (`register(def, audience)`). */
+  readonly audience?: ToolAudience
 }
 
 /** Mutable state lives here, never in fields of the (proxied) service object. */
 interface State {
   readonly home: Context
   readonly entries: Map<string, Entry>
+  /** Tools registered for some agents only: outside the caches, looked up per agent. */
+  readonly scoped: Set<Entry>
   readonly inflight: Set<Promise<unknown>>
   /** Per tools mode (TL-36: agents may differ), rebuilt when the tool set changes. */
   readonly wire: Map<ToolsMode, readonly ToolSchema[]>
@@ -91,6 +96,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     this.state = {
       home: ctx,
       entries: new Map(),
+      scoped: new Set(),
       inflight: new Set(),
       wire: new Map(),
       names: new Map(),
@@ -99,7 +105,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     }
   }
 
-  register(def: ToolDefinition): () => void {
+  register(def: ToolDefinition, audience?: ToolAudience): () => void {
     const validator = checkToolDefinition(def)
     if (def.name === RUN_CODE)
       throw new ToolRegistrationError(
@@ -113,7 +119,9 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       def,
       validator,
       wire: Object.freeze({ name, description: def.description, parameters: validator.wire }),
+      ...(audience ? { audience } : {}),
     })
+    if (audience) return this.registerScoped(entry)
     const dispose = this.ctx.effect(
       () => {
         const taken = entries.get(name)
@@ -138,6 +146,34 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     }
   }
 
+  /**
+   * A tool only its audience sees (an ACP session's own MCP servers, docs/decisions/0232-acp-mcp-servers.md).
+   * Two audiences may each have a tool of one name; a name every agent sees is refused, so a call's name
+   * never means two tools for one agent.
+   */
+  private registerScoped(entry: Entry): () => void {
+    const { entries, scoped } = this.state
+    const name = entry.def.name
+    const dispose = this.ctx.effect(
+      () => {
+        if (entries.has(name))
+          throw new ToolRegistrationError(
+            'DUPLICATE_TOOL',
+            name,
+            `a tool named "${name}" is already registered`,
+          )
+        scoped.add(entry)
+        return () => {
+          scoped.delete(entry)
+        }
+      },
+      `tools.register(${JSON.stringify(name)}, audience)`,
+    )
+    return () => {
+      void dispose()
+    }
+  }
+
   // The per-call methods below are arrow fields, not prototype methods: cordis hands the service out
   // through a tracing proxy, and a prototype method called on it sees that proxy as `this`, so every
   // `this.x` inside (state, config, the private helpers) went through the proxy again, building shadow
@@ -148,12 +184,17 @@ export class ToolRegistryService extends Service implements ToolRegistry {
   readonly schemas = (agent?: ToolAgent): readonly ToolSchema[] => {
     const mode = this.modeOf(agent)
     if (mode !== 'native') this.requireRuntime(mode)
+    const hidden = this.hiddenFor(agent)
+    const own = this.scopedOf(agent)
+    if (own.length > 0 && mode !== 'code')
+      return Object.freeze(
+        this.wireEntries(mode, own).flatMap((entry) => (hidden(entry.def.name) ? [] : [entry.wire])),
+      )
     let wire = this.state.wire.get(mode)
     if (!wire) {
       wire = Object.freeze(this.wireEntries(mode).map((entry) => entry.wire))
       this.state.wire.set(mode, wire)
     }
-    const hidden = this.hiddenFor(agent)
     return wire.some((tool) => hidden(tool.name))
       ? Object.freeze(wire.filter((tool) => !hidden(tool.name)))
       : wire
@@ -177,17 +218,23 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return typescriptRuntime(this.state.home) !== undefined
   }
 
-  readonly get = (name: string): ToolDefinition | undefined => this.lookup(name, this.config.mode)?.def
+  readonly get = (name: string, agent?: ToolAgent): ToolDefinition | undefined =>
+    this.lookup(name, this.config.mode, agent)?.def
 
   // `?.`: TL-3, even a malformed (null) call resolves; the pipeline reports it.
   readonly execute = (call: ToolCallRequest): Promise<ToolExecutionResult> =>
     executeCall(this.env(this.modeOf(call?.agent), call?.agent), call)
 
-  readonly presentCall = (name: string, args: unknown): CallPresentation =>
-    presentCall(this.lookup(name, this.config.mode), name, args, this.logger())
+  readonly presentCall = (name: string, args: unknown, agent?: ToolAgent): CallPresentation =>
+    presentCall(this.lookup(name, this.config.mode, agent), name, args, this.logger())
 
-  readonly presentResult = (name: string, args: unknown, result: ToolResultView): ResultPresentation =>
-    presentResult(this.lookup(name, this.config.mode), name, args, result, this.logger())
+  readonly presentResult = (
+    name: string,
+    args: unknown,
+    result: ToolResultView,
+    agent?: ToolAgent,
+  ): ResultPresentation =>
+    presentResult(this.lookup(name, this.config.mode, agent), name, args, result, this.logger())
 
   async settled(): Promise<void> {
     const { inflight } = this.state
@@ -199,17 +246,23 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return toolsModeOf(agent) ?? this.config.mode
   }
 
-  /** The registered tools offered to `agent` (a deferred one once loaded for it), sorted. */
+  /** The registered tools every agent sees, offered to `agent` (a deferred one once loaded for it), sorted. */
   private offered(agent: ToolAgent | undefined): ToolDefinition[] {
     const hidden = this.hiddenFor(agent)
     return this.sorted().flatMap((entry) => (hidden(entry.def.name) ? [] : [entry.def]))
   }
 
-  /** A deferred tool not loaded for `agent` is neither offered to nor callable by its model (deferred.ts). */
+  /**
+   * A deferred tool not loaded for `agent` is neither offered to nor callable by its model (deferred.ts);
+   * this holds for `agent`'s own (audience) tools as for everyone's.
+   */
   private hiddenFor(agent: ToolAgent | undefined): (name: string) => boolean {
     const { entries } = this.state
     const loaded = loadedTools(agent)
-    return (name) => entries.get(name)?.def.deferred === true && !loaded.has(name)
+    const own = this.scopedOf(agent)
+    return (name) =>
+      (entries.get(name) ?? own.find((entry) => entry.def.name === name))?.def.deferred === true &&
+      !loaded.has(name)
   }
 
   private env(mode: ToolsMode, agent: ToolAgent | undefined): PipelineEnv {
@@ -219,7 +272,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
-      lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode)),
+      lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)
         if (!names) {
@@ -239,21 +292,35 @@ export class ToolRegistryService extends Service implements ToolRegistry {
     return this.state.home.logger('tools')
   }
 
-  /** A registered tool, or run_code in a non-native mode. */
-  private lookup(name: string, mode: ToolsMode): Entry | undefined {
+  /** A registered tool (one every agent sees, else one of `agent`'s own), or run_code in a non-native mode. */
+  private lookup(name: string, mode: ToolsMode, agent?: ToolAgent): Entry | undefined {
     if (name === RUN_CODE && mode !== 'native') return this.runCode(mode)
-    return this.state.entries.get(name)
+    return this.state.entries.get(name) ?? this.scopedOf(agent).find((entry) => entry.def.name === name)
   }
 
-  /** The tools the model is offered in `mode`, sorted by name (TL-2, TL-19). */
-  private wireEntries(mode: ToolsMode): Entry[] {
+  /** The tools registered for an audience `agent` belongs to (none without an agent). */
+  private scopedOf(agent: ToolAgent | undefined): Entry[] {
+    const { scoped } = this.state
+    if (!agent || scoped.size === 0) return []
+    return [...scoped].filter((entry) => entry.audience?.(agent) === true)
+  }
+
+  /**
+   * The tools the model is offered in `mode`, sorted by name (TL-2, TL-19), with `own` (an agent's
+   * scoped tools) among them. Code Mode's SDK lists only the tools every agent sees.
+   */
+  private wireEntries(mode: ToolsMode, own: readonly Entry[] = []): Entry[] {
+    const native = () =>
+      own.length === 0
+        ? this.sorted()
+        : [...this.sorted(), ...own].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
     switch (mode) {
       case 'native':
-        return this.sorted()
+        return native()
       case 'code':
         return [this.runCode(mode)]
       case 'both':
-        return [...this.sorted(), this.runCode(mode)].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
+        return [...native(), this.runCode(mode)].sort((a, b) => codeUnitOrder(a.def.name, b.def.name))
       default:
         return mode satisfies never
     }
@@ -311,8 +378,8 @@ export const ToolsPlugin = definePlugin({
  * Registers `def` on the registry as an effect of `ctx`'s plugin: disposing that plugin (or calling
  * the returned disposer) removes the tool. Works from any context, with or without `inject: ['tools']`.
  */
-export function registerTool(ctx: Context, def: ToolDefinition): () => void {
+export function registerTool(ctx: Context, def: ToolDefinition, audience?: ToolAudience): () => void {
   const registry = ctx.get('tools') as ToolRegistry | undefined
   if (!registry) throw new Error('registerTool: no tool registry is mounted (load ToolsPlugin first)')
-  return registry.register(def)
+  return registry.register(def, audience)
 }

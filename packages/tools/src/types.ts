@@ -224,9 +224,16 @@ export interface ToolAnswer {
 }
 
 /** Service `ctx.tools` (30-tools.md §1). */
+/** The agents that see a tool registered for some agents only (`ToolRegistry.register`). */
+export type ToolAudience = (agent: ToolAgent) => boolean
+
 export interface ToolRegistry {
-  /** Adds a tool; the disposer (and disposal of the registering plugin) removes it (TL-1). */
-  register(def: ToolDefinition): () => void
+  /**
+   * Adds a tool; the disposer (and disposal of the registering plugin) removes it (TL-1). With an
+   * `audience` only the agents it accepts are offered and may call the tool (an ACP session's own MCP
+   * servers); its name must not be one every agent sees, but two audiences may share a name.
+   */
+  register(def: ToolDefinition, audience?: ToolAudience): () => void
   /**
    * The wire list for `agent`'s tools mode (TL-36; the configured mode without an agent or an override),
    * sorted by name (TL-2, TL-19); throws CodeModeUnavailableError (TL-20).
@@ -241,15 +248,16 @@ export interface ToolRegistry {
   codeModeAvailable(): boolean
   /** Runs one call through the pipeline; never rejects (TL-3). */
   execute(call: ToolCallRequest): Promise<ToolExecutionResult>
-  /** The registered definition, if any. */
-  get(name: string): ToolDefinition | undefined
+  /** The registered definition, if any (with `agent`: also one of that agent's own tools). */
+  get(name: string, agent?: ToolAgent): ToolDefinition | undefined
   /**
    * How a logged call looks (TL-10): the tool's declared presentation, each missing part defaulted; a
    * tool that is gone, or arguments that do not validate, get the defaults. `args` may be the raw text.
+   * With `agent`, that agent's own tools (`register(def, audience)`) are found too.
    */
-  presentCall(name: string, args: unknown): CallPresentation
+  presentCall(name: string, args: unknown, agent?: ToolAgent): CallPresentation
   /** How a logged result looks (TL-10): the tool's declared result intents, else its text. */
-  presentResult(name: string, args: unknown, result: ToolResultView): ResultPresentation
+  presentResult(name: string, args: unknown, result: ToolResultView, agent?: ToolAgent): ResultPresentation
   /** Resolves once every tool body started so far has settled, including bodies given up on after a cancel. */
   settled(): Promise<void>
 }

@@ -1,0 +1,51 @@
+// The MCP servers an editor names in `session/new` and `session/load` (55-mcp.md M12,
+// docs/decisions/0232-acp-mcp-servers.md): connected for that session's agents only, with the tunables
+// of `plugins.mcp` when the session's boot loaded @tack/mcp (else its defaults), and closed with the
+// session. The editor is the user's own program, so no project trust or approval applies to them.
+import type { McpServer } from '@agentclientprotocol/sdk'
+import type { McpConfig, McpServers, ServerSet } from '@tack/mcp'
+import type { ToolAudience } from '@tack/tools'
+import type { Context } from 'cordis'
+
+/**
+ * ACP's server list as @tack/mcp definitions. A stdio server runs in the session's folder (ACP gives
+ * it no folder of its own); a name given twice keeps its first definition, and the person is told.
+ */
+export function mcpDefinitions(
+  servers: readonly McpServer[] | undefined,
+  cwd: string,
+  warn: (line: string) => void,
+): McpServers {
+  const definitions: McpServers = {}
+  for (const server of servers ?? []) {
+    if (Object.hasOwn(definitions, server.name)) {
+      warn(`tack acp: MCP server "${server.name}" is named twice; the first definition is used`)
+      continue
+    }
+    definitions[server.name] =
+      'type' in server && (server.type === 'http' || server.type === 'sse')
+        ? { type: server.type, url: server.url, headers: pairs(server.headers) }
+        : { type: 'stdio', command: server.command, args: [...server.args], env: pairs(server.env), cwd }
+  }
+  return definitions
+}
+
+/** Starts `servers` for the agents of `audience` and waits for them (each at most its startup bound). */
+export async function connectSessionServers(
+  ctx: Context,
+  servers: McpServers,
+  audience: ToolAudience,
+): Promise<ServerSet | undefined> {
+  if (Object.keys(servers).length === 0) return undefined
+  // Imported when an editor names a server, as the catalog does: `tack acp` alone does not load the SDK.
+  const mcp = await import('@tack/mcp')
+  const loaded = ctx.get('mcp') as { config: McpConfig } | undefined
+  const config = loaded?.config ?? mcp.McpConfig.parse({})
+  const set = mcp.startServers(ctx, { config, servers, audience })
+  await set.ready
+  return set
+}
+
+function pairs(list: ReadonlyArray<{ name: string; value: string }> | undefined): Record<string, string> {
+  return Object.fromEntries((list ?? []).map(({ name, value }) => [name, value]))
+}

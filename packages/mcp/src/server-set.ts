@@ -1,0 +1,106 @@
+// A set of MCP servers started together (spec 55-mcp.md M1–M4): every enabled server connected in
+// parallel, each waited for at most its startup bound; a server ready later adds its tools then (one
+// line with -v). The plugin starts the configured servers for every agent; an ACP session starts the
+// servers its editor named for its own agents only (`audience`, docs/decisions/0232-acp-mcp-servers.md).
+// Closing the set ends every server (a stdio server's process too) and removes its tools and commands.
+// Prompts become slash commands (M10) only for a set every agent sees: the command registry has no
+// audience, so an ACP session's own servers' prompts would reach every session; deferral (M11) is
+// counted per set, and an audience set has its own search tool.
+import { setTimeout as sleep } from 'node:timers/promises'
+import { secretsOf } from '@tack/kernel'
+import type { ToolAudience } from '@tack/tools'
+import type { Context } from 'cordis'
+import { RestartBackoff } from './backoff.ts'
+import type { McpConfig } from './config.ts'
+import { McpConnection } from './connection.ts'
+import type { McpServers } from './definition.ts'
+import { ServerInstructions } from './instructions.ts'
+import type { ServerCounts } from './mcp-command.ts'
+import { ServerPrompts } from './server-prompts.ts'
+import { ServerTools } from './server-tools.ts'
+
+export interface ServerSetOptions {
+  /** The tunables (`plugins.mcp`); the set's own `servers` are given separately. */
+  readonly config: Omit<McpConfig, 'servers'>
+  readonly servers: McpServers
+  /** The agents that see the servers' tools; absent: every agent. */
+  readonly audience?: ToolAudience
+  /**
+   * Where the servers' `instructions` go (the plugin's section for every agent); absent: a section of
+   * the set's own that only the audience reads (none without an audience).
+   */
+  readonly instructions?: ServerInstructions
+}
+
+export interface ServerSet {
+  /** Settles when every server is ready or past its startup bound; never rejects. */
+  readonly ready: Promise<void>
+  /** The set's enabled servers (`/mcp` lists and reconnects them). */
+  readonly connections: readonly McpConnection[]
+  /** What each server registered now (`/mcp` shows it). */
+  readonly counts: ServerCounts
+  /** The stdio servers' pids while they run, by server name. */
+  pids(): Record<string, number | undefined>
+  /** Ends every server and removes its tools; waits for the processes (the SDK's ladder, about 4 s at most). */
+  close(): Promise<void>
+}
+
+export function startServers(ctx: Context, options: ServerSetOptions): ServerSet {
+  const { config } = options
+  const log = ctx.logger('mcp')
+  const warn = (line: string) => log.warn('%s', line)
+  const tools = new ServerTools(ctx, warn, config.deferAbove, options.audience)
+  const prompts = options.audience ? undefined : new ServerPrompts(ctx, warn)
+  const own = options.instructions || !options.audience ? undefined : new ServerInstructions()
+  const unmount = own && options.audience ? own.mountFor(ctx, options.audience) : undefined
+  const instructions = options.instructions ?? own
+  const started = Object.entries(options.servers)
+    .filter(([, def]) => def.enabled !== false)
+    .map(([name, def]) => {
+      const limits = {
+        toolTimeoutMs: def.toolTimeoutMs ?? config.toolTimeoutMs,
+        maxResultBytes: config.maxResultBytes,
+      }
+      let ready = false
+      const connection: McpConnection = new McpConnection({
+        name,
+        def,
+        connectTimeoutMs: config.connectTimeoutMs,
+        stderrMaxBytes: config.stderrMaxBytes,
+        backoff: new RestartBackoff(config.restartBackoffMs, config.restartBackoffMaxMs),
+        secretVariables: () => secretsOf(ctx).variables(),
+        onTools: (list) => {
+          const names = tools.replace(connection, list, limits)
+          if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
+        },
+        ...(prompts ? { onPrompts: (list) => prompts.replace(connection, list) } : {}),
+        onInstructions: (text) => instructions?.set(name, text),
+        warn,
+      })
+      const start = connection.start().then(
+        () => {
+          ready = true
+        },
+        () => undefined,
+      )
+      // The bound's timer is cancelled once the start settles, so it never holds the process open.
+      const timer = new AbortController()
+      const limit = sleep(def.startupTimeoutMs ?? config.startupTimeoutMs, undefined, {
+        signal: timer.signal,
+      })
+      const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
+      return { connection, bound }
+    })
+  return {
+    ready: Promise.all(started.map((s) => s.bound)).then(() => undefined),
+    connections: started.map((s) => s.connection),
+    counts: { tools: (name) => tools.count(name), prompts: (name) => prompts?.count(name) ?? 0 },
+    pids: () => Object.fromEntries(started.map(({ connection }) => [connection.name, connection.pid()])),
+    close: async () => {
+      await Promise.all(started.map(({ connection }) => connection.close()))
+      tools.clear()
+      prompts?.clear()
+      unmount?.()
+    },
+  }
+}
