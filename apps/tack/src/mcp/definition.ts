@@ -1,25 +1,10 @@
-// The shape of one MCP server as `@tack/mcp` takes it under `plugins.mcp.servers` (its
-// packages/mcp/src/definition.ts is the owner). Declared here structurally so resolving where servers
-// come from does not import the client: `tack mcp list` and `--version` stay free of the SDK.
-export type McpServerDefinition =
-  | {
-      type: 'stdio'
-      command: string
-      args?: string[]
-      env?: Record<string, string>
-      cwd?: string
-      startupTimeoutMs?: number
-      toolTimeoutMs?: number
-      enabled?: boolean
-    }
-  | {
-      type: 'http' | 'sse'
-      url: string
-      headers?: Record<string, string>
-      startupTimeoutMs?: number
-      toolTimeoutMs?: number
-      enabled?: boolean
-    }
+// Where an MCP server was configured and what its source file said. The server's own shape is
+// `@tack/mcp`'s (packages/mcp/src/definition.ts), imported as a type only: it is erased when the code
+// runs, so resolving where servers come from loads no client and `tack mcp list --no-connect` and
+// `--version` stay free of the SDK.
+import type { McpServerDefinition } from '@tack/mcp'
+
+export type { McpServerDefinition }
 
 /** Where a server was configured; equal names: `user` wins over `project` over `codex`. */
 export type McpSource = 'user' | 'project' | 'codex'
