@@ -20,7 +20,8 @@ Usage:
   tack mods list             Claude Code mods a run loads: the events and $ nouns each uses, whether tack has them
   tack mods check DIR        whether a mod folder loads in tack, or exactly what it is missing
   tack mods capabilities     the mod events and $ nouns tack supports (JSON)
-  tack mcp list [--json]     MCP servers: source (tack config, .mcp.json, Codex), type, approval state
+  tack mcp list [--json]     MCP servers: source (tack config, .mcp.json, Codex), type, approval state, and
+                             whether each connects, with its tools (--no-connect: start none)
   tack mcp get NAME          one server's definition (env and header values hidden)
   tack mcp add NAME [--scope user|project] [-e K=V] -- CMD [ARGS…]   (--transport http|sse NAME URL [--header "K: V"])
   tack mcp remove NAME [--scope user|project] · tack mcp approve NAME   (a project server, as now defined)
