@@ -3,7 +3,6 @@
 // below are read by apps/tack alone (resolve.ts) and merged into the plugin's Config by the catalog
 // entry (catalog-entry.ts), so one `plugins.mcp` mapping holds both.
 import { Schema } from '@tack/kernel'
-import { isRecord } from './definition.ts'
 
 export const MCP_SOURCE_FIELDS = {
   approve: Schema.enum(['none', 'all'], {
@@ -17,15 +16,6 @@ export const MCP_SOURCE_FIELDS = {
       "also start Codex's MCP servers ([mcp_servers.*] in $CODEX_HOME/config.toml, default ~/.codex)",
   }),
 }
-
-/** `servers` as this branch checks it until `@tack/mcp`'s Config does: names to mappings. */
-export const SERVERS_FIELD = Schema.json<Record<string, Record<string, unknown>>>({
-  default: {},
-  allowed: 'a mapping of server names to definitions ({type, command, args, env} or {type, url, headers})',
-  description:
-    'MCP servers of your own, by name (tack config wins over .mcp.json over Codex on equal names); `tack mcp add` writes them',
-  test: (v): v is Record<string, Record<string, unknown>> => isRecord(v) && Object.values(v).every(isRecord),
-})
 
 /** Without the source fields: what the plugin itself is given. */
 export function withoutSourceFields(config: Record<string, unknown>): Record<string, unknown> {
