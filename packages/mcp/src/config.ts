@@ -33,6 +33,13 @@ const fields = {
     description:
       "UTF-8 bytes of one MCP tool result the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
   }),
+  maxMessageBytes: Schema.integer({
+    default: 10 * 1024 * 1024,
+    min: 65_536,
+    max: 256 * 1024 * 1024,
+    description:
+      "Bytes of one message a stdio server may send (the MCP SDK's read buffer; its default). A message past it — a result of 50 MB, say — is not read: the call fails with a result naming this bound, the server is ended and started again on its next call.",
+  }),
   stderrMaxBytes: Schema.integer({
     default: 65_536,
     min: 1_024,

@@ -16,6 +16,7 @@ import {
 import type { RestartBackoff } from './backoff.ts'
 import type { McpServerDefinition } from './definition.ts'
 import { errorText } from './error-text.ts'
+import { isMessageOverflow, McpMessageTooLarge } from './message-bound.ts'
 import { StderrTail } from './stderr-tail.ts'
 import { type OpenedTransport, openTransport } from './transport.ts'
 
@@ -24,6 +25,8 @@ export interface ConnectionOptions {
   readonly def: McpServerDefinition
   readonly connectTimeoutMs: number
   readonly stderrMaxBytes: number
+  /** Bytes of one message a stdio server may send (`plugins.mcp.maxMessageBytes`). */
+  readonly maxMessageBytes: number
   readonly backoff: RestartBackoff
   /** The variables declared secret now (`ctx.secrets`), kept out of a stdio server's environment. */
   readonly secretVariables: () => readonly string[]
@@ -57,6 +60,8 @@ export class McpConnection {
   /** The client of a start under way, so closing can end a server that has not answered yet. */
   #connecting?: Client
   #lastError?: string
+  /** The client whose server sent a message past `maxMessageBytes` (and was ended for it). */
+  #overflowed?: Client
 
   constructor(options: ConnectionOptions) {
     this.#options = options
@@ -117,11 +122,16 @@ export class McpConnection {
     const wait = this.#client ? 0 : this.#options.backoff.waitMs()
     if (wait > 0) await sleep(wait, undefined, { signal })
     const client = await this.start()
-    // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes.
-    return (await client.callTool({ name: tool, arguments: args }, undefined, {
-      signal,
-      timeout: timeoutMs,
-    })) as CallToolResult
+    try {
+      // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes.
+      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout: timeoutMs,
+      })) as CallToolResult
+    } catch (error) {
+      if (this.#overflowed === client) throw new McpMessageTooLarge(this.name, this.#options.maxMessageBytes)
+      throw error
+    }
   }
 
   /** Gets prompt `name` with `args`; (re)starts the server as a tool call does. */
@@ -144,7 +154,7 @@ export class McpConnection {
     const { name, def, backoff } = this.#options
     const stderr = new StderrTail(this.#options.stderrMaxBytes)
     this.#stderr = stderr
-    const opened = openTransport(def, this.#options.secretVariables(), stderr)
+    const opened = openTransport(def, this.#options.secretVariables(), stderr, this.#options.maxMessageBytes)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     this.#connecting = client
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -170,7 +180,17 @@ export class McpConnection {
     // A broken pipe or socket is not reported here: the close that follows says what happened, once.
     let reported = false
     client.onerror = (error) => {
-      if (reported || this.#closed || isSystemError(error)) return
+      // The SDK closes the transport after this one: the line says why, and the close adds none.
+      if (isMessageOverflow(error)) {
+        this.#overflowed = client
+        if (!this.#closed)
+          this.#options.warn(
+            `MCP server "${name}" sent a message over ${this.#options.maxMessageBytes} bytes (plugins.mcp.maxMessageBytes), so tack ended it; it is started again on the next call of one of its tools`,
+          )
+        return
+      }
+      // The rest of the too-large message is still arriving while the SDK closes: not worth a line.
+      if (reported || this.#closed || this.#overflowed === client || isSystemError(error)) return
       reported = true
       this.#options.warn(
         isMalformed(error)
@@ -231,6 +251,10 @@ export class McpConnection {
     this.#client = undefined
     if (this.#closed) return
     this.#options.backoff.failed()
+    if (this.#overflowed === client) {
+      this.#lastError = `sent a message over ${this.#options.maxMessageBytes} bytes (plugins.mcp.maxMessageBytes)`
+      return
+    }
     this.#lastError = `exited${this.#lastStderr()}`
     this.#options.warn(
       `MCP server "${this.name}" exited${this.#lastStderr()}; it is started again on the next call of one of its tools`,

@@ -16,6 +16,8 @@ export interface ProbeOptions {
   /** How long the server may take to start and list its tools (`startupTimeoutMs`). */
   readonly timeoutMs: number
   readonly stderrMaxBytes: number
+  /** Bytes of one message the server may send (`plugins.mcp.maxMessageBytes`). */
+  readonly maxMessageBytes: number
   /** Variables kept out of a stdio server's environment (`ctx.secrets` in a session). */
   readonly secretVariables?: readonly string[]
 }
@@ -31,6 +33,7 @@ export async function probeServer(
     def,
     connectTimeoutMs: options.timeoutMs,
     stderrMaxBytes: options.stderrMaxBytes,
+    maxMessageBytes: options.maxMessageBytes,
     backoff: new RestartBackoff(0, 0),
     secretVariables: () => options.secretVariables ?? [],
     onTools: (list) => {

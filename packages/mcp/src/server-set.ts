@@ -67,6 +67,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         def,
         connectTimeoutMs: config.connectTimeoutMs,
         stderrMaxBytes: config.stderrMaxBytes,
+        maxMessageBytes: config.maxMessageBytes,
         backoff: new RestartBackoff(config.restartBackoffMs, config.restartBackoffMaxMs),
         secretVariables: () => secretsOf(ctx).variables(),
         onTools: (list) => {

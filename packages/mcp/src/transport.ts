@@ -30,6 +30,7 @@ export function openTransport(
   def: McpServerDefinition,
   secretVariables: readonly string[],
   stderr: StderrTail,
+  maxMessageBytes: number,
 ): OpenedTransport {
   switch (def.type) {
     case 'stdio': {
@@ -39,6 +40,7 @@ export function openTransport(
         env: serverEnvironment(def.env, secretVariables),
         ...(def.cwd ? { cwd: def.cwd } : {}),
         stderr: 'pipe',
+        maxBufferSize: maxMessageBytes,
       })
       transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk))
       return { transport, pid: () => transport.pid ?? undefined }

@@ -13,6 +13,7 @@ describe('plugins.mcp config', () => {
       connectTimeoutMs: 60_000,
       toolTimeoutMs: 300_000,
       maxResultBytes: 100_000,
+      maxMessageBytes: 10 * 1024 * 1024,
       stderrMaxBytes: 65_536,
       restartBackoffMs: 1_000,
       restartBackoffMaxMs: 30_000,
@@ -38,6 +39,7 @@ describe('plugins.mcp config', () => {
   it.each([
     [{ toolTimeoutMs: 0 }, 'toolTimeoutMs'],
     [{ maxResultBytes: 10 }, 'maxResultBytes'],
+    [{ maxMessageBytes: 1_000 }, 'maxMessageBytes'],
     [{ deferAbove: -1 }, 'deferAbove'],
     [{ deferAbove: 2.5 }, 'deferAbove'],
     [{ servers: { a: { command: '' } } }, 'servers.a.command'],

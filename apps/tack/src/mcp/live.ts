@@ -32,6 +32,7 @@ export async function withLiveState(
       const probe = await probeServer(row.name, def, {
         timeoutMs: def.startupTimeoutMs ?? config.startupTimeoutMs,
         stderrMaxBytes: config.stderrMaxBytes,
+        maxMessageBytes: config.maxMessageBytes,
       })
       return probe.state === 'connected'
         ? { ...row, live: 'connected', tools: probe.tools }
