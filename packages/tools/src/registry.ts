@@ -279,7 +279,9 @@ export class ToolRegistryService extends Service implements ToolRegistry {
           names = Object.freeze(this.wireEntries(mode).map((entry) => entry.def.name))
           this.state.names.set(mode, names)
         }
-        return names.filter((name) => !hidden(name))
+        // The agent's own (audience) tools are callable too, so the list that answers a wrong name names them.
+        const own = this.scopedOf(agent).map((entry) => entry.def.name)
+        return [...names, ...own].filter((name) => !hidden(name))
       },
       track: (body) => {
         inflight.add(body)

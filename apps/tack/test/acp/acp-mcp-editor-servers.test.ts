@@ -1,0 +1,119 @@
+// 55-mcp.md M11 and M12 through the real `tack acp` process: an editor's Streamable HTTP server on
+// loopback (the SDK's own server transport, with the test's fixture tools) is connected for its session
+// with the editor's headers on every request, and its tools are called; an editor's stdio server with
+// more tools than `plugins.mcp.deferAbove` is offered through that session's own `mcp_tool_search`
+// (docs/decisions/0232-acp-mcp-servers.md, 0235-deferred-tools.md).
+import { writeFile } from 'node:fs/promises'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type McpServer, methods } from '@agentclientprotocol/sdk'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { expect, test } from 'vitest'
+import { toolServer } from '../../../../packages/mcp/test/fixtures/tool-server.ts'
+import { sandbox } from '../helpers.ts'
+import { type AcpChild, scriptPath, updatesOf, withAcp } from './client.ts'
+
+const fixtureServer = fileURLToPath(
+  new URL('../../../../packages/mcp/test/fixtures/server.ts', import.meta.url),
+)
+
+const newSession = async (acp: AcpChild, mcpServers: McpServer[]) =>
+  (await acp.connection.agent.request(methods.agent.session.new, { cwd: acp.box.workspace, mcpServers }))
+    .sessionId
+
+const prompt = (acp: AcpChild, sessionId: string, text: string) =>
+  acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
+
+/** The tool names of each request the scripted model got, in order. */
+async function toolsOfRequests(acp: AcpChild): Promise<string[][]> {
+  const { readFile } = await import('node:fs/promises')
+  const lines = (await readFile(`${scriptPath(acp.box)}.requests.jsonl`, 'utf8')).trim().split('\n')
+  return lines.map((line) =>
+    ((JSON.parse(line) as { tools?: Array<{ name: string }> }).tools ?? []).map((t) => t.name),
+  )
+}
+
+test("55-mcp.md M12: an editor's http server is connected for its session, with the editor's headers", async () => {
+  const seen: IncomingHttpHeaders[] = []
+  const http = createServer(async (req, res) => {
+    seen.push(req.headers)
+    const mcp = toolServer({})
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+    res.on('close', () => {
+      void transport.close()
+      void mcp.close()
+    })
+    await mcp.connect(transport)
+    await transport.handleRequest(req, res)
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`
+  try {
+    await withAcp(
+      {
+        args: ['--permission-mode', 'yolo'],
+        script: [
+          { kind: 'tool-calls', calls: [{ name: 'mcp__web__huge', args: { bytes: 12 } }] },
+          { kind: 'text', text: 'got it' },
+        ],
+      },
+      async (acp) => {
+        const sessionId = await newSession(acp, [
+          { type: 'http', name: 'web', url, headers: [{ name: 'X-Editor-Token', value: 'from-zed' }] },
+        ])
+        expect((await prompt(acp, sessionId, 'call it')).stopReason).toBe('end_turn')
+        const done = updatesOf(acp, 'tool_call_update', sessionId).find((u) => u.status === 'completed')
+        expect(JSON.stringify(done?.content)).toContain('x'.repeat(12))
+        expect((await toolsOfRequests(acp))[0]).toContain('mcp__web__huge')
+        expect(seen.length).toBeGreaterThan(1)
+        expect(seen.every((headers) => headers['x-editor-token'] === 'from-zed')).toBe(true)
+      },
+    )
+  } finally {
+    http.closeAllConnections()
+    await new Promise((resolve) => http.close(resolve))
+  }
+})
+
+test("55-mcp.md M11: an editor's server past deferAbove is offered through the session's own search tool, mcp_session_tool_search", async () => {
+  const box = await sandbox()
+  const config = join(box.root, 'defer.yml')
+  await writeFile(config, 'plugins:\n  mcp:\n    deferAbove: 10\n')
+  await withAcp(
+    {
+      box,
+      args: ['--permission-mode', 'yolo', '--config', config],
+      script: [
+        { kind: 'tool-calls', calls: [{ name: 'mcp_session_tool_search', args: { query: 'many_07' } }] },
+        {
+          kind: 'tool-calls',
+          calls: [
+            { name: 'mcp__lots__many_07', args: { n: 3 } },
+            { name: 'mcp__lots__many_7', args: { n: 3 } },
+          ],
+        },
+        { kind: 'text', text: 'found and called' },
+      ],
+    },
+    async (acp) => {
+      const sessionId = await newSession(acp, [
+        { name: 'lots', command: process.execPath, args: [fixtureServer, '--many', '30'], env: [] },
+      ])
+      expect((await prompt(acp, sessionId, 'find it')).stopReason).toBe('end_turn')
+      const tools = await toolsOfRequests(acp)
+      expect(tools[0]).toContain('mcp_session_tool_search')
+      expect(tools[0]?.some((name) => name.startsWith('mcp__lots__'))).toBe(false)
+      expect(tools[1]).toContain('mcp__lots__many_07')
+      const updates = updatesOf(acp, 'tool_call_update', sessionId)
+      const called = updates.filter((u) => u.status === 'completed')
+      expect(JSON.stringify(called.at(-1)?.content)).toContain('many_07(3)')
+      // A wrong name is answered with the tools this session can call, its own among them.
+      const wrong = JSON.stringify(updates.find((u) => u.status === 'failed')?.content)
+      expect(wrong).toContain('Unknown tool')
+      expect(wrong).toContain('mcp_session_tool_search')
+      expect(wrong).toContain('mcp__lots__many_07')
+    },
+  )
+})
