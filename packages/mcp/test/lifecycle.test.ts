@@ -10,15 +10,15 @@ describe('a server with the session', () => {
   it('lists every page of tools', async () => {
     const { ctx } = await mcpContext({ servers: { fx: fixture('--pages', '2') } })
     const names = ctx.tools.schemas().map((s) => s.name)
-    expect(names).toHaveLength(11)
+    expect(names).toHaveLength(12)
     expect(names).toContain('mcp__fx__browse')
   }, 30_000)
 
   it('re-lists its tools on notifications/tools/list_changed', async () => {
     const { ctx } = await mcpContext({ servers: { fx: fixture('--pages', '4') } })
-    expect(ctx.tools.get('mcp__fx__grown11')).toBeUndefined()
+    expect(ctx.tools.get('mcp__fx__grown12')).toBeUndefined()
     expect(textOf(await call(ctx, 'mcp__fx__grow', {}))).toBe('grown')
-    await expect.poll(() => ctx.tools.get('mcp__fx__grown11'), { timeout: 5_000 }).toBeDefined()
+    await expect.poll(() => ctx.tools.get('mcp__fx__grown12'), { timeout: 5_000 }).toBeDefined()
     expect(ctx.tools.get('mcp__fx__pid')).toBeDefined()
   }, 30_000)
 
