@@ -5,7 +5,7 @@
 // Code Mode sub-calls (`tool/code-dispatch`) are calls of their own, id = sub-call id (requirement 8).
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
-import { isJsonObject, type Presenter, type TodoItem, type ToolResultView } from '@tack/tools'
+import { isJsonObject, type Presenter, progressText, type TodoItem, type ToolResultView } from '@tack/tools'
 import { resultContent } from './result-content.ts'
 import { callContent, parseArguments, showsSnippet, toolLocations } from './tool-kinds.ts'
 
@@ -123,6 +123,21 @@ export class LiveUpdates {
         const args = this.#calls.get(e.data.callId)?.args ?? {}
         this.#calls.delete(e.data.callId)
         return [toolResultUpdate(this.#env, e.data.callId, e.data, args)]
+      }
+      case 'tool/progress': {
+        // How far a running call is, after what its card showed (ACP's content replaces the card's).
+        const call = this.#calls.get(e.data.callId)
+        if (!call) return []
+        const text = progressText(e.data)
+        const shown = callContent(this.#env.look.presentCall(call.name, call.args), this.#env.cwd)
+        return [
+          {
+            sessionUpdate: 'tool_call_update',
+            toolCallId: e.data.callId,
+            status: 'in_progress',
+            content: [...(shown ?? []), { type: 'content', content: { type: 'text', text } }],
+          },
+        ]
       }
       case 'tool/code-dispatch': {
         const announce = this.announce(e.data.subCallId, dispatchCall(e.data))

@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   type CallToolResult,
   type GetPromptResult,
+  type Progress,
   type Prompt,
   PromptListChangedNotificationSchema,
   type Tool,
@@ -118,15 +119,19 @@ export class McpConnection {
     args: Record<string, unknown>,
     signal: AbortSignal,
     timeoutMs: number,
+    onProgress?: (progress: Progress) => void,
   ): Promise<CallToolResult> {
     const wait = this.#client ? 0 : this.#options.backoff.waitMs()
     if (wait > 0) await sleep(wait, undefined, { signal })
     const client = await this.start()
     try {
-      // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes.
+      // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes. With
+      // `onprogress` it sends a progress token, and the server's progress notifications come back here;
+      // they do not extend the bound.
       return (await client.callTool({ name: tool, arguments: args }, undefined, {
         signal,
         timeout: timeoutMs,
+        ...(onProgress && { onprogress: onProgress }),
       })) as CallToolResult
     } catch (error) {
       if (this.#overflowed === client) throw new McpMessageTooLarge(this.name, this.#options.maxMessageBytes)

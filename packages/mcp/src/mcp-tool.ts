@@ -57,6 +57,14 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
           args as Record<string, unknown>,
           call.signal,
           options.toolTimeoutMs + SDK_TIMEOUT_SLACK_MS,
+          // Progress notifications reach the people watching (the call's card), never the model.
+          call.progress &&
+            ((p) =>
+              call.progress?.({
+                progress: p.progress,
+                ...(p.total !== undefined && { total: p.total }),
+                ...(p.message !== undefined && { message: p.message }),
+              })),
         )
       } catch (error) {
         throw callFailure(server, error)

@@ -37,6 +37,7 @@ export {
 } from './errors.ts'
 export { TOOLS_LOG_EVENTS } from './log-events.ts'
 export { ToolTimeoutError } from './pipeline/body.ts'
+export { progressText } from './pipeline/progress.ts'
 export { type Presenter, plainPresenter } from './present.ts'
 export {
   type CallIntent,

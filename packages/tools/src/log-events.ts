@@ -8,6 +8,11 @@ declare module '@tack/session' {
     'tool/answered': { callId: string; by: string }
     /** A plugin replaced a call's arguments before its body ran (TL-32); `arguments` is what the body got. */
     'tool/arguments-rewritten': { callId: string; arguments: JsonValue; by: string }
+    /**
+     * How far a running call is (ToolCallContext.progress): for people only, never the model. At most
+     * one per `plugins.tools.progressIntervalMs` per call, `message` cut at 500 characters.
+     */
+    'tool/progress': { callId: string; message?: string; progress?: number; total?: number }
     /** A `tools/pre-execute` decision asked for approval of a call (TL-35). */
     'approval/requested': { callId: string; reason?: string }
     /** How an approval request ended; `by: 'none'` when no approver was mounted or the wait was aborted (TL-35). */
@@ -41,6 +46,7 @@ declare module '@tack/session' {
 export const TOOLS_LOG_EVENTS = Object.freeze([
   'tool/answered',
   'tool/arguments-rewritten',
+  'tool/progress',
   'approval/requested',
   'approval/resolved',
   'tool/code-dispatch',

@@ -55,6 +55,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Characters of a Code Mode sub-call's argument JSON kept in its `tool/code-dispatch` log event; past it the longest strings are logged by size and SHA-256 instead of content (and the event's `argumentsOmitted` names the size and SHA-256 of the whole argument). The default matches the code runtime's `maxLogBytes`.",
   }),
+  progressIntervalMs: Schema.integer({
+    default: 250,
+    min: 0,
+    max: 600_000,
+    description:
+      "Milliseconds between two `tool/progress` events of one call (a tool's progress reports, e.g. an MCP server's notifications); reports in between are dropped, so a chatty server cannot flood the session log. 0 logs every one.",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -272,6 +279,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
+      progressIntervalMs: this.config.progressIntervalMs,
       lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)

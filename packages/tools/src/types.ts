@@ -71,6 +71,19 @@ export interface ToolCallContext {
    * approval (e.g. paths outside the workspace, TL-11) read it.
    */
   readonly approval?: 'user' | 'rule'
+  /**
+   * Tells the people watching how far the call is (an MCP server's progress notifications): logged
+   * as `tool/progress` at most once per `plugins.tools.progressIntervalMs`, never after the call ended,
+   * and shown on the call's card. The model never sees it. Absent where no log is kept.
+   */
+  readonly progress?: (update: ToolProgress) => void
+}
+
+/** How far a running call is: a message, and/or `progress` of `total` (total may be unknown). */
+export interface ToolProgress {
+  readonly message?: string
+  readonly progress?: number
+  readonly total?: number
 }
 
 export interface ToolResultView {

@@ -3,7 +3,13 @@
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
-import { type DiffHunk, type Presenter, plainPresenter, type ResultPresentation } from '@tack/tools'
+import {
+  type DiffHunk,
+  type Presenter,
+  plainPresenter,
+  progressText,
+  type ResultPresentation,
+} from '@tack/tools'
 import { escapeControls, escapeDeep, printable } from './format.ts'
 import { keyArgument, oneLine } from './key-argument.ts'
 
@@ -29,6 +35,8 @@ export interface ToolEntry {
   output?: string
   /** Set while the call waits for the user's answer, and `denied` after a refusal. */
   approval?: 'asked' | 'denied'
+  /** How far a running call is (its latest `tool/progress`), until its result. */
+  progress?: string
 }
 
 export interface AssistantEntry {
@@ -287,6 +295,7 @@ export class SessionView {
     const card = this.#tools.get(data.callId)
     if (!card) return
     card.status = data.isError ? 'failed' : 'done'
+    card.progress = undefined
     card.startedAt ??= card.loggedAt
     card.endedAt = endedAt
     const shown = this.#look.presentResult(data.name, this.#args.get(data.callId) ?? '{}', data)
@@ -337,6 +346,13 @@ export class SessionView {
       case 'approval/requested': {
         const card = this.#tools.get(String(data.callId))
         if (card) card.approval = 'asked'
+        return
+      }
+      case 'tool/progress': {
+        const card = this.#tools.get(String(data.callId))
+        if (card && (card.status === 'running' || card.status === 'pending'))
+          card.progress = oneLine(progressText(data))
+        else this.version--
         return
       }
       case 'approval/resolved': {

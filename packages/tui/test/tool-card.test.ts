@@ -120,3 +120,21 @@ describe('key argument of several lines', () => {
     expect(keyArgument('git status\n')).toBe('git status')
   })
 })
+
+describe('a running call with progress', () => {
+  test('shows its latest report under the header while it runs, and not once it is done', () => {
+    const running = renderToolCard(
+      card({ status: 'running', startedAt: 1_000, progress: '2/5 indexing' }),
+      plain,
+      80,
+      2_000,
+    )
+    expect(strip(running[1] ?? '')).toContain('2/5 indexing')
+    const done = renderToolCard(
+      card({ status: 'done', startedAt: 1_000, endedAt: 1_500, progress: '2/5 indexing' }),
+      plain,
+      80,
+    )
+    expect(done.map(strip).join('\n')).not.toContain('indexing')
+  })
+})

@@ -2,11 +2,13 @@
 // loopback (the SDK's own server transport, with the test's fixture tools) is connected for its session
 // with the editor's headers on every request, and its tools are called; an editor's stdio server with
 // more tools than `plugins.mcp.deferAbove` is offered through that session's own `mcp_tool_search`
-// (docs/decisions/0232-acp-mcp-servers.md, 0235-deferred-tools.md).
+// (docs/decisions/0232-acp-mcp-servers.md, 0235-deferred-tools.md); a server's progress notifications
+// reach the editor as in_progress updates of the call.
 import { writeFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type McpServer, methods } from '@agentclientprotocol/sdk'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
@@ -14,6 +16,13 @@ import { expect, test } from 'vitest'
 import { toolServer } from '../../../../packages/mcp/test/fixtures/tool-server.ts'
 import { sandbox } from '../helpers.ts'
 import { type AcpChild, scriptPath, updatesOf, withAcp } from './client.ts'
+
+const require = createRequire(import.meta.url)
+const everythingBin = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+)
 
 const fixtureServer = fileURLToPath(
   new URL('../../../../packages/mcp/test/fixtures/server.ts', import.meta.url),
@@ -114,6 +123,37 @@ test("55-mcp.md M11: an editor's server past deferAbove is offered through the s
       expect(wrong).toContain('Unknown tool')
       expect(wrong).toContain('mcp_session_tool_search')
       expect(wrong).toContain('mcp__lots__many_07')
+    },
+  )
+})
+
+test("an MCP server's progress reaches the editor as in_progress updates of the call, before its result", async () => {
+  await withAcp(
+    {
+      args: ['--permission-mode', 'yolo'],
+      script: [
+        {
+          kind: 'tool-calls',
+          calls: [
+            { name: 'mcp__everything__trigger-long-running-operation', args: { duration: 1.2, steps: 3 } },
+          ],
+        },
+        { kind: 'text', text: 'finished' },
+      ],
+    },
+    async (acp) => {
+      const sessionId = await newSession(acp, [
+        { name: 'everything', command: process.execPath, args: [everythingBin, 'stdio'], env: [] },
+      ])
+      expect((await prompt(acp, sessionId, 'run it')).stopReason).toBe('end_turn')
+      const updates = updatesOf(acp, 'tool_call_update', sessionId)
+      const texts = updates.map((u) => JSON.stringify(u.content ?? []))
+      const first = texts.findIndex((t) => t.includes('"1/3"'))
+      const done = updates.findIndex((u) => u.status === 'completed')
+      expect(first).toBeGreaterThanOrEqual(0)
+      expect(updates[first]?.status).toBe('in_progress')
+      expect(first).toBeLessThan(done)
+      expect(texts[done]).toContain('Long running operation completed')
     },
   )
 })

@@ -17,6 +17,7 @@ import type {
   ToolExecutionResult,
   ToolOutput,
 } from '../types.ts'
+import type { ProgressRecorder } from './progress.ts'
 import { errorResult } from './results.ts'
 import { contentProblem } from './shapes.ts'
 
@@ -27,6 +28,8 @@ export interface BodyOptions {
   readonly track: (body: Promise<unknown>) => void
   /** Who approved the call when a pre-execute decision asked. */
   readonly approval?: 'user' | 'rule'
+  /** Logs the body's progress reports (progress.ts); absent where no log is kept. */
+  readonly progress?: ProgressRecorder
 }
 
 /** The reason the body's signal carries when the tool's own `timeoutMs` elapsed. */
@@ -78,6 +81,7 @@ export async function runBody(
     signal,
     ...(exec.agent && { agent: exec.agent }),
     ...(options.approval && { approval: options.approval }),
+    ...(options.progress && { progress: options.progress.report }),
   })
   // The body gets its own mutable copy: listeners saw (and the log holds) the frozen one.
   const body = (async (): Promise<Settled> => {
@@ -96,6 +100,8 @@ export async function runBody(
   options.track(body)
   const settled = await Promise.race([body, gaveUp])
   settledFirst = true
+  // A report arriving after this would follow the call's result in the log.
+  options.progress?.end()
   clearTimeout(timer)
   clearTimeout(graceTimer)
   signal.removeEventListener('abort', onCancel)

@@ -17,6 +17,7 @@ import type {
 import { toolAccess } from '../declarations.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
+import { progressRecorder } from './progress.ts'
 import { type Recorder, recorderFor } from './record.ts'
 import {
   aborted,
@@ -41,6 +42,8 @@ export interface PipelineEnv {
   readonly ctx: Context
   readonly logger: Logger
   readonly abortGraceMs: number
+  /** The least time between two logged `tool/progress` events of one call. */
+  readonly progressIntervalMs: number
   lookup(name: string): PipelineTool | undefined
   /** Registered names, sorted, for the `UNKNOWN_TOOL` message. */
   names(): readonly string[]
@@ -165,6 +168,7 @@ async function runPipeline(
           abortGraceMs: env.abortGraceMs,
           track: env.track,
           approval,
+          ...(exec.agent && { progress: progressRecorder(exec.callId, env.progressIntervalMs, record) }),
         })
       },
       { check: answerProblem, repeatableNext: true },

@@ -1,6 +1,6 @@
 // One tool call as a card (80-cli.md §5.1): a header line — status glyph, tool name, key argument, then
 // the status word and duration on the right — and below it the applied diff of an edit/write or a few
-// lines of output (bash, failures). The status words are fixed vocabulary (see the README): pending,
+// lines of output (bash, failures); while it runs, its latest progress report. The status words are fixed vocabulary (see the README): pending,
 // waiting for approval, running, done, failed, denied.
 import { truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
 import { formatDuration } from '../format.ts'
@@ -41,6 +41,8 @@ export function renderToolCard(
     width,
   )
   const lines = [header]
+  if (card.progress && card.status === 'running')
+    lines.push(truncateToWidth(`    ${theme.dim(`${g.running} ${card.progress}`)}`, width))
   if (card.diff) lines.push(...renderDiff(card.diff, theme, width, diffMaxLines))
   else if (card.output)
     for (const line of card.output.split('\n'))
