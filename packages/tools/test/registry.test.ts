@@ -177,6 +177,7 @@ describe('TL-19 mode config', () => {
     expect(ToolsConfig.parse({})).toEqual({
       mode: 'native',
       abortGraceMs: 10_000,
+      progressIntervalMs: 250,
       dispatchSummaryMaxChars: 500,
       dispatchArgumentsMaxChars: 64_000,
     })
@@ -221,5 +222,15 @@ describe('abortGraceMs config', () => {
     }
     const { Context } = await import('@tack/kernel')
     await expect(new Context().plugin(ToolsPlugin, { abortGraceMs: -5 })).rejects.toThrow(/abortGraceMs/)
+  })
+
+  test('progressIntervalMs default, configured and rejected values', () => {
+    expect(ToolsConfig.parse({}).progressIntervalMs).toBe(250)
+    expect(ToolsConfig.parse({ progressIntervalMs: 0 }).progressIntervalMs).toBe(0)
+    for (const bad of [-1, 600_001, 2.5]) {
+      expect(() => ToolsConfig.parse({ progressIntervalMs: bad })).toThrow(
+        /progressIntervalMs: must be an integer 0–600000/,
+      )
+    }
   })
 })
