@@ -44,6 +44,39 @@ describe('loadSettings', () => {
     expect(s.plugins.web).toEqual({ searchApiKeyEnv: 'MY_SEARCH_KEY' })
   })
 
+  test('55-mcp.md M6 a project config, even trusted, cannot set plugins.mcp.approve; the user config can', async () => {
+    const f = await files({
+      'user.yml': 'plugins:\n  mcp: { approve: all }\n',
+      'project.yml': 'plugins:\n  mcp: { approve: all }\n',
+    })
+    await expect(
+      loadSettings({
+        userConfig: '/nowhere',
+        projectConfig: f['project.yml'],
+        projectTrusted: true,
+        flags: {},
+      }),
+    ).rejects.toThrow(
+      new RegExp(`^${f['project.yml']}: plugins\\.mcp\\.approve: a project config cannot approve`),
+    )
+    // untrusted, the key is held back (and named in the notice) rather than failing the run
+    const untrusted = await loadSettings({
+      userConfig: '/nowhere',
+      projectConfig: f['project.yml'],
+      projectTrusted: false,
+      flags: {},
+    })
+    expect(untrusted.plugins.mcp).toEqual({})
+    expect(untrusted.refused?.keys).toContain('plugins.mcp.approve')
+    const s = await loadSettings({
+      userConfig: f['user.yml'],
+      projectConfig: '/nowhere',
+      projectTrusted: true,
+      flags: {},
+    })
+    expect(s.plugins.mcp).toEqual({ approve: 'all' })
+  })
+
   test('80-cli §3.1 later layers win, plugin configs merge key by key, flags win last', async () => {
     const f = await files({
       'user.yml':

@@ -6,6 +6,7 @@ import type {
   ContentBlock as AcpBlock,
   PromptResponse,
   RequestPermissionRequest,
+  RequestPermissionResponse,
   SessionUpdate,
 } from '@agentclientprotocol/sdk'
 import type { Agent, AgentHandle } from '@tack/agent'
@@ -137,6 +138,15 @@ export class AcpSession {
       stopWaitingOnCancel: true,
     })
     return this.rules.answer(response.outcome, key)
+  }
+
+  /**
+   * Puts a question of tack's own (not about a tool call: a project MCP server's approval, project-mcp.ts)
+   * to the client, after every update queued so far.
+   */
+  async ask(params: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+    await this.flushed()
+    return this.#client.request('session/request_permission', params)
   }
 
   /** Marks a call as running (after its permission, before its body). */

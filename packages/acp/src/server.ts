@@ -34,6 +34,7 @@ import {
 } from './options.ts'
 import { slashCommand } from './prompt-content.ts'
 import { connectSessionServers, mcpDefinitions } from './session-mcp.ts'
+import { askProjectServers, type ProjectMcpApprovals } from './project-mcp.ts'
 import { replayUpdates, type UpdateEnv } from './updates.ts'
 
 export interface AcpServerOptions {
@@ -60,6 +61,11 @@ export interface AcpServerOptions {
 export interface AcpWorkspace {
   readonly ctx: Context
   readonly defaults: SessionChoices
+  /**
+   * The folder's `.mcp.json` servers waiting for approval (55-mcp.md M6): asked about through
+   * `session/request_permission` after a `session/new` or `session/load` there (project-mcp.ts).
+   */
+  readonly projectMcp?: ProjectMcpApprovals
 }
 
 const NOT_FOUND = -32002
@@ -119,6 +125,7 @@ export class AcpServer {
         const session = this.#track(workspace, handle, client, workspace.defaults)
         await this.#connectMcp(session, params.mcpServers)
         this.#afterResponse(session)
+        this.#askProjectMcp(session)
         return { sessionId: session.id, ...this.#state(session) }
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
@@ -134,6 +141,7 @@ export class AcpServer {
         for (const update of replayUpdates(session.agent.session.events(), env)) session.send(update)
         await session.flushed()
         this.#afterResponse(session)
+        this.#askProjectMcp(session)
         return this.#state(session)
       })
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
@@ -381,6 +389,20 @@ export class AcpServer {
         availableCommands: acpCommands(this.#commands(session)),
       }),
     )
+  }
+
+  /**
+   * The folder's project MCP servers waiting for approval are put to the client once the response has
+   * gone (the client knows the session id then); approved ones start for the folder's sessions.
+   */
+  #askProjectMcp(session: AcpSession): void {
+    const approvals = this.#workspace(session).projectMcp
+    if (!approvals) return
+    setImmediate(() => {
+      askProjectServers(session, approvals, this.#opts.warn).catch((error: unknown) =>
+        this.#opts.warn(`tack acp: asking about project MCP servers failed: ${errorMessage(error)}`),
+      )
+    })
   }
 
   /** The session's workspace's slash-command registry (absent in a context that loads none). */

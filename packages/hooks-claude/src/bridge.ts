@@ -38,6 +38,7 @@ import type { HookRegistry } from './settings/registry.ts'
 import { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from './transcript/writer.ts'
 import { join } from 'node:path'
 import type { HandlerRun } from './handler-runs.ts'
+import { UPDATED_MCP_OUTPUT_FIELD } from './points/mcp-output.ts'
 import { HostMappingReader } from '@tack/tools'
 import './seams.ts'
 
@@ -114,6 +115,7 @@ const EFFORT_POINTS: ReadonlySet<ClaudePoint> = new Set(
 /** Output fields a point reads itself from the hook's JSON (`raw`): not warned about as unsupported. */
 const POINT_FIELDS: Partial<Record<ClaudePoint, ReadonlySet<string>>> = {
   PermissionRequest: new Set(['hookSpecificOutput.decision']),
+  PostToolUse: new Set([UPDATED_MCP_OUTPUT_FIELD]),
 }
 
 function promptFields(bridge: ClaudeBridge, req: PointRequest): Record<string, unknown> {

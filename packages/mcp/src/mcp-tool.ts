@@ -12,6 +12,7 @@ import { cutToBytes } from './cut.ts'
 import { errorText } from './error-text.ts'
 import { McpMessageTooLarge } from './message-bound.ts'
 import { projectInputSchema } from './input-schema.ts'
+import { hostView, mcpToolHosts } from './mcp-host.ts'
 import { resultText } from './result-text.ts'
 
 export interface McpToolOptions {
@@ -43,6 +44,8 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
     ...(isDestructive(tool.annotations) ? { alwaysAsk: true } : {}),
     ...(options.deferred ? { deferred: true } : {}),
     present: { kind: kindOf(access), title: () => title },
+    // Claude Code's and Codex's hooks see it under this name, its arguments as sent (55-mcp.md M8).
+    host: mcpToolHosts(options.name),
     // Code Mode (spec 55-mcp.md M9): `tools.mcp.<server>.<tool>(args)`, called under this tool's own name;
     // with an output schema the result text is the structured content's JSON, so the program gets it typed.
     sdk: {
@@ -70,8 +73,10 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
         throw callFailure(server, error)
       }
       const text = cutToBytes(resultText(result), maxResultBytes)
-      if (result.isError === true) throw new ToolFailure('MCP_TOOL_ERROR', text, { content: text })
-      return text
+      const view = hostView(result, maxResultBytes)
+      const meta = view ? { meta: { mcp: view } } : {}
+      if (result.isError === true) throw new ToolFailure('MCP_TOOL_ERROR', text, { content: text, ...meta })
+      return view ? { content: text, meta: { mcp: view } } : text
     },
   }
 }

@@ -25,7 +25,8 @@ export function resultText(result: McpCallResult): string {
   return (result.content ?? []).map((block) => blockText(block as Block)).join('\n')
 }
 
-function blockText(block: Block): string {
+/** The text the model reads for one content block. */
+export function blockText(block: Block): string {
   switch (block.type) {
     case 'text':
       return str(block.text) ?? ''

@@ -15,6 +15,7 @@ import { CliError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { bootAgentCommand } from '../agent-boot.ts'
 import { resolveSettings, type Resolved } from '../settings.ts'
+import { projectMcpApprovals } from '../mcp/acp-approvals.ts'
 
 export async function acpCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   if (args.length > 0) throw new UsageError(`tack acp takes no arguments (got "${args.join(' ')}")`)
@@ -79,8 +80,11 @@ async function bootWorkspace(
     await booted.close()
     throw new CliError(`plugin "acp" failed to load: ${(error as Error).message}`)
   }
+  // The folder's .mcp.json servers waiting for approval are asked about per session (55-mcp.md M6).
+  const projectMcp = projectMcpApprovals(resolved, io.env, ctx)
   return {
     ...booted,
+    ...(projectMcp ? { projectMcp } : {}),
     defaults: {
       model,
       permissionMode: settings.permissionMode ?? 'ask',

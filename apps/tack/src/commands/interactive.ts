@@ -14,6 +14,7 @@ import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { resolveSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import { askToTrust } from '../trust-question.ts'
+import { askMcpApprovals } from '../mcp/approval-question.ts'
 import { otherFolder } from '../slash/session-commands.ts'
 import { resolveRunTarget } from './run-target.ts'
 
@@ -41,6 +42,9 @@ export async function interactiveCommand(
   const trustOutcome = await askToTrust(resolved, flags, io)
   if (trustOutcome.answer === 'abort') return SIGNAL_EXIT_CODES.SIGINT ?? 130
   if (trustOutcome.answer === 'trusted') ({ resolved, resume } = await target())
+  // A trusted folder's .mcp.json servers not yet approved are asked about once; the boot below starts
+  // what was approved (55-mcp.md M6, docs/decisions/0250-mcp-approval-prompt.md).
+  if ((await askMcpApprovals(resolved, io)) === 'abort') return SIGNAL_EXIT_CODES.SIGINT ?? 130
   if (pick && flags['no-session'])
     throw new UsageError('--no-session keeps nothing to resume: drop it, or drop -r')
   const { settings, cwd, paths } = resolved

@@ -320,23 +320,33 @@ function mergeLayer(a: ConfigLayer, b: ConfigLayer): ConfigLayer {
 }
 
 /**
- * Where the web-search key goes and which variable it is read from are the user's choice alone (issue 9
- * item 1): a project config, trusted or not, that names either is refused, so a cloned repository can
- * never route `BRAVE_API_KEY` (or any other variable) to a server it picked.
+ * Keys that are the user's choice alone: a project config, trusted or not, that names one is refused.
+ * Where the web-search key goes and which variable it is read from (issue 9 item 1), so a cloned
+ * repository can never route `BRAVE_API_KEY` (or any other variable) to a server it picked; and
+ * `plugins.mcp.approve`, so a repository cannot approve its own `.mcp.json` servers past the per-server
+ * question (55-mcp.md M6, docs/decisions/0250-mcp-approval-prompt.md).
  */
+const USER_ONLY_KEYS: Readonly<Record<string, { readonly keys: readonly string[]; readonly why: string }>> = {
+  web: {
+    keys: ['searchBaseUrl', 'searchApiKeyEnv'],
+    why: 'a project config cannot choose where the search key is sent or which variable it comes from; set it in $TACK_HOME/config.yml or a --config file',
+  },
+  mcp: {
+    keys: ['approve'],
+    why: 'a project config cannot approve its own MCP servers; approve each (tack mcp approve NAME, or the question at start), or set it in $TACK_HOME/config.yml or a --config file',
+  },
+}
+
 function refuseProjectKeyRoutes(layers: readonly SourcedLayer[]): void {
   for (const { layer, origin, file } of layers) {
     if (origin !== 'project') continue
-    const web = layer.plugins?.web
-    if (typeof web !== 'object' || web === null) continue
     const issues: ConfigIssue[] = []
-    for (const key of ['searchBaseUrl', 'searchApiKeyEnv'] as const) {
-      if ((web as Record<string, unknown>)[key] !== undefined)
-        issues.push({
-          path: `plugins.web.${key}`,
-          message:
-            'a project config cannot choose where the search key is sent or which variable it comes from; set it in $TACK_HOME/config.yml or a --config file',
-        })
+    for (const [plugin, { keys, why }] of Object.entries(USER_ONLY_KEYS)) {
+      const config = layer.plugins?.[plugin]
+      if (typeof config !== 'object' || config === null) continue
+      for (const key of keys)
+        if ((config as Record<string, unknown>)[key] !== undefined)
+          issues.push({ path: `plugins.${plugin}.${key}`, message: why })
     }
     if (issues.length) throw new ConfigError(issues, file)
   }

@@ -8,7 +8,7 @@ export const MCP_SOURCE_FIELDS = {
   approve: Schema.enum(['none', 'all'], {
     default: 'none',
     description:
-      "'all': every server in a trusted workspace's .mcp.json starts without `tack mcp approve` (the user's own config only; an untrusted project cannot set it)",
+      "'all': every server in a trusted workspace's .mcp.json starts without being approved (no question at start, no `tack mcp approve`); the user's own config only — a project config, trusted or not, cannot set it",
   }),
   codexServers: Schema.boolean({
     default: false,

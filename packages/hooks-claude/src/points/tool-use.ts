@@ -11,7 +11,8 @@
 // each carrying the rewrite (TL-32) and the hooks' context.
 //
 // PostToolUse: `continue: false` and block/exit 2 block the result (the model sees the tool's output and
-// the reason); otherwise context folds onto the downstream decision. A result that is an error (the call
+// the reason); otherwise context folds onto the downstream decision, and an MCP tool's output is replaced
+// by a hook's `updatedMCPToolOutput` (mcp-output.ts). A result that is an error (the call
 // failed while running) goes to PostToolUseFailure instead (tool-failure.ts).
 //
 // A point nothing may run at (no handler whose matcher takes the tool, no `hooks-claude/point` listener)
@@ -27,6 +28,8 @@ import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
 import { currentTodos } from '../claude-fields.ts'
 import { onPostToolUseFailure } from './tool-failure.ts'
+import type { HandlerRun } from '../handler-runs.ts'
+import { isMcpTool, updatedMcpOutput } from './mcp-output.ts'
 
 /** The call's tool under its declared Claude Code name (`host.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string => bridge.claudeTools.name(exec.name)
@@ -164,9 +167,16 @@ export async function onPostToolUse(
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),
   })
-  const outcome = await bridge.runPoint(req)
+  const runs: HandlerRun[] = []
+  const outcome = await bridge.runPoint(req, runs)
   const context = contextItems(`PostToolUse:${tool}`, outcome.contexts)
   const output = result.content.map((b) => b.text).join('\n')
+  const replaced = updatedMcpOutput(runs)
+  if (replaced.found && !isMcpTool(exec.name))
+    bridge.warnOnce(
+      `mcp-output:${tool}`,
+      `a PostToolUse hook gave updatedMCPToolOutput for ${tool}, which is not an MCP tool; ignored`,
+    )
   const blocked = (reason: string): PostToolDecision =>
     withContext<PostToolDecision>(
       { action: 'block', feedback: output ? `${output}\n\n${reason}` : reason },
@@ -181,5 +191,9 @@ export async function onPostToolUse(
   if (outcome.decision === 'deny') {
     return blocked(`PostToolUse:${tool} hook error: ${outcome.reason || 'blocked by a PostToolUse hook'}`)
   }
-  return withContext(await next(), context)
+  const downstream = await next()
+  // An MCP tool's output replaced by the hook is what the model sees, unless a later listener blocks it.
+  if (replaced.found && isMcpTool(exec.name) && downstream.action === 'accept')
+    return withContext<PostToolDecision>({ ...downstream, content: replaced.text }, context)
+  return withContext(downstream, context)
 }

@@ -11,7 +11,13 @@
 // `additionalContext` is added after the results. `tool_input` is the one PreToolUse saw (the patch is
 // computed before the body changes the file), or the hook's own rewrite when one was applied.
 import { type Agent, type HookContext, loopAgentOf } from '@tack/agent'
-import type { PostToolDecision, PreToolDecision, ToolExecution, ToolExecutionResult } from '@tack/tools'
+import type {
+  HostMappingReader,
+  PostToolDecision,
+  PreToolDecision,
+  ToolExecution,
+  ToolExecutionResult,
+} from '@tack/tools'
 import { type Bridge, HOOKS_CODEX_SOURCE } from '../bridge.ts'
 import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } from '../payload.ts'
 import { runPoint, selectHooks } from '../runner.ts'
@@ -33,13 +39,32 @@ export function deniedMessage(tool: ToolFields, reason: string): string {
 }
 
 /**
- * The PostToolUse `tool_response`: for Bash the command's own output (the bash tool's `meta.output`,
- * trailing newline included), as Codex sends it (issue 11.6); otherwise the model-visible text.
+ * The PostToolUse `tool_response`: the tool's own `host.codex.toResponse` when it declares one (an MCP
+ * tool answers Codex's CallToolResult object, docs/decisions/0250-mcp-approval-prompt.md); for Bash the
+ * command's own output (the bash tool's `meta.output`, trailing newline included), as Codex sends it
+ * (issue 11.6); otherwise the model-visible text. A `toResponse` that throws is warned and the text shown.
  */
-function toolResponse(codexName: string, result: ToolExecutionResult): string {
+function toolResponse(
+  codex: HostMappingReader,
+  exec: ToolExecution,
+  codexName: string,
+  result: ToolExecutionResult,
+): unknown {
+  const text = result.content.map((block) => block.text).join('\n')
+  const toResponse = codex.mapping(exec.name)?.toResponse
+  if (toResponse) {
+    try {
+      return toResponse(exec.arguments, result, { cwd: exec.cwd, before: undefined })
+    } catch (error) {
+      codex.warn(
+        `tool "${exec.name}": host.codex.toResponse threw (${(error as Error).message}); its text is shown`,
+      )
+      return text
+    }
+  }
   const output = (result.meta as { output?: unknown } | undefined)?.output
   if (codexName === 'Bash' && typeof output === 'string') return output
-  return result.content.map((block) => block.text).join('\n')
+  return text
 }
 
 export function installToolUse(b: Bridge): void {
@@ -138,7 +163,11 @@ export function installToolUse(b: Bridge): void {
         point: 'PostToolUse',
         agent,
         subjects,
-        payload: postToolUsePayload(b.payloadContext(agent, turn), tool, toolResponse(codexName, result)),
+        payload: postToolUsePayload(
+          b.payloadContext(agent, turn),
+          tool,
+          toolResponse(codex, exec, codexName, result),
+        ),
         ...(turn !== undefined ? { turn } : {}),
         toolCallId: exec.callId,
         signal: exec.signal,

@@ -1,0 +1,42 @@
+// One line saying what a project MCP server waiting for approval would do, for the TUI's question and
+// ACP's permission request (docs/decisions/0250-mcp-approval-prompt.md): its name, new or changed, what
+// it runs (command and arguments) or reaches (URL) as `.mcp.json` writes it — `${VAR}` unexpanded, so no
+// expanded secret is shown — and the names of its `env` and `headers` with every value hidden (mask.ts).
+import { isRecord } from './definition.ts'
+import { MASK, maskedDefinition } from './mask.ts'
+import type { SkippedServer } from './resolve.ts'
+
+export interface ServerDescription {
+  readonly name: string
+  readonly state: 'new' | 'changed'
+  /** `runs CMD ARGS…` or `reaches URL`. */
+  readonly action: string
+  /** `env TOKEN=<hidden>`, `headers Authorization=<hidden>`; empty when there are none. */
+  readonly secrets: readonly string[]
+}
+
+export function serverDescription(server: SkippedServer, target: string): ServerDescription {
+  const masked = maskedDefinition(server.written)
+  const w = isRecord(masked) ? masked : {}
+  const secrets = ['env', 'headers']
+    .filter((key) => isRecord(w[key]) && Object.keys(w[key]).length > 0)
+    .map(
+      (key) =>
+        `${key} ${Object.keys(w[key] as Record<string, unknown>)
+          .map((k) => `${k}=${MASK}`)
+          .join(' ')}`,
+    )
+  return {
+    name: server.name,
+    state: server.reason === 'changed' ? 'changed' : 'new',
+    action: typeof w.url === 'string' && w.command === undefined ? `reaches ${target}` : `runs ${target}`,
+    secrets,
+  }
+}
+
+/** `MCP server X in .mcp.json (new): runs npx -y pkg; env TOKEN=<hidden>` */
+export function describeServer(server: SkippedServer, target: string): string {
+  const d = serverDescription(server, target)
+  const state = d.state === 'changed' ? 'changed since it was approved' : 'new'
+  return [`MCP server ${d.name} in .mcp.json (${state}): ${d.action}`, ...d.secrets].join('; ')
+}
