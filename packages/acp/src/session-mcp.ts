@@ -67,7 +67,7 @@ export async function readResourceLink(
     warn(
       `tack acp: the resource link ${uri} could not be read from MCP server "${linked.server}": ${linked.error}`,
     )
-  return linked.kind === 'read' ? linked.text : undefined
+  return linked.kind === 'text' ? linked.text : undefined
 }
 
 function pairs(list: ReadonlyArray<{ name: string; value: string }> | undefined): Record<string, string> {

@@ -10,12 +10,13 @@ import { readResourceText } from './resource-read.ts'
 export type LinkedResource =
   /** No server of the agent's offers the URI. */
   | { readonly kind: 'none' }
-  | { readonly kind: 'read'; readonly server: string; readonly text: string }
+  | { readonly kind: 'text'; readonly server: string; readonly text: string }
   | { readonly kind: 'failed'; readonly server: string; readonly error: string }
 
 export async function readLinkedResource(
   ctx: Context,
-  agent: ToolAgent,
+  /** Whose servers: undefined, only those every agent reaches. */
+  agent: ToolAgent | undefined,
   uri: string,
   signal: AbortSignal,
 ): Promise<LinkedResource> {
@@ -23,7 +24,7 @@ export async function readLinkedResource(
   if (!owner) return { kind: 'none' }
   const server = owner.connection.name
   try {
-    return { kind: 'read', server, text: await readResourceText(owner, uri, signal) }
+    return { kind: 'text', server, text: await readResourceText(owner, uri, signal) }
   } catch (error) {
     if (signal.aborted) throw error
     return { kind: 'failed', server, error: errorText(error) }

@@ -1,6 +1,7 @@
 // The prompt box (80-cli.md §5.3): pi-tui's editor (multi-line, paste, undo, kill ring) with tack's
-// history kept per folder, the `/` menu from the command registry, the `ui/prompt-edit` seam after each
-// edit and a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
+// history kept per folder, the `/` menu from the command registry, mention completion (`@…`) from the
+// registered mention providers (mention-autocomplete.ts), the `ui/prompt-edit` seam after each edit and
+// a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
 // `ui/prompt-suggest` agrees.
 import {
   CombinedAutocompleteProvider,
@@ -11,6 +12,7 @@ import {
   truncateToWidth,
 } from '@mariozechner/pi-tui'
 import { Lines } from './components/lines.ts'
+import { MentionAutocomplete } from './mention-autocomplete.ts'
 import type { Agent } from '@tack/agent'
 import type { Context } from 'cordis'
 import { PromptHistory } from './prompt-history.ts'
@@ -99,7 +101,9 @@ export class PromptBox {
       { name: 'exit', description: 'End the session and leave tack' },
     ]
     this.#commandNames = items.map((item) => item.name)
-    this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(items, cwd))
+    this.editor.setAutocompleteProvider(
+      new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx),
+    )
   }
 
   /**
