@@ -1,7 +1,7 @@
 // 55-mcp.md M10 and M12 through the real `tack acp` process and the ACP SDK's client: a `resource_link`
-// whose URI an MCP server of the session offers (here the editor's own server-everything, decision
-// 0232) is read through that server and given to the model like an embedded resource; a link no server
-// offers, and a `file:` link, stay references as before; an embedded resource's text is used as given;
+// whose URI an MCP server of the session offers (here the editor's own server-everything,
+// docs/decisions/0232-acp-mcp-servers.md) is read through that server and given to the model like an
+// embedded resource; a link no server offers, and a `file:` link, stay references as before; an embedded resource's text is used as given;
 // an `@everything:<uri>` mention in the prompt's text reaches the session's own server too
 // (docs/decisions/0245-mcp-resource-mentions.md).
 import { readFile } from 'node:fs/promises'
