@@ -3,7 +3,8 @@
 // static documents sends the model the document's text once per request, and the session log records it
 // once (one `context/message` from plugin:mcp) across a turn of two steps; a mention of a server that is
 // not configured, or of a resource the server cannot read, gives one line on stderr and the prompt goes
-// on with its text as typed. A binary resource becomes a note.
+// on with its text as typed. A binary resource becomes a note. A subagent's task, which the model
+// wrote, reads nothing.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -108,5 +109,18 @@ describe('MCP resource mentions through the real binary (55-mcp.md M10)', () => 
     expect(requests[0]).toMatch(
       /\[Binary resource demo:\/\/resource\/dynamic\/blob\/2 \([^)]*, \d+ bytes\) left out\]/,
     )
+  })
+
+  test("a subagent's task, which the model wrote, reads no mention", async () => {
+    const task = `Look at @everything:${DOCUMENT}`
+    const { run, requests } = await runPrompt('delegate it', [
+      { kind: 'tool-calls', calls: [{ name: 'subagent', args: { description: 'look', prompt: task } }] },
+      { kind: 'text', text: 'looked' },
+      { kind: 'text', text: 'delegated' },
+    ])
+    expect(run.code, run.stderr).toBe(0)
+    expect(requests).toHaveLength(3)
+    expect(requests[1]).toContain(task)
+    for (const sent of requests) expect(sent).not.toContain('plugin:mcp')
   })
 })

@@ -3,7 +3,8 @@
 // server and attached after the prompt as context from `plugin:mcp`, which the log records once as a
 // `context/message`: a later request, and a resumed session, replays it and reads nothing again. The
 // prompt's text stays as typed. A mention of a server the agent cannot reach, or a read that fails, is
-// left as typed and said in one line to the person; the prompt goes on.
+// left as typed and said in one line to the person; the prompt goes on. Only a top-level agent's
+// user-sourced prompts are read for mentions.
 import type { Content, HookContext } from '@tack/agent'
 import type { Context } from 'cordis'
 import { errorText } from './error-text.ts'
@@ -52,6 +53,9 @@ export function mountMentions(ctx: Context): () => void {
       async (agent, prompt, next) => {
         const decision = await next()
         if (decision.action !== 'allow' || [...live][0] !== token) return decision
+        // A person's words only: a subagent's task (written by the model, sent with the user's source) or a
+        // plugin's prompt reaches no server outside the tool pipeline.
+        if (agent.parent || prompt.source.kind !== 'user') return decision
         const mentions = findMentions(contentText(decision.content ?? prompt.content))
         if (mentions.length === 0) return decision
         const servers = serversFor(ctx, agent)
