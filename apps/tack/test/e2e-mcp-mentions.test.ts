@@ -4,7 +4,7 @@
 // once (one `context/message` from plugin:mcp) across a turn of two steps; a mention of a server that is
 // not configured, or of a resource the server cannot read, gives one line on stderr and the prompt goes
 // on with its text as typed. A binary resource becomes a note. A subagent's task, which the model
-// wrote, reads nothing.
+// wrote, and piped stdin, which is data, read nothing.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -25,14 +25,14 @@ const echoCall = {
   calls: [{ name: 'mcp__everything__echo', args: { message: 'step one' } }],
 }
 
-async function runPrompt(task: string, script: readonly unknown[]) {
+async function runPrompt(task: string, script: readonly unknown[], input?: string) {
   const box = await sandbox()
   const server = await startLoopbackServer({ script: script as never })
   try {
     const config = await writeMcpConfig(box.root, server.baseUrl)
     const run = await runTack(
       ['run', '--config', config, '--json', '--permission-mode', 'yolo', '--model', 'loop/m', task],
-      { env: box.env, cwd: box.workspace },
+      { env: box.env, cwd: box.workspace, ...(input !== undefined ? { input } : {}) },
     )
     return { run, requests: server.requests.map((r) => JSON.stringify(r.body)) }
   } finally {
@@ -122,5 +122,17 @@ describe('MCP resource mentions through the real binary (55-mcp.md M10)', () => 
     expect(requests).toHaveLength(3)
     expect(requests[1]).toContain(task)
     for (const sent of requests) expect(sent).not.toContain('plugin:mcp')
+  })
+
+  test('piped stdin is data: a mention in it is not read, and nothing is said', async () => {
+    const { run, requests } = await runPrompt(
+      'summarize this log',
+      [{ kind: 'text', text: 'ok' }],
+      `saw @nowhere:demo://x and @everything:${DOCUMENT}\n`,
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(requests[0]).toContain(`saw @nowhere:demo://x and @everything:${DOCUMENT}`)
+    expect(requests[0]).not.toContain('plugin:mcp')
+    expect(run.stderr).not.toContain('@nowhere')
   })
 })

@@ -3,8 +3,8 @@
 // server and attached after the prompt as context from `plugin:mcp`, which the log records once as a
 // `context/message`: a later request, and a resumed session, replays it and reads nothing again. The
 // prompt's text stays as typed. A mention of a server the agent cannot reach, or a read that fails, is
-// left as typed and said in one line to the person; the prompt goes on. Only a top-level agent's
-// user-sourced prompts are read for mentions.
+// left as typed and said in one line to the person; the prompt goes on. Only the first block of a
+// top-level agent's user-sourced prompt is read for mentions (`typedText`).
 import type { Content, HookContext } from '@tack/agent'
 import type { Context } from 'cordis'
 import { errorText } from './error-text.ts'
@@ -56,7 +56,7 @@ export function mountMentions(ctx: Context): () => void {
         // A person's words only: a subagent's task (written by the model, sent with the user's source) or a
         // plugin's prompt reaches no server outside the tool pipeline.
         if (agent.parent || prompt.source.kind !== 'user') return decision
-        const mentions = findMentions(contentText(decision.content ?? prompt.content))
+        const mentions = findMentions(typedText(decision.content ?? prompt.content))
         if (mentions.length === 0) return decision
         const servers = serversFor(ctx, agent)
         const signal = agent.turnSignal ?? new AbortController().signal
@@ -104,6 +104,11 @@ function liveMounts(ctx: Context): Set<object> {
   return set
 }
 
-function contentText(content: Content): string {
-  return typeof content === 'string' ? content : content.map((block) => block.text).join('\n')
+/**
+ * The words the person typed: the prompt's first block. Later blocks are data that came with it — piped
+ * stdin under `tack run`, an editor's embedded resources and read links under ACP — whose `@x:y:z` text
+ * is not the person's and reads nothing.
+ */
+function typedText(content: Content): string {
+  return typeof content === 'string' ? content : (content[0]?.text ?? '')
 }
