@@ -57,4 +57,15 @@ describe('tack interactive: @server:uri mentions', () => {
     await term.waitFor('Read it.', 20_000)
     expect(JSON.stringify(server.requests[0]?.body)).toContain('Resource 42: This is a plaintext resource')
   })
+
+  it('Enter on a mention typed whole sends the prompt, though the menu shows that very mention', async () => {
+    const { term, server } = await openTui([{ kind: 'text', text: 'Read it.' }], {
+      extendConfig: withEverything,
+    })
+    term.type('see @everything:demo://resource/static/document/features.md')
+    await term.waitFor(/→ @everything:demo:\/\/resource\/static\/document\/features\.md {2}features\.md/)
+    term.press('enter')
+    await term.waitFor('Read it.', 20_000)
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('# Everything Server - Features')
+  })
 })

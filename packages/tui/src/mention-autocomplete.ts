@@ -62,6 +62,15 @@ export class MentionAutocomplete implements AutocompleteProvider {
     return { lines: next, cursorLine, cursorCol: head.length }
   }
 
+  /**
+   * Whether `beforeCursor` ends in a whole mention the menu offers as it stands (not a template's head):
+   * Enter then sends the prompt rather than taking the item it already is.
+   */
+  endsInWholeMention(beforeCursor: string): boolean {
+    const word = mentionWord(beforeCursor)
+    return word !== undefined && this.#offered.get(`${word.trigger}${word.query}`) === false
+  }
+
   shouldTriggerFileCompletion(lines: string[], cursorLine: number, cursorCol: number): boolean {
     return this.#inner.shouldTriggerFileCompletion?.(lines, cursorLine, cursorCol) ?? true
   }

@@ -48,6 +48,8 @@ export class PromptBox {
   #commandNames: readonly string[] = []
   /** The user moved through the `/` menu since the box last changed: its highlighted item is a choice. */
   #menuChosen = false
+  /** The completion the editor uses (refreshCommands sets it): it knows the mentions the menu offers. */
+  #mentions: MentionAutocomplete | undefined
 
   constructor(opts: PromptBoxOptions) {
     this.#opts = opts
@@ -102,7 +104,7 @@ export class PromptBox {
     ]
     this.#commandNames = items.map((item) => item.name)
     this.editor.setAutocompleteProvider(
-      new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx),
+      (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx)),
     )
   }
 
@@ -112,7 +114,7 @@ export class PromptBox {
    * item (`/help` + Enter became `/helclear`); and an Enter on a bare `/` ran the first item, `/clear`.
    * A whole command name is taken as typed; a prefix of exactly one name completes to it; an item the
    * user moved to with ↑/↓ is theirs. Otherwise Enter does nothing and Tab completes the names' common
-   * prefix. True when the key was handled.
+   * prefix. A mention menu's Enter on a mention typed whole sends the prompt. True when the key was handled.
    */
   settleMenuKey(data: string): boolean {
     if (!this.editor.isShowingAutocomplete()) return false
@@ -121,6 +123,12 @@ export class PromptBox {
       return false
     }
     const enter = matchesKey(data, Key.enter)
+    if (enter && !this.#menuChosen && this.#mentions?.endsInWholeMention(this.#beforeCursor())) {
+      // The mention is typed whole already: Enter sends, as it would with no menu.
+      this.editor.handleInput('\x1b')
+      this.editor.handleInput('\r')
+      return true
+    }
     if (!enter && !matchesKey(data, Key.tab)) return false
     const typed = /^\/(\S*)$/.exec(this.text)?.[1]
     if (typed === undefined || this.#menuChosen) return false
@@ -137,6 +145,12 @@ export class PromptBox {
     if (pick !== typed) this.editor.setText(`/${pick}${enter ? '' : ' '}`)
     if (enter) this.editor.handleInput('\r')
     return true
+  }
+
+  /** The box's text on the cursor's line, up to the cursor. */
+  #beforeCursor(): string {
+    const at = this.editor.getCursor()
+    return (this.editor.getLines()[at.line] ?? '').slice(0, at.col)
   }
 
   /**
