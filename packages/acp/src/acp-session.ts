@@ -15,7 +15,7 @@ import { setPermissionMode } from '@tack/permissions'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
-import { promptContent } from './prompt-content.ts'
+import { type LinkReader, promptContent, withLinkedResources } from './prompt-content.ts'
 import { stopReasonOf } from './stop-reason.ts'
 import { LiveUpdates, toolCallUpdate, type UpdateEnv } from './updates.ts'
 
@@ -34,6 +34,9 @@ export class AcpSession {
   readonly #unsubscribe: () => void
   /** The MCP servers the editor named for this session (session-mcp.ts). */
   #mcp?: ServerSet
+  readonly #readLink: (uri: string, signal: AbortSignal) => Promise<string | undefined>
+  /** Aborted by a cancel while the prompt's resource links are read (before the turn starts). */
+  #reading?: AbortController
 
   constructor(init: {
     handle: AgentHandle
@@ -41,7 +44,10 @@ export class AcpSession {
     choices: SessionChoices
     env: UpdateEnv
     warn: (line: string) => void
+    /** The text of a linked resource an MCP server of the session offers (session-mcp.ts). */
+    readLink: (uri: string, signal: AbortSignal) => Promise<string | undefined>
   }) {
+    this.#readLink = init.readLink
     this.handle = init.handle
     this.id = init.handle.agent.session.id
     this.#client = init.client
@@ -88,7 +94,18 @@ export class AcpSession {
   }
 
   async prompt(blocks: readonly AcpBlock[]): Promise<PromptResponse> {
-    const content = promptContent(blocks)
+    const reading = new AbortController()
+    this.#reading = reading
+    const read: LinkReader = (uri) => this.#readLink(uri, reading.signal)
+    let content: Awaited<ReturnType<typeof withLinkedResources>>
+    try {
+      content = await withLinkedResources(blocks, promptContent(blocks), read)
+    } catch (error) {
+      if (reading.signal.aborted) return { stopReason: 'cancelled' }
+      throw error
+    } finally {
+      this.#reading = undefined
+    }
     const outcome = await this.agent.send({ content, source: { kind: 'user' } })
     // A cancelled call whose result never reached the log still gets its final status.
     for (const callId of this.#live.openCalls())
@@ -99,6 +116,7 @@ export class AcpSession {
   }
 
   cancel(): void {
+    this.#reading?.abort()
     if (this.agent.status === 'running') this.agent.cancel('cancelled by the client')
   }
 

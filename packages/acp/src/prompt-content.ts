@@ -1,6 +1,8 @@
 // ACP prompt content → tack content (50-acp.md requirement 5): text as is; a resource link as a text
 // reference carrying its URI; an embedded resource as text naming the URI, then its contents. Images
-// (when not advertised) and audio are refused with -32602, naming the block.
+// (when not advertised) and audio are refused with -32602, naming the block. A resource link an MCP
+// server of the session offers is read through it and given like an embedded resource (55-mcp.md M10,
+// `withLinkedResources`).
 import { parseSlashCommand } from '@tack/commands'
 import { type ContentBlock as AcpBlock, RequestError } from '@agentclientprotocol/sdk'
 import type { ContentBlock } from '@tack/session'
@@ -15,7 +17,7 @@ export function promptContent(blocks: readonly AcpBlock[]): ContentBlock[] {
       case 'resource': {
         const r = block.resource
         const body = 'text' in r && typeof r.text === 'string' ? r.text : '(binary content not included)'
-        return { type: 'text', text: `<resource uri="${r.uri}">\n${body}\n</resource>` }
+        return embedded(r.uri, body)
       }
       case 'image':
       case 'audio':
@@ -30,6 +32,33 @@ export function promptContent(blocks: readonly AcpBlock[]): ContentBlock[] {
         )
     }
   })
+}
+
+const embedded = (uri: string, body: string): ContentBlock => ({
+  type: 'text',
+  text: `<resource uri="${uri}">\n${body}\n</resource>`,
+})
+
+/** The text of the resource at `uri`, or undefined to keep the link as a reference. */
+export type LinkReader = (uri: string) => Promise<string | undefined>
+
+/**
+ * `content` (promptContent of `blocks`) with each resource link that `read` resolves replaced by the
+ * resource's text, in the embedded resource's form; the others stay references.
+ */
+export async function withLinkedResources(
+  blocks: readonly AcpBlock[],
+  content: readonly ContentBlock[],
+  read: LinkReader,
+): Promise<ContentBlock[]> {
+  return Promise.all(
+    content.map(async (converted, i) => {
+      const block = blocks[i]
+      if (block?.type !== 'resource_link') return converted
+      const text = await read(block.uri)
+      return text === undefined ? converted : embedded(block.uri, text)
+    }),
+  )
 }
 
 /** The first text block's slash command, if it is one: `/name rest`. */

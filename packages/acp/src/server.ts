@@ -33,8 +33,8 @@ import {
   type SessionChoices,
 } from './options.ts'
 import { slashCommand } from './prompt-content.ts'
-import { connectSessionServers, mcpDefinitions } from './session-mcp.ts'
 import { askProjectServers, type ProjectMcpApprovals } from './project-mcp.ts'
+import { connectSessionServers, mcpDefinitions, readResourceLink } from './session-mcp.ts'
 import { replayUpdates, type UpdateEnv } from './updates.ts'
 
 export interface AcpServerOptions {
@@ -283,6 +283,7 @@ export class AcpServer {
       choices,
       env: this.#env(workspace.ctx, handle.agent),
       warn: this.#opts.warn,
+      readLink: (uri, signal) => readResourceLink(workspace.ctx, handle.agent, uri, signal, this.#opts.warn),
     })
     this.#sessions.set(session.id, session)
     this.#workspaceOf.set(session, workspace)

@@ -4,7 +4,7 @@
 // session. The editor is the user's own program, so no project trust or approval applies to them.
 import type { McpServer } from '@agentclientprotocol/sdk'
 import type { McpConfig, McpServers, ServerSet } from '@tack/mcp'
-import type { ToolAudience } from '@tack/tools'
+import type { ToolAgent, ToolAudience } from '@tack/tools'
 import type { Context } from 'cordis'
 
 /**
@@ -44,6 +44,30 @@ export async function connectSessionServers(
   const set = mcp.startServers(ctx, { config, servers, audience })
   await set.ready
   return set
+}
+
+/**
+ * Reads the resource an editor's link names through the MCP server of `agent`'s that offers it (the
+ * session's own or a configured one, 55-mcp.md M10); undefined when none does, or when the read fails
+ * (then `warn` says so). A `file:` URI is never read here: it is the editor's file, which the agent
+ * reads with its own tools, as before.
+ */
+export async function readResourceLink(
+  ctx: Context,
+  agent: ToolAgent,
+  uri: string,
+  signal: AbortSignal,
+  warn: (line: string) => void,
+): Promise<string | undefined> {
+  if (/^file:/i.test(uri)) return undefined
+  // Imported as for the servers themselves: `tack acp` alone does not load the SDK.
+  const mcp = await import('@tack/mcp')
+  const linked = await mcp.readLinkedResource(ctx, agent, uri, signal)
+  if (linked.kind === 'failed')
+    warn(
+      `tack acp: the resource link ${uri} could not be read from MCP server "${linked.server}": ${linked.error}`,
+    )
+  return linked.kind === 'text' ? linked.text : undefined
 }
 
 function pairs(list: ReadonlyArray<{ name: string; value: string }> | undefined): Record<string, string> {

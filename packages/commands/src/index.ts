@@ -12,3 +12,11 @@ export {
 } from './registry.ts'
 export { CommandsConfig, CommandsPlugin } from './plugin.ts'
 export { firePromptEdit, firePromptSuggest } from './prompt-box.ts'
+export {
+  MENTION_ITEMS_MAX,
+  type MentionItem,
+  type MentionProvider,
+  mentionSuggestions,
+  mentionTriggers,
+  registerMentionProvider,
+} from './mentions.ts'

@@ -24,14 +24,14 @@ const fields = {
     min: 1,
     max: SERVER_TIMEOUT_MAX_MS,
     description:
-      "Milliseconds one MCP tool call may take; then the call fails `TIMEOUT` and the server is sent `notifications/cancelled`. A server's own `toolTimeoutMs` overrides it.",
+      "Milliseconds one MCP tool call (or one read of an `@server:uri` mention's resource) may take; then the call fails `TIMEOUT` and the server is sent `notifications/cancelled`. A server's own `toolTimeoutMs` overrides it.",
   }),
   maxResultBytes: Schema.integer({
     default: 100_000,
     min: 1_024,
     max: 64 * 1024 * 1024,
     description:
-      "UTF-8 bytes of one MCP tool result the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
+      "UTF-8 bytes of one MCP tool result (or one mentioned resource) the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
   }),
   maxMessageBytes: Schema.integer({
     default: 10 * 1024 * 1024,

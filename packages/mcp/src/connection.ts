@@ -11,6 +11,10 @@ import {
   type Progress,
   type Prompt,
   PromptListChangedNotificationSchema,
+  type ReadResourceResult,
+  type Resource,
+  ResourceListChangedNotificationSchema,
+  type ResourceTemplate,
   type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -35,10 +39,21 @@ export interface ConnectionOptions {
   onTools(tools: readonly Tool[]): void
   /** The server's whole prompt list (none without the prompts capability), after each start and change. */
   onPrompts?(prompts: readonly Prompt[]): void
+  /**
+   * The server's whole resource and template lists (none without the resources capability), after each
+   * start and each `notifications/resources/list_changed` (55-mcp.md M10: mention completion's cache).
+   */
+  onResources?(resources: ResourceLists): void
   /** The server's `instructions` from `initialize`, after each start. */
   onInstructions(text: string | undefined): void
   /** One line for a person (stderr). */
   warn(line: string): void
+}
+
+/** A server's resources and resource templates, every page of each. */
+export interface ResourceLists {
+  readonly resources: readonly Resource[]
+  readonly templates: readonly ResourceTemplate[]
 }
 
 const CLIENT_INFO = { name: 'tack', version: '0.1.0' }
@@ -147,6 +162,17 @@ export class McpConnection {
     return client.getPrompt({ name, arguments: args }, { signal })
   }
 
+  /**
+   * Reads resource `uri` (`resources/read`) within `timeoutMs`; (re)starts the server as a tool call does.
+   * The SDK sends `notifications/cancelled` when `signal` aborts or the bound passes.
+   */
+  async read(uri: string, signal: AbortSignal, timeoutMs: number): Promise<ReadResourceResult> {
+    const wait = this.#client ? 0 : this.#options.backoff.waitMs()
+    if (wait > 0) await sleep(wait, undefined, { signal })
+    const client = await this.start()
+    return client.readResource({ uri }, { signal, timeout: timeoutMs })
+  }
+
   async close(): Promise<void> {
     this.#closed = true
     // A server still starting is ended now, not when its start would time out.
@@ -177,6 +203,15 @@ export class McpConnection {
         },
         (error) =>
           this.#options.warn(`MCP server "${name}": listing its prompts failed: ${errorText(error)}`),
+      )
+    })
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      this.#listResources(client).then(
+        (lists) => {
+          if (this.#client === client) this.#options.onResources?.(lists)
+        },
+        (error) =>
+          this.#options.warn(`MCP server "${name}": listing its resources failed: ${errorText(error)}`),
       )
     })
     client.onclose = () => this.#lost(client)
@@ -210,12 +245,18 @@ export class McpConnection {
       this.#opened = opened
       const tools = await this.#list(client)
       const prompts = await this.#listPrompts(client)
+      const resources = await this.#listResources(client).catch((error: unknown) => {
+        // A server whose resource list fails still serves its tools; mentions of it find nothing.
+        this.#options.warn(`MCP server "${name}": listing its resources failed: ${errorText(error)}`)
+        return { resources: [], templates: [] }
+      })
       if (this.#closed) throw new Error('closed while starting')
       // Instructions and tools in one synchronous step: the next request sees both or neither, so the
       // prompt prefix changes once for a server that joins.
       this.#options.onInstructions(client.getInstructions())
       this.#options.onTools(tools)
       this.#options.onPrompts?.(prompts)
+      this.#options.onResources?.(resources)
       backoff.succeeded()
       this.#lastError = undefined
       return client
@@ -249,6 +290,20 @@ export class McpConnection {
       const page = await client.listPrompts(cursor === undefined ? {} : { cursor })
       return { items: page.prompts, nextCursor: page.nextCursor }
     })
+  }
+
+  /** Every page of the server's resources and templates (none without the resources capability). */
+  async #listResources(client: Client): Promise<ResourceLists> {
+    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] }
+    const resources = await everyPage(async (cursor) => {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor })
+      return { items: page.resources, nextCursor: page.nextCursor }
+    })
+    const templates = await everyPage(async (cursor) => {
+      const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor })
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor }
+    }).catch(() => [])
+    return { resources, templates }
   }
 
   #lost(client: Client): void {

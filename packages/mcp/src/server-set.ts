@@ -6,6 +6,9 @@
 // Prompts become slash commands (M10) only for a set every agent sees: the command registry has no
 // audience, so an ACP session's own servers' prompts would reach every session; deferral (M11) is
 // counted per set, and an audience set has its own search tool.
+// Each server's resource lists are kept in the kernel's resource directory while the set is up, for
+// `@server:uri` mentions and ACP resource links (M10, resource-directory.ts); the set reads them for
+// its audience only.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { secretsOf } from '@tack/kernel'
 import type { ToolAudience } from '@tack/tools'
@@ -16,6 +19,8 @@ import { McpConnection } from './connection.ts'
 import type { McpServers } from './definition.ts'
 import { ServerInstructions } from './instructions.ts'
 import type { ServerCounts } from './mcp-command.ts'
+import { mountMentions } from './mentions.ts'
+import { type ResourceServer, resourceServers } from './resource-directory.ts'
 import { ServerPrompts } from './server-prompts.ts'
 import { ServerTools } from './server-tools.ts'
 
@@ -54,6 +59,9 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
   const own = options.instructions || !options.audience ? undefined : new ServerInstructions()
   const unmount = own && options.audience ? own.mountFor(ctx, options.audience) : undefined
   const instructions = options.instructions ?? own
+  const directory = resourceServers(ctx)
+  const resourceEntries: ResourceServer[] = []
+  const unmountMentions = mountMentions(ctx)
   const started = Object.entries(options.servers)
     .filter(([, def]) => def.enabled !== false)
     .map(([name, def]) => {
@@ -75,9 +83,21 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
           if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
         },
         ...(prompts ? { onPrompts: (list) => prompts.replace(connection, list) } : {}),
+        onResources: (lists) => {
+          entry.lists = lists
+        },
         onInstructions: (text) => instructions?.set(name, text),
         warn,
       })
+      // Its lists arrive once the server is ready (onResources, after `start` below).
+      const entry: ResourceServer = {
+        connection,
+        limits,
+        lists: { resources: [], templates: [] },
+        ...(options.audience ? { audience: options.audience } : {}),
+      }
+      resourceEntries.push(entry)
+      directory.add(entry)
       const start = connection.start().then(
         () => {
           ready = true
@@ -99,6 +119,8 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
     pids: () => Object.fromEntries(started.map(({ connection }) => [connection.name, connection.pid()])),
     close: async () => {
       await Promise.all(started.map(({ connection }) => connection.close()))
+      for (const entry of resourceEntries) directory.delete(entry)
+      unmountMentions()
       tools.clear()
       prompts?.clear()
       unmount?.()

@@ -1,6 +1,7 @@
 // The prompt box (80-cli.md §5.3): pi-tui's editor (multi-line, paste, undo, kill ring) with tack's
-// history kept per folder, the `/` menu from the command registry, the `ui/prompt-edit` seam after each
-// edit and a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
+// history kept per folder, the `/` menu from the command registry, mention completion (`@…`) from the
+// registered mention providers (mention-autocomplete.ts), the `ui/prompt-edit` seam after each edit and
+// a ghost suggestion — the last prompt, which ↑ recalls — shown in the empty, idle box when
 // `ui/prompt-suggest` agrees.
 import {
   CombinedAutocompleteProvider,
@@ -11,6 +12,7 @@ import {
   truncateToWidth,
 } from '@mariozechner/pi-tui'
 import { Lines } from './components/lines.ts'
+import { MentionAutocomplete } from './mention-autocomplete.ts'
 import type { Agent } from '@tack/agent'
 import type { Context } from 'cordis'
 import { PromptHistory } from './prompt-history.ts'
@@ -46,6 +48,8 @@ export class PromptBox {
   #commandNames: readonly string[] = []
   /** The user moved through the `/` menu since the box last changed: its highlighted item is a choice. */
   #menuChosen = false
+  /** The completion the editor uses (refreshCommands sets it): it knows the mentions the menu offers. */
+  #mentions: MentionAutocomplete | undefined
 
   constructor(opts: PromptBoxOptions) {
     this.#opts = opts
@@ -99,7 +103,9 @@ export class PromptBox {
       { name: 'exit', description: 'End the session and leave tack' },
     ]
     this.#commandNames = items.map((item) => item.name)
-    this.editor.setAutocompleteProvider(new CombinedAutocompleteProvider(items, cwd))
+    this.editor.setAutocompleteProvider(
+      (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx)),
+    )
   }
 
   /**
@@ -108,7 +114,7 @@ export class PromptBox {
    * item (`/help` + Enter became `/helclear`); and an Enter on a bare `/` ran the first item, `/clear`.
    * A whole command name is taken as typed; a prefix of exactly one name completes to it; an item the
    * user moved to with ↑/↓ is theirs. Otherwise Enter does nothing and Tab completes the names' common
-   * prefix. True when the key was handled.
+   * prefix. A mention menu's Enter on a mention typed whole sends the prompt. True when the key was handled.
    */
   settleMenuKey(data: string): boolean {
     if (!this.editor.isShowingAutocomplete()) return false
@@ -117,6 +123,12 @@ export class PromptBox {
       return false
     }
     const enter = matchesKey(data, Key.enter)
+    if (enter && !this.#menuChosen && this.#mentions?.endsInWholeMention(this.#beforeCursor())) {
+      // The mention is typed whole already: Enter sends, as it would with no menu.
+      this.editor.handleInput('\x1b')
+      this.editor.handleInput('\r')
+      return true
+    }
     if (!enter && !matchesKey(data, Key.tab)) return false
     const typed = /^\/(\S*)$/.exec(this.text)?.[1]
     if (typed === undefined || this.#menuChosen) return false
@@ -133,6 +145,12 @@ export class PromptBox {
     if (pick !== typed) this.editor.setText(`/${pick}${enter ? '' : ' '}`)
     if (enter) this.editor.handleInput('\r')
     return true
+  }
+
+  /** The box's text on the cursor's line, up to the cursor. */
+  #beforeCursor(): string {
+    const at = this.editor.getCursor()
+    return (this.editor.getLines()[at.line] ?? '').slice(0, at.col)
   }
 
   /**

@@ -26,6 +26,8 @@ export interface OpenTuiOptions {
   readonly frameDelayMs?: number
   /** Fills the workspace before tack starts. */
   readonly prepare?: (workspace: string) => Promise<void>
+  /** Adds to the `--config` file once it is written (e.g. `plugins.mcp.servers`). */
+  readonly extendConfig?: (config: string) => Promise<void>
   /** Reuse the sandbox and server of an earlier run (resume tests); the script is pushed onto it. */
   readonly after?: TuiRun
 }
@@ -48,6 +50,7 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
       ...(options.frameDelayMs ? { frameDelayMs: options.frameDelayMs } : {}),
     })
     config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m', fastRetries: true })
+    await options.extendConfig?.(config)
   }
   const term = startTui({
     cwd: box.workspace,
