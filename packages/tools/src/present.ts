@@ -17,6 +17,7 @@ import type {
   ToolPresentation,
 } from './presentation.ts'
 import type { ToolAccess, ToolDefinition, ToolRegistry, ToolResultView } from './types.ts'
+import { blockText } from '@tack/session'
 
 /**
  * The kind a tool that declares none shows, from its access. `write` is also what an undeclared access
@@ -169,7 +170,7 @@ function validArgs(tool: PipelineTool, args: unknown) {
   return checked.ok ? checked : undefined
 }
 
-const textOf = (result: ToolResultView): string => result.content.map((block) => block.text).join('\n')
+const textOf = (result: ToolResultView): string => result.content.map(blockText).join('\n')
 
 function warn(logger: Logger, name: string, part: 'call' | 'result', error: unknown): void {
   const message = error instanceof Error ? error.message : String(error)

@@ -55,6 +55,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Characters of a Code Mode sub-call's argument JSON kept in its `tool/code-dispatch` log event; past it the longest strings are logged by size and SHA-256 instead of content (and the event's `argumentsOmitted` names the size and SHA-256 of the whole argument). The default matches the code runtime's `maxLogBytes`.",
   }),
+  maxImageBytes: Schema.integer({
+    default: 3_932_160,
+    min: 0,
+    max: 20 * 1024 * 1024,
+    description:
+      "Decoded bytes of one image in a tool result (an MCP server's image). Past it the result keeps a note naming the image's type and size instead of the image. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 keeps no images.",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -272,6 +279,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       ctx: home,
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
+      maxImageBytes: this.config.maxImageBytes,
       lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)

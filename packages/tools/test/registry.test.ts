@@ -177,6 +177,7 @@ describe('TL-19 mode config', () => {
     expect(ToolsConfig.parse({})).toEqual({
       mode: 'native',
       abortGraceMs: 10_000,
+      maxImageBytes: 3_932_160,
       dispatchSummaryMaxChars: 500,
       dispatchArgumentsMaxChars: 64_000,
     })

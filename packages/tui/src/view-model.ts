@@ -2,6 +2,7 @@
 // this view model → components). Nothing here draws; components read `entries`, `todos` and `status`.
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
+import { blockText } from '@tack/session'
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import { type DiffHunk, type Presenter, plainPresenter, type ResultPresentation } from '@tack/tools'
 import { escapeControls, escapeDeep, printable } from './format.ts'
@@ -78,7 +79,7 @@ export interface Pricing {
   contextWindowOf(model: string): number
 }
 
-const textOf = (content: readonly ContentBlock[]): string => content.map((b) => b.text).join('\n')
+const textOf = (content: readonly ContentBlock[]): string => content.map(blockText).join('\n')
 const at = (event: SessionEvent): number => Date.parse(event.time)
 
 export class SessionView {

@@ -27,6 +27,7 @@ import { rootAgent } from '../payload.ts'
 import { contextItems, withContext } from './context.ts'
 import { currentTodos } from '../claude-fields.ts'
 import { onPostToolUseFailure } from './tool-failure.ts'
+import { blockText } from '@tack/session'
 
 /** The call's tool under its declared Claude Code name (`host.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string => bridge.claudeTools.name(exec.name)
@@ -166,7 +167,7 @@ export async function onPostToolUse(
   })
   const outcome = await bridge.runPoint(req)
   const context = contextItems(`PostToolUse:${tool}`, outcome.contexts)
-  const output = result.content.map((b) => b.text).join('\n')
+  const output = result.content.map(blockText).join('\n')
   const blocked = (reason: string): PostToolDecision =>
     withContext<PostToolDecision>(
       { action: 'block', feedback: output ? `${output}\n\n${reason}` : reason },

@@ -17,6 +17,7 @@ import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } f
 import { runPoint, selectHooks } from '../runner.ts'
 import { matcherSubjects } from '@tack/codex-protocol'
 import { codexToolsOf } from '../tool-names.ts'
+import { blockText } from '@tack/session'
 
 /** Calls whose PostToolUse input is remembered at once, at most (older entries are dropped). */
 const MAX_REMEMBERED_INPUTS = 10_000
@@ -39,7 +40,7 @@ export function deniedMessage(tool: ToolFields, reason: string): string {
 function toolResponse(codexName: string, result: ToolExecutionResult): string {
   const output = (result.meta as { output?: unknown } | undefined)?.output
   if (codexName === 'Bash' && typeof output === 'string') return output
-  return result.content.map((block) => block.text).join('\n')
+  return result.content.map(blockText).join('\n')
 }
 
 export function installToolUse(b: Bridge): void {
