@@ -2,7 +2,7 @@
 // this view model → components). Nothing here draws; components read `entries`, `todos` and `status`.
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
-import { blockText } from '@tack/session'
+import { blockText, formatBytes } from '@tack/session'
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import { type DiffHunk, type Presenter, plainPresenter, type ResultPresentation } from '@tack/tools'
 import { escapeControls, escapeDeep, printable } from './format.ts'
@@ -26,7 +26,7 @@ export interface ToolEntry {
   startedAt?: number
   endedAt?: number
   diff?: DiffView
-  /** A few lines of the result for calls whose output matters (a terminal's, a failure's). */
+  /** A few lines of the result for calls whose output matters (a terminal's, a failure's, its images' names). */
   output?: string
   /** Set while the call waits for the user's answer, and `denied` after a refusal. */
   approval?: 'asked' | 'denied'
@@ -295,8 +295,15 @@ export class SessionView {
     if (diff) card.diff = escapeDeep(diff)
     else {
       const terminal = shown.intents.find((intent) => intent.kind === 'terminal')
+      // A terminal cannot draw the image; the card names each one.
+      const images = shown.intents.flatMap((intent) =>
+        intent.kind === 'image'
+          ? [`[image ${escapeControls(intent.mimeType)} ${formatBytes(intent.bytes)}]`]
+          : [],
+      )
       if (terminal) card.output = firstLines(terminal.output, 4)
       else if (data.isError) card.output = firstLines(shown.text, 4)
+      else if (images.length) card.output = firstLines(images.join('\n'), 4)
     }
   }
 
