@@ -3,7 +3,7 @@
 // images the next request carries the image once, as the provider wire wants it, every later step and a
 // continued session carry it again from the log, and the log holds its bytes once; for a text-only model
 // the requests carry a note and no image. Compaction and `tack run -c` work on a session with an image.
-import { readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
@@ -87,6 +87,26 @@ async function loggedImage(box: Sandbox) {
 
 const count = (text: string, part: string) => text.split(part).length - 1
 
+/** Claude Code hooks in the box's ~/.claude: a PostToolUse hook that saves its input (the file returned), a Stop hook. */
+async function postToolUseRecorder(box: Sandbox): Promise<string> {
+  const seen = join(box.root, 'post-tool-use.json')
+  const hook = join(box.root, 'record.sh')
+  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`)
+  await chmod(hook, 0o755)
+  await mkdir(join(box.home, '.claude'), { recursive: true })
+  await writeFile(
+    join(box.home, '.claude', 'settings.json'),
+    JSON.stringify({
+      hooks: {
+        PostToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }],
+        // A Stop hook brings the transcript up to date at the end of the turn.
+        Stop: [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }] }],
+      },
+    }),
+  )
+  return seen
+}
+
 describe('an MCP image through the real binary', () => {
   test('Anthropic wire: each later request carries the image once inside the tool_result; the log stores it once', async () => {
     const box = await sandbox()
@@ -120,8 +140,9 @@ describe('an MCP image through the real binary', () => {
     checkLogStructure(await loadEvents(box))
   }, 180_000)
 
-  test('openai-compatible endpoint with images: true: the image follows the tool message in a user message', async () => {
+  test('openai-compatible endpoint with images: true: the image follows the tool message in a user message; hooks and the transcript get a note', async () => {
     const box = await sandbox()
+    const seen = await postToolUseRecorder(box)
     const { bodies } = await run(box, [imageCall, { kind: 'text', text: 'seen' }], ['show me'], {
       kind: 'openai-compatible',
       images: true,
@@ -144,6 +165,17 @@ describe('an MCP image through the real binary', () => {
       ],
     })
     expect(count(bodies[1] ?? '', image.data)).toBe(1)
+    // The hook's tool_response and the Claude-format transcript carry the note, not the bytes.
+    const input = JSON.parse(await readFile(seen, 'utf8')) as {
+      tool_response: unknown
+      transcript_path: string
+    }
+    expect(JSON.stringify(input.tool_response)).toContain(`[Image: image/png, ${image.bytes} bytes]`)
+    expect(JSON.stringify(input)).not.toContain(image.data)
+    // (the Stop hook's transcript: PostToolUse ran before the result's line was written)
+    const transcript = await readFile(input.transcript_path, 'utf8')
+    expect(transcript).toContain('[Image: image/png')
+    expect(transcript).not.toContain(image.data)
   }, 120_000)
 
   test('a text-only model (openai-compatible by default): the request has the note and no image', async () => {
