@@ -4,8 +4,7 @@
 // would call its API here (and register through `ctx.llmProviders.register` to get retries).
 import { definePlugin, Schema } from '@tack/kernel'
 import type { LlmAdapter, LlmFinal } from '@tack/agent'
-import { blockText } from '@tack/session'
-import type { StreamChunk } from '@tack/session'
+import { blockText, type StreamChunk } from '@tack/session'
 
 /** Answers with the last user message, upper-cased, streamed word by word. */
 export const echoAdapter: LlmAdapter = {
