@@ -59,7 +59,7 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1
 describe('images reach a model that takes them', () => {
   test('Anthropic: the image is inside the tool_result content, once, as the base64 from the log', async () => {
     const { body, raw } = await sentBody(withImageResult(MODEL_OF.anthropic))
-    const toolResult = (body.messages.at(-1)?.content as Array<Record<string, unknown>>).find(
+    const toolResult = ((body.messages.at(-1)?.content ?? []) as Array<Record<string, unknown>>).find(
       (part) => part.type === 'tool_result',
     )
     expect(toolResult?.content).toEqual([
