@@ -5,18 +5,39 @@
 import { createHash } from 'node:crypto'
 import type { ContentBlock, ImageBlock } from './events.ts'
 
-/** `image/<subtype>`, as MCP and the providers name image types. */
-export const IMAGE_MIME = /^image\/[a-z0-9][a-z0-9.+-]{0,63}$/
+/**
+ * The image types every provider tack speaks takes (Anthropic, OpenAI and the compatible servers agree
+ * on these four). An image of another type stays a note: once in the log, an image goes out with every
+ * later request, and one the provider refuses would fail them all.
+ */
+export const IMAGE_MIME = /^image\/(png|jpeg|gif|webp)$/
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const SHA256 = /^[0-9a-f]{64}$/
 
-/** An image block from base64 text; undefined when the type or the text is not an image's. */
+/** The type the bytes' signature shows, among the four kept. */
+function sniff(bytes: Buffer): string | undefined {
+  const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1')
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
+    return 'image/png'
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+  return undefined
+}
+
+/**
+ * An image block from base64 text; undefined unless the declared type is an image's and the bytes are
+ * a PNG, JPEG, GIF or WebP. The block's type is the one the bytes show (a provider refuses an image
+ * whose declared type is not its own), whatever the source declared.
+ */
 export function imageBlock(mimeType: string, base64: string): ImageBlock | undefined {
-  if (!IMAGE_MIME.test(mimeType) || base64.length % 4 !== 0 || !BASE64.test(base64)) return undefined
+  if (!mimeType.startsWith('image/') || base64.length % 4 !== 0 || !BASE64.test(base64)) return undefined
   const bytes = Buffer.from(base64, 'base64')
+  const shown = sniff(bytes)
+  if (!shown) return undefined
   return {
     type: 'image',
-    mimeType,
+    mimeType: shown,
     data: base64,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,

@@ -22,10 +22,26 @@ describe('image blocks', () => {
     expect(isImageBlock(block)).toBe(true)
   })
 
-  test('not an image: a non-image type, text that is not base64', () => {
+  test('not an image: a non-image type, text that is not base64, bytes that are no PNG, JPEG, GIF or WebP', () => {
     expect(imageBlock('text/plain', PNG)).toBeUndefined()
     expect(imageBlock('image/png', 'not base64!')).toBeUndefined()
     expect(imageBlock('image/png', 'abc')).toBeUndefined()
+    expect(imageBlock('image/png', Buffer.from('<svg/>').toString('base64'))).toBeUndefined()
+    expect(
+      imageBlock(
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+      ),
+    ).toBeUndefined()
+  })
+
+  test("the block's type is the one its bytes show, whatever was declared", () => {
+    const b64 = (bytes: number[], tail = '') =>
+      Buffer.concat([Buffer.from(bytes), Buffer.from(tail)]).toString('base64')
+    expect(imageBlock('image/png', b64([0xff, 0xd8, 0xff, 0xe0]))?.mimeType).toBe('image/jpeg')
+    expect(imageBlock('image/jpeg', PNG)?.mimeType).toBe('image/png')
+    expect(imageBlock('image/png', b64([], 'GIF89a..'))?.mimeType).toBe('image/gif')
+    expect(imageBlock('image/png', b64([], 'RIFF\0\0\0\0WEBPVP8 '))?.mimeType).toBe('image/webp')
   })
 
   test('where only words go, an image is its note', () => {

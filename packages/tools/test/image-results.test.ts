@@ -6,8 +6,13 @@ import { describe, expect, test } from 'vitest'
 import { defineTool, plainPresenter, ToolsConfig } from '../src/index.ts'
 import { callTool, createToolsContext } from '../src/testing/index.ts'
 
+/** A block of `bytes` bytes that starts as a PNG does (the signature is what imageBlock checks). */
 const picture = (bytes: number) => {
-  const block = imageBlock('image/png', Buffer.alloc(bytes, 1).toString('base64'))
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  const block = imageBlock(
+    'image/png',
+    Buffer.concat([signature, Buffer.alloc(bytes - 8, 1)]).toString('base64'),
+  )
   if (!block) throw new Error('not an image')
   return block
 }
@@ -36,7 +41,7 @@ describe('image blocks in tool results', () => {
 
   test('maxImageBytes 0 keeps no image; the bound is validated', async () => {
     const ctx = await createToolsContext({ maxImageBytes: 0 })
-    ctx.tools.register(camera([picture(1)]))
+    ctx.tools.register(camera([picture(8)]))
     expect((await callTool(ctx, 'camera', {})).content[0]?.type).toBe('text')
     expect(ToolsConfig.parse({}).maxImageBytes).toBe(3_932_160)
     expect(() => ToolsConfig.parse({ maxImageBytes: -1 })).toThrow(/maxImageBytes/)
@@ -52,7 +57,7 @@ describe('image blocks in tool results', () => {
   })
 
   test('the default presentation: words and images in order; the text is what the model reads', () => {
-    const shot = picture(3)
+    const shot = picture(9)
     const shown = plainPresenter.presentResult(
       'camera',
       {},
@@ -60,9 +65,9 @@ describe('image blocks in tool results', () => {
     )
     expect(shown.intents).toEqual([
       { kind: 'text', text: 'before' },
-      { kind: 'image', mimeType: 'image/png', data: shot.data, bytes: 3 },
+      { kind: 'image', mimeType: 'image/png', data: shot.data, bytes: 9 },
       { kind: 'text', text: 'after' },
     ])
-    expect(shown.text).toBe('before\n[Image: image/png, 3 bytes]\nafter')
+    expect(shown.text).toBe('before\n[Image: image/png, 9 bytes]\nafter')
   })
 })

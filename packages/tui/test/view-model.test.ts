@@ -121,7 +121,10 @@ describe('SessionView from a real log', () => {
     const at = new Date(1_000).toISOString()
     const call = { turn: 1, step: 1, callId: 'c1', name: 'mcp__shots__take', arguments: '{}' }
     view.apply({ type: 'tool/call', seq: 0, time: at, data: call })
-    const image = imageBlock('image/png', Buffer.alloc(12 * 1024, 7).toString('base64'))
+    const png = Buffer.alloc(12 * 1024, 7)
+    png.writeUInt32BE(0x89504e47, 0)
+    png.writeUInt32BE(0x0d0a1a0a, 4)
+    const image = imageBlock('image/png', png.toString('base64'))
     if (!image) throw new Error('not an image')
     const content = [{ type: 'text' as const, text: 'the screen' }, image]
     view.apply({
