@@ -21,13 +21,22 @@ const echoCall = {
   calls: [{ name: 'mcp__everything__echo', args: { message: 'next' } }],
 }
 
-/** A config whose endpoint `loop` (wire `kind`, `images` when given) is the loopback server, with server-everything. */
-async function writeConfig(box: Sandbox, baseUrl: string, kind: string, images?: boolean): Promise<string> {
+interface Wire {
+  readonly kind: string
+  /** The endpoint's `images` setting. */
+  readonly images?: boolean
+  /** `plugins.tools.maxImageBytes`. */
+  readonly maxImageBytes?: number
+}
+
+/** A config whose endpoint `loop` (`wire`) is the loopback server, with server-everything. */
+async function writeConfig(box: Sandbox, baseUrl: string, wire: Wire): Promise<string> {
   const file = join(box.root, 'image.yml')
-  const imageKey = images === undefined ? '' : `, images: ${images}`
+  const imageKey = wire.images === undefined ? '' : `, images: ${wire.images}`
+  const tools = wire.maxImageBytes === undefined ? '' : `  tools:\n    maxImageBytes: ${wire.maxImageBytes}\n`
   await writeFile(
     file,
-    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: ${kind}, baseUrl: "${baseUrl}", apiKeyEnv: LOOP_KEY${imageKey} }\n  mcp:\n    servers: ${JSON.stringify({ everything: everythingServer })}\n`,
+    `plugins:\n  llm:\n    endpoints:\n      loop: { kind: ${wire.kind}, baseUrl: "${baseUrl}", apiKeyEnv: LOOP_KEY${imageKey} }\n  mcp:\n    servers: ${JSON.stringify({ everything: everythingServer })}\n${tools}`,
   )
   return file
 }
@@ -37,11 +46,11 @@ async function run(
   box: Sandbox,
   script: readonly LoopbackEntry[],
   args: readonly string[],
-  wire: { kind: string; images?: boolean } = { kind: 'anthropic' },
+  wire: Wire = { kind: 'anthropic' },
 ) {
   const server = await startLoopbackServer({ script })
   try {
-    const config = await writeConfig(box, server.baseUrl, wire.kind, wire.images)
+    const config = await writeConfig(box, server.baseUrl, wire)
     const result = await runTack(
       ['run', '--config', config, '--permission-mode', 'yolo', '--model', 'loop/m', ...args],
       // TACK_DEV: the log's invariant checkers run too (every request equals the log's projection).
@@ -190,5 +199,19 @@ describe('an MCP image through the real binary', () => {
     )
     // the log keeps the image all the same: a later model that takes images sees it
     expect(count(storedRows(box).join('\n'), image.data)).toBe(1)
+  }, 120_000)
+
+  test('past plugins.tools.maxImageBytes the log keeps a note naming the bound, and no request carries the image', async () => {
+    const box = await sandbox()
+    const { bodies } = await run(box, [imageCall, { kind: 'text', text: 'too big' }], ['show me'], {
+      kind: 'anthropic',
+      maxImageBytes: 64,
+    })
+    const note = 'not kept: larger than plugins.tools.maxImageBytes (64)]'
+    expect(bodies[1]).toContain(note)
+    expect(bodies[1]).not.toContain('"type":"image"')
+    const rows = storedRows(box).join('\n')
+    expect(rows).toContain(note)
+    expect(rows).not.toContain('iVBORw0KGgo')
   }, 120_000)
 })
