@@ -16,7 +16,7 @@ export interface MediaSupport {
 }
 
 /** Text only, the safe default for a caller that does not say. */
-export const TEXT_ONLY: MediaSupport = Object.freeze({ model: 'this model', images: false })
+export const TEXT_ONLY: MediaSupport = Object.freeze({ model: 'in use', images: false })
 
 /** Where a wire takes a tool result's images (see the top of this file). */
 export type ToolImages = 'in-result' | 'user-message'
