@@ -207,7 +207,7 @@ describe('an MCP image through the real binary', () => {
       kind: 'anthropic',
       maxImageBytes: 64,
     })
-    const note = 'not kept: larger than plugins.tools.maxImageBytes (64)]'
+    const note = 'not kept: past plugins.tools.maxImageBytes (64) for one result]'
     expect(bodies[1]).toContain(note)
     expect(bodies[1]).not.toContain('"type":"image"')
     const rows = storedRows(box).join('\n')

@@ -60,7 +60,7 @@ export const ToolsConfig = Schema.object({
     min: 0,
     max: 20 * 1024 * 1024,
     description:
-      "Decoded bytes of one image in a tool result (an MCP server's image). Past it the result keeps a note naming the image's type and size instead of the image. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 keeps no images.",
+      "Decoded bytes of the images one tool result keeps (an MCP server's images), counted in order: an image that would pass the bound is replaced by a note naming its type and size. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 keeps no images.",
   }),
   abortGraceMs: Schema.integer({
     default: 10_000,

@@ -27,7 +27,7 @@ const camera = (content: unknown) =>
   })
 
 describe('image blocks in tool results', () => {
-  test('an image up to maxImageBytes is kept whole; past it, a note naming the bound takes its place', async () => {
+  test('images up to maxImageBytes in all are kept whole; past it, a note naming the bound takes their place', async () => {
     const ctx = await createToolsContext({ maxImageBytes: 100 })
     ctx.tools.register(camera([{ type: 'text', text: 'two shots' }, picture(100), picture(101)]))
     const result = await callTool(ctx, 'camera', {})
@@ -35,8 +35,15 @@ describe('image blocks in tool results', () => {
     expect(result.content[1]).toEqual(picture(100))
     expect(result.content[2]).toEqual({
       type: 'text',
-      text: '[Image: image/png, 101 bytes, not kept: larger than plugins.tools.maxImageBytes (100)]',
+      text: '[Image: image/png, 101 bytes, not kept: past plugins.tools.maxImageBytes (100) for one result]',
     })
+  })
+
+  test('the bound is on the images of one result together, counted in order', async () => {
+    const ctx = await createToolsContext({ maxImageBytes: 100 })
+    ctx.tools.register(camera([picture(60), picture(60), picture(40)]))
+    const result = await callTool(ctx, 'camera', {})
+    expect(result.content.map((block) => block.type)).toEqual(['image', 'text', 'image'])
   })
 
   test('maxImageBytes 0 keeps no image; the bound is validated', async () => {
