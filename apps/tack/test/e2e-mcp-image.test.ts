@@ -73,6 +73,17 @@ function storedRows(box: Sandbox): string[] {
   }
 }
 
+async function loadSummary(box: Sandbox) {
+  const store = SqliteSessionStore.open({ path: join(box.tackHome, 'sessions.db') })
+  try {
+    const [summary] = await store.list()
+    if (!summary) throw new Error('no session stored')
+    return summary
+  } finally {
+    await store.close()
+  }
+}
+
 async function loadEvents(box: Sandbox): Promise<readonly SessionEvent[]> {
   const store = SqliteSessionStore.open({ path: join(box.tackHome, 'sessions.db') })
   try {
@@ -199,6 +210,17 @@ describe('an MCP image through the real binary', () => {
     )
     // the log keeps the image all the same: a later model that takes images sees it
     expect(count(storedRows(box).join('\n'), image.data)).toBe(1)
+    // `tack sessions export` (Markdown) shows the note, not the bytes
+    const id = (await loadSummary(box)).id
+    const exported = await runTack(['sessions', 'export', id, '--format', 'markdown'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toContain(
+      `Here's the image you requested:[Image: image/png, ${image.bytes} bytes]`,
+    )
+    expect(exported.stdout).not.toContain(image.data)
   }, 120_000)
 
   test('past plugins.tools.maxImageBytes the log keeps a note naming the bound, and no request carries the image', async () => {
