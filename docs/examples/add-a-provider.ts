@@ -4,13 +4,13 @@
 // would call its API here (and register through `ctx.llmProviders.register` to get retries).
 import { definePlugin, Schema } from '@tack/kernel'
 import type { LlmAdapter, LlmFinal } from '@tack/agent'
-import type { StreamChunk } from '@tack/session'
+import { blockText, type StreamChunk } from '@tack/session'
 
 /** Answers with the last user message, upper-cased, streamed word by word. */
 export const echoAdapter: LlmAdapter = {
   stream(request, signal) {
     const lastUser = request.messages.findLast((m) => m.role === 'user')
-    const said = lastUser?.content.map((block) => block.text).join('') ?? ''
+    const said = lastUser?.content.map(blockText).join('') ?? ''
     const answer = `${request.config.model} heard: ${said.toUpperCase()}`
     const words = answer.split(/(?<= )/)
     const final: LlmFinal = { content: [{ type: 'text', text: answer }], finishReason: 'stop' }

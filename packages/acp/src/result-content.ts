@@ -1,7 +1,8 @@
 // What a finished tool call shows (50-acp.md requirement 8), from the result intents its tool declares
 // (@tack/tools): an applied change its hunks, one diff per hunk with its context lines on both sides,
-// superseding the call-time snippet; a created file its whole content as a new file; anything else the
-// result text the model saw.
+// superseding the call-time snippet; a created file its whole content as a new file; a result with
+// images its words and ACP image blocks in order (docs/decisions/0255-image-content.md); anything else
+// the result text the model saw.
 import type { ToolCallContent } from '@agentclientprotocol/sdk'
 import type { DiffHunk, ResultPresentation } from '@tack/tools'
 import { absolutePath } from './tool-kinds.ts'
@@ -15,6 +16,12 @@ export function resultContent(shown: ResultPresentation, cwd: string): ToolCallC
     return []
   })
   if (changes.length > 0 && !shown.isError) return changes
+  if (shown.intents.some((intent) => intent.kind === 'image'))
+    return shown.intents.flatMap((intent): ToolCallContent[] => {
+      if (intent.kind === 'image')
+        return [{ type: 'content', content: { type: 'image', data: intent.data, mimeType: intent.mimeType } }]
+      return intent.kind === 'text' ? [{ type: 'content', content: { type: 'text', text: intent.text } }] : []
+    })
   return shown.text === '' ? [] : [{ type: 'content', content: { type: 'text', text: shown.text } }]
 }
 

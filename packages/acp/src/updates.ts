@@ -5,6 +5,7 @@
 // Code Mode sub-calls (`tool/code-dispatch`) are calls of their own, id = sub-call id (requirement 8).
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
+import { blockText } from '@tack/session'
 import { isJsonObject, type Presenter, progressText, type TodoItem, type ToolResultView } from '@tack/tools'
 import { resultContent } from './result-content.ts'
 import { callContent, parseArguments, showsSnippet, toolLocations } from './tool-kinds.ts'
@@ -181,7 +182,7 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
     const e = event as AnySessionEvent
     switch (e.type) {
       case 'user/message':
-        for (const block of e.data.content) out.push(chunk('user_message_chunk', block.text))
+        for (const block of e.data.content) out.push(chunk('user_message_chunk', blockText(block)))
         break
       case 'assistant/message':
         for (const block of e.data.content) {

@@ -2,7 +2,7 @@
 // snippet and applied-hunk diffs, stop reasons, replay order, config choices and "always" rules.
 import { bootKernel } from '@tack/agent/testing'
 import { Context } from '@tack/kernel'
-import type { SessionEvent } from '@tack/session'
+import { imageBlock, type SessionEvent } from '@tack/session'
 import { SubagentPlugin } from '@tack/subagent'
 import { BashToolPlugin } from '@tack/tool-bash'
 import { FsToolsPlugin } from '@tack/tool-fs'
@@ -131,6 +131,14 @@ describe("50-acp.md requirement 8: kinds, locations, content — from each tool'
     expect(result('edit', editArgs, failed)).toMatchObject({
       content: [{ type: 'content', content: { type: 'text', text: 'no match' } }],
     })
+    // an image result (an MCP server's): its words and an ACP image block, in order (decision 0255)
+    const image = imageBlock('image/png', 'iVBORw0KGgo=')
+    if (!image) throw new Error('not an image')
+    const shot = { content: [{ type: 'text' as const, text: 'the screen' }, image], isError: false }
+    expect(resultContent(plainPresenter.presentResult('x', {}, shot), '/ws')).toEqual([
+      { type: 'content', content: { type: 'text', text: 'the screen' } },
+      { type: 'content', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } },
+    ])
     // without a registry (or its tool gone) a result is its text, a diff intent drawn from any tool
     expect(
       resultContent(plainPresenter.presentResult('x', {}, { content: [], isError: false }), '/ws'),

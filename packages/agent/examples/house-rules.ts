@@ -7,6 +7,7 @@
 //   - tools/post-execute     redacts e-mail addresses in tool results, and adds a reminder as context
 //   - agent/turn-continuation forces exactly one "double-check" step per turn
 import { type ConfigOf, definePlugin, Schema } from '@tack/kernel'
+import { blockText } from '@tack/session'
 
 export const HouseRulesConfig = Schema.object({
   reminder: Schema.string({
@@ -29,7 +30,7 @@ export const HouseRules = definePlugin({
   apply(ctx, config) {
     ctx.on('agent/prompt-submit', async (_agent, prompt, next) => {
       const text =
-        typeof prompt.content === 'string' ? prompt.content : prompt.content.map((b) => b.text).join('')
+        typeof prompt.content === 'string' ? prompt.content : prompt.content.map(blockText).join('')
       if (/\bdrop\s+table\b/i.test(text))
         return { action: 'block', reason: 'destructive SQL is not allowed here' }
       return next()
@@ -45,7 +46,7 @@ export const HouseRules = definePlugin({
     ctx.on('tools/post-execute', async (_exec, result, next) => {
       const decision = await next()
       if (decision.action !== 'accept') return decision
-      const original = result.content.map((b) => b.text).join('')
+      const original = result.content.map(blockText).join('')
       const redacted = original.replace(EMAIL, '[email]')
       return {
         action: 'accept',

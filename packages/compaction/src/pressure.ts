@@ -12,11 +12,19 @@ export function tokensOf(chars: number, charsPerToken: number): number {
 /** A few characters of framing per message (role, separators), as providers count them. */
 const MESSAGE_OVERHEAD_CHARS = 16
 
-/** Characters a message costs on the wire, roughly: its texts, call arguments and framing. */
+/**
+ * What an image is counted as: providers bill an image by its pixels, not its base64 text, and cap it
+ * near 1,600 tokens (Anthropic's ~1.15 megapixel limit); 6,400 characters is that at 4 per token, an
+ * overestimate for small images, which is the safe side for a compaction threshold.
+ */
+export const IMAGE_CHARS = 6400
+
+/** Characters a message costs on the wire, roughly: its texts, images, call arguments and framing. */
 export function messageChars(message: Message): number {
   let chars = MESSAGE_OVERHEAD_CHARS
   for (const block of message.content) {
     if (block.type === 'tool-call') chars += block.name.length + block.arguments.length + block.callId.length
+    else if (block.type === 'image') chars += IMAGE_CHARS
     else chars += block.text.length
   }
   if (message.role === 'tool') chars += message.name.length + message.callId.length

@@ -4,7 +4,7 @@
 // retried `compactionRetries` times on failure.
 import { callModel, type LlmRequest } from '@tack/agent'
 import { deepFreeze } from '@tack/kernel'
-import { markOneShotRequest, type Message, type Usage } from '@tack/session'
+import { type ImageBlock, imageNote, markOneShotRequest, type Message, type Usage } from '@tack/session'
 import type { Context } from 'cordis'
 
 export const SUMMARY_SYSTEM_PROMPT = [
@@ -28,6 +28,10 @@ export interface SummaryRequestOptions {
   readonly maxTranscriptChars: number
 }
 
+/** A block's words for the summary model: an image is its note (the summary model reads text only). */
+const wordsOf = (block: { type: 'text'; text: string } | ImageBlock): string =>
+  block.type === 'image' ? imageNote(block) : block.text
+
 /** The transcript of `messages` the summary model reads. */
 export function renderTranscript(messages: readonly Message[], maxChars: number): string {
   const parts: string[] = []
@@ -36,8 +40,8 @@ export function renderTranscript(messages: readonly Message[], maxChars: number)
       if (block.type === 'tool-call') parts.push(`[assistant calls ${block.name}] ${clip(block.arguments)}`)
       else if (block.type === 'reasoning') continue
       else if (m.role === 'tool')
-        parts.push(`[${m.isError ? 'error from' : 'result of'} ${m.name}] ${clip(block.text)}`)
-      else parts.push(`[${m.role}] ${clip(block.text)}`)
+        parts.push(`[${m.isError ? 'error from' : 'result of'} ${m.name}] ${clip(wordsOf(block))}`)
+      else parts.push(`[${m.role}] ${clip(wordsOf(block))}`)
     }
   }
   let text = parts.join('\n\n')

@@ -50,7 +50,7 @@ describe('R2 faulty hooks in a session', () => {
     })
     try {
       await t.agent.send(prompt('go'))
-      const context = t.of('context/message')[0].data.content[0].text
+      const context = t.of('context/message')[0].data.content[0].text ?? ''
       expect(context.length).toBeLessThan(HOOK_TEXT_MAX_CHARS)
       const spilled = /saved in full to (\S+)\]/.exec(context)?.[1]
       expect(spilled).toBeDefined()

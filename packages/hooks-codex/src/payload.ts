@@ -3,7 +3,7 @@
 // workspace), `hook_event_name`, `model`, `turn_id` on turn-scoped points, `permission_mode`, inside
 // subagents `agent_id` and `agent_type`, plus each point's own fields. Compact JSON with no trailing
 // newline is the runner's part (dialect `codex`).
-import { lastAssistantText as lastTextOf } from '@tack/session'
+import { lastAssistantText as lastTextOf, blockText } from '@tack/session'
 import { hookPermissionMode } from '@tack/hook-protocol'
 import type { Agent } from '@tack/agent'
 import type { Content, SessionEvent } from '@tack/session'
@@ -50,7 +50,7 @@ export function lastAssistantText(agent: Agent): string | null {
 }
 
 export function contentText(content: Content): string {
-  return typeof content === 'string' ? content : content.map((b) => b.text).join('\n')
+  return typeof content === 'string' ? content : content.map(blockText).join('\n')
 }
 
 /** What every payload of one agent shares, resolved once per run. */

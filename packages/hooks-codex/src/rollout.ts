@@ -17,6 +17,7 @@
 // Codex name the payloads use (`Bash`, `apply_patch`, else tack's) and the model's own argument text.
 import { join } from 'node:path'
 import { safeFileName, type TranscriptProjector } from '@tack/hook-protocol'
+import { blockText } from '@tack/session'
 import type { ContentBlock, SessionEvent, SessionHeader } from '@tack/session'
 import { HostMappingReader, type ToolRegistry } from '@tack/tools'
 
@@ -28,7 +29,7 @@ export function rolloutPath(dir: string, sessionId: string): string {
   return join(dir, `${safeFileName(sessionId)}.jsonl`)
 }
 
-const text = (blocks: readonly ContentBlock[]) => blocks.map((b) => b.text).join('\n')
+const text = (blocks: readonly ContentBlock[]) => blocks.map(blockText).join('\n')
 
 export class CodexRolloutProjector implements TranscriptProjector {
   readonly #header: SessionHeader

@@ -17,6 +17,8 @@ export interface CatalogEntry {
   readonly contextWindow: number
   readonly maxOutputTokens?: number
   readonly price?: ModelPrice
+  /** Takes image input (images.ts); absent: unknown. */
+  readonly images?: boolean
 }
 
 export const DEFAULT_CONTEXT_WINDOW = 128000
@@ -25,9 +27,20 @@ const claude200k = (price: ModelPrice, maxOutputTokens: number): CatalogEntry =>
   contextWindow: 200000,
   maxOutputTokens,
   price,
+  images: true,
 })
-const gpt41 = (price: ModelPrice): CatalogEntry => ({ contextWindow: 1047576, maxOutputTokens: 32768, price })
-const gpt5 = (price: ModelPrice): CatalogEntry => ({ contextWindow: 400000, maxOutputTokens: 128000, price })
+const gpt41 = (price: ModelPrice): CatalogEntry => ({
+  contextWindow: 1047576,
+  maxOutputTokens: 32768,
+  price,
+  images: true,
+})
+const gpt5 = (price: ModelPrice): CatalogEntry => ({
+  contextWindow: 400000,
+  maxOutputTokens: 128000,
+  price,
+  images: true,
+})
 
 /** Keyed by the provider's model id (without the `provider/` prefix). */
 export const MODEL_CATALOG: Readonly<Record<string, CatalogEntry>> = {
@@ -36,21 +49,25 @@ export const MODEL_CATALOG: Readonly<Record<string, CatalogEntry>> = {
     contextWindow: 128000,
     maxOutputTokens: 8192,
     price: { input: 0.28, output: 0.42, cacheRead: 0.028 },
+    images: false,
   },
   'deepseek-reasoner': {
     contextWindow: 128000,
     maxOutputTokens: 65536,
     price: { input: 0.28, output: 0.42, cacheRead: 0.028 },
+    images: false,
   },
   'gpt-4o': {
     contextWindow: 128000,
     maxOutputTokens: 16384,
     price: { input: 2.5, output: 10, cacheRead: 1.25 },
+    images: true,
   },
   'gpt-4o-mini': {
     contextWindow: 128000,
     maxOutputTokens: 16384,
     price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
+    images: true,
   },
   'gpt-4.1': gpt41({ input: 2, output: 8, cacheRead: 0.5 }),
   'gpt-4.1-mini': gpt41({ input: 0.4, output: 1.6, cacheRead: 0.1 }),

@@ -15,6 +15,11 @@ export interface EndpointConfig {
   readonly apiKeyEnv?: string
   /** Extra HTTP headers sent with every request (values are never logged or shown). */
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Whether the endpoint's models take image input: all (`true`), none (`false`), or the listed model
+   * ids. Absent: the catalogue's answer, else the kind's default (images.ts).
+   */
+  readonly images?: boolean | readonly string[]
 }
 
 export type EndpointsConfig = Readonly<Record<string, EndpointConfig>>
@@ -24,7 +29,7 @@ export const RESERVED_PROVIDER_NAMES: readonly string[] = ['scripted']
 const NAME = /^[a-z0-9][a-z0-9_.-]*$/i
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-const ENDPOINT_KEYS = ['kind', 'baseUrl', 'apiKeyEnv', 'headers']
+const ENDPOINT_KEYS = ['kind', 'baseUrl', 'apiKeyEnv', 'headers', 'images']
 
 type Result<T> = { ok: true; value: T } | { ok: false; issues: ConfigIssue[] }
 
@@ -52,7 +57,13 @@ function checkEndpoint(value: unknown, path: string, issues: ConfigIssue[]): End
     if (!ENDPOINT_KEYS.includes(key))
       issues.push({ path: join(path, key), message: `unknown key (known keys: ${ENDPOINT_KEYS.join(', ')})` })
   }
-  const { kind, baseUrl, apiKeyEnv, headers } = value
+  const { kind, baseUrl, apiKeyEnv, headers, images } = value
+  if (
+    images !== undefined &&
+    typeof images !== 'boolean' &&
+    !(Array.isArray(images) && images.every((id) => typeof id === 'string' && id !== ''))
+  )
+    issues.push({ path: join(path, 'images'), message: 'must be true, false or a list of model ids' })
   if (typeof kind !== 'string' || !(PROVIDER_KINDS as readonly string[]).includes(kind))
     issues.push({
       path: join(path, 'kind'),
@@ -83,12 +94,15 @@ function checkEndpoint(value: unknown, path: string, issues: ConfigIssue[]): End
     ...(baseUrl !== undefined ? { baseUrl: baseUrl as string } : {}),
     ...(apiKeyEnv !== undefined ? { apiKeyEnv: apiKeyEnv as string } : {}),
     ...(headers !== undefined ? { headers: { ...(headers as Record<string, string>) } } : {}),
+    ...(images !== undefined
+      ? { images: Array.isArray(images) ? [...(images as string[])] : (images as boolean) }
+      : {}),
   }
 }
 
 /** The `endpoints` config field. */
 export function endpointsField(description: string): Field<EndpointsConfig> {
-  const allowed = `an object of named endpoints {kind: ${PROVIDER_KINDS.join(' | ')}, baseUrl?, apiKeyEnv?, headers?}`
+  const allowed = `an object of named endpoints {kind: ${PROVIDER_KINDS.join(' | ')}, baseUrl?, apiKeyEnv?, headers?, images?}`
   return {
     kind: 'endpoints',
     allowed,
@@ -141,6 +155,13 @@ export function endpointsField(description: string): Field<EndpointsConfig> {
           allowed: 'an object of header names to strings (optional)',
           default: undefined,
           description: 'Extra HTTP headers; their values are never logged or shown.',
+        },
+        {
+          path: `${path}.<name>.images`,
+          allowed: 'true, false or a list of model ids (optional)',
+          default: undefined,
+          description:
+            "Which of the endpoint's models take image input (all, none, or those listed). Unset: the model catalogue's answer, else yes for anthropic and no for the other kinds. A model without image input gets a note in place of each image.",
         },
       ]
     },

@@ -12,6 +12,7 @@ export {
   PROVIDER_KINDS,
   type ProviderKind,
 } from './endpoints.ts'
+export { acceptsImages } from './images.ts'
 export { isContextTooLong, isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
 export { type BaseUrlSource, type LlmOrigins, projectBaseUrlProblem, type ValueOrigin } from './origins.ts'
 export { redact, REDACTED } from './secrets.ts'

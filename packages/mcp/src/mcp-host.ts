@@ -3,15 +3,16 @@
 // them (`tool_input`, no translation). Their PostToolUse `tool_response` differ:
 //   Claude Code: the result's content blocks, `[{"type":"text","text":"…"}]`;
 //   Codex:       the CallToolResult object, `{"content":[…],"structuredContent":…}` (`isError` when set).
-// tack's tool result holds the text the model saw (result-text.ts): one block per MCP result. The
+// tack's tool result holds the text the model saw (result-content.ts): one block per MCP result. The
 // blocks as the server sent them are kept in the result's `meta.mcp` (hostView) only when they differ
 // from that one text — several blocks, or `structuredContent` — so the common result costs nothing.
 // Every text there is bounded like the model's (`maxResultBytes` in all) and binary data is never
 // kept: an image, audio or blob block is the note the model reads for it.
 import { Buffer } from 'node:buffer'
+import { blockText } from '@tack/session'
 import type { ToolHosts, ToolResultView } from '@tack/tools'
 import { cutToBytes } from './cut.ts'
-import { blockText, type McpCallResult } from './result-text.ts'
+import { blockText as mcpBlockText, type McpCallResult } from './result-content.ts'
 
 /** A content block as a hook sees it: text only (a non-text block is its note). */
 export interface HostBlock {
@@ -36,7 +37,7 @@ export function hostView(result: McpCallResult, maxBytes: number): McpHostView |
   let budget = maxBytes
   const content: HostBlock[] = []
   for (const block of blocks) {
-    const whole = blockText(block as Record<string, unknown>)
+    const whole = mcpBlockText(block as Record<string, unknown>)
     const text = cutToBytes(whole, budget)
     content.push({ type: 'text', text })
     budget -= Buffer.byteLength(whole, 'utf8')
@@ -50,7 +51,7 @@ export function hostView(result: McpCallResult, maxBytes: number): McpHostView |
 function viewOf(result: ToolResultView): McpHostView {
   const kept = (result.meta as { mcp?: McpHostView } | undefined)?.mcp
   if (kept && Array.isArray(kept.content)) return kept
-  return { content: result.content.map((b) => ({ type: 'text', text: b.text })) }
+  return { content: result.content.map((b) => ({ type: 'text', text: blockText(b) })) }
 }
 
 /** The `host` declaration of the MCP tool named `name`. */

@@ -1,8 +1,8 @@
 // One MCP tool as a tack tool (spec 55-mcp.md M3, M4): its description and input schema from the
 // server (input-schema.ts), access from its annotations (access.ts), its calls sent through the
 // server's connection with the per-call timeout, its place in Code Mode's SDK (M9), and its result
-// turned into text for the model — an `isError` result or a JSON-RPC error as an error result with the
-// server's text.
+// turned into content for the model (result-content.ts: text, and images as image blocks) — an
+// `isError` result or a JSON-RPC error as an error result with the server's text.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ToolFailure, type ToolDefinition } from '@tack/tools'
@@ -13,7 +13,7 @@ import { errorText } from './error-text.ts'
 import { McpMessageTooLarge } from './message-bound.ts'
 import { projectInputSchema } from './input-schema.ts'
 import { hostView, mcpToolHosts } from './mcp-host.ts'
-import { resultText } from './result-text.ts'
+import { resultContent, resultText } from './result-content.ts'
 
 export interface McpToolOptions {
   readonly name: string
@@ -72,11 +72,17 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
       } catch (error) {
         throw callFailure(server, error)
       }
-      const text = cutToBytes(resultText(result), maxResultBytes)
+      const cut = (text: string) => cutToBytes(text, maxResultBytes)
       const view = hostView(result, maxResultBytes)
-      const meta = view ? { meta: { mcp: view } } : {}
-      if (result.isError === true) throw new ToolFailure('MCP_TOOL_ERROR', text, { content: text, ...meta })
-      return view ? { content: text, meta: { mcp: view } } : text
+      if (result.isError === true) {
+        const text = cut(resultText(result))
+        throw new ToolFailure('MCP_TOOL_ERROR', text, {
+          content: text,
+          ...(view ? { meta: { mcp: view } } : {}),
+        })
+      }
+      const content = resultContent(result, cut)
+      return view ? { content, meta: { mcp: view } } : content
     },
   }
 }

@@ -53,6 +53,20 @@ return typeof weather.temperature`
   }
 }, 30_000)
 
+it('a program gets an image result as its words with the note, never the base64 (decision 0255)', async () => {
+  const { ctx, fiber } = await codeModeContext({ everything: everything() })
+  try {
+    const code = `return await tools.mcp.everything["get-tiny-image"]({})`
+    const text = textOf(await callTool(ctx, 'run_code', { code }))
+    expect(text).toMatch(
+      /Here's the image you requested:\\n\[Image: image\/png, \d+ bytes\]\\nThe image above/,
+    )
+    expect(text).not.toContain('iVBORw0KGgo')
+  } finally {
+    await fiber.dispose()
+  }
+}, 30_000)
+
 it('a tool name that is not an identifier is quoted under its server: tools.mcp.fx["rpc-error"]', async () => {
   const { ctx, fiber } = await codeModeContext({ fx: fixture() })
   try {

@@ -1,7 +1,9 @@
 // The protocol's reference server (@modelcontextprotocol/server-everything) over stdio, run with this
 // Node: its tools as tack tools, their schemas accepted, results in every content kind, its
 // instructions in the system prompt, and an environment without tack's secrets.
+import { createHash } from 'node:crypto'
 import { SystemPromptService } from '@tack/agent'
+import type { ImageBlock } from '@tack/session'
 import { declareSecrets } from '@tack/kernel'
 import { createToolsContext } from '@tack/tools/testing'
 import { describe, expect, it } from 'vitest'
@@ -41,11 +43,17 @@ describe('server-everything over stdio', () => {
     expect(JSON.parse(text)).toEqual({ temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 })
   }, 30_000)
 
-  it('an image becomes a note; resource links read [Resource link: name] uri', async () => {
+  it("an image is an image block in the server's order; resource links read [Resource link: name] uri", async () => {
     const { ctx } = await mcpContext({ servers: { everything: everything() } })
-    expect(textOf(await call(ctx, 'mcp__everything__get-tiny-image', {}))).toMatch(
-      /\[Image: image\/png, \d+ bytes/,
-    )
+    const tiny = await call(ctx, 'mcp__everything__get-tiny-image', {})
+    expect(tiny.content.map((block) => block.type)).toEqual(['text', 'image', 'text'])
+    const image = tiny.content[1] as ImageBlock
+    const bytes = Buffer.from(image.data, 'base64')
+    expect(image).toMatchObject({ mimeType: 'image/png', bytes: bytes.length })
+    expect(image.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+    // PNG's signature: the bytes are the server's image, not a re-encoding.
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+    expect(textOf(tiny)).toMatch(/\[Image: image\/png, \d+ bytes\]/)
     const links = textOf(await call(ctx, 'mcp__everything__get-resource-links', { count: 2 }))
     expect(links).toMatch(/\[Resource link: [^\]]+\] demo:\/\//)
   }, 30_000)

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConfigInput } from '@tack/kernel'
+import { blockText } from '@tack/session'
 import type { ToolExecutionResult } from '@tack/tools'
 import { callTool, createToolsContext } from '@tack/tools/testing'
 import type { Context } from 'cordis'
@@ -67,7 +68,8 @@ export async function mcpContext(
 /** One call through the registry's pipeline (`@tack/tools/testing`). */
 export const call = callTool
 
-export const textOf = (result: ToolExecutionResult): string => result.content.map((b) => b.text).join('')
+/** A result's words; an image as its note (`blockText`). */
+export const textOf = (result: ToolExecutionResult): string => result.content.map(blockText).join('')
 
 /** Whether a process of this user with `pid` still runs. */
 export function alive(pid: number): boolean {

@@ -12,8 +12,23 @@ export type JsonValue =
   | readonly JsonValue[]
   | { readonly [key: string]: JsonValue }
 
-/** A block of message content; a string input is stored as one text block. */
-export type ContentBlock = { type: 'text'; text: string }
+/** Words in message content; a string input is stored as one text block. */
+export type TextBlock = { type: 'text'; text: string }
+/**
+ * An image, its bytes as base64 text written once in the event that brought it, with their SHA-256
+ * (lower-case hex) and size; `imageBlock` in image.ts builds one (docs/decisions/0255-image-content.md).
+ */
+export type ImageBlock = {
+  type: 'image'
+  mimeType: string
+  data: string
+  sha256: string
+  bytes: number
+  /** Never set: an image has no text (`blockText` gives its note), so `block.text` reads as absent. */
+  text?: never
+}
+/** A block of message content: words, or (in tool results today) an image. */
+export type ContentBlock = TextBlock | ImageBlock
 /** Content as callers give it. */
 export type Content = string | readonly ContentBlock[]
 
@@ -158,7 +173,10 @@ export interface SessionEventMap {
   }
   /** A tool call about to run, with the model's raw argument text. */
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string }
-  /** The result of a tool call; `meta` is tool-private and never shown to the model. */
+  /**
+   * The result of a tool call: text and image blocks (an image's base64 stored here, once: decision
+   * 0255); `meta` is tool-private and never shown to the model.
+   */
   'tool/result': {
     callId: string
     name: string

@@ -3,6 +3,16 @@
 export * from './errors.ts'
 export * from './events.ts'
 export { applyHeaderDelta, diffHeader, foldRequestHeader, normalizeHeader } from './request-header.ts'
+export {
+  blockText,
+  contentText,
+  formatBytes,
+  IMAGE_MIME,
+  imageBlock,
+  imageNote,
+  imagesOf,
+  isImageBlock,
+} from './image.ts'
 export { checkJson, type JsonCheck, jsonEqual, MAX_JSON_DEPTH } from './json.ts'
 export { MemorySessionStore } from './memory-store.ts'
 export { assistantText, lastAssistantText } from './assistant-text.ts'

@@ -2,6 +2,7 @@
 // words are wrapped in a `<context source=…>` envelope so they never pass as the user's.
 import { deepFreeze } from '@tack/kernel'
 import { SessionEventError } from './errors.ts'
+import { blockText } from './image.ts'
 import type { Content, ContentBlock, Message, MessageSource, SessionEvent } from './events.ts'
 
 /** A string becomes one text block; blocks are copied as given. */
@@ -29,7 +30,7 @@ export function renderContextEnvelope(
   content: readonly ContentBlock[],
 ): ContentBlock[] {
   const body = content
-    .map((block) => block.text)
+    .map(blockText)
     .join('\n')
     .replace(/<\/(context)/gi, '<\\/$1')
   return [

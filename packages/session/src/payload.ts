@@ -3,6 +3,7 @@
 // events are only required to be lossless JSON.
 import { SessionEventError } from './errors.ts'
 import type { JsonValue } from './events.ts'
+import { isImageBlock } from './image.ts'
 
 type Obj = { readonly [key: string]: JsonValue }
 
@@ -75,7 +76,10 @@ function checkSource(type: string, data: JsonValue): void {
 function checkBlocks(type: string, content: JsonValue | undefined): void {
   if (!Array.isArray(content)) throw bad(type, 'content must be an array of blocks')
   content.forEach((block, i) => {
-    if (!isObj(block) || block.type !== 'text' || typeof block.text !== 'string') {
+    if (isObj(block) && block.type === 'image') {
+      if (!isImageBlock(block))
+        throw bad(type, `content[${i}] must be {type: 'image', mimeType, data, sha256, bytes}`)
+    } else if (!isObj(block) || block.type !== 'text' || typeof block.text !== 'string') {
       throw bad(type, `content[${i}] must be {type: 'text', text: string}`)
     }
   })

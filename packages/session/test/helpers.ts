@@ -1,7 +1,7 @@
 // Shared builders for @tack/session tests: a fixed clock, headers and well-formed turn fragments.
 import {
   type Clock,
-  type ContentBlock,
+  type TextBlock,
   Session,
   type SessionEvent,
   SessionEventError,
@@ -18,7 +18,7 @@ export function newSession(id = 'sess-1'): Session {
   return new Session({ header: header(id), clock: fixedClock })
 }
 
-export const text = (t: string): ContentBlock[] => [{ type: 'text', text: t }]
+export const text = (t: string): TextBlock[] => [{ type: 'text', text: t }]
 export const user = { kind: 'user' } as const
 export const plugin = (name: string) => ({ kind: 'plugin', name }) as const
 

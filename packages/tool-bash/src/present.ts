@@ -1,6 +1,7 @@
 // How the bash tool looks (TL-10): a command card, and after the result its text and exit code. Pure and
 // synchronous; the exit code comes from `meta`, which survives replay.
 import type { ToolPresentation } from '@tack/tools'
+import { blockText } from '@tack/session'
 
 export interface BashArgs {
   readonly command: string
@@ -33,7 +34,7 @@ export const bashPresentation: ToolPresentation<BashArgs, keyof BashArgs> = {
   title: (args) => args.description?.trim() || 'bash',
   call: (args) => [{ kind: 'command', command: args.command }],
   result: (_args, result) => {
-    const output = result.content.map((block) => block.text).join('\n')
+    const output = result.content.map(blockText).join('\n')
     const exitCode = exitCodeOf(result.meta)
     return [{ kind: 'terminal', output, ...(exitCode !== undefined && { exitCode }) }]
   },

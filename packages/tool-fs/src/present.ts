@@ -1,6 +1,7 @@
 // The fs tools' result metadata (TL-15) and the helpers their presentations share (TL-10).
 import type { DiffHunk, ResultIntent, ToolResultView } from '@tack/tools'
 import type { ChangeSummary } from './diff.ts'
+import { blockText } from '@tack/session'
 
 /** What `edit` and an overwriting `write` return as `meta` (TL-15). */
 export interface DiffMeta {
@@ -42,7 +43,7 @@ function isHunk(value: unknown): value is DiffHunk {
 
 /** The text of a result, for generic intents. */
 export function textOf(result: ToolResultView): string {
-  return result.content.map((block) => block.text).join('\n')
+  return result.content.map(blockText).join('\n')
 }
 
 /** A result shown as the text the model read (failures, listings). */

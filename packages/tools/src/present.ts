@@ -17,6 +17,7 @@ import type {
   ToolPresentation,
 } from './presentation.ts'
 import type { ToolAccess, ToolDefinition, ToolRegistry, ToolResultView } from './types.ts'
+import { blockText } from '@tack/session'
 
 /**
  * The kind a tool that declares none shows, from its access. `write` is also what an undeclared access
@@ -151,7 +152,16 @@ function pathLocations(def: ToolDefinition, args: unknown): ToolLocation[] {
 
 function defaultResult(result: ToolResultView): ResultPresentation {
   const text = textOf(result)
-  return { intents: text === '' ? [] : [{ kind: 'text', text }], text, isError: result.isError }
+  if (!result.content.some((block) => block.type === 'image'))
+    return { intents: text === '' ? [] : [{ kind: 'text', text }], text, isError: result.isError }
+  // Words and images in order; the words without the notes that stand for the images in `text`.
+  const intents: ResultIntent[] = []
+  for (const block of result.content) {
+    if (block.type === 'image')
+      intents.push({ kind: 'image', mimeType: block.mimeType, data: block.data, bytes: block.bytes })
+    else if (block.text !== '') intents.push({ kind: 'text', text: block.text })
+  }
+  return { intents, text, isError: result.isError }
 }
 
 function firstString(args: Record<string, unknown>): string {
@@ -169,7 +179,7 @@ function validArgs(tool: PipelineTool, args: unknown) {
   return checked.ok ? checked : undefined
 }
 
-const textOf = (result: ToolResultView): string => result.content.map((block) => block.text).join('\n')
+const textOf = (result: ToolResultView): string => result.content.map(blockText).join('\n')
 
 function warn(logger: Logger, name: string, part: 'call' | 'result', error: unknown): void {
   const message = error instanceof Error ? error.message : String(error)
@@ -204,6 +214,8 @@ function isCallIntent(value: unknown): value is CallIntent {
       return isString(value.command)
     case 'text':
       return isString(value.text)
+    case 'image':
+      return isString(value.mimeType) && isString(value.data) && Number.isSafeInteger(value.bytes)
     default:
       return false
   }

@@ -68,6 +68,11 @@ export type ResultIntent =
   | { readonly kind: 'todos'; readonly todos: readonly TodoItem[] }
   /** Plain text. */
   | { readonly kind: 'text'; readonly text: string }
+  /**
+   * An image the result carries (its base64 `data` as logged): a front end that can show images shows
+   * it, one that cannot names it (`[image image/png 12 KB]`).
+   */
+  | { readonly kind: 'image'; readonly mimeType: string; readonly data: string; readonly bytes: number }
 
 /**
  * A tool's declared presentation. Every part is optional; a missing one takes its default
@@ -90,7 +95,7 @@ export interface ToolPresentation<A = unknown, K extends string = string> {
   locations?(args: A): readonly ToolLocation[]
   /** What the call shows before it runs. Default: nothing. */
   call?(args: A): readonly CallIntent[]
-  /** What the result shows. Default: its text, when it has any. */
+  /** What the result shows. Default: its text, when it has any, and its images, in order. */
   result?(args: A, result: ToolResultView): readonly ResultIntent[]
 }
 

@@ -62,6 +62,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Milliseconds between two `tool/progress` events of one call (a tool's progress reports, e.g. an MCP server's notifications); reports in between are dropped, so a chatty server cannot flood the session log. 0 logs every one.",
   }),
+  maxImageBytes: Schema.integer({
+    default: 3_932_160,
+    min: 0,
+    max: 20 * 1024 * 1024,
+    description:
+      "Decoded bytes of the images one tool result keeps (an MCP server's images), counted in order: an image that would pass the bound is replaced by a note naming its type and size. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 keeps no images.",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -280,6 +287,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       logger: this.logger(),
       abortGraceMs: this.config.abortGraceMs,
       progressIntervalMs: this.config.progressIntervalMs,
+      maxImageBytes: this.config.maxImageBytes,
       lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)

@@ -178,6 +178,7 @@ describe('TL-19 mode config', () => {
       mode: 'native',
       abortGraceMs: 10_000,
       progressIntervalMs: 250,
+      maxImageBytes: 3_932_160,
       dispatchSummaryMaxChars: 500,
       dispatchArgumentsMaxChars: 64_000,
     })

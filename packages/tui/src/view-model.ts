@@ -2,6 +2,7 @@
 // this view model → components). Nothing here draws; components read `entries`, `todos` and `status`.
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
+import { blockText, formatBytes } from '@tack/session'
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import {
   type DiffHunk,
@@ -31,7 +32,7 @@ export interface ToolEntry {
   startedAt?: number
   endedAt?: number
   diff?: DiffView
-  /** A few lines of the result for calls whose output matters (a terminal's, a failure's). */
+  /** A few lines of the result for calls whose output matters (a terminal's, a failure's, its images' names). */
   output?: string
   /** Set while the call waits for the user's answer, and `denied` after a refusal. */
   approval?: 'asked' | 'denied'
@@ -86,7 +87,7 @@ export interface Pricing {
   contextWindowOf(model: string): number
 }
 
-const textOf = (content: readonly ContentBlock[]): string => content.map((b) => b.text).join('\n')
+const textOf = (content: readonly ContentBlock[]): string => content.map(blockText).join('\n')
 const at = (event: SessionEvent): number => Date.parse(event.time)
 
 export class SessionView {
@@ -303,8 +304,15 @@ export class SessionView {
     if (diff) card.diff = escapeDeep(diff)
     else {
       const terminal = shown.intents.find((intent) => intent.kind === 'terminal')
+      // A terminal cannot draw the image; the card names each one.
+      const images = shown.intents.flatMap((intent) =>
+        intent.kind === 'image'
+          ? [`[image ${escapeControls(intent.mimeType)} ${formatBytes(intent.bytes)}]`]
+          : [],
+      )
       if (terminal) card.output = firstLines(terminal.output, 4)
       else if (data.isError) card.output = firstLines(shown.text, 4)
+      else if (images.length) card.output = firstLines(images.join('\n'), 4)
     }
   }
 

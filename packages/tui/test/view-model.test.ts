@@ -4,6 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, type ScriptEntry, text, toolCalls } from '@tack/agent/testing'
+import { imageBlock } from '@tack/session'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { describe, expect, test } from 'vitest'
 import { type AssistantEntry, SessionView, type ToolEntry } from '../src/view-model.ts'
@@ -113,6 +114,26 @@ describe('SessionView from a real log', () => {
     view.markRunning('c1', 9_000)
     expect(card).toMatchObject({ status: 'running', startedAt: 2_000 })
     view.markRunning('unknown')
+  })
+
+  test('a result with an image names it on the card: [image image/png 12 KB] (decision 0255)', () => {
+    const view = new SessionView({ model: 'm/x', permissionMode: 'ask', sessionId: 's' }, pricing)
+    const at = new Date(1_000).toISOString()
+    const call = { turn: 1, step: 1, callId: 'c1', name: 'mcp__shots__take', arguments: '{}' }
+    view.apply({ type: 'tool/call', seq: 0, time: at, data: call })
+    const png = Buffer.alloc(12 * 1024, 7)
+    png.writeUInt32BE(0x89504e47, 0)
+    png.writeUInt32BE(0x0d0a1a0a, 4)
+    const image = imageBlock('image/png', png.toString('base64'))
+    if (!image) throw new Error('not an image')
+    const content = [{ type: 'text' as const, text: 'the screen' }, image]
+    view.apply({
+      type: 'tool/result',
+      seq: 1,
+      time: at,
+      data: { callId: 'c1', name: call.name, content, isError: false },
+    })
+    expect(view.entries[0]).toMatchObject({ status: 'done', output: '[image image/png 12 KB]' })
   })
 
   test('mode switches in the log reach the status line: permission/mode and agent/model', () => {

@@ -1,5 +1,5 @@
 // A readable Markdown rendering of a session log (prompts, answers, tool calls and results).
-import type { SessionEvent, SessionHeader } from '@tack/session'
+import { imageNote, isImageBlock, type SessionEvent, type SessionHeader } from '@tack/session'
 
 export function exportMarkdown(header: SessionHeader, events: readonly SessionEvent[]): string {
   const out: string[] = [
@@ -11,10 +11,10 @@ export function exportMarkdown(header: SessionHeader, events: readonly SessionEv
   ]
   for (const e of events) {
     const d = e.data as Record<string, unknown>
+    // Words only: an image is its note (docs/decisions/0255-image-content.md), reasoning and calls are left out.
     const text = () =>
       ((d.content as ReadonlyArray<{ type: string; text?: string }>) ?? [])
-        .filter((b) => b.type === 'text')
-        .map((b) => b.text)
+        .flatMap((b) => (b.type === 'text' ? [b.text] : isImageBlock(b) ? [imageNote(b)] : []))
         .join('')
     switch (e.type) {
       case 'user/message':

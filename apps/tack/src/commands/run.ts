@@ -3,7 +3,7 @@
 // Exit 0 when the turn completed or a hook blocked the prompt (run-exit.ts); 1 when it ended otherwise;
 // 128 + the signal's number when a signal ended it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
 import { jsonRejectionNotice, runExitCode } from './run-exit.ts'
-import { lastAssistantText, type SessionEvent, type TurnEndReason } from '@tack/session'
+import { lastAssistantText, type SessionEvent, type TurnEndReason, blockText } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
@@ -198,7 +198,7 @@ async function runSlashCommand(
   const parsed = parseSlashCommand(input.task)
   if (!parsed) return undefined
   // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
-  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map((b) => b.text)
+  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map(blockText)
   const args = [parsed.args, ...piped].filter(Boolean).join('\n')
   const result = await ctx.commands.run(agent, parsed.name, args, {
     surface: 'headless',

@@ -54,6 +54,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.mode': 'harmless',
   'tools.dispatchSummaryMaxChars': HELD.notOffered,
   'tools.abortGraceMs': 'harmless',
+  'tools.maxImageBytes': HELD.cost, // a higher one keeps larger images, sent again with every request
   'tools.dispatchArgumentsMaxChars': HELD.kept, // how much of a Code Mode sub-call's arguments the log keeps
 
   'codeRuntime.computeMs': HELD.notOffered,

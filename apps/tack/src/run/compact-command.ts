@@ -4,6 +4,7 @@
 import type { Agent } from '@tack/agent'
 // for `ctx.compaction`'s type; erased at run time, so a run without `/compact` loads nothing of it
 import type {} from '@tack/compaction'
+import { blockText } from '@tack/session'
 import type { TurnEndReason } from '@tack/session'
 import type { Context } from 'cordis'
 import { CliError } from '../errors.ts'
@@ -18,7 +19,7 @@ const COMMAND = /^\/compact(?:\s+([\s\S]*))?$/
 export function compactCommand(input: RunInput): string | undefined {
   const match = COMMAND.exec(input.task.trim())
   if (!match) return undefined
-  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map((b) => b.text)
+  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map(blockText)
   return [(match[1] ?? '').trim(), ...piped].filter(Boolean).join('\n')
 }
 

@@ -12,6 +12,7 @@ import { HOOKS_CLAUDE_SOURCE } from '../protocol.ts'
 import { claudeToolSubjects } from '@tack/claude-protocol'
 import { contextItems, withContext } from './context.ts'
 import { toolRequest } from './tool-use.ts'
+import { blockText } from '@tack/session'
 
 export async function onPostToolUseFailure(
   bridge: ClaudeBridge,
@@ -25,7 +26,7 @@ export async function onPostToolUseFailure(
   if (!bridge.mayRun('PostToolUseFailure', agent, claudeToolSubjects(tool))) return next()
   const interrupted = result.error?.code === 'ABORTED' || exec.signal.aborted
   const request = toolRequest(bridge, exec, agent, tool, 'PostToolUseFailure', {
-    error: result.content.map((b) => b.text).join('\n'),
+    error: result.content.map(blockText).join('\n'),
     is_interrupt: interrupted,
     ...(startedAt !== undefined ? { duration_ms: Date.now() - startedAt } : {}),
   })

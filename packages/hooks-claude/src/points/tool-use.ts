@@ -30,6 +30,7 @@ import { currentTodos } from '../claude-fields.ts'
 import { onPostToolUseFailure } from './tool-failure.ts'
 import type { HandlerRun } from '../handler-runs.ts'
 import { isMcpTool, updatedMcpOutput } from './mcp-output.ts'
+import { blockText } from '@tack/session'
 
 /** The call's tool under its declared Claude Code name (`host.claude`), else its own. */
 const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string => bridge.claudeTools.name(exec.name)
@@ -170,7 +171,7 @@ export async function onPostToolUse(
   const runs: HandlerRun[] = []
   const outcome = await bridge.runPoint(req, runs)
   const context = contextItems(`PostToolUse:${tool}`, outcome.contexts)
-  const output = result.content.map((b) => b.text).join('\n')
+  const output = result.content.map(blockText).join('\n')
   const replaced = updatedMcpOutput(runs)
   if (replaced.found && !isMcpTool(exec.name))
     bridge.warnOnce(

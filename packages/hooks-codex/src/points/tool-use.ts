@@ -23,6 +23,7 @@ import { currentTurn, postToolUsePayload, preToolUsePayload, type ToolFields } f
 import { runPoint, selectHooks } from '../runner.ts'
 import { matcherSubjects } from '@tack/codex-protocol'
 import { codexToolsOf } from '../tool-names.ts'
+import { blockText } from '@tack/session'
 
 /** Calls whose PostToolUse input is remembered at once, at most (older entries are dropped). */
 const MAX_REMEMBERED_INPUTS = 10_000
@@ -50,7 +51,7 @@ function toolResponse(
   codexName: string,
   result: ToolExecutionResult,
 ): unknown {
-  const text = result.content.map((block) => block.text).join('\n')
+  const text = result.content.map(blockText).join('\n')
   const toResponse = codex.mapping(exec.name)?.toResponse
   if (toResponse) {
     try {

@@ -5,6 +5,7 @@ import { type LlmAdapter, LlmError } from '@tack/agent'
 import type { LlmConfig } from '../config.ts'
 import type { ProviderKind } from '../endpoints.ts'
 import { toLlmError } from '../errors.ts'
+import { acceptsImages } from '../images.ts'
 import { type LlmOrigins, projectBaseUrlProblem } from '../origins.ts'
 import { type Env, knownProviders, resolveModel } from '../resolve.ts'
 import { anthropicProtocol } from './anthropic.ts'
@@ -76,7 +77,8 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
               : 'MISSING_API_KEY',
           transient: false,
         })
-      const headers = knownProviders(config)[resolved.provider]?.headers ?? {}
+      const endpointConfig = knownProviders(config)[resolved.provider]
+      const headers = endpointConfig?.headers ?? {}
       const apiKey = resolved.apiKeyEnv ? env[resolved.apiKeyEnv] : undefined
       // Where the key meets the URL, the invariant once more (resolveModel already reports it as a
       // problem): nothing the user holds goes to a base URL a project chose.
@@ -102,7 +104,8 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
       let options: ReturnType<WireProtocol['callOptions']>
       let model: Awaited<ReturnType<WireProtocol['model']>>
       try {
-        options = protocol.callOptions(request)
+        const images = endpointConfig ? acceptsImages(endpointConfig, resolved.modelId) : false
+        options = protocol.callOptions(request, { model: resolved.model, images })
         model = await modelFor(
           protocol,
           {

@@ -21,6 +21,7 @@ import type {
 import type { LlmRequest } from '@tack/agent'
 import type { WireProtocol } from './protocol.ts'
 import { lazy } from './protocol.ts'
+import type { MediaSupport } from './media.ts'
 import { type PromptStyle, toCallOptions } from './prompt.ts'
 import { watchedFetch } from './watchdog.ts'
 
@@ -44,7 +45,7 @@ export const anthropicProtocol: WireProtocol = {
       fetch: watchedFetch,
     }).languageModel(modelId)
   },
-  callOptions: (request) => withCacheBreakpoints(anthropicCallOptions(request)),
+  callOptions: (request, media) => withCacheBreakpoints(anthropicCallOptions(request, media)),
   hooks: {
     reasoningSignature(metadata) {
       const meta = metadata?.anthropic as { signature?: unknown; redactedData?: unknown } | undefined
@@ -60,14 +61,16 @@ const STYLE: PromptStyle = {
   toolInput: 'raw',
   errorResults: 'error-text',
   reasoning: 'signed',
+  // Anthropic takes images inside tool_result content (media.ts).
+  toolImages: 'in-result',
   signedReasoning: (signature) =>
     signature.startsWith(REDACTED_THINKING_PREFIX)
       ? { anthropic: { redactedData: signature.slice(REDACTED_THINKING_PREFIX.length) } }
       : { anthropic: { signature } },
 }
 
-function anthropicCallOptions(request: LlmRequest): LanguageModelV4CallOptions {
-  return toCallOptions(request, STYLE)
+function anthropicCallOptions(request: LlmRequest, media?: MediaSupport): LanguageModelV4CallOptions {
+  return toCallOptions(request, STYLE, media)
 }
 
 /** Adds the breakpoints described at the top of this file. */

@@ -10,7 +10,12 @@ import { watchedFetch } from './watchdog.ts'
 const load = lazy(() => import('@ai-sdk/deepseek'))
 
 // One object for the process: toCallOptions caches converted messages per style object.
-const STYLE: PromptStyle = { toolInput: 'parsed', errorResults: 'text', reasoning: 'text' }
+const STYLE: PromptStyle = {
+  toolImages: 'user-message',
+  toolInput: 'parsed',
+  errorResults: 'text',
+  reasoning: 'text',
+}
 
 export const deepseekProtocol: WireProtocol = {
   kind: 'deepseek',
@@ -25,7 +30,7 @@ export const deepseekProtocol: WireProtocol = {
     }).chat(modelId)
   },
   // The package JSON-encodes the input itself, so it gets the parsed value.
-  callOptions: (request) => toCallOptions(request, STYLE),
+  callOptions: (request, media) => toCallOptions(request, STYLE, media),
   hooks: {
     // The package reports a finish even when the stream ended without DeepSeek's finish_reason;
     // only a raw reason from the wire means the answer is complete.

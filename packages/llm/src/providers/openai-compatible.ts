@@ -11,7 +11,12 @@ import { watchedFetch } from './watchdog.ts'
 const load = lazy(() => import('@ai-sdk/openai-compatible'))
 
 // One object for the process: toCallOptions caches converted messages per style object.
-const STYLE: PromptStyle = { toolInput: 'raw', errorResults: 'text', reasoning: 'text' }
+const STYLE: PromptStyle = {
+  toolImages: 'user-message',
+  toolInput: 'raw',
+  errorResults: 'text',
+  reasoning: 'text',
+}
 
 export const openaiCompatibleProtocol: WireProtocol = {
   kind: 'openai-compatible',
@@ -28,7 +33,7 @@ export const openaiCompatibleProtocol: WireProtocol = {
       includeUsage: true,
     }).chatModel(modelId)
   },
-  callOptions: (request) => toCallOptions(request, STYLE),
+  callOptions: (request, media) => toCallOptions(request, STYLE, media),
   hooks: {
     // The package maps cached reads only; servers that report cache writes use OpenAI's field.
     usage: (usage) => toUsage(usage, cacheWriteTokens(usage)),

@@ -9,7 +9,12 @@ import { watchedFetch } from './watchdog.ts'
 const load = lazy(() => import('@ai-sdk/openai'))
 
 // One object for the process: toCallOptions caches converted messages per style object.
-const STYLE: PromptStyle = { toolInput: 'raw', errorResults: 'text', reasoning: 'drop' }
+const STYLE: PromptStyle = {
+  toolImages: 'user-message',
+  toolInput: 'raw',
+  errorResults: 'text',
+  reasoning: 'drop',
+}
 
 export const openaiProtocol: WireProtocol = {
   kind: 'openai',
@@ -25,6 +30,6 @@ export const openaiProtocol: WireProtocol = {
       fetch: watchedFetch,
     }).chat(modelId)
   },
-  callOptions: (request) => toCallOptions(request, STYLE),
+  callOptions: (request, media) => toCallOptions(request, STYLE, media),
   hooks: {},
 }

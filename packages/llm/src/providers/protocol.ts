@@ -3,6 +3,7 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import type { LlmRequest } from '@tack/agent'
 import type { ProviderKind } from '../endpoints.ts'
+import type { MediaSupport } from './media.ts'
 import type { StreamHooks } from './stream.ts'
 
 /** An endpoint ready for a request: where, and the key read from the env for this request. */
@@ -18,8 +19,8 @@ export interface WireProtocol {
   readonly kind: ProviderKind
   /** Loads the provider package on first use and returns the model for one request. */
   model(endpoint: ConnectedEndpoint, modelId: string): Promise<LanguageModelV4>
-  /** Our request as this protocol's call options (without the abort signal). */
-  callOptions(request: LlmRequest): LanguageModelV4CallOptions
+  /** Our request as this protocol's call options (without the abort signal); `media`: what the model takes (default text only). */
+  callOptions(request: LlmRequest, media?: MediaSupport): LanguageModelV4CallOptions
   readonly hooks: StreamHooks
 }
 

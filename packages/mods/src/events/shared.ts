@@ -1,5 +1,6 @@
 // What every event mapping shares: the host, the kernel context and the session → agent index.
 import type { Agent } from '@tack/agent'
+import { blockText } from '@tack/session'
 import type { ContentBlock, Content, Session } from '@tack/session'
 import type { Context } from 'cordis'
 import type { ModHost } from '../host.ts'
@@ -12,7 +13,7 @@ export interface Mapping {
 }
 
 export function textOf(content: Content | readonly ContentBlock[]): string {
-  return typeof content === 'string' ? content : content.map((b) => b.text).join('\n')
+  return typeof content === 'string' ? content : content.map(blockText).join('\n')
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -4,6 +4,7 @@
 // sub-call exactly as they see a model's call. The run owns an abort controller: when the program
 // settles, the in-flight call is aborted, queued ones are abandoned, and `close()` resolves only once
 // the queue is empty, so nothing is dispatched after run_code's result.
+import { contentText } from '@tack/session'
 import type { ToolCallContext, ToolExecutionResult, ToolRegistry } from '../types.ts'
 import { loggedArguments } from './logged-arguments.ts'
 import type { BindingOutcome, CodeBinding } from './runtime.ts'
@@ -101,8 +102,9 @@ export class CodeDispatch {
   }
 }
 
+/** The words a program gets; an image is its note (a program gets text, not images: decision 0255). */
 function textOf(result: ToolExecutionResult): string {
-  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n')
+  return contentText(result.content)
 }
 
 function summary(text: string, max: number): string {

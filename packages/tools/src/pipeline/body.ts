@@ -7,7 +7,7 @@
 //    result, a `ToolFailure` keeps its code); a plain throw or no answer at all is `ABORTED`.
 // Right before the body, the paths the tool declares are held to the workspace scope (scope.ts): a
 // refusal is the body's `OUTSIDE_WORKSPACE` failure, as the fs tools have always reported it.
-import { type Content, toContentBlocks } from '@tack/session'
+import { blockText, type Content, toContentBlocks } from '@tack/session'
 import { ToolFailure } from '../errors.ts'
 import { holdToScope } from '../scope.ts'
 import type {
@@ -169,7 +169,7 @@ function timedOutResult(def: ToolDefinition, exec: ToolExecution, settled: Settl
       : settled.kind === 'threw' && settled.error instanceof ToolFailure
         ? { content: settled.error.content ?? settled.error.message, meta: settled.error.meta }
         : {}
-  const own = account.content === undefined ? [] : toContentBlocks(account.content).map((block) => block.text)
+  const own = account.content === undefined ? [] : toContentBlocks(account.content).map(blockText)
   const abandoned = settled.kind === 'gave-up' ? [ABANDONED] : []
   return errorResult(exec, 'TIMEOUT', [notice, ...abandoned, ...own].join('\n\n'), {
     name: 'TimeoutError',

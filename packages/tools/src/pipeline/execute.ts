@@ -17,6 +17,7 @@ import type {
 import { toolAccess } from '../declarations.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
+import { boundImages } from './image-bound.ts'
 import { progressRecorder } from './progress.ts'
 import { type Recorder, recorderFor } from './record.ts'
 import {
@@ -44,6 +45,8 @@ export interface PipelineEnv {
   readonly abortGraceMs: number
   /** The least time between two logged `tool/progress` events of one call. */
   readonly progressIntervalMs: number
+  /** Decoded bytes an image in a result may have; past it the image is a note (image-bound.ts). */
+  readonly maxImageBytes: number
   lookup(name: string): PipelineTool | undefined
   /** Registered names, sorted, for the `UNKNOWN_TOOL` message. */
   names(): readonly string[]
@@ -270,5 +273,6 @@ function canonicalMeta(env: PipelineEnv, result: ToolExecutionResult): ToolExecu
 }
 
 function finalize(env: PipelineEnv, result: ToolExecutionResult): ToolExecutionResult {
-  return deepFreeze(canonicalMeta(env, result))
+  const content = boundImages(result.content, env.maxImageBytes)
+  return deepFreeze(canonicalMeta(env, content === result.content ? result : { ...result, content }))
 }

@@ -1,7 +1,7 @@
 // Builders for the results the pipeline produces itself. Every error result says, in its content,
 // what the model needs to correct or report; `error` carries the machine-readable code (TL-3).
 import { SeamError } from '@tack/kernel'
-import { type Content, type ContentBlock, type HookContext, toContentBlocks } from '@tack/session'
+import { type Content, type ContentBlock, type HookContext, toContentBlocks, blockText } from '@tack/session'
 import type { ToolErrorCode } from '../errors.ts'
 import type { ToolAnswer, ToolError, ToolExecutionResult } from '../types.ts'
 
@@ -99,7 +99,7 @@ function copyError(error: ToolError): ToolError {
 
 /** The text of a result's blocks, joined by newlines. */
 export function textOf(content: readonly ContentBlock[]): string {
-  return content.map((block) => block.text).join('\n')
+  return content.map(blockText).join('\n')
 }
 
 /** `result` with exactly `context` as its additional context (absent when empty). */

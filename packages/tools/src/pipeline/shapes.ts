@@ -1,13 +1,17 @@
 // Run-time shape checks for what plugins hand to the pipeline (decisions, answers, results, context
 // items). Each returns a description of the first problem, or undefined; the dispatcher attributes a
 // problem to the plugin that returned the value (TL-8).
+import { isImageBlock } from '@tack/session'
 import { isJsonObject } from '../arguments.ts'
 
 export function contentProblem(value: unknown): string | undefined {
   if (typeof value === 'string') return undefined
   if (!Array.isArray(value)) return 'content must be a string or an array of text blocks'
   for (const [i, block] of value.entries()) {
-    if (!isJsonObject(block) || block.type !== 'text' || typeof block.text !== 'string') {
+    if (isJsonObject(block) && block.type === 'image') {
+      if (!isImageBlock(block))
+        return `content[${i}] must be an image block from imageBlock() (@tack/session)`
+    } else if (!isJsonObject(block) || block.type !== 'text' || typeof block.text !== 'string') {
       return `content[${i}] must be {type: 'text', text: string}`
     }
   }

@@ -1,7 +1,8 @@
 // One tool call as a card (80-cli.md §5.1): a header line — status glyph, tool name, key argument, then
 // the status word and duration on the right — and below it the applied diff of an edit/write or a few
-// lines of output (bash, failures); while it runs, its latest progress report. The status words are fixed vocabulary (see the README): pending,
-// waiting for approval, running, done, failed, denied.
+// lines of output (bash, failures, the names of a result's images); while it runs, its latest progress
+// report. The status words are fixed vocabulary (see the README): pending, waiting for approval,
+// running, done, failed, denied.
 import { truncateToWidth, visibleWidth } from '@mariozechner/pi-tui'
 import { formatDuration } from '../format.ts'
 import type { Theme } from '../theme.ts'

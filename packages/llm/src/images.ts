@@ -1,0 +1,22 @@
+// Which models take image input (docs/decisions/0255-image-content.md): the endpoint's `images` setting
+// when the user gave one, else the model catalogue's answer, else the default of the endpoint's kind —
+// every Claude model since Claude 3 takes images, while DeepSeek's chat models take none and an
+// OpenAI(-compatible) model nobody vouched for is treated as text-only (a note costs little; an image
+// a text model rejects costs the request).
+import { catalogEntry } from './catalog.ts'
+import type { EndpointConfig, ProviderKind } from './endpoints.ts'
+
+const KIND_DEFAULT: Readonly<Record<ProviderKind, boolean>> = {
+  anthropic: true,
+  deepseek: false,
+  openai: false,
+  'openai-compatible': false,
+}
+
+/** Whether `modelId` served by `endpoint` takes images. */
+export function acceptsImages(endpoint: EndpointConfig, modelId: string): boolean {
+  const { images } = endpoint
+  if (typeof images === 'boolean') return images
+  if (images) return images.includes(modelId)
+  return catalogEntry(modelId)?.images ?? KIND_DEFAULT[endpoint.kind]
+}

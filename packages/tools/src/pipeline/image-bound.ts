@@ -1,0 +1,24 @@
+// The size bound on images in tool results (`maxImageBytes`, docs/decisions/0255-image-content.md): a
+// result keeps its images in order while their decoded bytes together stay within the bound; an image
+// past it is replaced by a note saying what it was and which bound it passed. So one result can never
+// put more image bytes into the log — where every later request carries them — than the bound.
+import { type ContentBlock, imageNote } from '@tack/session'
+
+/** `content` with the images past `maxBytes` in all as notes; the same array when none is. */
+export function boundImages(content: readonly ContentBlock[], maxBytes: number): readonly ContentBlock[] {
+  let total = 0
+  let changed = false
+  const bounded = content.map((block): ContentBlock => {
+    if (block.type !== 'image') return block
+    if (total + block.bytes <= maxBytes) {
+      total += block.bytes
+      return block
+    }
+    changed = true
+    return {
+      type: 'text',
+      text: imageNote(block, `not kept: past plugins.tools.maxImageBytes (${maxBytes}) for one result`),
+    }
+  })
+  return changed ? bounded : content
+}
