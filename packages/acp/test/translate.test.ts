@@ -131,7 +131,7 @@ describe("50-acp.md requirement 8: kinds, locations, content — from each tool'
     expect(result('edit', editArgs, failed)).toMatchObject({
       content: [{ type: 'content', content: { type: 'text', text: 'no match' } }],
     })
-    // an image result (an MCP server's): its words and an ACP image block, in order (decision 0255)
+    // an image result (an MCP server's): its words and an ACP image block, in order (docs/decisions/0255-image-content.md)
     const image = imageBlock('image/png', 'iVBORw0KGgo=')
     if (!image) throw new Error('not an image')
     const shot = { content: [{ type: 'text' as const, text: 'the screen' }, image], isError: false }

@@ -4,7 +4,7 @@
 // tack's arguments become Claude's input, is each tool's own declaration (`host.claude`,
 // docs/decisions/0210-host-protocol-packages.md), read through @tack/tools' `HostMappingReader` and
 // `claudeResponse` (tool-view.ts).
-import { imageNote, isImageBlock } from '@tack/session'
+import { blockWords } from './block-words.ts'
 import { isAbsolute, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
 import { readTextOrNull } from './file-text.ts'
@@ -84,9 +84,7 @@ export interface ClaudeBeforeCall {
 
 /** The result's words; an image is its note, never its bytes (docs/decisions/0255-image-content.md). */
 function resultText(result: ClaudeToolResult): string {
-  return result.content
-    .map((b) => (isImageBlock(b) ? imageNote(b) : typeof b.text === 'string' ? b.text : ''))
-    .join('\n')
+  return result.content.map(blockWords).join('\n')
 }
 
 /** The response of a tool Claude Code has no shape for: `{output, isError}` (a documented tack shape). */

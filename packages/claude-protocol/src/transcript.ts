@@ -11,7 +11,7 @@
 // Turn counters that count `"type":"user"` lines without `toolUseResult` therefore count prompts only.
 // uuids derive from the session id and the log sequence, so a rebuilt transcript is byte-identical.
 import { createHash } from 'node:crypto'
-import { blockText } from '@tack/session'
+import { blockWords } from './block-words.ts'
 import type { AssistantBlock, ContentBlock, MessageSource, SessionEvent, SessionHeader } from '@tack/session'
 import { type ClaudeToolReader, claudeResponse, UNDECLARED_CLAUDE_TOOLS } from './tool-view.ts'
 
@@ -41,7 +41,7 @@ export function transcriptUuid(sessionId: string, seq: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-const text = (blocks: readonly ContentBlock[]) => blocks.map(blockText).join('\n')
+const text = (blocks: readonly ContentBlock[]) => blocks.map(blockWords).join('\n')
 
 function parseArguments(raw: string): unknown {
   try {

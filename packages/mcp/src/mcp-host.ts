@@ -9,7 +9,7 @@
 // Every text there is bounded like the model's (`maxResultBytes` in all) and binary data is never
 // kept: an image, audio or blob block is the note the model reads for it.
 import { Buffer } from 'node:buffer'
-import { blockText } from '@tack/session'
+import { blockText, imageNote } from '@tack/session'
 import type { ToolHosts, ToolResultView } from '@tack/tools'
 import { cutToBytes } from './cut.ts'
 import { blockText as mcpBlockText, type McpCallResult } from './result-content.ts'
@@ -37,7 +37,7 @@ export function hostView(result: McpCallResult, maxBytes: number): McpHostView |
   let budget = maxBytes
   const content: HostBlock[] = []
   for (const block of blocks) {
-    const whole = mcpBlockText(block as Record<string, unknown>)
+    const whole = hookWords(block as Record<string, unknown>)
     const text = cutToBytes(whole, budget)
     content.push({ type: 'text', text })
     budget -= Buffer.byteLength(whole, 'utf8')
@@ -46,6 +46,13 @@ export function hostView(result: McpCallResult, maxBytes: number): McpHostView |
   const structured = result.structuredContent
   const fits = structured !== undefined && Buffer.byteLength(JSON.stringify(structured), 'utf8') <= maxBytes
   return { content, ...(fits ? { structuredContent: structured } : {}) }
+}
+
+/** A server's block as a hook reads it: an image is the note every words-only reader gets (docs/decisions/0255-image-content.md). */
+function hookWords(block: Record<string, unknown>): string {
+  if (block.type === 'image' && typeof block.mimeType === 'string' && typeof block.data === 'string')
+    return imageNote({ mimeType: block.mimeType, bytes: Buffer.byteLength(block.data, 'base64') })
+  return mcpBlockText(block)
 }
 
 function viewOf(result: ToolResultView): McpHostView {

@@ -53,7 +53,7 @@ return typeof weather.temperature`
   }
 }, 30_000)
 
-it('a program gets an image result as its words with the note, never the base64 (decision 0255)', async () => {
+it('a program gets an image result as its words with the note, never the base64 (docs/decisions/0255-image-content.md)', async () => {
   const { ctx, fiber } = await codeModeContext({ everything: everything() })
   try {
     const code = `return await tools.mcp.everything["get-tiny-image"]({})`

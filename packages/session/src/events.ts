@@ -174,8 +174,8 @@ export interface SessionEventMap {
   /** A tool call about to run, with the model's raw argument text. */
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string }
   /**
-   * The result of a tool call: text and image blocks (an image's base64 stored here, once: decision
-   * 0255); `meta` is tool-private and never shown to the model.
+   * The result of a tool call: text and image blocks (an image's base64 stored here, once:
+   * docs/decisions/0255-image-content.md); `meta` is tool-private and never shown to the model.
    */
   'tool/result': {
     callId: string

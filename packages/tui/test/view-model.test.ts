@@ -116,7 +116,7 @@ describe('SessionView from a real log', () => {
     view.markRunning('unknown')
   })
 
-  test('a result with an image names it on the card: [image image/png 12 KB] (decision 0255)', () => {
+  test('a result with an image names it on the card: [image image/png 12 KB] (docs/decisions/0255-image-content.md)', () => {
     const view = new SessionView({ model: 'm/x', permissionMode: 'ask', sessionId: 's' }, pricing)
     const at = new Date(1_000).toISOString()
     const call = { turn: 1, step: 1, callId: 'c1', name: 'mcp__shots__take', arguments: '{}' }

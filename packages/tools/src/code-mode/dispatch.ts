@@ -102,7 +102,7 @@ export class CodeDispatch {
   }
 }
 
-/** The words a program gets; an image is its note (a program gets text, not images: decision 0255). */
+/** The words a program gets; an image is its note (a program gets text, not images: docs/decisions/0255-image-content.md). */
 function textOf(result: ToolExecutionResult): string {
   return contentText(result.content)
 }
