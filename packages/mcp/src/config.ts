@@ -3,6 +3,9 @@
 import { type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
 import { SERVER_TIMEOUT_MAX_MS, serversField } from './server-field.ts'
 
+/** `stderrMaxBytes`'s default; also the bound of an early-spawned server's tail (early-spawn.ts). */
+export const STDERR_MAX_BYTES_DEFAULT = 65_536
+
 const fields = {
   servers: serversField,
   startupTimeoutMs: Schema.integer({
@@ -34,7 +37,7 @@ const fields = {
       "UTF-8 bytes of one MCP tool result the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
   }),
   stderrMaxBytes: Schema.integer({
-    default: 65_536,
+    default: STDERR_MAX_BYTES_DEFAULT,
     min: 1_024,
     max: 16 * 1024 * 1024,
     description:

@@ -144,7 +144,7 @@ export class McpConnection {
     const { name, def, backoff } = this.#options
     const stderr = new StderrTail(this.#options.stderrMaxBytes)
     this.#stderr = stderr
-    const opened = openTransport(def, this.#options.secretVariables(), stderr)
+    const opened = openTransport(name, def, this.#options.secretVariables(), stderr)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     this.#connecting = client
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
