@@ -53,11 +53,7 @@ export function bootEntries(env: NodeJS.ProcessEnv): readonly BootEntry[] {
   return catalogOrder([...CORE_PLUGINS, ...catalog], env)
 }
 
-async function loadPlugins(
-  ctx: Context,
-  opts: BootOptions,
-  undo: Array<() => Promise<void>>,
-): Promise<void> {
+async function loadPlugins(ctx: Context, opts: BootOptions, undo: Array<() => Promise<void>>): Promise<void> {
   if (opts.warn) {
     const { printWarnings } = await import('./log-sink.ts')
     printWarnings(ctx, opts.warn, opts.verbose === true)

@@ -32,7 +32,8 @@ export class GroupStdioTransport implements Transport {
     if (this.#started) throw new Error('the transport is already started')
     this.#started = true
     const child = this.#process.child
-    if (!(await this.#process.spawned)) throw this.#process.spawnError ?? new Error('the server did not spawn')
+    if (!(await this.#process.spawned))
+      throw this.#process.spawnError ?? new Error('the server did not spawn')
     if (this.#process.exited) throw new Error('the server exited before it was asked anything')
     child.stdout?.on('data', (chunk: Buffer) => {
       try {
