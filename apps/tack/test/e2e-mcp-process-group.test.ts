@@ -52,7 +52,9 @@ async function waitFor(check: () => boolean, withinMs: number): Promise<void> {
   }
 }
 
-async function setup(box: Sandbox, script: Parameters<typeof startLoopbackServer>[0]['script']) {
+type Script = NonNullable<Parameters<typeof startLoopbackServer>[0]>['script']
+
+async function setup(box: Sandbox, script: Script) {
   const server = await startLoopbackServer({ script })
   const pidFile = join(box.root, 'grandchild.pid')
   const config = await writeMcpConfig(box.root, server.baseUrl, { forking: forkingServer(pidFile) })

@@ -16,6 +16,7 @@ import {
 import type { RestartBackoff } from './backoff.ts'
 import type { McpServerDefinition } from './definition.ts'
 import { errorText } from './error-text.ts'
+import { isSignInNeeded, SignInNeededError, signInNote } from './sign-in.ts'
 import { StderrTail } from './stderr-tail.ts'
 import { type OpenedTransport, openTransport } from './transport.ts'
 
@@ -170,7 +171,8 @@ export class McpConnection {
     // A broken pipe or socket is not reported here: the close that follows says what happened, once.
     let reported = false
     client.onerror = (error) => {
-      if (reported || this.#closed || isSystemError(error)) return
+      // A 401 is said once, by the failed start below, with what to do about it.
+      if (reported || this.#closed || isSystemError(error) || isSignInNeeded(error)) return
       reported = true
       this.#options.warn(
         isMalformed(error)
@@ -194,10 +196,13 @@ export class McpConnection {
       backoff.succeeded()
       this.#lastError = undefined
       return client
-    } catch (error) {
+    } catch (caught) {
+      const error = isSignInNeeded(caught) ? new SignInNeededError(name) : caught
       this.#client = undefined
       await client.close().catch(() => undefined)
       if (!this.#closed) {
+        // The model reads why the server's tools are missing (its instructions section, M12b).
+        if (error instanceof SignInNeededError) this.#options.onInstructions(signInNote(name))
         backoff.failed()
         this.#lastError = `${errorText(error)}${this.#lastStderr()}`
         this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)
