@@ -13,7 +13,7 @@ const fields = {
     min: 1,
     max: SERVER_TIMEOUT_MAX_MS,
     description:
-      "Milliseconds the session waits at start for the servers (all started in parallel); a server not ready by then is waited for no longer, and its tools join when it is (announced on stderr; the request prefix changes once). A server's own `startupTimeoutMs` overrides it.",
+      "Milliseconds the first request waits for each server, counted from its spawn (all start in parallel at boot, and tack's own start goes on meanwhile); a server not ready by then is waited for no longer, and its tools join when it is (announced on stderr; the request prefix changes once). A server's own `startupTimeoutMs` overrides it.",
   }),
   connectTimeoutMs: Schema.integer({
     default: 60_000,
