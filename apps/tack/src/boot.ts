@@ -1,7 +1,8 @@
 // Boots a cordis context with the plugins a command needs: one loop over the core plugins
 // (core-plugins.ts) and the catalog (plugin-catalog.ts), each loaded as its declaration says
 // (boot-role.ts) with its validated config, then the user's own plugins (user-plugins.ts) in their
-// configured order. Plugin warnings are printed to stderr (log-sink.ts). The order of the entries
+// configured order. Before the loop, the entries this run loads start their `early` work (the MCP
+// servers' processes, so they start while the plugins load: docs/decisions/0240-mcp-early-start.md). Plugin warnings are printed to stderr (log-sink.ts). The order of the entries
 // changes nothing a test can see (docs/decisions/0206-boot-loop.md): seam order comes from the seams'
 // phases, and a plugin that needs another's service waits for it (cordis `inject`).
 import { builtinScope } from '@tack/kernel'

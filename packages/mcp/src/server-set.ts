@@ -1,7 +1,7 @@
 // A set of MCP servers started together (spec 55-mcp.md M1–M4): every enabled server connected in
 // parallel, each waited for (`ready`) at most its startup bound, counted from its spawn (boot may have
-// spawned it early: early-spawn.ts); a server ready later adds its tools then (one line with -v). The plugin starts the configured servers for every agent; an ACP session starts the
-// servers its editor named for its own agents only (`audience`, docs/decisions/0232-acp-mcp-servers.md).
+// spawned it early: early-spawn.ts); a server ready later adds its tools then (one line with -v). The
+// plugin starts the configured servers for every agent; an ACP session starts the servers its editor named for its own agents only (`audience`, docs/decisions/0232-acp-mcp-servers.md).
 // Closing the set ends every server (a stdio server's process too) and removes its tools and commands.
 // Prompts become slash commands (M10) only for a set every agent sees: the command registry has no
 // audience, so an ACP session's own servers' prompts would reach every session; deferral (M11) is
@@ -78,7 +78,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         onInstructions: (text) => instructions?.set(name, text),
         warn,
       })
-      // The bound counts from the spawn: a server boot spawned early has had that time already.
+      // The bound counts from the spawn: a server the boot spawned early has had that time already.
       const since = earlySpawnedAt(name)
       const spent = since === undefined ? 0 : performance.now() - since
       const start = connection.start().then(
@@ -90,9 +90,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
       // The bound's timer is cancelled once the start settles, so it never holds the process open.
       const timer = new AbortController()
       const bound = Math.max(0, (def.startupTimeoutMs ?? config.startupTimeoutMs) - spent)
-      const limit = sleep(bound, undefined, {
-        signal: timer.signal,
-      })
+      const limit = sleep(bound, undefined, { signal: timer.signal })
       const settled = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
       return { connection, bound: settled }
     })
