@@ -1,8 +1,8 @@
 // A stdio MCP server runs in its own process group, and the whole group ends with the server (spec
 // 55-mcp.md M1, docs/decisions/0240-mcp-early-start.md), through the real binary: the server is
 // `sh -c 'sleep 300 & exec node server-everything'`, so the `sleep` is tack's grandchild, which the
-// SDK's own transport would leave running. After a normal end of `tack run`, and after a SIGTERM to tack
-// in the middle of a turn, the sleep is gone.
+// SDK's own transport would leave running. After a normal end of `tack run`, and after a SIGTERM or a
+// SIGHUP (the terminal closed) to tack in the middle of a turn, the sleep is gone.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,34 +79,52 @@ describe.skipIf(process.platform !== 'linux')('stdio MCP servers in their own pr
     }
   }, 60_000)
 
-  test('SIGTERM to tack mid-turn ends the server and its grandchild; the grandchild was in the server’s own group', async () => {
-    const box = await sandbox()
-    const { server, pidFile, args } = await setup(box, [
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'sleep 30' } }] },
-      { kind: 'text', text: 'done' },
-    ])
-    try {
-      const child = spawn(process.execPath, [TACK_BIN, ...args], {
-        env: box.env,
-        cwd: box.workspace,
-        stdio: 'pipe',
-      })
-      child.stdin.end()
-      const outcome = outcomeOf(child)
-      // the first request went out (so the servers were waited for) and the bash call is running
-      await waitFor(() => server.requests.length >= 1 && existsSync(pidFile), 30_000)
-      await sleep(300)
-      const pid = Number(readFileSync(pidFile, 'utf8'))
-      expect(alive(pid)).toBe(true)
-      const group = groupOf(pid)
-      expect(group).not.toBe(groupOf(child.pid as number))
-      expect(group).not.toBe(groupOf(process.pid))
-      child.kill('SIGTERM')
-      const run = await outcome
-      expect(run.code, run.stderr).toBe(143)
-      expect(await gone(pid, 5_000)).toBe(true)
-    } finally {
-      await server.close()
-    }
-  }, 60_000)
+  test.each([
+    ['SIGTERM', 143, false],
+    ['SIGHUP', 129, false],
+    ['SIGTERM', 143, true],
+  ] as const)(
+    '%s to tack mid-turn (exit %i; sent twice: %s) ends the server and its grandchild, which was in the server’s own group',
+    async (signal, code, twice) => {
+      const box = await sandbox()
+      const { server, pidFile, args } = await setup(box, [
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'sleep 30' } }] },
+        { kind: 'text', text: 'done' },
+      ])
+      try {
+        const child = spawn(process.execPath, [TACK_BIN, ...args], {
+          env: box.env,
+          cwd: box.workspace,
+          stdio: 'pipe',
+        })
+        child.stdin.end()
+        const outcome = outcomeOf(child)
+        // the first request went out (so the servers were waited for) and the bash call is running
+        await waitFor(() => server.requests.length >= 1 && existsSync(pidFile), 30_000)
+        await sleep(300)
+        const pid = Number(readFileSync(pidFile, 'utf8'))
+        expect(alive(pid)).toBe(true)
+        const group = groupOf(pid)
+        expect(group).not.toBe(groupOf(child.pid as number))
+        expect(group).not.toBe(groupOf(process.pid))
+        child.kill(signal)
+        // twice: tack exits at once (process.exit) without waiting for its disposal; its `exit` hook
+        // still ends the server's group
+        if (twice) {
+          await sleep(20)
+          child.kill(signal)
+        }
+        const run = await outcome
+        // the second signal finds tack's run still handling signals (it exits with the code at once) or
+        // past that, disposing (the signal then ends tack as it would with no handler)
+        if (twice)
+          expect([run.code, run.signal], run.stderr).toContainEqual(run.code === null ? signal : code)
+        else expect(run.code, run.stderr).toBe(code)
+        expect(await gone(pid, 5_000)).toBe(true)
+      } finally {
+        await server.close()
+      }
+    },
+    60_000,
+  )
 })

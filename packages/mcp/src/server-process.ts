@@ -3,10 +3,11 @@
 // it — no orphaned grandchildren. Its stderr goes into a bounded tail (stderr-tail.ts), never printed.
 // Ended: by `end()` (the server closed, the session over: stdin closed, then the group's ladder
 // SIGTERM → SIGKILL), by the leader exiting on its own (what it left behind goes through the same
-// ladder), and, when tack exits with a group still alive (a second Ctrl-C, `process.exit`), by a SIGTERM
-// to the group from tack's `exit` hook. A tack killed with SIGKILL runs no code: its servers see their
-// stdin close, which ends an MCP stdio server (the protocol's shutdown), but not what a server left
-// running in the background (docs/decisions/0240-mcp-early-start.md).
+// ladder), and, when tack exits with a group still alive (a second Ctrl-C, `process.exit`, an ending
+// signal that no command handles any more), by a SIGTERM to the group from tack's `exit` or signal
+// hook. A tack killed with SIGKILL runs no code: its servers see their stdin close, which ends an MCP
+// stdio server (the protocol's shutdown), but not what a server left running in the background
+// (docs/decisions/0240-mcp-early-start.md).
 //
 // Needs nothing of the SDK: boot may spawn the servers before @tack/mcp's client code is imported
 // (early-spawn.ts), so their start overlaps tack's own.
@@ -31,16 +32,36 @@ export interface ServerCommand {
 
 /** Groups of servers still running, ended by tack's `exit` hook if nothing ended them before. */
 const liveGroups = new Set<number>()
-let exitHook = false
+let hooked = false
+
+/** The signals that end tack; the servers' groups no longer get the terminal's own. */
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP']
+
+function endLiveGroups(): void {
+  for (const group of liveGroups) signalGroup(group, 'SIGTERM')
+}
+
+/**
+ * An ending signal nobody else listens for (a command that already removed its own handlers, e.g. while
+ * it disposes): the groups get a SIGTERM, then the signal is raised again without this listener, so it
+ * ends tack as it would have. When another listener is there, that one decides (a run cancels its turn
+ * and disposes, which ends the servers through the ladder).
+ */
+function onEndingSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return
+  endLiveGroups()
+  for (const s of ENDING_SIGNALS) process.off(s, onEndingSignal)
+  hooked = false
+  process.kill(process.pid, signal)
+}
 
 function watchGroup(pgid: number): void {
   liveGroups.add(pgid)
-  if (exitHook) return
-  exitHook = true
+  if (hooked) return
+  hooked = true
   // Synchronous, as an `exit` listener must be: no ladder here, one SIGTERM to each group.
-  process.on('exit', () => {
-    for (const group of liveGroups) signalGroup(group, 'SIGTERM')
-  })
+  if (!process.listeners('exit').includes(endLiveGroups)) process.on('exit', endLiveGroups)
+  for (const s of ENDING_SIGNALS) process.on(s, onEndingSignal)
 }
 
 export class ServerProcess {
