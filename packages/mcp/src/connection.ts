@@ -145,7 +145,8 @@ export class McpConnection {
     const { name, def, backoff } = this.#options
     const stderr = new StderrTail(this.#options.stderrMaxBytes)
     this.#stderr = stderr
-    const opened = openTransport(name, def, this.#options.secretVariables(), stderr)
+    // Called before any `await` here: a stdio server spawned early is taken at once (transport.ts).
+    const opening = openTransport(name, def, this.#options.secretVariables(), stderr)
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     this.#connecting = client
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -181,6 +182,7 @@ export class McpConnection {
       )
     }
     try {
+      const opened = await opening
       await client.connect(opened.transport, { timeout: this.#options.connectTimeoutMs })
       if (this.#closed) throw new Error('closed while starting')
       this.#client = client

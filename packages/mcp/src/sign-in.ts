@@ -3,8 +3,6 @@
 // one line to the person at start, an error the model reads on a call, and a note in the server's
 // instructions section so the model knows why the server's tools are missing — each naming the server
 // and how to give it a token: an `Authorization` header in its definition.
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
-
 /** Why a server could not be used: it needs a sign-in tack cannot do. */
 export class SignInNeededError extends Error {
   override readonly name = 'SignInNeededError'
@@ -21,7 +19,11 @@ export class SignInNeededError extends Error {
 
 /** Whether `error` is the SDK's answer to an HTTP 401 from a server (Streamable HTTP or SSE). */
 export function isSignInNeeded(error: unknown): boolean {
-  if (error instanceof SignInNeededError || error instanceof UnauthorizedError) return true
+  if (error instanceof SignInNeededError) return true
+  // The SDK's UnauthorizedError, known by its class's name: importing its module (auth.js) for an
+  // `instanceof` would load the HTTP transports' auth code into runs that have no HTTP server.
+  if ((error as { constructor?: { name?: unknown } } | null)?.constructor?.name === 'UnauthorizedError')
+    return true
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   // StreamableHTTPError and SseError carry the status as `code`; SSE's POST says it in its message.
   return code === 401 || (typeof message === 'string' && /\(HTTP 401\)/.test(message))
