@@ -45,6 +45,8 @@ export async function measureCallOverhead(opts: {
     noSession: true,
     warn: (line) => process.stderr.write(`${line}\n`),
   })
+  // What `tack run`'s first prompt waits for (docs/decisions/0240-mcp-early-start.md): the boot no longer does.
+  await (booted.ctx.get('mcp') as { ready?: Promise<void> } | undefined)?.ready
   const client = new Client({ name: 'bench-raw', version: '1.0.0' })
   await client.connect(
     new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' }),

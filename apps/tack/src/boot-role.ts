@@ -52,6 +52,11 @@ export interface BootRole {
   readonly plugin?: (opts: BootOptions) => Promise<unknown>
   /** Why this run cannot go on when its config turns it off; undefined: it can. */
   readonly neededBy?: (opts: BootOptions) => string | undefined
+  /**
+   * Work to start before any plugin is loaded, when this run loads it (MCP: spawning the stdio servers,
+   * so they start while tack boots). Answers how to undo it if the boot then fails.
+   */
+  readonly early?: (opts: BootOptions) => Promise<(() => Promise<void>) | undefined>
   /** What to do once it is loaded (the code runtime warms up in a non-native tools mode). */
   readonly loaded?: (ctx: Context, opts: BootOptions, config: Config) => void
 }

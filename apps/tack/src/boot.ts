@@ -1,7 +1,8 @@
 // Boots a cordis context with the plugins a command needs: one loop over the core plugins
 // (core-plugins.ts) and the catalog (plugin-catalog.ts), each loaded as its declaration says
 // (boot-role.ts) with its validated config, then the user's own plugins (user-plugins.ts) in their
-// configured order. Plugin warnings are printed to stderr (log-sink.ts). The order of the entries
+// configured order. Before the loop, the entries this run loads start their `early` work (the MCP
+// servers' processes, so they start while the plugins load: docs/decisions/0240-mcp-early-start.md). Plugin warnings are printed to stderr (log-sink.ts). The order of the entries
 // changes nothing a test can see (docs/decisions/0206-boot-loop.md): seam order comes from the seams'
 // phases, and a plugin that needs another's service waits for it (cordis `inject`).
 import { builtinScope } from '@tack/kernel'
@@ -31,11 +32,14 @@ export async function boot(opts: BootOptions): Promise<Booted> {
   // A boot that fails part way (a plugin that throws, a home that cannot be made) disposes what it
   // already started: a long-running `tack acp` boots one context per session folder and must not keep a
   // failed folder's store, hook bridges or mods open for the rest of the connection.
+  // What entries started before any plugin loaded (`early`), undone if the boot fails.
+  const undo: Array<() => Promise<void>> = []
   try {
-    await loadPlugins(ctx, opts)
+    await loadPlugins(ctx, opts, undo)
   } catch (error) {
     try {
       await dispose(ctx)
+      await Promise.all(undo.map((u) => u()))
     } catch {
       // the boot's own error is the one worth reporting
     }
@@ -50,7 +54,7 @@ export function bootEntries(env: NodeJS.ProcessEnv): readonly BootEntry[] {
   return catalogOrder([...CORE_PLUGINS, ...catalog], env)
 }
 
-async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
+async function loadPlugins(ctx: Context, opts: BootOptions, undo: Array<() => Promise<void>>): Promise<void> {
   if (opts.warn) {
     const { printWarnings } = await import('./log-sink.ts')
     printWarnings(ctx, opts.warn, opts.verbose === true)
@@ -62,10 +66,10 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
   // Built-ins are ordered on each seam by its phases and their names, not by this loop's order.
   const builtins = builtinScope(ctx)
   const loaded: Loaded[] = []
-  for (const entry of bootEntries(opts.env)) {
+  const entries = bootEntries(opts.env).filter((entry) => loadsIn(entry, opts))
+  await startEarly(entries, opts, undo)
+  for (const entry of entries) {
     const role = entry.boot ?? {}
-    if (opts.storeOnly && !role.storeOnly) continue
-    if (role.loads && !role.loads(opts)) continue
     const configured = entry.configurable ? opts.settings.plugins[entry.key] : undefined
     if (configured === false) {
       const needed = role.neededBy?.(opts)
@@ -97,6 +101,29 @@ async function loadPlugins(ctx: Context, opts: BootOptions): Promise<void> {
   }
   const { addCoreSystemPrompt } = await import('./system-prompt.ts')
   addCoreSystemPrompt(ctx, opts.cwd)
+}
+
+/** Whether this run loads `entry` unless its config turns it off. */
+function loadsIn(entry: BootEntry, opts: BootOptions): boolean {
+  const role = entry.boot ?? {}
+  if (opts.storeOnly && !role.storeOnly) return false
+  return !role.loads || role.loads(opts)
+}
+
+/**
+ * Each loaded entry's early work (boot-role.ts `early`), before any plugin loads; if the boot fails
+ * after it, what it started is undone (the boot's own error is the one reported).
+ */
+async function startEarly(
+  entries: readonly BootEntry[],
+  opts: BootOptions,
+  undo: Array<() => Promise<void>>,
+): Promise<void> {
+  for (const entry of entries) {
+    if (!entry.boot?.early || (entry.configurable && opts.settings.plugins[entry.key] === false)) continue
+    const undoIt = await entry.boot.early(opts)
+    if (undoIt) undo.push(undoIt)
+  }
 }
 
 async function load(ctx: Context, key: string, plugin: AnyPlugin, config: unknown): Promise<Fiber> {

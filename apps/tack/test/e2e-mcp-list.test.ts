@@ -53,3 +53,36 @@ describe('tack mcp list: live state', () => {
     expect(existsSync(marker)).toBe(false)
   })
 })
+
+describe('tack mcp … --help', () => {
+  test('each subcommand prints the mcp command’s own usage, not tack’s general help', async () => {
+    const box = await sandbox()
+    for (const args of [
+      ['mcp', '--help'],
+      ['mcp', 'list', '--help'],
+      ['mcp', 'get', '-h'],
+      ['mcp', 'add', 'x', '--help'],
+      ['mcp', 'remove', '--help'],
+      ['mcp', 'approve', '--help'],
+    ]) {
+      const run = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0)
+      expect(run.stdout).toMatch(/^usage: tack mcp SUBCOMMAND/)
+      expect(run.stdout).toContain('tack mcp list [--json] [--no-connect]')
+      // tack's general help lists every command; the mcp usage does not
+      expect(run.stdout).not.toContain('tack sessions')
+    }
+  })
+
+  test('--help after `--` belongs to the server command: `mcp add` records it as an argument', async () => {
+    const box = await sandbox()
+    const add = await runTack(['mcp', 'add', 'helped', '--', 'some-server', '--help'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(add.code, add.stderr).toBe(0)
+    const get = await runTack(['mcp', 'get', 'helped', '--json'], { env: box.env, cwd: box.workspace })
+    expect(get.code, get.stderr).toBe(0)
+    expect(JSON.parse(get.stdout)[0].definition).toMatchObject({ command: 'some-server', args: ['--help'] })
+  })
+})

@@ -30,16 +30,23 @@ export function mcpDefinitions(
   return definitions
 }
 
-/** Starts `servers` for the agents of `audience` and waits for them (each at most its startup bound). */
+/**
+ * Starts `servers` for the agents of `audience` and waits for them (each at most its startup bound),
+ * after the workspace's own servers.
+ */
 export async function connectSessionServers(
   ctx: Context,
   servers: McpServers,
   audience: ToolAudience,
 ): Promise<ServerSet | undefined> {
+  const loaded = ctx.get('mcp') as { config: McpConfig; ready: Promise<void> } | undefined
+  // The workspace's own servers (`plugins.mcp`) start with its boot and are not waited for there: a
+  // session answers once they are ready or past their bound, so its first commands (their prompts) and
+  // its first request include them (docs/decisions/0240-mcp-early-start.md).
+  await loaded?.ready
   if (Object.keys(servers).length === 0) return undefined
   // Imported when an editor names a server, as the catalog does: `tack acp` alone does not load the SDK.
   const mcp = await import('@tack/mcp')
-  const loaded = ctx.get('mcp') as { config: McpConfig } | undefined
   const config = loaded?.config ?? mcp.McpConfig.parse({})
   const set = mcp.startServers(ctx, { config, servers, audience })
   await set.ready

@@ -3,6 +3,9 @@
 import { type ConfigOf, ObjectSchema, Schema } from '@tack/kernel'
 import { SERVER_TIMEOUT_MAX_MS, serversField } from './server-field.ts'
 
+/** `stderrMaxBytes`'s default; also the bound of an early-spawned server's tail (early-spawn.ts). */
+export const STDERR_MAX_BYTES_DEFAULT = 65_536
+
 const fields = {
   servers: serversField,
   startupTimeoutMs: Schema.integer({
@@ -10,7 +13,7 @@ const fields = {
     min: 1,
     max: SERVER_TIMEOUT_MAX_MS,
     description:
-      "Milliseconds the session waits at start for the servers (all started in parallel); a server not ready by then is waited for no longer, and its tools join when it is (announced on stderr; the request prefix changes once). A server's own `startupTimeoutMs` overrides it.",
+      "Milliseconds the first request waits for each server, counted from its spawn (all start in parallel at boot, and tack's own start goes on meanwhile); a server not ready by then is waited for no longer, and its tools join when it is (announced on stderr; the request prefix changes once). A server's own `startupTimeoutMs` overrides it.",
   }),
   connectTimeoutMs: Schema.integer({
     default: 60_000,
@@ -41,7 +44,7 @@ const fields = {
       "Bytes of one message a stdio server may send (the MCP SDK's read buffer; its default). A message past it — a result of 50 MB, say — is not read: the call fails with a result naming this bound, the server is ended and started again on its next call.",
   }),
   stderrMaxBytes: Schema.integer({
-    default: 65_536,
+    default: STDERR_MAX_BYTES_DEFAULT,
     min: 1_024,
     max: 16 * 1024 * 1024,
     description:

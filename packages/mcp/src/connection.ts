@@ -22,6 +22,7 @@ import type { RestartBackoff } from './backoff.ts'
 import type { McpServerDefinition } from './definition.ts'
 import { errorText } from './error-text.ts'
 import { isMessageOverflow, McpMessageTooLarge } from './message-bound.ts'
+import { isSignInNeeded, SignInNeededError, signInNote } from './sign-in.ts'
 import { StderrTail } from './stderr-tail.ts'
 import { type OpenedTransport, openTransport } from './transport.ts'
 
@@ -185,7 +186,14 @@ export class McpConnection {
     const { name, def, backoff } = this.#options
     const stderr = new StderrTail(this.#options.stderrMaxBytes)
     this.#stderr = stderr
-    const opened = openTransport(def, this.#options.secretVariables(), stderr, this.#options.maxMessageBytes)
+    // Called before any `await` here: a stdio server spawned early is taken at once (transport.ts).
+    const opening = openTransport(
+      name,
+      def,
+      this.#options.secretVariables(),
+      stderr,
+      this.#options.maxMessageBytes,
+    )
     const client = new Client(CLIENT_INFO, { capabilities: {} })
     this.#connecting = client
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -230,7 +238,15 @@ export class McpConnection {
         return
       }
       // The rest of the too-large message is still arriving while the SDK closes: not worth a line.
-      if (reported || this.#closed || this.#overflowed === client || isSystemError(error)) return
+      // A 401 is said once, by the failed start below, with what to do about it.
+      if (
+        reported ||
+        this.#closed ||
+        this.#overflowed === client ||
+        isSystemError(error) ||
+        isSignInNeeded(error)
+      )
+        return
       reported = true
       this.#options.warn(
         isMalformed(error)
@@ -239,6 +255,7 @@ export class McpConnection {
       )
     }
     try {
+      const opened = await opening
       await client.connect(opened.transport, { timeout: this.#options.connectTimeoutMs })
       if (this.#closed) throw new Error('closed while starting')
       this.#client = client
@@ -260,10 +277,13 @@ export class McpConnection {
       backoff.succeeded()
       this.#lastError = undefined
       return client
-    } catch (error) {
+    } catch (caught) {
+      const error = isSignInNeeded(caught) ? new SignInNeededError(name) : caught
       this.#client = undefined
       await client.close().catch(() => undefined)
       if (!this.#closed) {
+        // The model reads why the server's tools are missing (its instructions section, M12b).
+        if (error instanceof SignInNeededError) this.#options.onInstructions(signInNote(name))
         backoff.failed()
         this.#lastError = `${errorText(error)}${this.#lastStderr()}`
         this.#options.warn(`MCP server "${name}" did not start: ${errorText(error)}${this.#lastStderr()}`)

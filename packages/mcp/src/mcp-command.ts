@@ -11,13 +11,20 @@ export interface ServerCounts {
   prompts(server: string): number
 }
 
-export function mcpCommand(connections: readonly McpConnection[], counts: ServerCounts): CommandDefinition {
+/** `ready`: the set's start (each server ready or past its bound), awaited before a listing. */
+export function mcpCommand(
+  connections: readonly McpConnection[],
+  counts: ServerCounts,
+  ready: Promise<void>,
+): CommandDefinition {
   return {
     name: 'mcp',
     description: 'MCP servers of this session: state, tools, last error; reconnect NAME starts one again',
     args: '[reconnect NAME]',
     run: async ({ args }): Promise<CommandResult> => {
       const words = args.split(/\s+/).filter((w) => w !== '')
+      // `tack run "/mcp"` right after the boot: the servers are still starting (plugin.ts).
+      await ready
       if (words.length === 0) return { kind: 'text', text: listing(connections, counts) }
       const [verb, name, ...rest] = words
       if (verb !== 'reconnect' || name === undefined || rest.length > 0)

@@ -11,6 +11,7 @@ import type { McpConnection } from './connection.ts'
 import { cutToBytes } from './cut.ts'
 import { errorText } from './error-text.ts'
 import { McpMessageTooLarge } from './message-bound.ts'
+import { isSignInNeeded, SignInNeededError } from './sign-in.ts'
 import { projectInputSchema } from './input-schema.ts'
 import { hostView, mcpToolHosts } from './mcp-host.ts'
 import { resultContent, resultText } from './result-content.ts'
@@ -92,6 +93,12 @@ const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' &&
 /** A call that got no result: the server's JSON-RPC error, or the server gone (it restarts on the next call). */
 function callFailure(server: string, error: unknown): ToolFailure {
   if (error instanceof McpMessageTooLarge) return new ToolFailure('MCP_RESULT_TOO_LARGE', error.message)
+  // A 401 on a call (a token that expired) or on the restart before it: what to do, not the HTTP error.
+  if (isSignInNeeded(error))
+    return new ToolFailure(
+      'MCP_SIGN_IN_NEEDED',
+      `MCP server "${server}": ${new SignInNeededError(server).message}`,
+    )
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
     return new ToolFailure(
       'MCP_SERVER_EXITED',

@@ -1,7 +1,7 @@
 // A set of MCP servers started together (spec 55-mcp.md M1–M4): every enabled server connected in
-// parallel, each waited for at most its startup bound; a server ready later adds its tools then (one
-// line with -v). The plugin starts the configured servers for every agent; an ACP session starts the
-// servers its editor named for its own agents only (`audience`, docs/decisions/0232-acp-mcp-servers.md).
+// parallel, each waited for (`ready`) at most its startup bound, counted from its spawn (boot may have
+// spawned it early: early-spawn.ts); a server ready later adds its tools then (one line with -v). The
+// plugin starts the configured servers for every agent; an ACP session starts the servers its editor named for its own agents only (`audience`, docs/decisions/0232-acp-mcp-servers.md).
 // Closing the set ends every server (a stdio server's process too) and removes its tools and commands.
 // Prompts become slash commands (M10) only for a set every agent sees: the command registry has no
 // audience, so an ACP session's own servers' prompts would reach every session; deferral (M11) is
@@ -17,6 +17,7 @@ import { RestartBackoff } from './backoff.ts'
 import type { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import type { McpServers } from './definition.ts'
+import { earlySpawnedAt } from './early-spawn.ts'
 import { ServerInstructions } from './instructions.ts'
 import type { ServerCounts } from './mcp-command.ts'
 import { mountMentions } from './mentions.ts'
@@ -98,6 +99,9 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
       }
       resourceEntries.push(entry)
       directory.add(entry)
+      // The bound counts from the spawn: a server the boot spawned early has had that time already.
+      const since = earlySpawnedAt(name)
+      const spent = since === undefined ? 0 : performance.now() - since
       const start = connection.start().then(
         () => {
           ready = true
@@ -106,11 +110,10 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
       )
       // The bound's timer is cancelled once the start settles, so it never holds the process open.
       const timer = new AbortController()
-      const limit = sleep(def.startupTimeoutMs ?? config.startupTimeoutMs, undefined, {
-        signal: timer.signal,
-      })
-      const bound = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
-      return { connection, bound }
+      const bound = Math.max(0, (def.startupTimeoutMs ?? config.startupTimeoutMs) - spent)
+      const limit = sleep(bound, undefined, { signal: timer.signal })
+      const settled = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
+      return { connection, bound: settled }
     })
   return {
     ready: Promise.all(started.map((s) => s.bound)).then(() => undefined),

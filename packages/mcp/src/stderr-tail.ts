@@ -14,6 +14,12 @@ export class StderrTail {
     if (this.#text.length > this.#maxBytes) this.#text = this.#text.slice(-this.#maxBytes)
   }
 
+  /** Hands what was kept to `other` (a connection's own tail taking over an early-spawned server's). */
+  moveTo(other: StderrTail): void {
+    if (this.#text) other.append(this.#text)
+    this.#text = ''
+  }
+
   /** The last non-empty line, bounded to 300 characters for a one-line warning. */
   lastLine(): string | undefined {
     const line = this.#text.trimEnd().split('\n').pop()?.trim()

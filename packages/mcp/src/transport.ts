@@ -1,24 +1,19 @@
-// The SDK transport for one server definition (spec 55-mcp.md M1). A stdio server gets a minimal
-// environment — the SDK's documented default (HOME, LOGNAME, PATH, SHELL, TERM, USER on POSIX) less
-// any variable declared secret in `ctx.secrets`, plus the server's own `env` — never tack's whole
-// environment with the provider keys; its stderr is piped into a bounded tail, never printed.
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+// The SDK transport for one server definition (spec 55-mcp.md M1). A stdio server runs in its own
+// process group (server-process.ts, stdio-transport.ts), with the environment of server-env.ts; its
+// stderr is piped into a bounded tail, never printed. A server spawned early in the boot
+// (early-spawn.ts) is taken over rather than spawned again — synchronously, at the call, so the plugin's
+// sweep of untaken early servers (right after it starts its set) never ends one a connection wants.
+// The HTTP and SSE transports (their auth and event-source code) are imported only for such a server:
+// a run with stdio servers alone does not load them (docs/decisions/0240-mcp-early-start.md).
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServerDefinition } from './definition.ts'
+import { takeEarlyServer } from './early-spawn.ts'
+import { serverEnvironment } from './server-env.ts'
+import { ServerProcess } from './server-process.ts'
 import type { StderrTail } from './stderr-tail.ts'
+import { GroupStdioTransport } from './stdio-transport.ts'
 
-/** The environment a stdio server starts with. */
-export function serverEnvironment(
-  own: Record<string, string> | undefined,
-  secretVariables: readonly string[],
-): Record<string, string> {
-  const env: Record<string, string | undefined> = getDefaultEnvironment()
-  // undefined, not deleted: the SDK spreads its defaults under ours, and Node's spawn drops undefined.
-  for (const name of secretVariables) env[name] = undefined
-  return { ...env, ...own } as Record<string, string>
-}
+export { serverEnvironment }
 
 export interface OpenedTransport {
   readonly transport: Transport
@@ -26,37 +21,42 @@ export interface OpenedTransport {
   pid(): number | undefined
 }
 
-export function openTransport(
+export async function openTransport(
+  name: string,
   def: McpServerDefinition,
   secretVariables: readonly string[],
   stderr: StderrTail,
   maxMessageBytes: number,
-): OpenedTransport {
+): Promise<OpenedTransport> {
+  // No `await` before the stdio case returns: an async function runs synchronously up to its first one.
   switch (def.type) {
     case 'stdio': {
-      const transport = new StdioClientTransport({
+      const command = {
         command: def.command,
         ...(def.args ? { args: def.args } : {}),
         env: serverEnvironment(def.env, secretVariables),
         ...(def.cwd ? { cwd: def.cwd } : {}),
-        stderr: 'pipe',
-        maxBufferSize: maxMessageBytes,
-      })
-      transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk))
-      return { transport, pid: () => transport.pid ?? undefined }
+      }
+      const process = takeEarlyServer(name, command, stderr) ?? new ServerProcess(command, stderr)
+      const transport = new GroupStdioTransport(process, maxMessageBytes)
+      return { transport, pid: () => transport.pid }
     }
-    case 'http':
-      return {
-        transport: new StreamableHTTPClientTransport(new URL(def.url), {
-          requestInit: { headers: def.headers ?? {} },
-        }),
-        pid: () => undefined,
-      }
-    case 'sse':
-      return {
-        transport: new SSEClientTransport(new URL(def.url), { requestInit: { headers: def.headers ?? {} } }),
-        pid: () => undefined,
-      }
+    case 'http': {
+      const { StreamableHTTPClientTransport } = await import(
+        '@modelcontextprotocol/sdk/client/streamableHttp.js'
+      )
+      const transport = new StreamableHTTPClientTransport(new URL(def.url), {
+        requestInit: { headers: def.headers ?? {} },
+      })
+      return { transport, pid: () => undefined }
+    }
+    case 'sse': {
+      const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js')
+      const transport = new SSEClientTransport(new URL(def.url), {
+        requestInit: { headers: def.headers ?? {} },
+      })
+      return { transport, pid: () => undefined }
+    }
     default:
       return def satisfies never
   }

@@ -11,6 +11,7 @@ async function codeModeContext(servers: Parameters<typeof McpPlugin.apply>[1]['s
   const ctx = await createToolsContext({ mode: 'code' })
   await ctx.plugin(CodeRuntimePlugin, {})
   const fiber = await ctx.plugin(McpPlugin, { servers })
+  await ctx.mcp.ready
   return { ctx, fiber }
 }
 

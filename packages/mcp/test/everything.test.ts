@@ -70,6 +70,7 @@ describe('server-everything over stdio', () => {
       const fiber = await ctx.plugin(McpPlugin, {
         servers: { everything: { ...everything(), env: { OWN_VAR: 'own' } } },
       })
+      await ctx.mcp.ready
       const env = JSON.parse(textOf(await call(ctx, 'mcp__everything__get-env', {}))) as Record<
         string,
         string
@@ -100,6 +101,7 @@ describe('server instructions', () => {
         alpha: fixture('--instructions', 'Alpha first.'),
       },
     })
+    await ctx.mcp.ready
     const text = prompt.assemble()
     expect(text).toContain('# MCP server instructions')
     expect(text.indexOf('## alpha\nAlpha first.')).toBeLessThan(text.indexOf('## zeta\nZeta says hi.'))

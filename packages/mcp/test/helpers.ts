@@ -62,6 +62,8 @@ export async function mcpContext(
     },
   } as never)
   loaded.push(await ctx.plugin(McpPlugin, config))
+  // What the first prompt's `agent/prompt-submit` waits for (plugin.ts): the servers ready or past their bound.
+  await ctx.mcp.ready
   return { ctx, warnings }
 }
 

@@ -17,10 +17,18 @@ afterEach(async () => {
   }
 })
 
-async function httpServer(): Promise<{ url: string; headers: IncomingHttpHeaders[] }> {
+/** `locked.now`: every request is answered 401 from then on, as when a token expires. */
+async function httpServer(
+  locked: { now: boolean } = { now: false },
+): Promise<{ url: string; headers: IncomingHttpHeaders[] }> {
   const headers: IncomingHttpHeaders[] = []
   const server = createServer(async (req, res) => {
     headers.push(req.headers)
+    if (locked.now) {
+      req.resume()
+      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end('token expired')
+      return
+    }
     const mcp = toolServer({ instructions: 'over http' })
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     res.on('close', () => {
@@ -84,6 +92,20 @@ describe('Streamable HTTP', () => {
     expect(textOf(failed)).toBe('the thing failed')
     expect(headers.length).toBeGreaterThan(1)
     expect(headers.every((h) => h.authorization === 'Bearer test-token')).toBe(true)
+  }, 30_000)
+
+  it('a 401 on a call (a token that expired): the model reads that the server needs a sign-in and how to pass a token', async () => {
+    const locked = { now: false }
+    const { url } = await httpServer(locked)
+    const { ctx } = await mcpContext({ servers: { web: { type: 'http', url } } })
+    expect(textOf(await call(ctx, 'mcp__web__huge', { bytes: 1 }))).toBe('x')
+    locked.now = true
+    const failed = await call(ctx, 'mcp__web__huge', { bytes: 1 })
+    expect(failed.isError).toBe(true)
+    expect(textOf(failed)).toMatch(
+      /^MCP server "web": it needs a sign-in \(HTTP 401\), and tack cannot sign in/,
+    )
+    expect(textOf(failed)).toContain('"Authorization": "Bearer <token>"')
   }, 30_000)
 
   it('an unreachable URL: one line, no tools, the session goes on', async () => {

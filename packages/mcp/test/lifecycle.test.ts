@@ -25,6 +25,7 @@ describe('a server with the session', () => {
   it('ends the stdio process when the plugin is disposed (the session ends)', async () => {
     const ctx = await createToolsContext()
     const fiber = await ctx.plugin(McpPlugin, { servers: { fx: fixture() } })
+    await ctx.mcp.ready
     const pid = Number(textOf(await call(ctx, 'mcp__fx__pid', {})))
     expect(alive(pid)).toBe(true)
     await fiber.dispose()

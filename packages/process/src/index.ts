@@ -9,6 +9,7 @@ export {
   type SpawnError,
 } from './run-process.ts'
 export { commandLine, quoteShellArg } from './shell-quote.ts'
+export { groupAlive, KillLadder, reapGroup, signalGroup } from './process-group.ts'
 export { findOnPath, isExecutable } from './executable.ts'
 export { decodeTail, TailBuffer } from './tail-buffer.ts'
 export {

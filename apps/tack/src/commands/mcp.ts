@@ -12,10 +12,14 @@ import { mcpRows, type McpRow, resolveFor, rowsOf } from '../mcp/rows.ts'
 import { printableIO } from '../printable.ts'
 import { resolveSettings } from '../settings.ts'
 import { addServer, removeServer } from './mcp-add.ts'
-import { MCP_USAGE, parseMcpArgs } from './mcp-args.ts'
+import { MCP_HELP, MCP_USAGE, parseMcpArgs } from './mcp-args.ts'
 
 export async function mcpCommand(argv: readonly string[], terminal: CommandIO): Promise<number> {
   const args = parseMcpArgs(argv)
+  if (args.help) {
+    terminal.out(MCP_HELP)
+    return 0
+  }
   // names, commands and files come from files a repository controls; JSON escapes itself
   const io = args.json ? terminal : printableIO(terminal)
   const flags = {

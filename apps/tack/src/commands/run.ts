@@ -200,6 +200,9 @@ async function runSlashCommand(
   // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
   const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map(blockText)
   const args = [parsed.args, ...piped].filter(Boolean).join('\n')
+  // An MCP server's prompt is a command once its server is ready: the servers start with the boot and
+  // are waited for (each at most its bound) before a command is looked up (docs/decisions/0240-mcp-early-start.md).
+  await (ctx.get('mcp') as { ready?: Promise<void> } | undefined)?.ready
   const result = await ctx.commands.run(agent, parsed.name, args, {
     surface: 'headless',
     columns: process.stdout.columns ?? 80,

@@ -32,12 +32,27 @@ export const MCP_BOOT_ROLE: BootRole = {
     const r = resolutionOf(opts)
     return Object.keys(r.servers).length > 0 || r.skipped.length > 0 || r.problems.length > 0
   },
+  // The stdio servers are spawned before any plugin loads, so they start while tack boots; the plugin's
+  // connections take them over (docs/decisions/0240-mcp-early-start.md). Nothing of the SDK is loaded here.
+  early: async (opts) => {
+    const r = resolutionOf(opts)
+    const servers = pluginServers(r)
+    if (!Object.values(servers).some((def) => def.type === 'stdio' && def.enabled !== false)) return undefined
+    const { endUntakenServers, spawnEarlyServers } = await import('@tack/mcp/early')
+    spawnEarlyServers(servers, secretVariablesOf(r))
+    return endUntakenServers
+  },
   overrides: (opts) => ({ servers: pluginServers(resolutionOf(opts)) }),
   loaded: (ctx, opts) => {
     const r = resolutionOf(opts)
-    const variables = [...new Set(Object.values(r.servers).flatMap((s) => s.secretVariables))]
+    const variables = secretVariablesOf(r)
     if (variables.length) declareSecrets(ctx, { variables })
     const logger = ctx.logger('mcp')
     for (const line of resolutionWarnings(r)) logger.warn(line)
   },
+}
+
+/** The variables whose values went into a server's `env`, `headers` or bearer token. */
+function secretVariablesOf(r: McpResolution): string[] {
+  return [...new Set(Object.values(r.servers).flatMap((s) => s.secretVariables))]
 }

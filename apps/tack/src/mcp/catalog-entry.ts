@@ -38,7 +38,8 @@ function withSourceFields(m: PluginModule): { plugin: unknown; Config: AnyConfig
     name: 'mcp',
     Config,
     ...(inner.inject !== undefined ? { inject: inner.inject } : {}),
-    // Awaited, so the boot waits for the client as for any plugin (its servers' start bound included).
+    // Awaited as any plugin's apply; the client's own apply does not wait for its servers (the first
+    // prompt does: docs/decisions/0240-mcp-early-start.md).
     apply: async (ctx: Context, config: Record<string, unknown>) => {
       // biome-ignore lint/suspicious/noExplicitAny: the client plugin's own config type is its package's
       await ctx.plugin(inner as any, withoutSourceFields(config))

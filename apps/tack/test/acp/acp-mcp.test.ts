@@ -3,11 +3,12 @@
 // The reference server (@modelcontextprotocol/server-everything) runs over stdio; the model is scripted.
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { type McpServer, methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
+import { sandbox } from '../helpers.ts'
 import { type AcpChild, scriptPath, startAcp, until, updatesOf, withAcp } from './client.ts'
 
 const require = createRequire(import.meta.url)
@@ -128,4 +129,26 @@ test("55-mcp.md M12: the editor's server ends when tack acp ends, and is started
     expect(running(second)).toBe(true)
   })
   expect(running(second)).toBe(false)
+})
+
+test('55-mcp.md M2, M12: session/new answers once the configured servers are ready, so its first commands and request have them', async () => {
+  const box = await sandbox()
+  // The user's own config names the server: the folder's boot starts it, and does not wait for it
+  // (docs/decisions/0240-mcp-early-start.md); session/new does.
+  await mkdir(box.tackHome, { recursive: true })
+  const server = { type: 'stdio', command: process.execPath, args: [everythingBin, 'stdio'] }
+  await writeFile(
+    join(box.tackHome, 'config.yml'),
+    `plugins:\n  mcp:\n    servers: ${JSON.stringify({ configured: server })}\n`,
+  )
+  await withAcp({ box, script: [{ kind: 'text', text: 'hello' }] }, async (acp) => {
+    const sessionId = await newSession(acp, [])
+    await until(() => updatesOf(acp, 'available_commands_update', sessionId).length > 0, 'the commands')
+    const first = updatesOf(acp, 'available_commands_update', sessionId)[0] as {
+      availableCommands: Array<{ name: string }>
+    }
+    expect(first.availableCommands.map((c) => c.name)).toContain('mcp__configured__simple-prompt')
+    expect((await prompt(acp, sessionId, 'hi')).stopReason).toBe('end_turn')
+    expect((await toolsOfRequests(acp))[0]).toContain('mcp__configured__echo')
+  })
 })
