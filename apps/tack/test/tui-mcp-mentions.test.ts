@@ -2,7 +2,9 @@
 // M10, docs/decisions/0245-mcp-resource-mentions.md): with server-everything configured, `@ev` offers
 // its resources and its resource templates (from the cached lists, so the menu shows without a round
 // trip per key); typing on narrows them, Tab takes one, and the submitted prompt carries the resource's
-// text to the model.
+// text to the model. The servers start while the screen comes up (docs/decisions/0240-mcp-early-start.md),
+// and the menu is asked at each key: each test first lets `/mcp` say the server is connected, as a person
+// who typed `@ev` before it was would see its resources from their next key on.
 import { readFile, writeFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { everythingServer } from './mcp-everything.ts'
@@ -16,11 +18,22 @@ const withEverything = async (config: string) =>
     `${await readFile(config, 'utf8')}  mcp:\n    servers: ${JSON.stringify({ everything: everythingServer })}\n`,
   )
 
+type Terminal = Awaited<ReturnType<typeof openTui>>['term']
+
+/** `/mcp` waits for the servers' start; its answer says everything is connected. */
+async function serverConnected(term: Terminal): Promise<void> {
+  term.type('/mcp')
+  await term.waitFor('/mcp')
+  term.press('enter')
+  await term.waitFor(/everything: connected/, 20_000)
+}
+
 describe('tack interactive: @server:uri mentions', () => {
   it('@ev offers the resources and templates; typing narrows; Tab takes one; the model gets its text', async () => {
     const { term, server } = await openTui([{ kind: 'text', text: 'Read it.' }], {
       extendConfig: withEverything,
     })
+    await serverConnected(term)
     term.type('read @ev')
     await term.waitFor('@everything:demo://resource/static/document/architecture.md', 20_000)
     term.type('erything:dynamic/te')
@@ -45,6 +58,7 @@ describe('tack interactive: @server:uri mentions', () => {
     const { term, server } = await openTui([{ kind: 'text', text: 'Read it.' }], {
       extendConfig: withEverything,
     })
+    await serverConnected(term)
     term.type('see @everything:text/{')
     await term.waitFor(
       '@everything:demo://resource/dynamic/text/{resourceId}  template: Dynamic Text Resource',
@@ -62,6 +76,7 @@ describe('tack interactive: @server:uri mentions', () => {
     const { term, server } = await openTui([{ kind: 'text', text: 'Read it.' }], {
       extendConfig: withEverything,
     })
+    await serverConnected(term)
     term.type('see @everything:demo://resource/static/document/features.md')
     await term.waitFor(/→ @everything:demo:\/\/resource\/static\/document\/features\.md {2}features\.md/)
     term.press('enter')
