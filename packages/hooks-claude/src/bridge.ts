@@ -39,7 +39,7 @@ import { sessionTranscriptPath, subagentTranscriptPath, TranscriptWriter } from 
 import { join } from 'node:path'
 import type { HandlerRun } from './handler-runs.ts'
 import { UPDATED_MCP_OUTPUT_FIELD } from './points/mcp-output.ts'
-import { HostMappingReader } from '@tack/tools'
+import { type HostDeclarations, HostMappingReader } from '@tack/tools'
 import './seams.ts'
 
 export interface BridgeSettings {
@@ -157,7 +157,7 @@ export class ClaudeBridge {
     this.backend = backend
     this.#spill = fileSpill(join(settings.dataDir, 'claude-hook-output'))
     this.envFiles = new EnvFiles(join(settings.dataDir, 'claude-env'))
-    const tools = { get: (name: string) => this.ctx.get('tools')?.get(name) }
+    const tools: HostDeclarations = { get: (name, agent) => this.ctx.get('tools')?.get(name, agent) }
     this.claudeTools = new HostMappingReader('claude', tools, (message) => this.warnOnce(message, message))
   }
 

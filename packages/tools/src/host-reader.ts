@@ -9,12 +9,14 @@
 // `claudeResponse` and transcript take it structurally).
 import { isJsonObject } from './arguments.ts'
 import type { ToolHostMapping, ToolHostName, ToolHosts } from './host.ts'
+import type { ToolAgent } from './types.ts'
 
 type HostInput = Record<string, unknown>
 
 /** Where tools are looked up by their tack name: the tool registry, or any map of declarations. */
 export interface HostDeclarations {
-  get(name: string): { readonly host?: ToolHosts } | undefined
+  /** `agent`: whose own tools count too (a tool only some agents see, e.g. an ACP session's MCP tools). */
+  get(name: string, agent?: ToolAgent): { readonly host?: ToolHosts } | undefined
 }
 
 export type HostArguments =
@@ -57,6 +59,16 @@ export class HostMappingReader {
     this.host = host
     this.#tools = tools
     this.warn = warn
+  }
+
+  /**
+   * This reader for one call's agent: its own tools (registered for an audience, like an ACP session's
+   * MCP servers) are read too, so a hook sees them as it sees everyone's.
+   */
+  forAgent(agent: ToolAgent | undefined): HostMappingReader {
+    const tools = this.#tools
+    if (!tools || agent === undefined) return this
+    return new HostMappingReader(this.host, { get: (name) => tools.get(name, agent) }, this.warn)
   }
 
   /** The tool's mapping for this host, when it declares one with a name (registered tools are checked, test maps are not). */

@@ -3,8 +3,9 @@
 // with the editor's headers on every request, and its tools are called; an editor's stdio server with
 // more tools than `plugins.mcp.deferAbove` is offered through that session's own `mcp_tool_search`
 // (docs/decisions/0232-acp-mcp-servers.md, 0235-deferred-tools.md); a server's progress notifications
-// reach the editor as in_progress updates of the call.
-import { writeFile } from 'node:fs/promises'
+// reach the editor as in_progress updates of the call; a Claude Code hook sees an editor's MCP tool in the
+// shape it sees a configured one (docs/decisions/0250-mcp-approval-prompt.md).
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
@@ -37,7 +38,6 @@ const prompt = (acp: AcpChild, sessionId: string, text: string) =>
 
 /** The tool names of each request the scripted model got, in order. */
 async function toolsOfRequests(acp: AcpChild): Promise<string[][]> {
-  const { readFile } = await import('node:fs/promises')
   const lines = (await readFile(`${scriptPath(acp.box)}.requests.jsonl`, 'utf8')).trim().split('\n')
   return lines.map((line) =>
     ((JSON.parse(line) as { tools?: Array<{ name: string }> }).tools ?? []).map((t) => t.name),
@@ -154,6 +154,41 @@ test("an MCP server's progress reaches the editor as in_progress updates of the 
       expect(updates[first]?.status).toBe('in_progress')
       expect(first).toBeLessThan(done)
       expect(texts[done]).toContain('Long running operation completed')
+    },
+  )
+})
+
+test("55-mcp.md M8: a Claude Code hook sees an editor's MCP tool as it sees a configured one", async () => {
+  const box = await sandbox()
+  const seen = join(box.root, 'post-tool-use.json')
+  const hook = join(box.root, 'record.sh')
+  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`, { mode: 0o755 })
+  await mkdir(join(box.home, '.claude'), { recursive: true })
+  await writeFile(
+    join(box.home, '.claude', 'settings.json'),
+    JSON.stringify({
+      hooks: { PostToolUse: [{ matcher: 'mcp__own__.*', hooks: [{ type: 'command', command: hook }] }] },
+    }),
+  )
+  await withAcp(
+    {
+      box,
+      args: ['--permission-mode', 'yolo'],
+      script: [
+        { kind: 'tool-calls', calls: [{ name: 'mcp__own__kinds', args: {} }] },
+        { kind: 'text', text: 'seen' },
+      ],
+    },
+    async (acp) => {
+      const sessionId = await newSession(acp, [
+        { name: 'own', command: process.execPath, args: [fixtureServer], env: [] },
+      ])
+      expect((await prompt(acp, sessionId, 'call it')).stopReason).toBe('end_turn')
+      const input = JSON.parse(await readFile(seen, 'utf8')) as { tool_name: string; tool_response: unknown }
+      expect(input.tool_name).toBe('mcp__own__kinds')
+      // Claude Code's shape for an MCP tool: the server's content blocks, not tack's generic {output, isError}.
+      expect(Array.isArray(input.tool_response)).toBe(true)
+      expect(input.tool_response).toContainEqual({ type: 'text', text: 'plain' })
     },
   )
 })

@@ -23,7 +23,7 @@ export async function onPermissionRequest(
 ): Promise<PermissionRequestDecision> {
   const agent: Agent | undefined = loopAgentOf(exec.agent)
   if (!agent) return next()
-  const tool = bridge.claudeTools.name(exec.name)
+  const tool = bridge.claudeTools.forAgent(exec.agent).name(exec.name)
   if (!bridge.mayRun('PermissionRequest', agent, claudeToolSubjects(tool))) return next()
   const req = toolRequest(bridge, exec, agent, tool, 'PermissionRequest', { permission_suggestions: [] })
   const { tool_use_id: _none, ...fields } = req.fields
@@ -40,7 +40,9 @@ export async function onPermissionRequest(
   const allow = behaviors.findLast((b) => b.behavior === 'allow')
   if (allow?.behavior === 'allow') {
     const back = allow.updatedInput
-      ? bridge.claudeTools.arguments(exec.name, allow.updatedInput, exec.cwd, exec.arguments)
+      ? bridge.claudeTools
+          .forAgent(exec.agent)
+          .arguments(exec.name, allow.updatedInput, exec.cwd, exec.arguments)
       : undefined
     // An allow whose rewrite cannot be read back must not run the original call unasked: it is refused.
     if (back && !back.ok) return { action: 'deny', reason: back.problem }

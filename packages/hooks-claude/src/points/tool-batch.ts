@@ -17,8 +17,8 @@ export async function onPostToolBatch(
   if (!bridge.mayRun('PostToolBatch', agent)) return next()
   const sourceLine = bridge.envFiles.sourceLine(rootAgent(agent))
   const calls = info.calls.map((c) => {
-    const name = bridge.claudeTools.name(c.name)
-    const input = bridge.claudeTools.input(c.name, c.arguments, agent.cwd)
+    const name = bridge.claudeTools.forAgent(agent).name(c.name)
+    const input = bridge.claudeTools.forAgent(agent).input(c.name, c.arguments, agent.cwd)
     if (name === 'Bash' && typeof input.command === 'string')
       input.command = withoutSourceLine(input.command, sourceLine)
     return { tool_name: name, tool_input: input, tool_use_id: c.callId, tool_response: c.output }

@@ -33,7 +33,8 @@ import { isMcpTool, updatedMcpOutput } from './mcp-output.ts'
 import { blockText } from '@tack/session'
 
 /** The call's tool under its declared Claude Code name (`host.claude`), else its own. */
-const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string => bridge.claudeTools.name(exec.name)
+const claudeNameOf = (bridge: ClaudeBridge, exec: ToolExecution): string =>
+  bridge.claudeTools.forAgent(exec.agent).name(exec.name)
 
 /** The call's arguments without the CLAUDE_ENV_FILE source line tack puts before a Bash command. */
 function argumentsAsCalled(bridge: ClaudeBridge, exec: ToolExecution, agent: Agent, tool: string): unknown {
@@ -50,7 +51,9 @@ export function toolRequest(
   point: 'PreToolUse' | 'PermissionRequest' | 'PostToolUse' | 'PostToolUseFailure',
   extra: Record<string, unknown> = {},
 ): PointRequest {
-  const input = bridge.claudeTools.input(exec.name, argumentsAsCalled(bridge, exec, agent, tool), exec.cwd)
+  const input = bridge.claudeTools
+    .forAgent(exec.agent)
+    .input(exec.name, argumentsAsCalled(bridge, exec, agent, tool), exec.cwd)
   const subjects = claudeToolSubjects(tool)
   return {
     point,
@@ -82,7 +85,9 @@ export async function onPreToolUse(
   const args = (decision.arguments ?? exec.arguments) as Record<string, unknown> | undefined
   const post = bridge.mayRun('PostToolUse', agent, claudeToolSubjects(tool))
   const todos = post && tool === 'TodoWrite' ? currentTodos(agent.session) : undefined
-  const filePath = post ? bridge.claudeTools.input(exec.name, args, exec.cwd).file_path : undefined
+  const filePath = post
+    ? bridge.claudeTools.forAgent(exec.agent).input(exec.name, args, exec.cwd).file_path
+    : undefined
   bridge.callStarts.record(exec.callId, tool, filePath, exec.cwd, todos)
   // A Bash call sources what SessionStart hooks wrote to CLAUDE_ENV_FILE (issue 11.4).
   const line = tool === 'Bash' ? bridge.envFiles.sourceLine(rootAgent(agent)) : undefined
@@ -111,7 +116,9 @@ async function decidePreToolUse(
     return withContext<PreToolDecision>({ action: 'deny', reason }, context)
   }
   const back = outcome.updatedInput
-    ? bridge.claudeTools.arguments(exec.name, outcome.updatedInput, exec.cwd, exec.arguments)
+    ? bridge.claudeTools
+        .forAgent(exec.agent)
+        .arguments(exec.name, outcome.updatedInput, exec.cwd, exec.arguments)
     : undefined
   // A rewrite the tool cannot read back must not run as the original call: the call is denied.
   if (back && !back.ok) {
@@ -163,7 +170,14 @@ export async function onPostToolUse(
     ...(start?.previousTodos ? { previousTodos: start.previousTodos } : {}),
   }
   const args = argumentsAsCalled(bridge, exec, agent, tool)
-  const response = claudeResponse(bridge.claudeTools, exec.name, args, result, exec.cwd, before)
+  const response = claudeResponse(
+    bridge.claudeTools.forAgent(exec.agent),
+    exec.name,
+    args,
+    result,
+    exec.cwd,
+    before,
+  )
   const req = toolRequest(bridge, exec, agent, tool, 'PostToolUse', {
     tool_response: response,
     ...(start ? { duration_ms: Date.now() - start.startedAt } : {}),

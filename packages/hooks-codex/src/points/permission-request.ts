@@ -26,12 +26,12 @@ export function installPermissionRequest(b: Bridge): void {
     ): Promise<PermissionRequestDecision> => {
       const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
-      const codexName = codex.name(exec.name)
+      const codexName = codex.forAgent(exec.agent).name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PermissionRequest', subjects).length === 0) return next()
       const turn = currentTurn(agent)
-      const toolInput = await codex.inputAsync(exec.name, exec.arguments, exec.cwd)
+      const toolInput = await codex.forAgent(exec.agent).inputAsync(exec.name, exec.arguments, exec.cwd)
       const run = await runPoint(b.runner, hooks, {
         point: 'PermissionRequest',
         agent,

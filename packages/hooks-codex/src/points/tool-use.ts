@@ -52,7 +52,7 @@ function toolResponse(
   result: ToolExecutionResult,
 ): unknown {
   const text = result.content.map(blockText).join('\n')
-  const toResponse = codex.mapping(exec.name)?.toResponse
+  const toResponse = codex.forAgent(exec.agent).mapping(exec.name)?.toResponse
   if (toResponse) {
     try {
       return toResponse(exec.arguments, result, { cwd: exec.cwd, before: undefined })
@@ -87,13 +87,13 @@ export function installToolUse(b: Bridge): void {
     async (exec: ToolExecution, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> => {
       const agent = loopAgentOf(exec.agent)
       if (!agent) return next()
-      const codexName = codex.name(exec.name)
+      const codexName = codex.forAgent(exec.agent).name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       const pre = selectHooks(hooks, 'PreToolUse', subjects)
       if (pre.length === 0 && selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const key = keyOf(agent, exec.callId)
-      const toolInput = await codex.inputAsync(exec.name, exec.arguments, exec.cwd)
+      const toolInput = await codex.forAgent(exec.agent).inputAsync(exec.name, exec.arguments, exec.cwd)
       remember(key, toolInput)
       if (pre.length === 0) return next()
 
@@ -118,12 +118,9 @@ export function installToolUse(b: Bridge): void {
         return { action: 'deny', reason: deniedMessage(tool, merged.reason ?? 'blocked') }
       }
       if (merged.decision === 'allow' && merged.updatedInput !== undefined) {
-        const translated = await codex.argumentsAsync(
-          exec.name,
-          merged.updatedInput,
-          exec.cwd,
-          exec.arguments,
-        )
+        const translated = await codex
+          .forAgent(exec.agent)
+          .argumentsAsync(exec.name, merged.updatedInput, exec.cwd, exec.arguments)
         if (!translated.ok) {
           b.warn(`PreToolUse updatedInput for ${tool.tool_name} was ignored: ${translated.problem}`)
           return next()
@@ -150,14 +147,15 @@ export function installToolUse(b: Bridge): void {
       const key = keyOf(agent, exec.callId)
       const remembered = inputs.get(key)
       inputs.delete(key)
-      const codexName = codex.name(exec.name)
+      const codexName = codex.forAgent(exec.agent).name(exec.name)
       const subjects = matcherSubjects(codexName)
       const hooks = b.registry.runnable()
       if (selectHooks(hooks, 'PostToolUse', subjects).length === 0) return next()
       const tool: ToolFields = {
         tool_name: codexName,
         tool_use_id: exec.callId,
-        tool_input: remembered ?? (await codex.inputAsync(exec.name, exec.arguments, exec.cwd)),
+        tool_input:
+          remembered ?? (await codex.forAgent(exec.agent).inputAsync(exec.name, exec.arguments, exec.cwd)),
       }
       const turn = currentTurn(agent)
       const run = await runPoint(b.runner, hooks, {
