@@ -54,6 +54,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.mode': 'harmless',
   'tools.dispatchSummaryMaxChars': HELD.notOffered,
   'tools.abortGraceMs': 'harmless',
+  'tools.progressIntervalMs': HELD.kept, // 0 logs every progress report a server sends
   'tools.maxImageBytes': HELD.cost, // a higher one keeps larger images, sent again with every request
   'tools.dispatchArgumentsMaxChars': HELD.kept, // how much of a Code Mode sub-call's arguments the log keeps
 
@@ -198,6 +199,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'mcp.toolTimeoutMs': HELD.notOffered,
   'mcp.maxResultBytes': HELD.cost, // a higher one sends more of every MCP result to the model
   'mcp.stderrMaxBytes': HELD.notOffered,
+  'mcp.maxMessageBytes': HELD.notOffered, // a higher one lets a server make tack hold a larger message
   'mcp.restartBackoffMs': HELD.notOffered,
   'mcp.restartBackoffMaxMs': HELD.notOffered,
   'mcp.deferAbove': HELD.cost, // a higher one sends every MCP tool's schema on every request
