@@ -8,41 +8,18 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type McpServer, methods } from '@agentclientprotocol/sdk'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { expect, test } from 'vitest'
 import { toolServer } from '../../../../packages/mcp/test/fixtures/tool-server.ts'
 import { sandbox } from '../helpers.ts'
-import { type AcpChild, scriptPath, updatesOf, withAcp } from './client.ts'
-
-const require = createRequire(import.meta.url)
-const everythingBin = join(
-  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-  'dist',
-  'index.js',
-)
+import { updatesOf, withAcp } from './client.ts'
+import { everythingBin, newSession, prompt, toolsOfRequests } from './mcp-sessions.ts'
 
 const fixtureServer = fileURLToPath(
   new URL('../../../../packages/mcp/test/fixtures/server.ts', import.meta.url),
 )
-
-const newSession = async (acp: AcpChild, mcpServers: McpServer[]) =>
-  (await acp.connection.agent.request(methods.agent.session.new, { cwd: acp.box.workspace, mcpServers }))
-    .sessionId
-
-const prompt = (acp: AcpChild, sessionId: string, text: string) =>
-  acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
-
-/** The tool names of each request the scripted model got, in order. */
-async function toolsOfRequests(acp: AcpChild): Promise<string[][]> {
-  const lines = (await readFile(`${scriptPath(acp.box)}.requests.jsonl`, 'utf8')).trim().split('\n')
-  return lines.map((line) =>
-    ((JSON.parse(line) as { tools?: Array<{ name: string }> }).tools ?? []).map((t) => t.name),
-  )
-}
 
 test("55-mcp.md M12: an editor's http server is connected for its session, with the editor's headers", async () => {
   const seen: IncomingHttpHeaders[] = []

@@ -3,20 +3,13 @@
 // The reference server (@modelcontextprotocol/server-everything) runs over stdio; the model is scripted.
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { type McpServer, methods } from '@agentclientprotocol/sdk'
 import { expect, test } from 'vitest'
 import { sandbox } from '../helpers.ts'
-import { type AcpChild, scriptPath, startAcp, until, updatesOf, withAcp } from './client.ts'
-
-const require = createRequire(import.meta.url)
-const everythingBin = join(
-  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-  'dist',
-  'index.js',
-)
+import { startAcp, until, updatesOf, withAcp } from './client.ts'
+import { everythingBin, newSession, prompt, toolsOfRequests } from './mcp-sessions.ts'
 
 const ECHO = 'mcp__everything__echo'
 const echoCall = { kind: 'tool-calls', calls: [{ name: ECHO, args: { message: 'from the editor' } }] }
@@ -44,21 +37,6 @@ const running = (marker: string) =>
         return false
       }
     })
-
-const newSession = async (acp: AcpChild, mcpServers: McpServer[]) =>
-  (await acp.connection.agent.request(methods.agent.session.new, { cwd: acp.box.workspace, mcpServers }))
-    .sessionId
-
-const prompt = (acp: AcpChild, sessionId: string, text: string) =>
-  acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
-
-/** The tool names of each request the scripted model got, in order. */
-async function toolsOfRequests(acp: AcpChild): Promise<string[][]> {
-  const lines = (await readFile(`${scriptPath(acp.box)}.requests.jsonl`, 'utf8')).trim().split('\n')
-  return lines.map((line) =>
-    ((JSON.parse(line) as { tools?: Array<{ name: string }> }).tools ?? []).map((t) => t.name),
-  )
-}
 
 test('55-mcp.md M12: initialize advertises the MCP transports tack connects, and session/close', async () => {
   await withAcp({}, async (acp) => {
