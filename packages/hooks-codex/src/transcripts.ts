@@ -25,7 +25,7 @@ export function createRolloutFiles(
     let file = files.get(agent.session)
     if (!file) {
       // Tool names are looked up per line, so tools registered later keep their Codex names.
-      const lookup = { get: (name: string) => tools()?.get(name) }
+      const lookup = { get: (name: string) => tools()?.get(name, agent) }
       file = new TranscriptFile(
         rolloutPath(dir, agent.session.id),
         agent.session,

@@ -30,7 +30,8 @@ export const PermissionsPlugin = definePlugin({
       async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
         const mode = permissionModeOf(exec.agent, config.mode)
         // The tool is judged by what its definition declares (access, paths), never by its name.
-        const def = (ctx.get('tools') as ToolRegistry | undefined)?.get(exec.name)
+        // With the call's agent: a tool only some agents see (an ACP session's MCP servers) is judged by its own definition.
+        const def = (ctx.get('tools') as ToolRegistry | undefined)?.get(exec.name, exec.agent)
         const facts = await factsOf(exec, def)
         const guarded = await protectedPathOf(facts)
         const verdict = decide(facts, mode, config, ctx.get('approval') !== undefined, guarded)

@@ -169,3 +169,35 @@ test("55-mcp.md M8: a Claude Code hook sees an editor's MCP tool as it sees a co
     },
   )
 })
+
+test("55-mcp.md M3: an editor's MCP tools are judged by their annotations — destructive asks, read-only runs", async () => {
+  await withAcp(
+    {
+      args: ['--permission-mode', 'workspace-write'],
+      script: [
+        {
+          kind: 'tool-calls',
+          calls: [
+            { name: 'mcp__own__pid', args: {} },
+            { name: 'mcp__own__wipe', args: {} },
+          ],
+        },
+        { kind: 'text', text: 'judged' },
+      ],
+    },
+    async (acp) => {
+      const sessionId = await newSession(acp, [
+        { name: 'own', command: process.execPath, args: [fixtureServer], env: [] },
+      ])
+      expect((await prompt(acp, sessionId, 'go')).stopReason).toBe('end_turn')
+      // One question, for the destructive tool; the client's default answer rejects it.
+      expect(acp.permissionRequests).toHaveLength(1)
+      expect(acp.permissionRequests[0]).toMatchObject({
+        toolCall: { toolCallId: 'call_2', title: 'own: wipe' },
+      })
+      const updates = updatesOf(acp, 'tool_call_update', sessionId)
+      expect(updates.filter((u) => u.status === 'completed')).toHaveLength(1)
+      expect(JSON.stringify(updates.find((u) => u.status === 'failed')?.content)).not.toContain('wiped')
+    },
+  )
+})

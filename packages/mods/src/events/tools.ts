@@ -51,7 +51,7 @@ export function installToolCall(m: Mapping): void {
       await mods.ready
       const args = parseArgs(exec.rawArguments)
       if (!mods.has('tool.call') || !args) return next()
-      const claude = claudeToolsOf(m)
+      const claude = claudeToolsOf(m).forAgent(exec.agent)
       const claudeName = claude.name(exec.name)
       const input = claude.input(exec.name, args, exec.cwd)
       const e = { tool: claudeName, tool_use_id: exec.callId, ...input, ...m.host.agentIdOf(agent) }
@@ -108,7 +108,7 @@ export function installToolCheck(m: Mapping): void {
       if (!agent || !mods) return next()
       await mods.ready
       if (!mods.has('tool.check')) return next()
-      const claude = claudeToolsOf(m)
+      const claude = claudeToolsOf(m).forAgent(exec.agent)
       const claudeName = claude.name(exec.name)
       const e = {
         tool: claudeName,
