@@ -2,6 +2,7 @@
 // the error of its last start; `/mcp reconnect NAME` ends a server and starts it again now, without the
 // restart backoff. One command in the @tack/commands registry, so every host (the TUI, `tack run`, ACP)
 // has it; it answers with text and sends nothing to the model.
+import { readyOrAborted } from './ready-or-abort.ts'
 import type { CommandDefinition, CommandResult } from '@tack/commands'
 import type { McpConnection } from './connection.ts'
 import { errorText } from './error-text.ts'
@@ -21,10 +22,12 @@ export function mcpCommand(
     name: 'mcp',
     description: 'MCP servers of this session: state, tools, last error; reconnect NAME starts one again',
     args: '[reconnect NAME]',
-    run: async ({ args }): Promise<CommandResult> => {
+    run: async ({ args, signal }): Promise<CommandResult> => {
       const words = args.split(/\s+/).filter((w) => w !== '')
-      // `tack run "/mcp"` right after the boot: the servers are still starting (plugin.ts).
-      await ready
+      // `tack run "/mcp"` right after the boot: the servers are still starting (plugin.ts); Ctrl-C
+      // stops the wait.
+      if (!(await readyOrAborted(ready, signal)))
+        return { kind: 'error', message: '/mcp: interrupted while the MCP servers were starting' }
       if (words.length === 0) return { kind: 'text', text: listing(connections, counts) }
       const [verb, name, ...rest] = words
       if (verb !== 'reconnect' || name === undefined || rest.length > 0)

@@ -13,6 +13,7 @@ import type { Agent, Prompt, PromptDecision } from '@tack/agent'
 import { registerCommand } from '@tack/commands'
 import { definePlugin } from '@tack/kernel'
 import { McpConfig } from './config.ts'
+import { readyOrAborted } from './ready-or-abort.ts'
 import { endUntakenServers } from './early-spawn.ts'
 import { ServerInstructions } from './instructions.ts'
 import { mcpCommand } from './mcp-command.ts'
@@ -52,8 +53,10 @@ export const McpPlugin = definePlugin({
     // `ready` settled. Last phase: a hook that blocks the prompt does not wait for servers.
     ctx.on(
       'agent/prompt-submit',
-      async (_agent: Agent, _prompt: Prompt, next: () => Promise<PromptDecision>) => {
-        await set.ready
+      async (agent: Agent, _prompt: Prompt, next: () => Promise<PromptDecision>) => {
+        // A cancel stops the wait at once: the admission ends, and the agent's end does not sit out
+        // the servers' bound (ready-or-abort.ts).
+        if (!(await readyOrAborted(set.ready, agent.turnSignal))) return { action: 'allow' }
         return next()
       },
       { phase: 'plugins' },

@@ -18,6 +18,7 @@ import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
+import { readyOrAborted } from '@tack/mcp/ready'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
 import { type Agent, setAgentModel } from '@tack/agent'
 import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
@@ -131,7 +132,9 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       // A switch (`/permissions yolo`) recorded in that throwaway session changed nothing that lasts:
       // saying "set to yolo" would let the person believe the next run is in yolo (0119).
       const result = discardedRecord && command.kind === 'text' ? discardedSwitch(input.task) : command
-      return printCommandResult(io, json, agent.session.id, result)
+      const code = printCommandResult(io, json, agent.session.id, result)
+      // Interrupted (while the MCP servers started, say): the shell's code for the signal, as a turn's.
+      return interruptedBy ? (SIGNAL_EXIT_CODES[interruptedBy] ?? 130) : code
     }
     if (modelProblem) {
       // the command (or an unknown /name) goes to the model after all: the check every run makes at start
@@ -202,7 +205,10 @@ async function runSlashCommand(
   const args = [parsed.args, ...piped].filter(Boolean).join('\n')
   // An MCP server's prompt is a command once its server is ready: the servers start with the boot and
   // are waited for (each at most its bound) before a command is looked up (docs/decisions/0240-mcp-early-start.md).
-  await (ctx.get('mcp') as { ready?: Promise<void> } | undefined)?.ready
+  // Ctrl-C or SIGTERM stops that wait at once.
+  const mcp = ctx.get('mcp') as { ready?: Promise<void> } | undefined
+  if (mcp?.ready && !(await readyOrAborted(mcp.ready, signal)))
+    return { kind: 'error', message: 'interrupted while the MCP servers were starting' }
   const result = await ctx.commands.run(agent, parsed.name, args, {
     surface: 'headless',
     columns: process.stdout.columns ?? 80,
