@@ -36,6 +36,20 @@ const fields = {
     description:
       "UTF-8 bytes of one MCP tool result (or one mentioned resource) the model sees (about Claude Code's 25,000-token MCP output limit); the rest is cut and the result says so, naming this bound.",
   }),
+  maxDescriptionChars: Schema.integer({
+    default: 8_192,
+    min: 256,
+    max: 1_000_000,
+    description:
+      "Characters of one MCP tool's description sent to the model; past it the description is cut with a note naming this bound, so one server cannot fill every request.",
+  }),
+  maxInstructionsChars: Schema.integer({
+    default: 8_192,
+    min: 256,
+    max: 1_000_000,
+    description:
+      "Characters of one server's `instructions` (from `initialize`) in the system prompt; past it they are cut with a note naming this bound.",
+  }),
   maxMessageBytes: Schema.integer({
     default: 10 * 1024 * 1024,
     min: 65_536,

@@ -8,7 +8,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ToolFailure, type ToolDefinition } from '@tack/tools'
 import { accessOf, isDestructive, kindOf } from './access.ts'
 import type { McpConnection } from './connection.ts'
-import { cutToBytes } from './cut.ts'
+import { cutToBytes, cutToChars } from './cut.ts'
 import { errorText } from './error-text.ts'
 import { McpMessageTooLarge } from './message-bound.ts'
 import { isSignInNeeded, SignInNeededError } from './sign-in.ts'
@@ -23,6 +23,7 @@ export interface McpToolOptions {
   readonly connection: McpConnection
   readonly toolTimeoutMs: number
   readonly maxResultBytes: number
+  readonly maxDescriptionChars: number
   /** Offered only once `mcp_tool_search` loads it (past `deferAbove` tools, spec 55-mcp.md M11). */
   readonly deferred: boolean
 }
@@ -34,7 +35,12 @@ export function mcpTool(options: McpToolOptions): ToolDefinition {
   const { server, tool, connection, maxResultBytes } = options
   const access = accessOf(tool.annotations)
   const schema = projectInputSchema(tool.inputSchema)
-  const description = [tool.description ?? tool.title ?? '', schema.note].filter(Boolean).join('\n\n')
+  const own = cutToChars(
+    tool.description ?? tool.title ?? '',
+    options.maxDescriptionChars,
+    'maxDescriptionChars',
+  )
+  const description = [own, schema.note].filter(Boolean).join('\n\n')
   const title = `${server}: ${tool.title ?? tool.annotations?.title ?? tool.name}`
   return {
     name: options.name,

@@ -14,6 +14,7 @@ import { secretsOf } from '@tack/kernel'
 import type { ToolAudience } from '@tack/tools'
 import type { Context } from 'cordis'
 import { RestartBackoff } from './backoff.ts'
+import { cutToChars } from './cut.ts'
 import type { McpConfig } from './config.ts'
 import { McpConnection } from './connection.ts'
 import type { McpServers } from './definition.ts'
@@ -69,6 +70,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
       const limits = {
         toolTimeoutMs: def.toolTimeoutMs ?? config.toolTimeoutMs,
         maxResultBytes: config.maxResultBytes,
+        maxDescriptionChars: config.maxDescriptionChars,
       }
       let ready = false
       const connection: McpConnection = new McpConnection({
@@ -87,7 +89,13 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         onResources: (lists) => {
           entry.lists = lists
         },
-        onInstructions: (text) => instructions?.set(name, text),
+        onInstructions: (text) =>
+          instructions?.set(
+            name,
+            text === undefined
+              ? undefined
+              : cutToChars(text, config.maxInstructionsChars, 'maxInstructionsChars'),
+          ),
         warn,
       })
       // Its lists arrive once the server is ready (onResources, after `start` below).

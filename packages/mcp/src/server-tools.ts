@@ -19,6 +19,8 @@ import { SESSION_TOOL_SEARCH, TOOL_SEARCH, toolSearch } from './tool-search.ts'
 export interface ToolLimits {
   readonly toolTimeoutMs: number
   readonly maxResultBytes: number
+  /** Characters of a tool's description kept (`plugins.mcp.maxDescriptionChars`). */
+  readonly maxDescriptionChars: number
 }
 
 interface ServerList {

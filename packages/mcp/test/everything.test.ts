@@ -109,6 +109,27 @@ describe('server instructions', () => {
     await fiber.dispose()
     expect(prompt.assemble()).not.toContain('MCP server instructions')
   }, 30_000)
+
+  it('are cut at maxInstructionsChars, and a long tool description at maxDescriptionChars, each saying so', async () => {
+    const ctx = await createToolsContext()
+    const prompt = new SystemPromptService()
+    ctx.provide('systemPrompt', prompt)
+    const fiber = await ctx.plugin(McpPlugin, {
+      servers: { big: fixture('--instructions', 'i'.repeat(5_000), '--describe', '1000') },
+      maxInstructionsChars: 300,
+      maxDescriptionChars: 256,
+    })
+    await ctx.mcp.ready
+    const text = prompt.assemble()
+    expect(text).toContain(
+      `## big\n${'i'.repeat(300)}\n\n[cut: 5000 characters, past plugins.mcp.maxInstructionsChars (300)]`,
+    )
+    expect(text).not.toContain('i'.repeat(301))
+    expect(ctx.tools.get('mcp__big__pid')?.description).toBe(
+      `${'d'.repeat(256)}\n\n[cut: 1000 characters, past plugins.mcp.maxDescriptionChars (256)]`,
+    )
+    await fiber.dispose()
+  }, 30_000)
 })
 
 describe('annotations → access', () => {

@@ -199,7 +199,9 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'mcp.toolTimeoutMs': HELD.notOffered,
   'mcp.maxResultBytes': HELD.cost, // a higher one sends more of every MCP result to the model
   'mcp.stderrMaxBytes': HELD.notOffered,
-  'mcp.maxMessageBytes': HELD.notOffered, // a higher one lets a server make tack hold a larger message
+  'mcp.maxMessageBytes': HELD.notOffered,
+  'mcp.maxDescriptionChars': HELD.cost, // a higher one sends more of every tool's description
+  'mcp.maxInstructionsChars': HELD.cost, // a higher one sends more of a server's instructions // a higher one lets a server make tack hold a larger message
   'mcp.restartBackoffMs': HELD.notOffered,
   'mcp.restartBackoffMaxMs': HELD.notOffered,
   'mcp.deferAbove': HELD.cost, // a higher one sends every MCP tool's schema on every request
