@@ -73,6 +73,8 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         maxDescriptionChars: config.maxDescriptionChars,
       }
       let ready = false
+      /** Past its startup bound while still starting: the person heard so, and hears when it joins. */
+      let late = false
       const connection: McpConnection = new McpConnection({
         name,
         def,
@@ -83,7 +85,11 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         secretVariables: () => secretsOf(ctx).variables(),
         onTools: (list) => {
           const names = tools.replace(connection, list, limits)
-          if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
+          if (late && !ready)
+            warn(
+              `MCP server "${name}" is ready after all: its ${names.length} tools join from the next request`,
+            )
+          else if (!ready) log.info('server "%s" is ready: %d tools', name, names.length)
         },
         ...(prompts ? { onPrompts: (list) => prompts.replace(connection, list) } : {}),
         onResources: (lists) => {
@@ -119,7 +125,14 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
       // The bound's timer is cancelled once the start settles, so it never holds the process open.
       const timer = new AbortController()
       const bound = Math.max(0, (def.startupTimeoutMs ?? config.startupTimeoutMs) - spent)
-      const limit = sleep(bound, undefined, { signal: timer.signal })
+      const limit = sleep(bound, undefined, { signal: timer.signal }).then(() => {
+        // Still starting (not failed: a failed start said so itself): the session goes on without it.
+        if (ready || connection.state().kind !== 'starting') return
+        late = true
+        warn(
+          `MCP server "${name}" is not ready after ${bound} ms (startupTimeoutMs); going on without it — its tools join when it is`,
+        )
+      })
       const settled = Promise.race([start, limit.catch(() => undefined)]).finally(() => timer.abort())
       return { connection, bound: settled }
     })

@@ -92,14 +92,19 @@ describe('a server that fails', () => {
     expect(warnings.find((w) => w.includes('"broken" did not start'))).toContain('no config here')
   }, 30_000)
 
-  it('starts past startupTimeoutMs: the plugin goes on, and its tools join when it is ready', async () => {
+  it('starts past startupTimeoutMs: the plugin goes on, one line says so, and its tools join when it is ready', async () => {
     const started = Date.now()
-    const { ctx } = await mcpContext({
+    const { ctx, warnings } = await mcpContext({
       servers: { late: fixture('--delay-start', '1500') },
       startupTimeoutMs: 200,
     })
     expect(Date.now() - started).toBeLessThan(1_400)
     expect(ctx.tools.get('mcp__late__pid')).toBeUndefined()
+    await ctx.mcp.ready
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/"late" is not ready after \d+ ms \(startupTimeoutMs\)/),
+    )
     await expect.poll(() => ctx.tools.get('mcp__late__pid'), { timeout: 10_000 }).toBeDefined()
+    expect(warnings).toContainEqual(expect.stringMatching(/"late" is ready after all: its 1\d tools join/))
   }, 30_000)
 })
