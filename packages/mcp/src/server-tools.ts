@@ -119,13 +119,11 @@ export class ServerTools {
     const server = connection.name
     list.disposers = []
     list.defs = []
+    const renamed: string[] = []
     for (const tool of tools) {
       const wanted = mcpToolName(server, tool.name)
       const name = unclashedName(wanted, server, tool.name, (n) => this.#taken(n))
-      if (name !== wanted)
-        this.#warn(
-          `MCP tool "${tool.name}" of server "${server}" is named ${name}: ${wanted} is already taken`,
-        )
+      if (name !== wanted) renamed.push(`${wanted} → ${name}`)
       try {
         const def = mcpTool({ name, server, tool, connection, deferred: this.#deferred, ...limits })
         list.disposers.push(registerTool(this.#ctx, def, this.#audience))
@@ -134,5 +132,10 @@ export class ServerTools {
         this.#warn(`MCP tool "${tool.name}" of server "${server}" is left out: ${errorText(error)}`)
       }
     }
+    // One line per server, not per tool: a server named like another clashes on every tool.
+    if (renamed.length > 0)
+      this.#warn(
+        `MCP server "${server}": ${renamed.length} tool name(s) already taken, renamed: ${renamed.slice(0, 3).join(', ')}${renamed.length > 3 ? `, and ${renamed.length - 3} more` : ''}`,
+      )
   }
 }

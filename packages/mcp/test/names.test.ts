@@ -33,10 +33,14 @@ describe('MCP tool names', () => {
     expect(unclashedName('mcp__a_b__x', 'a.b', 'x', (n) => taken.has(n))).toBe(name)
   })
 
-  it('two servers whose names sanitise alike: both registered, the clash reported', async () => {
+  it('two servers whose names sanitise alike: both registered, the clash reported in one line', async () => {
     const { ctx, warnings } = await mcpContext({ servers: { 'a.b': fixture(), a_b: fixture() } })
     const pids = ctx.tools.schemas().filter((s) => s.name.startsWith('mcp__a_b__pid'))
     expect(pids).toHaveLength(2)
-    expect(warnings.filter((w) => w.includes('is already taken')).length).toBeGreaterThan(0)
+    const clashes = warnings.filter((w) => w.includes('already taken, renamed'))
+    expect(clashes).toHaveLength(1)
+    expect(clashes[0]).toMatch(
+      /tool name\(s\) already taken, renamed: mcp__a_b__\S+ → mcp__a_b__\S+_[0-9a-f]{8}, .*and \d+ more/,
+    )
   }, 30_000)
 })
