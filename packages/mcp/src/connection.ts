@@ -201,7 +201,7 @@ export class McpConnection {
         (tools) => {
           if (this.#client === client) this.#options.onTools(tools)
         },
-        (error) => this.#options.warn(`MCP server "${name}": listing its tools failed: ${errorText(error)}`),
+        (error) => this.#listFailed(client, 'tools', error),
       )
     })
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
@@ -209,8 +209,7 @@ export class McpConnection {
         (prompts) => {
           if (this.#client === client) this.#options.onPrompts?.(prompts)
         },
-        (error) =>
-          this.#options.warn(`MCP server "${name}": listing its prompts failed: ${errorText(error)}`),
+        (error) => this.#listFailed(client, 'prompts', error),
       )
     })
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
@@ -218,8 +217,7 @@ export class McpConnection {
         (lists) => {
           if (this.#client === client) this.#options.onResources?.(lists)
         },
-        (error) =>
-          this.#options.warn(`MCP server "${name}": listing its resources failed: ${errorText(error)}`),
+        (error) => this.#listFailed(client, 'resources', error),
       )
     })
     client.onclose = () => this.#lost(client)
@@ -339,6 +337,12 @@ export class McpConnection {
     this.#options.warn(
       `MCP server "${this.name}" exited${this.#lastStderr()}; it is started again on the next call of one of its tools`,
     )
+  }
+
+  /** A re-listing after a change notification failed: said, unless the server is going away anyway. */
+  #listFailed(client: Client, what: string, error: unknown): void {
+    if (this.#closed || this.#client !== client) return
+    this.#options.warn(`MCP server "${this.name}": listing its ${what} failed: ${errorText(error)}`)
   }
 
   #lastStderr(): string {
