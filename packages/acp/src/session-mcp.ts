@@ -4,6 +4,7 @@
 // session. The editor is the user's own program, so no project trust or approval applies to them.
 import type { McpServer } from '@agentclientprotocol/sdk'
 import type { McpConfig, McpServers, ServerSet } from '@tack/mcp'
+import { serverNameProblem } from '@tack/mcp/names'
 import type { ToolAgent, ToolAudience } from '@tack/tools'
 import type { Context } from 'cordis'
 
@@ -18,6 +19,11 @@ export function mcpDefinitions(
 ): McpServers {
   const definitions: McpServers = {}
   for (const server of servers ?? []) {
+    const badName = serverNameProblem(server.name)
+    if (badName) {
+      warn(`tack acp: MCP server "${server.name}" from the client is not used: ${badName}`)
+      continue
+    }
     if (Object.hasOwn(definitions, server.name)) {
       warn(`tack acp: MCP server "${server.name}" is named twice; the first definition is used`)
       continue

@@ -42,3 +42,16 @@ export function unclashedName(
     if (!taken(name)) return name
   }
 }
+
+/**
+ * Why `server` cannot name an MCP server, or undefined when it can. `__` separates the server from the
+ * tool in `mcp__<server>__<tool>`: a server `a__b` would make a rule for `mcp__a__*` match its tools too,
+ * and the empty name leaves nothing to match on (docs/decisions/0260-mcp-hostile-sources.md). Every
+ * source checks it — tack config, `.mcp.json`, Codex, `tack mcp add`, an ACP editor — and skips the server.
+ */
+export function serverNameProblem(server: string): string | undefined {
+  if (server === '') return 'a server name must not be empty'
+  if (server.includes('__'))
+    return 'a server name must not contain "__" (it separates server from tool in mcp__<server>__<tool>)'
+  return undefined
+}

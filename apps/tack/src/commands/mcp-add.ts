@@ -1,6 +1,7 @@
 // `tack mcp add` and `tack mcp remove`: a server's definition from the command line, as `claude mcp add`
 // takes it, written to the scope's file (config-edit.ts). Bad input is a usage error (exit 2) naming the
 // flag, never echoing a value given with `-e` or `--header`.
+import { serverNameProblem } from '@tack/mcp/names'
 import { UsageError } from '../args.ts'
 import type { TackPaths } from '../paths.ts'
 import { editProjectServer, editUserServer, projectServerNames, userServerNames } from '../mcp/config-edit.ts'
@@ -65,6 +66,8 @@ export async function removeServer(args: McpArgs, at: ScopeFiles): Promise<strin
 }
 
 function assertName(name: string): void {
+  const problem = serverNameProblem(name)
+  if (problem) throw new UsageError(`mcp add: ${problem}`)
   if (!SERVER_NAME.test(name))
     throw new UsageError(
       `mcp add: server name "${name}" must be 1–64 letters, digits, "_" or "-" (it becomes part of tool names mcp__<server>__<tool>)`,

@@ -36,11 +36,13 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
       const rows = args.noConnect
         ? rowsOf(resolution)
         : await withLiveState(rowsOf(resolution), resolution, resolved.settings)
+      // a file that cannot be read at all is said as `tack run` and `tack doctor` say it, and fails the list
+      for (const problem of resolution.problems) io.err(`tack: ${problem}\n`)
       if (args.json) io.out(`${JSON.stringify(rows.map(jsonRow))}\n`)
-      else if (rows.length === 0)
+      else if (rows.length === 0 && resolution.problems.length === 0)
         io.out('no MCP servers configured (tack mcp add NAME -- CMD, or a .mcp.json)\n')
       else for (const r of rows) io.out(`${listLine(r)}\n`)
-      return 0
+      return resolution.problems.length > 0 ? 1 : 0
     }
     case 'get': {
       const [name] = args.positionals
@@ -78,7 +80,9 @@ export async function mcpCommand(argv: readonly string[], terminal: CommandIO): 
 
 function listLine(r: McpRow): string {
   const line = `${r.name.padEnd(16)} ${r.sourceLabel.padEnd(20)} ${r.type.padEnd(5)} ${r.state.padEnd(14)} ${liveText(r).padEnd(20)} ${r.target}`
-  return r.error === undefined ? line : `${line}\n  ${r.error}`
+  // an invalid server's reason, like a failed one's error, on the next line
+  const why = r.error ?? (r.state === 'invalid' ? r.message : undefined)
+  return why === undefined ? line : `${line}\n  ${why}`
 }
 
 /** `connected (N tools)`, `failed` (the error on the next line) or `not connected`. */

@@ -25,14 +25,19 @@ function resolveShape(value: unknown, shape: PathShape, abs: (p: string) => stri
   const one = (v: unknown) => (typeof v === 'string' && v !== '' ? abs(v) : v)
   if (shape === 'path') return one(value)
   if (shape === 'program') return typeof value === 'string' && value.includes('/') ? abs(value) : value
-  if (!Array.isArray(value)) return value
-  if (shape === 'paths') return value.map(one)
-  return value.map((item) => {
+  const keysOf = (item: unknown, keys: readonly string[]) => {
     if (!isObject(item)) return item
     const out = { ...item }
-    for (const key of shape.each) if (key in out) out[key] = one(out[key])
+    for (const key of keys) if (key in out) out[key] = one(out[key])
     return out
-  })
+  }
+  if (typeof shape === 'object' && 'eachValue' in shape)
+    return isObject(value)
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keysOf(v, shape.eachValue)]))
+      : value
+  if (!Array.isArray(value)) return value
+  if (shape === 'paths') return value.map(one)
+  return value.map((item) => keysOf(item, shape.each))
 }
 
 /** A built-in plugin's config with each path-valued field made absolute against `baseDir`. */

@@ -3,7 +3,8 @@
 // file, the key path and the allowed range; an unknown key is an error, never a silent default. A project
 // file of an untrusted workspace keeps only its harmless keys (`untrusted.ts`), and which layer set each
 // base URL is kept for `@tack/llm` (`origins.ts`), so a key never goes to a URL a project chose.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readBoundedText } from '@tack/kernel/bounded-file'
 import { ConfigError, type ConfigIssue } from '@tack/kernel'
 import type { LlmOrigins } from '@tack/llm'
 import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
@@ -184,12 +185,22 @@ function readMode(permissions: unknown): string | undefined {
   return typeof mode === 'string' ? mode : undefined
 }
 
+/**
+ * The most of a config file tack reads. A constant, not a setting: it guards the reading of the settings
+ * themselves, and a real config file is a few KiB.
+ */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024
+
 /** A config file's YAML (JSON is YAML too); a syntax or read error is one line naming `file:line:column`. */
 async function readYaml(file: string): Promise<unknown> {
+  // bounded and non-blocking: a workspace's `.tack/config.yml` that is a FIFO or /dev/zero must not hang
+  // tack or fill its memory before anything is trusted
+  const read = readBoundedText(file, MAX_CONFIG_FILE_BYTES)
+  if (!read.ok) throw new ConfigSyntaxError(file, new Error(read.problem))
   let value: unknown
   try {
     const { parse } = await import('yaml')
-    value = parse(readFileSync(file, 'utf8'))
+    value = parse(read.text)
   } catch (error) {
     throw new ConfigSyntaxError(file, error)
   }

@@ -29,9 +29,15 @@ export type FieldClass = 'harmless' | 'narrowing' | HeldReason
 /**
  * Where a field holds paths: `path` a string; `paths` a list of strings; `program` a string that is a path
  * only when it holds a `/` (else a name looked up on PATH, or a keyword such as `auto`), as a shell reads a
- * command; `{ each }` a list of objects whose named keys are paths.
+ * command; `{ each }` a list of objects whose named keys are paths; `{ eachValue }` a map (name → object)
+ * whose objects' named keys are paths.
  */
-export type PathShape = 'path' | 'paths' | 'program' | { readonly each: readonly string[] }
+export type PathShape =
+  | 'path'
+  | 'paths'
+  | 'program'
+  | { readonly each: readonly string[] }
+  | { readonly eachValue: readonly string[] }
 
 /** A path-valued field: its class for an untrusted project and where its paths are. */
 export interface PathValued {
@@ -183,7 +189,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
 
   // MCP servers run programs and reach the network with the user's tokens; approval is the user's call
   // (a project's servers come from its .mcp.json, trusted and approved).
-  'mcp.servers': HELD.runs,
+  'mcp.servers': pathValued(HELD.runs, { eachValue: ['cwd'] }), // a stdio server's cwd: from its file's folder
   'mcp.approve': HELD.gate,
   'mcp.codexServers': HELD.runs,
 

@@ -32,7 +32,8 @@ export function readApprovals(tackHome: string): Approvals {
     const value = JSON.parse(readFileSync(approvalsFile(tackHome), 'utf8')) as unknown
     const workspaces = isRecord(value) ? value.workspaces : undefined
     if (!isRecord(workspaces)) return {}
-    const out: Record<string, Record<string, string>> = {}
+    // no prototype: a key `__proto__` read from the file is a key like any other
+    const out: Record<string, Record<string, string>> = Object.create(null)
     for (const [key, servers] of Object.entries(workspaces)) {
       if (!isRecord(servers)) continue
       out[key] = Object.fromEntries(
@@ -53,7 +54,10 @@ export function approvalState(
   name: string,
   written: unknown,
 ): ApprovalState {
-  const recorded = approvals[workspaceKey(cwd)]?.[name]
+  // own keys only: a server named `toString` or `constructor` must not find Object's own members
+  const key = workspaceKey(cwd)
+  const forWorkspace = Object.hasOwn(approvals, key) ? approvals[key] : undefined
+  const recorded = forWorkspace && Object.hasOwn(forWorkspace, name) ? forWorkspace[name] : undefined
   if (recorded === undefined) return 'unapproved'
   return recorded === definitionHash(written) ? 'approved' : 'changed'
 }
@@ -62,7 +66,9 @@ export function approvalState(
 export function recordApproval(tackHome: string, cwd: string, name: string, written: unknown): void {
   const current = readApprovals(tackHome)
   const key = workspaceKey(cwd)
-  const next = { ...current, [key]: { ...current[key], [name]: definitionHash(written) } }
+  const mine = Object.hasOwn(current, key) ? current[key] : {}
+  // computed keys define own properties, so a name like `__proto__` is recorded as itself
+  const next = { ...current, [key]: { ...mine, [name]: definitionHash(written) } }
   replacePrivateFile(
     approvalsFile(tackHome),
     `${JSON.stringify({ version: 1, workspaces: next }, null, 2)}\n`,

@@ -42,7 +42,6 @@ export async function editUserServer(
 }
 
 export function projectServerNames(file: string): string[] {
-  if (!existsSync(file)) return []
   const r = readProjectJson(file)
   return r.ok && isRecord(r.value.mcpServers) ? Object.keys(r.value.mcpServers) : []
 }
@@ -50,11 +49,9 @@ export function projectServerNames(file: string): string[] {
 /** Sets or deletes a server in the workspace's `.mcp.json`. */
 export function editProjectServer(file: string, name: string, definition: unknown): void {
   let doc: Record<string, unknown> = {}
-  if (existsSync(file)) {
-    const r = readProjectJson(file)
-    if (!r.ok) throw new CliError(r.problem)
-    doc = r.value
-  }
+  const r = readProjectJson(file)
+  if (r.ok) doc = r.value
+  else if (!r.missing) throw new CliError(r.problem)
   const servers = doc.mcpServers ?? {}
   if (!isRecord(servers)) throw new CliError(`${file}: mcpServers must be an object`)
   const next = { ...servers }

@@ -40,7 +40,9 @@ export function unusableEntry(
   written: unknown,
   problem: string,
 ): SourceEntry {
-  return { ok: false, ...at, written, problem: `MCP server ${at.name} in ${at.file}: ${problem}` }
+  // the empty name is shown as "" so the line still reads (it is refused: server-name rule, @tack/mcp/names)
+  const shown = at.name === '' ? '""' : at.name
+  return { ok: false, ...at, written, problem: `MCP server ${shown} in ${at.file}: ${problem}` }
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -2,6 +2,9 @@
 // into a definition: `type` defaults to stdio (a bare `url` means http), stdio needs `command`, http and
 // sse need `url`; `${VAR}` references are expanded where asked (`.mcp.json`). A problem names the file,
 // the server and the key, never a value (it may be a secret).
+import { statSync } from 'node:fs'
+import { isAbsolute, relative, resolve } from 'node:path'
+import { serverNameProblem } from '@tack/mcp/names'
 import { type Expanded, expandVariables } from './expand.ts'
 import {
   isRecord,
@@ -17,10 +20,19 @@ export interface NormalizeOptions {
   readonly file: string
   /** The environment `${VAR}` references are read from; absent: values are taken as written. */
   readonly expandFrom?: NodeJS.ProcessEnv
+  /**
+   * The folder a relative stdio `cwd` is taken from (tack config's were made absolute against their file's
+   * folder when the layer was read; what is left relative came from a flag). With `cwdInside` (a workspace
+   * file) the `cwd` must also stay inside that folder (docs/decisions/0260-mcp-hostile-sources.md).
+   */
+  readonly cwdBase?: string
+  readonly cwdInside?: boolean
 }
 
 export function normalizeServer(raw: unknown, opts: NormalizeOptions): SourceEntry {
   const fail = (problem: string): SourceEntry => unusableEntry(opts, raw, problem)
+  const badName = serverNameProblem(opts.name)
+  if (badName) return fail(badName)
   if (!isRecord(raw)) return fail('must be an object')
   const type = raw.type ?? (raw.url !== undefined && raw.command === undefined ? 'http' : 'stdio')
   const secretVariables = new Set<string>()
@@ -69,11 +81,16 @@ export function normalizeServer(raw: unknown, opts: NormalizeOptions): SourceEnt
       }
       const env = map('env')
       if (isProblem(env)) return fail(env.problem)
+      const cwdText = text('cwd')
+      if (isProblem(cwdText)) return fail(cwdText.problem)
+      const cwd = cwdText === undefined ? undefined : serverFolder(cwdText, opts)
+      if (isProblem(cwd)) return fail(cwd.problem)
       const definition: McpServerDefinition = {
         type: 'stdio',
         command,
         ...(argsRaw !== undefined ? { args } : {}),
         ...(env ? { env } : {}),
+        ...(cwd !== undefined ? { cwd } : {}),
         ...common,
       }
       return ok(definition)
@@ -102,6 +119,26 @@ export function normalizeServer(raw: unknown, opts: NormalizeOptions): SourceEnt
       secretVariables: [...secretVariables].sort(),
     }
   }
+}
+
+/**
+ * A stdio server's `cwd` as an absolute folder that exists: a missing one would make the spawn fail as if
+ * the command were missing, so it is named here instead. A workspace file's stays inside the workspace
+ * (compared as written, `..` resolved: the server is approved with its definition, symlinks included).
+ */
+function serverFolder(cwd: string, opts: NormalizeOptions): string | { problem: string } {
+  const base = opts.cwdBase ?? process.cwd()
+  const folder = resolve(base, cwd)
+  if (opts.cwdInside) {
+    const inside = relative(base, folder)
+    if (inside.startsWith('..') || isAbsolute(inside))
+      return { problem: `cwd ${cwd} is outside the workspace (a .mcp.json cwd must stay inside it)` }
+  }
+  let isFolder = false
+  try {
+    isFolder = statSync(folder).isDirectory()
+  } catch {}
+  return isFolder ? folder : { problem: `cwd ${folder} is not an existing folder` }
 }
 
 function isProblem(v: unknown): v is { problem: string } {

@@ -84,12 +84,13 @@ export function resolveMcpServers(input: ResolveInput): McpResolution {
   const problems: string[] = []
   const bySource: Record<McpSource, readonly SourceEntry[]> = {
     user: Object.entries(own.servers).map(([name, raw]) =>
-      normalizeServer(raw, { name, source: 'user', file: USER_SOURCE_FILE }),
+      normalizeServer(raw, { name, source: 'user', file: USER_SOURCE_FILE, cwdBase: input.cwd }),
     ),
     project: collect(readProjectServers(input.cwd, input.env), problems),
     codex: own.codexServers ? collect(readCodexServers(input.env), problems) : [],
   }
-  const servers: Record<string, ResolvedServer> = {}
+  // no prototype: a server name is only ever its own key (`toString`, `constructor` are names like others)
+  const servers: Record<string, ResolvedServer> = Object.create(null)
   const skipped: SkippedServer[] = []
   const owner = new Map<string, McpSource>()
   const approvals = () => input.approvals ?? readApprovals(input.paths.home)
