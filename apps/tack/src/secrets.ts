@@ -1,8 +1,8 @@
 // Secrets never reach output (90-quality security 1). Providers get keys only through the
 // environment; as defence in depth every line tack prints passes through `redact`, which replaces the
 // value of any secret-looking variable of the environment, and every value a plugin declared
-// (`ctx.secrets`, e.g. an MCP server's literal `env` value), with the kernel's `redactSecrets`.
-import { MIN_SECRET_LENGTH, redactSecrets } from '@tack/kernel'
+// (`ctx.secrets`, e.g. an MCP server's literal `env` value), with the kernel's `secretRedactor`.
+import { MIN_SECRET_LENGTH, secretRedactor } from '@tack/kernel'
 
 const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
@@ -33,13 +33,13 @@ export interface Redactor {
 export function createRedactor(env: NodeJS.ProcessEnv): Redactor {
   const names = new Set<string>()
   const declared = new Set<string>()
-  let values = secretValues(env)
-  const redact = (text: string) => redactSecrets(text, values)
+  let redactor = secretRedactor(secretValues(env))
+  const redact = (text: string) => redactor(text)
   return Object.assign(redact, {
     protect(more: Iterable<string>, moreValues: Iterable<string> = []) {
       for (const name of more) names.add(name)
       for (const value of moreValues) declared.add(value)
-      values = [...secretValues(env, names), ...declared]
+      redactor = secretRedactor([...secretValues(env, names), ...declared])
     },
   })
 }

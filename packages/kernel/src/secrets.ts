@@ -24,17 +24,24 @@ export interface SecretDeclaration {
 export const MIN_SECRET_LENGTH = 8
 
 /**
- * `text` with every one of `values` (of at least `MIN_SECRET_LENGTH` characters) replaced by
+ * A function that replaces every one of `values` (of at least `MIN_SECRET_LENGTH` characters) by
  * `[redacted]` — the one redactor tack's output and the MCP client both use. Longest first, so a secret
- * that contains another is replaced whole.
+ * that contains another is replaced whole. Made once for many texts (a tool result's every string).
  */
-export function redactSecrets(text: string, values: Iterable<string>): string {
+export function secretRedactor(values: Iterable<string>): (text: string) => string {
   const sorted = [...new Set(values)]
     .filter((v) => v.length >= MIN_SECRET_LENGTH)
     .sort((a, b) => b.length - a.length)
-  let out = text
-  for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')
-  return out
+  return (text) => {
+    let out = text
+    for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')
+    return out
+  }
+}
+
+/** `text` with `values` redacted (`secretRedactor`). */
+export function redactSecrets(text: string, values: Iterable<string>): string {
+  return secretRedactor(values)(text)
 }
 
 export class SecretsRegistry {
