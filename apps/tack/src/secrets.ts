@@ -4,7 +4,7 @@
 // (`ctx.secrets`, e.g. an MCP server's literal `env` value), with the kernel's `secretRedactor`.
 import { MIN_SECRET_LENGTH, secretRedactor } from '@tack/kernel'
 
-const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
+export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
 /**
  * The values to redact: of every secret-looking variable, and of every variable in `names` whatever it

@@ -38,9 +38,16 @@ async function tackIn(box: Sandbox): Promise<PtySession> {
   return tackInWith(box, {})
 }
 
-async function tackInWith(box: Sandbox, extraEnv: Record<string, string>): Promise<PtySession> {
+async function tackInWith(
+  box: Sandbox,
+  extraEnv: Record<string, string>,
+  apiKeyEnv?: string,
+): Promise<PtySession> {
   const server = await startLoopbackServer({ script: [] })
-  const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
+  const config = await writeLoopConfig(box.root, server.baseUrl, {
+    model: 'loop/m',
+    ...(apiKeyEnv && { apiKeyEnv }),
+  })
   const term = startPty({
     file: process.execPath,
     args: [TACK_BIN, '--config', config],
@@ -167,12 +174,18 @@ describe('tack interactive: approving a project MCP server', () => {
               'X-Trace': '${ANTHROPIC_API_KEY}',
               Mixed: 'Bearer ${ANTHROPIC_API_KEY}',
               Plain: SECRET,
+              // the endpoint's key variable (apiKeyEnv), whose name does not say secret
+              Gpu: '${GPU_PASS}',
             },
           },
         },
       }),
     )
-    const term = await tackInWith(box, { ANTHROPIC_API_KEY: key })
+    const term = await tackInWith(
+      box,
+      { ANTHROPIC_API_KEY: key, GPU_PASS: 'gpu-pass-value-1212' },
+      'GPU_PASS',
+    )
     await answer(term, 'n')
     await term.waitFor('loop/m', 30_000)
     const text = term.allText().replace(/\n/g, '')
@@ -180,8 +193,10 @@ describe('tack interactive: approving a project MCP server', () => {
     expect(text).toContain('X-Trace=${ANTHROPIC_API_KEY}')
     expect(text).toContain('Mixed=<hidden, from ${ANTHROPIC_API_KEY}>')
     expect(text).toContain('Plain=<hidden>')
-    expect(text).toContain('WARNING: sends your secret variables ANTHROPIC_API_KEY to this server')
+    expect(text).toContain('Gpu=${GPU_PASS}')
+    expect(text).toContain('WARNING: sends your secret variables ANTHROPIC_API_KEY, GPU_PASS to this server')
     expect(text).not.toContain(key)
+    expect(text).not.toContain('gpu-pass-value-1212')
     expect(text).not.toContain(SECRET)
   })
 })

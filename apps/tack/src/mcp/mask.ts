@@ -5,14 +5,13 @@
 // no secret and is shown: it says which of the person's variables the server is sent
 // (docs/decisions/0265-mcp-secret-values.md) — `X-Trace=${OPENAI_API_KEY}` must be visible before an
 // approval. A default (`${VAR:-x}`) is literal text, so it is hidden like any literal.
+import { SECRET_NAME } from '../secrets.ts'
 import { isRecord } from './definition.ts'
 
 export const MASK = '<hidden>'
 
 const SECRET_MAPS = new Set(['env', 'headers', 'http_headers', 'env_http_headers'])
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g
-/** Names that say "secret": the same rule tack's output redaction uses (apps/tack/src/secrets.ts). */
-const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
 /** One value as shown: the references as written when it is nothing else, else hidden naming them. */
 export function maskedValue(value: unknown): string {
@@ -24,17 +23,30 @@ export function maskedValue(value: unknown): string {
   return `<hidden, from ${refs.map((r) => `\${${r[1]}}`).join(' ')}>`
 }
 
-/** The variables a definition's `env`/`headers` send whose names say they are secret (`*_KEY`, …). */
-export function secretReferences(written: unknown): string[] {
+/**
+ * The variables a definition's `env`/`headers` send that are secret: named so (`*_KEY`, …) or in `known`
+ * (the variables configured model endpoints read their keys from, `apiKeyEnv`).
+ */
+export function secretReferences(written: unknown, known: ReadonlySet<string> = new Set()): string[] {
   if (!isRecord(written)) return []
   const names = new Set<string>()
   for (const [key, map] of Object.entries(written)) {
     if (!SECRET_MAPS.has(key) || !isRecord(map)) continue
     for (const v of Object.values(map))
       if (typeof v === 'string')
-        for (const r of v.matchAll(REFERENCE)) if (SECRET_NAME.test(r[1] ?? '')) names.add(r[1] ?? '')
+        for (const r of v.matchAll(REFERENCE))
+          if (SECRET_NAME.test(r[1] ?? '') || known.has(r[1] ?? '')) names.add(r[1] ?? '')
   }
   return [...names]
+}
+
+/** The `apiKeyEnv` variables of the configured model endpoints (`plugins.llm.endpoints.*`). */
+export function endpointKeyVariables(plugins: Readonly<Record<string, unknown>>): Set<string> {
+  const llm = plugins.llm
+  const endpoints = isRecord(llm) && isRecord(llm.endpoints) ? Object.values(llm.endpoints) : []
+  return new Set(
+    endpoints.flatMap((e) => (isRecord(e) && typeof e.apiKeyEnv === 'string' ? [e.apiKeyEnv] : [])),
+  )
 }
 
 export function maskedDefinition(written: unknown): unknown {

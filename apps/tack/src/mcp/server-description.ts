@@ -20,7 +20,12 @@ export interface ServerDescription {
   readonly secrets: readonly string[]
 }
 
-export function serverDescription(server: SkippedServer, target: string): ServerDescription {
+/** `keyVariables`: variables known to hold a key whatever their name (`endpointKeyVariables`). */
+export function serverDescription(
+  server: SkippedServer,
+  target: string,
+  keyVariables: ReadonlySet<string> = new Set(),
+): ServerDescription {
   const masked = maskedDefinition(server.written)
   const w = isRecord(masked) ? masked : {}
   const secrets = ['env', 'headers']
@@ -31,7 +36,7 @@ export function serverDescription(server: SkippedServer, target: string): Server
           .map(([k, v]) => `${k}=${String(v)}`)
           .join(' ')}`,
     )
-  const risky = secretReferences(server.written)
+  const risky = secretReferences(server.written, keyVariables)
   if (risky.length) secrets.push(`WARNING: sends your secret variables ${risky.join(', ')} to this server`)
   return {
     name: server.name,
@@ -42,8 +47,12 @@ export function serverDescription(server: SkippedServer, target: string): Server
 }
 
 /** `MCP server X in .mcp.json (new): runs npx -y pkg; env TOKEN=<hidden>` */
-export function describeServer(server: SkippedServer, target: string): string {
-  const d = serverDescription(server, target)
+export function describeServer(
+  server: SkippedServer,
+  target: string,
+  keyVariables: ReadonlySet<string> = new Set(),
+): string {
+  const d = serverDescription(server, target, keyVariables)
   const state = d.state === 'changed' ? 'changed since it was approved' : 'new'
   return [`MCP server ${d.name} in .mcp.json (${state}): ${d.action}`, ...d.secrets].join('; ')
 }
