@@ -73,8 +73,9 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
     noSession: flags['no-session'] === true,
   })
   // Every variable a plugin declared secret (providers' keys, the search key, $TACK_HOME/.env's names)
-  // is redacted from what tack prints, whatever it is called.
-  io.protectSecrets?.(booted.ctx.secrets.variables())
+  // is redacted from what tack prints, whatever it is called; so is every declared value (an MCP server's
+  // literal `env`/`headers` value, docs/decisions/0265-mcp-secret-values.md).
+  io.protectSecrets?.(booted.ctx.secrets.variables(), booted.ctx.secrets.values())
   try {
     if (model !== undefined) assertModelServed(booted.ctx, model)
   } catch (error) {

@@ -10,8 +10,11 @@ export interface CommandIO {
   out(text: string): void
   err(text: string): void
   readStdin(): Promise<string>
-  /** Redact the values of these variables too (endpoint key variables, known after config loads). */
-  protectSecrets?(names: Iterable<string>): void
+  /**
+   * Redact the values of these variables too (endpoint key variables, known after config loads), and
+   * these declared values (`ctx.secrets.values()`).
+   */
+  protectSecrets?(names: Iterable<string>, values?: Iterable<string>): void
   /** Whether stdin is a pipe, a file or a socket (not a terminal, not /dev/null): `tack run` reads it. */
   stdinIsPiped?(): boolean
   /** stderr's terminal width when stderr is a terminal (the live progress line); undefined otherwise. */
@@ -36,7 +39,7 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     cwd: process.cwd(),
     out: (text) => stdout.write(redact(text)),
     err: (text) => stderr.write(redact(text)),
-    protectSecrets: (names) => redact.protect(names),
+    protectSecrets: (names, values) => redact.protect(names, values),
     readStdin: async () => {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

@@ -1,7 +1,10 @@
 // Secrets never reach output (90-quality security 1). Providers get keys only through the
 // environment; as defence in depth every line tack prints passes through `redact`, which replaces the
-// value of any secret-looking variable of the environment.
-const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
+// value of any secret-looking variable of the environment, and every value a plugin declared
+// (`ctx.secrets`, e.g. an MCP server's literal `env` value), with the kernel's `secretRedactor`.
+import { MIN_SECRET_LENGTH, secretRedactor } from '@tack/kernel'
+
+export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
 /**
  * The values to redact: of every secret-looking variable, and of every variable in `names` whatever it
@@ -11,7 +14,8 @@ export function secretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = [
   const named = new Set(names)
   const values: string[] = []
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 8 && (SECRET_NAME.test(name) || named.has(name))) values.push(value)
+    if (value && value.length >= MIN_SECRET_LENGTH && (SECRET_NAME.test(name) || named.has(name)))
+      values.push(value)
   }
   // Longest first, so a secret that contains another is replaced whole.
   return values.sort((a, b) => b.length - a.length)
@@ -19,22 +23,23 @@ export function secretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = [
 
 export interface Redactor {
   (text: string): string
-  /** Also redacts the values of these variables from now on (known once the config is loaded). */
-  protect(names: Iterable<string>): void
+  /**
+   * Also redacts the values of these variables, and these values, from now on (known once the config is
+   * loaded and the plugins have declared theirs).
+   */
+  protect(names: Iterable<string>, values?: Iterable<string>): void
 }
 
 export function createRedactor(env: NodeJS.ProcessEnv): Redactor {
   const names = new Set<string>()
-  let values = secretValues(env)
-  const redact = (text: string) => {
-    let out = text
-    for (const v of values) if (out.includes(v)) out = out.split(v).join('[redacted]')
-    return out
-  }
+  const declared = new Set<string>()
+  let redactor = secretRedactor(secretValues(env))
+  const redact = (text: string) => redactor(text)
   return Object.assign(redact, {
-    protect(more: Iterable<string>) {
+    protect(more: Iterable<string>, moreValues: Iterable<string> = []) {
       for (const name of more) names.add(name)
-      values = secretValues(env, names)
+      for (const value of moreValues) declared.add(value)
+      redactor = secretRedactor([...secretValues(env, names), ...declared])
     },
   })
 }

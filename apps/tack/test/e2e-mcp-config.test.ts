@@ -84,6 +84,41 @@ describe('tack mcp add/list/get/remove/approve', () => {
     expect(existsSync(join(box.workspace, 'marker'))).toBe(false)
   }, 60_000)
 
+  it('tack mcp get shows the ${VAR} references env and headers send, hiding only literal values (0265)', async () => {
+    const box = await sandbox()
+    const key = 'sk-openai-provider-key-8080'
+    const env = { ...box.env, OPENAI_API_KEY: key }
+    writeFileSync(
+      join(box.workspace, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          collector: {
+            url: 'https://collector.example/mcp',
+            headers: {
+              'X-Trace': '${OPENAI_API_KEY}',
+              Mixed: 'Bearer ${OPENAI_API_KEY}',
+              Plain: SECRET_HEADER,
+            },
+          },
+        },
+      }),
+    )
+    const get = await runTack(['mcp', 'get', 'collector'], { env, cwd: box.workspace })
+    const json = await runTack(['mcp', 'get', 'collector', '--json'], { env, cwd: box.workspace })
+    expect(get.code).toBe(0)
+    expect(get.stdout).toContain('"X-Trace":"${OPENAI_API_KEY}"')
+    expect(JSON.parse(json.stdout)[0].definition.headers).toEqual({
+      'X-Trace': '${OPENAI_API_KEY}',
+      Mixed: '<hidden, from ${OPENAI_API_KEY}>',
+      Plain: '<hidden>',
+    })
+    for (const out of [get, json])
+      for (const secret of [key, SECRET_HEADER]) {
+        expect(out.stdout).not.toContain(secret)
+        expect(out.stderr).not.toContain(secret)
+      }
+  }, 60_000)
+
   it('bad input is one line and exit code 2, never echoing a value', async () => {
     const box = await sandbox()
     const mcp = (...args: string[]) => runTack(['mcp', ...args], { env: box.env, cwd: box.workspace })

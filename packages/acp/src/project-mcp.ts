@@ -18,7 +18,7 @@ export interface ProjectServerQuestion {
   readonly state: 'new' | 'changed'
   /** `runs CMD ARGS…` or `reaches URL`, as the file writes it. */
   readonly action: string
-  /** `env TOKEN=<hidden>`, … */
+  /** `env TOKEN=<hidden>`, `headers X-Trace=${OPENAI_API_KEY}` (references as written), a WARNING line … */
   readonly secrets: readonly string[]
 }
 

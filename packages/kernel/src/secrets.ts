@@ -3,7 +3,9 @@
 // files (tack's `.env`, a session store kept outside tack's home); a tool that runs commands (bash)
 // reads the registry at call time, so it scrubs and hides what was declared whichever loaded first.
 // Each declaration is an effect of the declaring plugin: disposing it withdraws the declaration.
-// Names and paths only — never a value.
+// Mostly names and paths; a value is declared only where no variable holds it (an MCP server's literal
+// `env`/`headers` value, docs/decisions/0265-mcp-secret-values.md) — kept in memory, never written out,
+// and used only to redact it (`redactSecrets`).
 import type { Context } from 'cordis'
 
 export interface SecretDeclaration {
@@ -11,6 +13,35 @@ export interface SecretDeclaration {
   readonly variables?: readonly string[]
   /** Absolute paths of files (or folders) a sandboxed command must not read. */
   readonly files?: readonly string[]
+  /** Values to redact from what reaches a person, a log or the model (shorter than `MIN_SECRET_LENGTH`: ignored). */
+  readonly values?: readonly string[]
+}
+
+/**
+ * Values shorter than this are not redacted: replacing `on`, `1` or `true` everywhere in a transcript
+ * would mangle it while protecting nothing a guess would not find (a real token is longer).
+ */
+export const MIN_SECRET_LENGTH = 8
+
+/**
+ * A function that replaces every one of `values` (of at least `MIN_SECRET_LENGTH` characters) by
+ * `[redacted]` — the one redactor tack's output and the MCP client both use. Longest first, so a secret
+ * that contains another is replaced whole. Made once for many texts (a tool result's every string).
+ */
+export function secretRedactor(values: Iterable<string>): (text: string) => string {
+  const sorted = [...new Set(values)]
+    .filter((v) => v.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length)
+  return (text) => {
+    let out = text
+    for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')
+    return out
+  }
+}
+
+/** `text` with `values` redacted (`secretRedactor`). */
+export function redactSecrets(text: string, values: Iterable<string>): string {
+  return secretRedactor(values)(text)
 }
 
 export class SecretsRegistry {
@@ -21,6 +52,7 @@ export class SecretsRegistry {
     const own = Object.freeze({
       variables: Object.freeze([...(declaration.variables ?? [])]),
       files: Object.freeze([...(declaration.files ?? [])]),
+      values: Object.freeze([...(declaration.values ?? [])]),
     })
     this.#declarations.add(own)
     return () => {
@@ -31,6 +63,11 @@ export class SecretsRegistry {
   /** Every declared variable name, once each. */
   variables(): string[] {
     return this.#union((d) => d.variables)
+  }
+
+  /** Every declared value, once each (never to be written anywhere: to redact with). */
+  values(): string[] {
+    return this.#union((d) => d.values)
   }
 
   /** Every declared file, once each. */

@@ -1,7 +1,7 @@
 // The secrets registry (`ctx.secrets`, packages/kernel/src/secrets.ts): declarations are effects of
 // the declaring plugin, read at any time, withdrawn on dispose.
 import { describe, expect, test } from 'vitest'
-import { Context, declareSecrets } from '../src/index.ts'
+import { Context, declareSecrets, redactSecrets } from '../src/index.ts'
 
 describe('ctx.secrets', () => {
   test('a plugin declares variables and files; disposing it withdraws them', async () => {
@@ -24,5 +24,19 @@ describe('ctx.secrets', () => {
     expect(ctx.secrets.files()).toEqual(['/data/sessions.db'])
     await provider.dispose()
     expect(ctx.secrets.variables()).toEqual(['SHARED_KEY'])
+  })
+
+  test('a declared value is redacted while its plugin is loaded; values under 8 characters never are', async () => {
+    const ctx = new Context()
+    const mcp = ctx.plugin({
+      name: 'mcp',
+      apply: (c: Context) => declareSecrets(c, { values: ['literal-token-1', 'short'] }),
+    })
+    await mcp
+    expect(redactSecrets('a literal-token-1 b short', ctx.secrets.values())).toBe('a [redacted] b short')
+    // longest first: a secret containing another is replaced whole
+    expect(redactSecrets('x abcdefgh-longer y', ['abcdefgh', 'abcdefgh-longer'])).toBe('x [redacted] y')
+    await mcp.dispose()
+    expect(ctx.secrets.values()).toEqual([])
   })
 })

@@ -22,6 +22,7 @@ import type { RestartBackoff } from './backoff.ts'
 import type { McpServerDefinition } from './definition.ts'
 import { errorText } from './error-text.ts'
 import { isMessageOverflow, McpMessageTooLarge } from './message-bound.ts'
+import { definitionSecretValues, type Redact, redactDeep, redactError, redactorOf } from './secret-values.ts'
 import { isSignInNeeded, SignInNeededError, signInNote } from './sign-in.ts'
 import { StderrTail } from './stderr-tail.ts'
 import { type OpenedTransport, openTransport } from './transport.ts'
@@ -36,6 +37,11 @@ export interface ConnectionOptions {
   readonly backoff: RestartBackoff
   /** The variables declared secret now (`ctx.secrets`), kept out of a stdio server's environment. */
   readonly secretVariables: () => readonly string[]
+  /**
+   * The values declared secret now (`ctx.secrets.values()`), redacted from all the server sends back, with
+   * its own `env`/`headers` values (docs/decisions/0265-mcp-secret-values.md); absent: its own only.
+   */
+  readonly secretValues?: () => readonly string[]
   /** The server's whole tool list, after each start and each list change. */
   onTools(tools: readonly Tool[]): void
   /** The server's whole prompt list (none without the prompts capability), after each start and change. */
@@ -80,8 +86,26 @@ export class McpConnection {
   /** The client whose server sent a message past `maxMessageBytes` (and was ended for it). */
   #overflowed?: Client
 
+  /** Redacts the session's secret values and this server's own from a text it sent (secret-values.ts). */
+  readonly #redact: Redact
+
   constructor(options: ConnectionOptions) {
-    this.#options = options
+    const own = definitionSecretValues(options.def)
+    this.#redact = redactorOf(() => [...own, ...(options.secretValues?.() ?? [])])
+    // Every line about the server passes the redactor: its error and stderr text may carry them.
+    const redact = this.#redact
+    this.#options = {
+      ...options,
+      warn: (line) => options.warn(redact(line)),
+      onTools: (list) => options.onTools(redactDeep(list, redact)),
+      ...(options.onPrompts && {
+        onPrompts: (list: readonly Prompt[]) => options.onPrompts?.(redactDeep(list, redact)),
+      }),
+      ...(options.onResources && {
+        onResources: (lists: ResourceLists) => options.onResources?.(redactDeep(lists, redact)),
+      }),
+      onInstructions: (text) => options.onInstructions(text === undefined ? text : redact(text)),
+    }
   }
 
   get name(): string {
@@ -92,7 +116,7 @@ export class McpConnection {
     if (this.#closed) return { kind: 'closed' }
     if (this.#client) return { kind: 'connected' }
     if (this.#starting) return { kind: 'starting' }
-    return { kind: 'failed', error: this.#lastError ?? 'not started' }
+    return { kind: 'failed', error: this.#redact(this.#lastError ?? 'not started') }
   }
 
   /**
@@ -111,7 +135,8 @@ export class McpConnection {
 
   /** The last line a stdio server wrote to stderr in its latest start, if any. */
   lastStderrLine(): string | undefined {
-    return this.#stderr?.lastLine()
+    const line = this.#stderr?.lastLine()
+    return line === undefined ? line : this.#redact(line)
   }
 
   /** The stdio server's pid while it runs. */
@@ -144,14 +169,15 @@ export class McpConnection {
       // The SDK sends `notifications/cancelled` when `signal` aborts or its own timeout passes. With
       // `onprogress` it sends a progress token, and the server's progress notifications come back here;
       // they do not extend the bound.
-      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
         signal,
         timeout: timeoutMs,
-        ...(onProgress && { onprogress: onProgress }),
+        ...(onProgress && { onprogress: (p: Progress) => onProgress(redactDeep(p, this.#redact)) }),
       })) as CallToolResult
+      return redactDeep(result, this.#redact)
     } catch (error) {
       if (this.#overflowed === client) throw new McpMessageTooLarge(this.name, this.#options.maxMessageBytes)
-      throw error
+      throw redactError(error, this.#redact)
     }
   }
 
@@ -160,7 +186,11 @@ export class McpConnection {
     const wait = this.#client ? 0 : this.#options.backoff.waitMs()
     if (wait > 0) await sleep(wait, undefined, { signal })
     const client = await this.start()
-    return client.getPrompt({ name, arguments: args }, { signal })
+    try {
+      return redactDeep(await client.getPrompt({ name, arguments: args }, { signal }), this.#redact)
+    } catch (error) {
+      throw redactError(error, this.#redact)
+    }
   }
 
   /**
@@ -171,7 +201,11 @@ export class McpConnection {
     const wait = this.#client ? 0 : this.#options.backoff.waitMs()
     if (wait > 0) await sleep(wait, undefined, { signal })
     const client = await this.start()
-    return client.readResource({ uri }, { signal, timeout: timeoutMs })
+    try {
+      return redactDeep(await client.readResource({ uri }, { signal, timeout: timeoutMs }), this.#redact)
+    } catch (error) {
+      throw redactError(error, this.#redact)
+    }
   }
 
   async close(): Promise<void> {
@@ -276,7 +310,7 @@ export class McpConnection {
       this.#lastError = undefined
       return client
     } catch (caught) {
-      const error = isSignInNeeded(caught) ? new SignInNeededError(name) : caught
+      const error = redactError(isSignInNeeded(caught) ? new SignInNeededError(name) : caught, this.#redact)
       this.#client = undefined
       await client.close().catch(() => undefined)
       if (!this.#closed) {

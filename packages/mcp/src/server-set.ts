@@ -10,7 +10,7 @@
 // `@server:uri` mentions and ACP resource links (M10, resource-directory.ts); the set reads them for
 // its audience only.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { secretsOf } from '@tack/kernel'
+import { declareSecrets, secretsOf } from '@tack/kernel'
 import type { ToolAudience } from '@tack/tools'
 import type { Context } from 'cordis'
 import { RestartBackoff } from './backoff.ts'
@@ -23,6 +23,7 @@ import { ServerInstructions } from './instructions.ts'
 import type { ServerCounts } from './mcp-command.ts'
 import { mountMentions } from './mentions.ts'
 import { type ResourceServer, resourceServers } from './resource-directory.ts'
+import { definitionSecretValues } from './secret-values.ts'
 import { ServerPrompts } from './server-prompts.ts'
 import { ServerTools } from './server-tools.ts'
 
@@ -64,6 +65,10 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
   const directory = resourceServers(ctx)
   const resourceEntries: ResourceServer[] = []
   const unmountMentions = mountMentions(ctx)
+  // What tack hands each server through `env`/`headers` is secret for the session (55-mcp.md M7): tack's
+  // output and every server's results redact it (docs/decisions/0265-mcp-secret-values.md).
+  const values = Object.values(options.servers).flatMap((def) => definitionSecretValues(def))
+  if (values.length) declareSecrets(ctx, { values })
   const started = Object.entries(options.servers)
     .filter(([, def]) => def.enabled !== false)
     .map(([name, def]) => {
@@ -83,6 +88,7 @@ export function startServers(ctx: Context, options: ServerSetOptions): ServerSet
         maxMessageBytes: config.maxMessageBytes,
         backoff: new RestartBackoff(config.restartBackoffMs, config.restartBackoffMaxMs),
         secretVariables: () => secretsOf(ctx).variables(),
+        secretValues: () => secretsOf(ctx).values(),
         onTools: (list) => {
           const names = tools.replace(connection, list, limits)
           if (late && !ready)

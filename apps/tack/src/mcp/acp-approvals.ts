@@ -12,6 +12,7 @@ import type { Context } from 'cordis'
 import type { Resolved } from '../settings.ts'
 import { definitionHash, recordApproval } from './approvals.ts'
 import { waitingServers } from './approval-question.ts'
+import { endpointKeyVariables } from './mask.ts'
 import { resolveMcpServers } from './resolve.ts'
 import { rowsOf } from './rows.ts'
 import { serverDescription } from './server-description.ts'
@@ -43,7 +44,11 @@ export function projectMcpApprovals(
         .filter((s) => !asked.has(s.name))
         .map((s) => {
           shown.set(s.name, definitionHash(s.written))
-          return serverDescription(s, targets.get(`project:${s.name}`) ?? '?')
+          return serverDescription(
+            s,
+            targets.get(`project:${s.name}`) ?? '?',
+            endpointKeyVariables(resolved.settings.plugins),
+          )
         })
     },
     skip(names) {

@@ -13,6 +13,7 @@ import type { Resolved } from '../settings.ts'
 import { recordApproval } from './approvals.ts'
 import { rowsOf } from './rows.ts'
 import { type McpResolution, resolveMcpServers, type SkippedServer } from './resolve.ts'
+import { endpointKeyVariables } from './mask.ts'
 import { describeServer } from './server-description.ts'
 
 /** `abort`: Ctrl-C or Ctrl-D at the question — leave tack. */
@@ -40,8 +41,9 @@ export async function askMcpApprovals(
   const waiting = waitingServers(resolution)
   if (waiting.length === 0) return 'done'
   const targets = new Map(rowsOf(resolution).map((r) => [`${r.source}:${r.name}`, r.target]))
+  const keyVariables = endpointKeyVariables(resolved.settings.plugins)
   for (const [index, server] of waiting.entries()) {
-    const described = describeServer(server, targets.get(`project:${server.name}`) ?? '?')
+    const described = describeServer(server, targets.get(`project:${server.name}`) ?? '?', keyVariables)
     const more = waiting.length - index > 1 ? `, [a]ll ${waiting.length - index} waiting` : ''
     const answer = await io.askLine(
       `tack: ${printable(described)}\nStart it and remember the approval? [y]es${more}, [N]o (skip for this run) `,

@@ -4,6 +4,7 @@
 // hidden. Approve records the approval (as `tack mcp approve`) and starts the server: the session's
 // model calls its tool. Skip, and a cancelled answer, start nothing and record nothing; an untrusted folder
 // is asked nothing. The server's shell leaves a marker file when it runs.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the .mcp.json syntax under test
 import { existsSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -16,13 +17,20 @@ import { type AcpChild, until, updatesOf, withAcp } from './client.ts'
 const SECRET = 'acp-project-token-321'
 const ECHO = 'mcp__docs__echo'
 
-async function projectFolder(trusted: boolean): Promise<{ box: Sandbox; marker: string }> {
+/** A provider-style key the first test's server is sent through `${ACP_DEMO_TOKEN}` (docs/decisions/0265-mcp-secret-values.md). */
+const KEY = 'acp-demo-token-value-654'
+
+async function projectFolder(
+  trusted: boolean,
+  env: Record<string, string> = { TOKEN: SECRET },
+): Promise<{ box: Sandbox; marker: string }> {
   const box = await sandbox()
+  box.env.ACP_DEMO_TOKEN = KEY
   const marker = join(box.root, 'started')
   const script = `touch '${marker}'; exec '${process.execPath}' '${everythingBin}' stdio`
   await writeFile(
     join(box.workspace, '.mcp.json'),
-    JSON.stringify({ mcpServers: { docs: { command: 'sh', args: ['-c', script], env: { TOKEN: SECRET } } } }),
+    JSON.stringify({ mcpServers: { docs: { command: 'sh', args: ['-c', script], env } } }),
   )
   if (trusted)
     expect((await runTack(['trust', box.workspace], { env: box.env, cwd: box.workspace })).code).toBe(0)
@@ -47,7 +55,7 @@ const answering =
   }
 
 test('55-mcp.md M6: the editor is asked once; approve records it and the server starts for the session', async () => {
-  const { box, marker } = await projectFolder(true)
+  const { box, marker } = await projectFolder(true, { TOKEN: SECRET, LINK: '${ACP_DEMO_TOKEN}' })
   await withAcp(
     {
       box,
@@ -70,8 +78,10 @@ test('55-mcp.md M6: the editor is asked once; approve records it and the server 
       const asked = JSON.stringify(acp.permissionRequests[0])
       expect(asked).toContain('Start MCP server docs from .mcp.json')
       expect(asked).toContain('(new): runs sh -c')
-      expect(asked).toContain('env TOKEN=<hidden>')
+      expect(asked).toContain('env TOKEN=<hidden> LINK=${ACP_DEMO_TOKEN}')
+      expect(asked).toContain('WARNING: sends your secret variables ACP_DEMO_TOKEN to this server')
       expect(asked).not.toContain(SECRET)
+      expect(asked).not.toContain(KEY)
       expect(JSON.parse(readFileSync(approvalsFile(box), 'utf8')).workspaces).toBeDefined()
 
       const reply = await acp.connection.agent.request(methods.agent.session.prompt, {
