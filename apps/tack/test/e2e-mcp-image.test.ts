@@ -3,7 +3,7 @@
 // images the next request carries the image once, as the provider wire wants it, every later step and a
 // continued session carry it again from the log, and the log holds its bytes once; for a text-only model
 // the requests carry a note and no image. Compaction and `tack run -c` work on a session with an image.
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
@@ -11,6 +11,7 @@ import { type SessionEvent, imagesOf } from '@tack/session'
 import { checkLogStructure } from '@tack/session/invariants'
 import { SqliteSessionStore } from '@tack/store-sqlite'
 import { describe, expect, test } from 'vitest'
+import { recordClaudeHook } from './claude-hook-recorder.ts'
 import { runTack, type Sandbox, sandbox } from './helpers.ts'
 import { everythingServer } from './mcp-everything.ts'
 
@@ -108,24 +109,11 @@ async function loggedImage(box: Sandbox) {
 const count = (text: string, part: string) => text.split(part).length - 1
 
 /** Claude Code hooks in the box's ~/.claude: a PostToolUse hook that saves its input (the file returned), a Stop hook. */
-async function postToolUseRecorder(box: Sandbox): Promise<string> {
-  const seen = join(box.root, 'post-tool-use.json')
-  const hook = join(box.root, 'record.sh')
-  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`)
-  await chmod(hook, 0o755)
-  await mkdir(join(box.home, '.claude'), { recursive: true })
-  await writeFile(
-    join(box.home, '.claude', 'settings.json'),
-    JSON.stringify({
-      hooks: {
-        PostToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }],
-        // A Stop hook brings the transcript up to date at the end of the turn.
-        Stop: [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }] }],
-      },
-    }),
-  )
-  return seen
-}
+const postToolUseRecorder = (box: Sandbox) =>
+  recordClaudeHook(box, 'PostToolUse', 'mcp__everything__.*', {
+    // A Stop hook brings the transcript up to date at the end of the turn.
+    more: { Stop: [{ hooks: [{ type: 'command', command: 'cat > /dev/null' }] }] },
+  })
 
 describe('an MCP image through the real binary', () => {
   test('Anthropic wire: each later request carries the image once inside the tool_result; the log stores it once', async () => {

@@ -2,36 +2,21 @@
 // (@modelcontextprotocol/server-everything) in `plugins.mcp.servers` of a --config file calls
 // `mcp__everything__echo`; a Claude Code PreToolUse hook matching `mcp__everything__.*` sees that name
 // and the arguments as the model sent them, and its deny (exit 2) stops the call.
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
+import { recordClaudeHook } from './claude-hook-recorder.ts'
 import { jsonLines, runTack, type Sandbox, sandbox } from './helpers.ts'
 import { brokenServer, writeMcpConfig } from './mcp-everything.ts'
 
 const ECHO = { message: 'hello from the model' }
 const echoCall = { kind: 'tool-calls' as const, calls: [{ name: 'mcp__everything__echo', args: ECHO }] }
 
-/** A PreToolUse hook for `mcp__everything__.*` in the box's ~/.claude that records its input and exits `code`. */
-async function hookRecording(box: Sandbox, code: number): Promise<string> {
-  const seen = join(box.root, 'pre-tool-use.json')
-  const hook = join(box.root, 'record.sh')
-  await writeFile(
-    hook,
-    `#!/usr/bin/env bash\ncat > '${seen}'\n${code === 2 ? 'echo "no echoes today" >&2\n' : ''}exit ${code}\n`,
-  )
-  await chmod(hook, 0o755)
-  await mkdir(join(box.home, '.claude'), { recursive: true })
-  await writeFile(
-    join(box.home, '.claude', 'settings.json'),
-    JSON.stringify({
-      hooks: {
-        PreToolUse: [{ matcher: 'mcp__everything__.*', hooks: [{ type: 'command', command: hook }] }],
-      },
-    }),
-  )
-  return seen
-}
+/** A PreToolUse hook for `mcp__everything__.*` that records its input and exits `code` (2: a deny, with a reason). */
+const hookRecording = (box: Sandbox, code: number) =>
+  recordClaudeHook(box, 'PreToolUse', 'mcp__everything__.*', {
+    exit: code === 2 ? { code, stderr: 'no echoes today' } : { code },
+  })
 
 /** Runs one scripted turn that calls echo, with server-everything (and `extra` servers) configured; the run and what the model was sent. */
 async function runEcho(box: Sandbox, extra: Record<string, unknown> = {}) {

@@ -4,8 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startHttpMcpServer } from './fixtures/http-server.ts'
 import { toolServer } from './fixtures/tool-server.ts'
 import { call, mcpContext, textOf } from './helpers.ts'
 
@@ -17,30 +17,18 @@ afterEach(async () => {
   }
 })
 
-/** `locked.now`: every request is answered 401 from then on, as when a token expires. */
+const closers: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+/** The fixture's Streamable HTTP server (fixtures/http-server.ts), closed after the test. */
 async function httpServer(
   locked: { now: boolean } = { now: false },
 ): Promise<{ url: string; headers: IncomingHttpHeaders[] }> {
-  const headers: IncomingHttpHeaders[] = []
-  const server = createServer(async (req, res) => {
-    headers.push(req.headers)
-    if (locked.now) {
-      req.resume()
-      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end('token expired')
-      return
-    }
-    const mcp = toolServer({ instructions: 'over http' })
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
-    res.on('close', () => {
-      void transport.close()
-      void mcp.close()
-    })
-    await mcp.connect(transport)
-    await transport.handleRequest(req, res)
-  })
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, headers }
+  const server = await startHttpMcpServer({ locked, instructions: 'over http' })
+  closers.push(server.close)
+  return server
 }
 
 /** A legacy SSE server: GET /sse opens the stream, POST /messages?sessionId=… carries the client's messages. */

@@ -5,14 +5,12 @@
 // (docs/decisions/0232-acp-mcp-servers.md, 0235-deferred-tools.md); a server's progress notifications
 // reach the editor as in_progress updates of the call; a Claude Code hook sees an editor's MCP tool in the
 // shape it sees a configured one (docs/decisions/0250-mcp-approval-prompt.md).
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { expect, test } from 'vitest'
-import { toolServer } from '../../../../packages/mcp/test/fixtures/tool-server.ts'
+import { startHttpMcpServer } from '../../../../packages/mcp/test/fixtures/http-server.ts'
+import { recordClaudeHook } from '../claude-hook-recorder.ts'
 import { sandbox } from '../helpers.ts'
 import { updatesOf, withAcp } from './client.ts'
 import { everythingBin, newSession, prompt, toolsOfRequests } from './mcp-sessions.ts'
@@ -22,20 +20,8 @@ const fixtureServer = fileURLToPath(
 )
 
 test("55-mcp.md M12: an editor's http server is connected for its session, with the editor's headers", async () => {
-  const seen: IncomingHttpHeaders[] = []
-  const http = createServer(async (req, res) => {
-    seen.push(req.headers)
-    const mcp = toolServer({})
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
-    res.on('close', () => {
-      void transport.close()
-      void mcp.close()
-    })
-    await mcp.connect(transport)
-    await transport.handleRequest(req, res)
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`
+  const http = await startHttpMcpServer()
+  const { url, headers: seen } = http
   try {
     await withAcp(
       {
@@ -58,8 +44,7 @@ test("55-mcp.md M12: an editor's http server is connected for its session, with 
       },
     )
   } finally {
-    http.closeAllConnections()
-    await new Promise((resolve) => http.close(resolve))
+    await http.close()
   }
 })
 
@@ -137,16 +122,7 @@ test("an MCP server's progress reaches the editor as in_progress updates of the 
 
 test("55-mcp.md M8: a Claude Code hook sees an editor's MCP tool as it sees a configured one", async () => {
   const box = await sandbox()
-  const seen = join(box.root, 'post-tool-use.json')
-  const hook = join(box.root, 'record.sh')
-  await writeFile(hook, `#!/usr/bin/env bash\ncat > '${seen}'\n`, { mode: 0o755 })
-  await mkdir(join(box.home, '.claude'), { recursive: true })
-  await writeFile(
-    join(box.home, '.claude', 'settings.json'),
-    JSON.stringify({
-      hooks: { PostToolUse: [{ matcher: 'mcp__own__.*', hooks: [{ type: 'command', command: hook }] }] },
-    }),
-  )
+  const seen = await recordClaudeHook(box, 'PostToolUse', 'mcp__own__.*')
   await withAcp(
     {
       box,
