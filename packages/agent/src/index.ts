@@ -1,6 +1,7 @@
 export * from './types.ts'
 export type * from './seams.ts'
 export * from './errors.ts'
+export { ABORTED, settledOrAborted } from './abortable.ts'
 export { AgentsService } from './agents.ts'
 export { AgentPlugin, AgentConfig } from './plugin.ts'
 export { callModel, matchesModel, ModelAdapters } from './model-adapters.ts'

@@ -2,7 +2,7 @@
 // the error of its last start; `/mcp reconnect NAME` ends a server and starts it again now, without the
 // restart backoff. One command in the @tack/commands registry, so every host (the TUI, `tack run`, ACP)
 // has it; it answers with text and sends nothing to the model.
-import { readyOrAborted } from './ready-or-abort.ts'
+import { ABORTED, settledOrAborted } from '@tack/agent'
 import type { CommandDefinition, CommandResult } from '@tack/commands'
 import type { McpConnection } from './connection.ts'
 import { errorText } from './error-text.ts'
@@ -26,7 +26,7 @@ export function mcpCommand(
       const words = args.split(/\s+/).filter((w) => w !== '')
       // `tack run "/mcp"` right after the boot: the servers are still starting (plugin.ts); Ctrl-C
       // stops the wait.
-      if (!(await readyOrAborted(ready, signal)))
+      if ((await settledOrAborted(ready, signal)) === ABORTED)
         return { kind: 'error', message: '/mcp: interrupted while the MCP servers were starting' }
       if (words.length === 0) return { kind: 'text', text: listing(connections, counts) }
       const [verb, name, ...rest] = words

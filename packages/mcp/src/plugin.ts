@@ -9,11 +9,10 @@
 // over) closes every connection, which ends the stdio servers' process groups. It provides `ctx.mcp`:
 // its tunables, which an ACP session's own servers use (docs/decisions/0232-acp-mcp-servers.md), and
 // `ready`.
-import type { Agent, Prompt, PromptDecision } from '@tack/agent'
+import { ABORTED, type Agent, type Prompt, type PromptDecision, settledOrAborted } from '@tack/agent'
 import { registerCommand } from '@tack/commands'
 import { definePlugin } from '@tack/kernel'
 import { McpConfig } from './config.ts'
-import { readyOrAborted } from './ready-or-abort.ts'
 import { endUntakenServers } from './early-spawn.ts'
 import { ServerInstructions } from './instructions.ts'
 import { mcpCommand } from './mcp-command.ts'
@@ -55,8 +54,10 @@ export const McpPlugin = definePlugin({
       'agent/prompt-submit',
       async (agent: Agent, _prompt: Prompt, next: () => Promise<PromptDecision>) => {
         // A cancel stops the wait at once: the admission ends, and the agent's end does not sit out
-        // the servers' bound (ready-or-abort.ts).
-        if (!(await readyOrAborted(set.ready, agent.turnSignal))) return { action: 'allow' }
+        // the servers' bound.
+        const signal = agent.turnSignal
+        if (!signal) await set.ready
+        else if ((await settledOrAborted(set.ready, signal)) === ABORTED) return { action: 'allow' }
         return next()
       },
       { phase: 'plugins' },

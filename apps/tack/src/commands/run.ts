@@ -18,9 +18,8 @@ import { type RunInput, readRunInput } from '../run/stdin-task.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
-import { readyOrAborted } from '@tack/mcp/ready'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
-import { type Agent, setAgentModel } from '@tack/agent'
+import { ABORTED, type Agent, setAgentModel, settledOrAborted } from '@tack/agent'
 import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
 import { isToolsMode, setToolsMode, type ToolRegistry, toolsModeOf } from '@tack/tools'
 import { type CommandResult, parseSlashCommand } from '@tack/commands'
@@ -207,7 +206,7 @@ async function runSlashCommand(
   // are waited for (each at most its bound) before a command is looked up (docs/decisions/0240-mcp-early-start.md).
   // Ctrl-C or SIGTERM stops that wait at once.
   const mcp = ctx.get('mcp') as { ready?: Promise<void> } | undefined
-  if (mcp?.ready && !(await readyOrAborted(mcp.ready, signal)))
+  if (mcp?.ready && (await settledOrAborted(mcp.ready, signal)) === ABORTED)
     return { kind: 'error', message: 'interrupted while the MCP servers were starting' }
   const result = await ctx.commands.run(agent, parsed.name, args, {
     surface: 'headless',
