@@ -52,6 +52,7 @@ const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/acp': ['50-acp', 'protocols'],
   'products/agent-dice': ['60-agent-dice'],
   'packages/mcp': ['55-mcp'],
+  'packages/skills': ['85-skills-and-commands'],
   'packages/mods': ['65-mod-host', 'claude-code-mods'],
   'products/agent-state': ['70-agent-state'],
   'apps/tack': ['80-cli'],
