@@ -4,6 +4,7 @@ import type { ObjectSchema, Field } from '@tack/kernel'
 import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
 import { MCP_CATALOG_ENTRY } from './mcp/catalog-entry.ts'
+import { knowHowFolders } from './skills/folders.ts'
 import { trustedForThisRun } from './workspace-trust.ts'
 
 export interface CatalogEntry {
@@ -247,6 +248,29 @@ export const CATALOG: readonly CatalogEntry[] = [
       // At load it tells the bridges to skip agent-dice's own hooks: it waits for every bridge this run
       // loads, whichever comes first in the catalog.
       inject: (opts) => ['hooksClaude', 'hooksCodex'].filter((key) => opts.settings.plugins[key] !== false),
+    },
+  },
+  {
+    key: 'skills',
+    description:
+      'Agent Skills (SKILL.md folders) and prompt command files from tack, Claude Code, ~/.agents and Codex folders',
+    defaultOn: true,
+    load: async () => {
+      const m = await import('@tack/skills')
+      return { plugin: m.SkillsPlugin, Config: m.SkillsConfig }
+    },
+    boot: {
+      // The folders and the trust are this run's facts, never a config file's.
+      overrides: (opts, merged) => ({
+        folders: knowHowFolders({
+          home: opts.paths.home,
+          cwd: opts.cwd,
+          env: opts.env,
+          extraPaths: (merged.paths as string[] | undefined) ?? [],
+        }),
+        trusted: opts.trust.trusted,
+        cwd: opts.cwd,
+      }),
     },
   },
   // MCP servers from tack config, .mcp.json and Codex: entry and boot role in mcp/catalog-entry.ts

@@ -21,7 +21,7 @@ export function parseFrontMatter(text: string, file: string): FrontMatter {
   const match = FENCE.exec(text)
   if (match?.index !== 0) return { data: {}, body: stripBom(text) }
   const body = text.slice(match[0].length)
-  const doc = parseDocument(match[1] ?? '', { uniqueKeys: false, prettyErrors: false })
+  const doc = parseDocument(match[1] ?? '', { uniqueKeys: false, prettyErrors: true })
   const error = doc.errors[0]
   if (error) {
     // Lines count from the file's first line: the YAML starts on line 2.
@@ -130,7 +130,8 @@ function describe(value: unknown): string {
 }
 
 function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message
+  // The library's own position counts from the front matter's first line; ours (above) from the file's.
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '')
 }
 
 function stripBom(text: string): string {

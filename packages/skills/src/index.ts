@@ -21,3 +21,14 @@ export {
   readSkill,
   SKILL_NAME,
 } from './read-item.ts'
+export { CATALOG_MAX_BYTES_LIMIT, type KnowHowFolder, SkillsConfig } from './config.ts'
+export {
+  type DiscoverOptions,
+  type Discovery,
+  discoverKnowHow,
+  MAX_DEPTH,
+  MAX_ITEMS_PER_FOLDER,
+  type Shadowed,
+} from './discover.ts'
+export { SkillsService, type SkillsServiceOptions } from './service.ts'
+export { SkillsPlugin } from './plugin.ts'

@@ -138,6 +138,14 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'instructions.maxBytes': 'harmless',
   'instructions.home': pathValued(HELD.path),
 
+  // Skills and commands are words; a project may read fewer of them, never add folders or its own view of trust.
+  'skills.paths': pathValued(HELD.path, 'paths'),
+  'skills.catalogMaxBytes': HELD.cost, // a higher one sends a longer catalog with every request
+  'skills.maxFileBytes': 'harmless',
+  'skills.folders': pathValued(HELD.path, { each: ['dir'] }),
+  'skills.trusted': HELD.gate,
+  'skills.cwd': pathValued(HELD.path),
+
   // How much history is kept and when it is summarised changes no access.
   'compaction.auto': 'harmless',
   'compaction.contextWindow': 'harmless',
