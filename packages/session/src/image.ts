@@ -46,7 +46,10 @@ export function imageBlock(mimeType: string, base64: string): ImageBlock | undef
 
 /** An image block from a file's bytes; undefined unless they are a PNG, JPEG, GIF or WebP. */
 export function imageBlockOfBytes(bytes: Uint8Array): ImageBlock | undefined {
-  return imageBlock('image/*', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'))
+  return imageBlock(
+    'image/*',
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+  )
 }
 
 /** True when `block` has an image block's shape (its hash is not recomputed). */

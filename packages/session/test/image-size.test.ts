@@ -1,6 +1,13 @@
 // Image sizes read from headers (docs/decisions/0285-user-images.md), for each of the four types.
 import { describe, expect, test } from 'vitest'
-import { formatSize, imageBlockOfBytes, imageBlockSize, imageSize, imageTypeOf, longEdge } from '../src/index.ts'
+import {
+  formatSize,
+  imageBlockOfBytes,
+  imageBlockSize,
+  imageSize,
+  imageTypeOf,
+  longEdge,
+} from '../src/index.ts'
 import { gifHeaderOf, jpegHeaderOf, pngOf, webpHeaderOf } from '../src/testing/index.ts'
 
 describe('imageSize reads width and height from the header', () => {
