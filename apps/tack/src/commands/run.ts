@@ -15,6 +15,7 @@ import {
 } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
+import { readImageFlags, withImages } from '../run/image-flags.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
@@ -38,7 +39,9 @@ export { SIGNAL_EXIT_CODES }
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const startedAt = performance.now()
-  const input = await readRunInput(args, io)
+  // Images first: a wrong path is a usage error before stdin is waited on or anything boots.
+  const images = await readImageFlags(flags.image, io.cwd)
+  const input = withImages(await readRunInput(args, io), images)
   const cliRules = parseCliRules(flags)
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, cwd } = resolved

@@ -71,6 +71,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'codeRuntime.stopGraceMs': 'harmless', // only how long an aborted program's thread is given before it is ended
 
   'llm.retry': 'harmless',
+  'llm.images': HELD.cost, // larger images in a prompt, sent again with every later request
   'llm.endpoints': HELD.network, // also apiKeyEnv and headers: which key is sent where
   'llm.baseUrl': HELD.network,
   'llm.firstByteTimeoutMs': 'harmless',
