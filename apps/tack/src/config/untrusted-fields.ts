@@ -89,6 +89,8 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'fs.readMaxLineLength': 'harmless',
   'fs.readMaxBytes': 'harmless',
   'fs.readStreamMinSize': 'harmless',
+  'fs.readImageMaxBytes': HELD.cost, // larger images in the log, sent again with every later request
+  'fs.readImageMaxLongEdge': HELD.cost, // the same, in pixels
   'fs.streamChunkBytes': 'harmless', // a read size; readStreamMinSize already lets a file be loaded whole
   'fs.grepMaxLineLength': 'harmless',
   'fs.diffMaxChars': 'harmless',

@@ -21,9 +21,17 @@ export function pngOf(width: number, height: number, options: { noise?: boolean 
   header[9] = 0 // greyscale
   const row = width + 1 // filter byte, then one byte a pixel
   const raw = Buffer.alloc(row * height, 0x80)
+  let seed = 0x2545f491
   for (let y = 0; y < height; y++) {
     raw[y * row] = 0
-    if (options.noise) for (let x = 1; x < row; x++) raw[y * row + x] = (x * 7919 + y * 104729) & 0xff
+    if (!options.noise) continue
+    for (let x = 1; x < row; x++) {
+      // xorshift32: bytes deflate cannot shrink
+      seed ^= seed << 13
+      seed ^= seed >>> 17
+      seed ^= seed << 5
+      raw[y * row + x] = seed & 0xff
+    }
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
