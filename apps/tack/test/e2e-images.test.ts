@@ -93,6 +93,10 @@ test('I2 tack run --image: a missing, non-image or folder path is a usage error 
     expect(run.stdout).toBe('')
   }
   expect(existsSync(`${model.slice('scripted/'.length)}.requests.jsonl`)).toBe(false)
+  // the interactive UI takes dropped paths instead
+  const ui = await runTack(['--model', model, '--image', 'shot.png'], { env: box.env, cwd: box.workspace })
+  expect(ui.code).toBe(2)
+  expect(ui.stderr).toContain('--image belongs to headless runs')
 })
 
 test('I2 a model without image input: refused before the request, naming the model and the endpoint setting', async () => {

@@ -62,6 +62,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.abortGraceMs': 'harmless',
   'tools.progressIntervalMs': HELD.kept, // 0 logs every progress report a server sends
   'tools.maxImageBytes': HELD.cost, // a higher one keeps larger images, sent again with every request
+  'tools.maxImageLongEdge': HELD.cost, // the same, in pixels
   'tools.dispatchArgumentsMaxChars': HELD.kept, // how much of a Code Mode sub-call's arguments the log keeps
 
   'codeRuntime.computeMs': HELD.notOffered,
