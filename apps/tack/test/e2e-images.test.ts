@@ -4,7 +4,7 @@
 // a refusal before any request; a model that takes images gets an `image_url` data URL on the wire;
 // an image past the pixel bound is scaled (PNG) or refused (GIF).
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { imageBlockSize } from '@tack/session'
@@ -189,4 +189,29 @@ test('I2 past plugins.llm.images.maxLongEdge: a PNG is scaled down to fit, a GIF
   expect(refused.code).toBe(0)
   expect(refused.stderr).toContain('400×100 px, past plugins.llm.images.maxLongEdge (100 px')
   expect(await userContents(model)).toHaveLength(1)
+})
+
+test('I2 a command that answers a prompt (tack run --image F "/ask …") keeps the images after the command\'s text', async () => {
+  const box = await sandbox()
+  const { png } = await writeImages(box)
+  await mkdir(join(box.tackHome, 'plugins'), { recursive: true })
+  await writeFile(
+    join(box.tackHome, 'plugins', 'asker.mjs'),
+    `export const name = 'asker'
+export function apply(ctx) {
+  ctx.get('commands').register({ name: 'ask', description: 'Asks the model', run: ({ args }) => ({ kind: 'prompt', text: 'please ' + args }) })
+}
+`,
+  )
+  const model = await scriptedModel(box.root, textAnswers('looked'))
+  const run = await runTack(['run', '--model', model, '--image', 'shot.png', '/ask look'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(run.code).toBe(0)
+  const [content] = await userContents(model)
+  expect(content).toEqual([
+    { type: 'text', text: 'please look' },
+    expect.objectContaining({ type: 'image', data: png.toString('base64') }),
+  ])
 })

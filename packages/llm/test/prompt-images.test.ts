@@ -105,6 +105,14 @@ describe('checkPromptImages', () => {
     expect(decoded.data[0]).toBeLessThan(0x90)
   })
 
+  test('an image whose header gives no size is refused (a person can fix it)', async () => {
+    const noHeader = block(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 2, 1, 2, 3]))
+    const checked = await checkPromptImages([noHeader], imageTaker, bounds, noScale)
+    expect(checked).toEqual({
+      refused: 'an image of the prompt (image/jpeg) has no readable size in its header',
+    })
+  })
+
   test('a GIF past maxLongEdge is refused: no codec scales it', async () => {
     const checked = await checkPromptImages([block(gifHeaderOf(9000, 10))], imageTaker, bounds, realScale)
     expect(checked).toEqual({

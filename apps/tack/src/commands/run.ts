@@ -148,7 +148,11 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const sending =
       compactWith === undefined
         ? agent.send({
-            content: command?.kind === 'prompt' ? command.text : input.content,
+            // a command's prompt keeps the --image files after its text
+            content:
+              command?.kind === 'prompt'
+                ? withImages({ task: command.text, content: command.text }, images).content
+                : input.content,
             source: { kind: 'user' },
           })
         : runCompactCommand(ctx, agent, compactWith, compacting.signal)
@@ -203,7 +207,14 @@ async function runSlashCommand(
   const parsed = parseSlashCommand(input.task)
   if (!parsed) return undefined
   // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
-  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map(blockText)
+  // (--image files are not arguments: they follow a prompt the command answers with)
+  const piped =
+    typeof input.content === 'string'
+      ? []
+      : input.content
+          .slice(1)
+          .filter((block) => block.type === 'text')
+          .map(blockText)
   const args = [parsed.args, ...piped].filter(Boolean).join('\n')
   // An MCP server's prompt is a command once its server is ready: the servers start with the boot and
   // are waited for (each at most its bound) before a command is looked up (docs/decisions/0240-mcp-early-start.md).
