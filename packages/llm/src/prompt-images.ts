@@ -75,7 +75,7 @@ export async function checkPromptImages(
     total += image.bytes
     if (total > bounds.maxBytes)
       return {
-        refused: `the images of the prompt come to ${formatBytes(total)} or more, past plugins.llm.images.maxBytes (${formatBytes(bounds.maxBytes)})`,
+        refused: `the images of the prompt come to ${formatBytes(total)} or more, past plugins.llm.images.maxBytes (${formatBytes(bounds.maxBytes)}); a lower plugins.llm.images.maxLongEdge (1568 px is what Anthropic scales to) makes tack scale PNG and JPEG images smaller`,
       }
     fitted.push(image)
   }
