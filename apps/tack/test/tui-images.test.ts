@@ -1,6 +1,6 @@
 // A dropped image in the interactive screen (85-skills-and-commands.md I2,
 // docs/decisions/0285-user-images.md): a terminal pastes a dropped file as its quoted path; on send the
-// path is taken out of the words, the screen says `[image: NAME, SIZE]`, and the model gets the image
+// file is attached after the words (which keep the path), the screen says `[image: NAME, SIZE]`, and the model gets the image
 // (an `image_url` data URL on the loopback wire). With a model that takes no images, the prompt is
 // refused before any request and the screen says why. Real `tack` in a pseudo-terminal.
 import { readFile, writeFile } from 'node:fs/promises'
@@ -36,7 +36,7 @@ it('I2 a dropped image path is attached on send, shown as [image: …], and reac
   const body = server.requests[0]?.body as { messages: Array<{ role: string; content: unknown }> }
   const user = body.messages.find((m) => m.role === 'user')
   expect(user?.content).toEqual([
-    { type: 'text', text: 'what is' },
+    { type: 'text', text: `what is '${join(box.workspace, 'My Shot.png')}'` },
     { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
   ])
 })

@@ -1,30 +1,23 @@
 // Image paths in a prompt become attachments (85-skills-and-commands.md I2,
 // docs/decisions/0285-user-images.md). A terminal pastes a file dropped on it as its path — bare,
 // quoted ('…' or "…"), with spaces escaped (`My\ Shot.png`), or as a `file://` URL — so on send every
-// such word that names an existing PNG, JPEG, GIF or WebP file by an absolute or `~/` path is read,
-// taken out of the words, and sent as an image block after them. A word that names no such file (a
-// typo, text about a path, a file that is no image) stays as typed. Whether the model takes images,
-// and the bounds, are decided on admission (@tack/llm), as for every prompt.
+// such word that names an existing PNG, JPEG, GIF or WebP file by an absolute or `~/` path is read and
+// sent as an image block after the words. The words stay as typed: "rename /tmp/a.png to b.png" keeps
+// its meaning, and the model knows which file each image is. A word that names no such file (a typo, a
+// file that is no image) only stays. Whether the model takes images, and the bounds, are decided on
+// admission (@tack/llm), as for every prompt.
 import { homedir } from 'node:os'
 import { basename, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ContentBlock, IMAGE_EXTENSIONS, type ImageBlock, readImageFile } from '@tack/session'
 
-/** One word of the prompt: where it stands and the path it spells once unquoted. */
-interface Word {
-  readonly start: number
-  readonly end: number
-  readonly value: string
-}
-
 /** The prompt's words as a shell would split them: quotes and backslash escapes undone. */
-function words(text: string): Word[] {
-  const out: Word[] = []
+function words(text: string): string[] {
+  const out: string[] = []
   let i = 0
   while (i < text.length) {
     while (i < text.length && /\s/.test(text[i] as string)) i++
     if (i >= text.length) break
-    const start = i
     let value = ''
     while (i < text.length && !/\s/.test(text[i] as string)) {
       const c = text[i] as string
@@ -45,7 +38,7 @@ function words(text: string): Word[] {
         i++
       }
     }
-    out.push({ start, end: i, value })
+    out.push(value)
   }
   return out
 }
@@ -65,7 +58,7 @@ function candidatePath(word: string, home: string): string | undefined {
 
 /** Whether `text` has a word that could be a dropped image (no file is touched). */
 export function mayHoldImagePaths(text: string, home = homedir()): boolean {
-  return words(text).some((w) => candidatePath(w.value, home) !== undefined)
+  return words(text).some((word) => candidatePath(word, home) !== undefined)
 }
 
 /** An image taken from the prompt's words. */
@@ -75,30 +68,22 @@ export interface AttachedImage {
 }
 
 /**
- * The prompt with its image paths taken out and their files attached: the content to send (the
- * remaining words, then the images) and what was attached, for the person to see.
+ * The prompt with the files its image paths name attached: the content to send (the words as typed,
+ * then the images) and what was attached, for the person to see.
  */
 export async function attachImagePaths(
   text: string,
   home = homedir(),
 ): Promise<{ content: string | ContentBlock[]; attached: AttachedImage[] }> {
   const attached: AttachedImage[] = []
-  let rest = ''
-  let at = 0
   for (const word of words(text)) {
-    const path = candidatePath(word.value, home)
+    const path = candidatePath(word, home)
     if (!path) continue
     const read = await readImageFile(path)
     if ('problem' in read) continue
     attached.push({ name: basename(path), image: read.image })
-    rest += text.slice(at, word.start)
-    at = word.end
   }
   if (attached.length === 0) return { content: text, attached }
-  rest = `${rest}${text.slice(at)}`.replace(/[ \t]{2,}/g, ' ').trim()
-  const content: ContentBlock[] = [
-    ...(rest ? [{ type: 'text' as const, text: rest }] : []),
-    ...attached.map((a) => a.image),
-  ]
+  const content: ContentBlock[] = [{ type: 'text', text }, ...attached.map((a) => a.image)]
   return { content, attached }
 }

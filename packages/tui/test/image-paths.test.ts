@@ -22,7 +22,7 @@ async function files() {
 }
 
 describe('attachImagePaths', () => {
-  test('bare, single-quoted, double-quoted, backslash-escaped and file:// paths are attached and taken out', async () => {
+  test('bare, single-quoted, double-quoted, backslash-escaped and file:// paths are attached; the words stay as typed', async () => {
     const { root, home, png } = await files()
     const spaced = join(root, 'My Shot.png')
     for (const pasted of [
@@ -34,14 +34,13 @@ describe('attachImagePaths', () => {
       const { content, attached } = await attachImagePaths(`what is in ${pasted} please`, home)
       expect(attached.map((a) => a.name)).toEqual(['My Shot.png'])
       expect(content).toEqual([
-        { type: 'text', text: 'what is in please' },
+        { type: 'text', text: `what is in ${pasted} please` },
         expect.objectContaining({ type: 'image', mimeType: 'image/png', data: png.toString('base64') }),
       ])
     }
     const two = await attachImagePaths(`${join(root, 'plain.png')} ~/Desktop/d.png`, home)
     expect(two.attached.map((a) => a.name)).toEqual(['plain.png', 'd.png'])
-    // only images: no empty text block
-    expect((two.content as Array<{ type: string }>).map((b) => b.type)).toEqual(['image', 'image'])
+    expect((two.content as Array<{ type: string }>).map((b) => b.type)).toEqual(['text', 'image', 'image'])
   })
 
   test('a missing file, a non-image behind an image name, a relative path and plain words stay as typed', async () => {
