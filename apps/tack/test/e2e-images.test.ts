@@ -10,6 +10,7 @@ import { startLoopbackServer } from '@tack/llm/testing'
 import { imageBlockSize } from '@tack/session'
 import { gifHeaderOf, pngOf } from '@tack/session/testing'
 import { createHash } from 'node:crypto'
+import { DatabaseSync } from 'node:sqlite'
 import { expect, test } from 'vitest'
 import {
   jsonLines,
@@ -214,4 +215,38 @@ export function apply(ctx) {
     { type: 'text', text: 'please look' },
     expect.objectContaining({ type: 'image', data: png.toString('base64') }),
   ])
+})
+
+test('I2 a prompt image is stored once in the SQLite log and sent again by every later request, -c included', async () => {
+  const box = await sandbox()
+  const { png } = await writeImages(box)
+  const base64 = png.toString('base64')
+  const model = await scriptedModel(box.root, [
+    { kind: 'tool-calls', calls: [{ name: 'glob', args: { pattern: '*.gif' } }] },
+    { kind: 'text', text: 'one GIF' },
+    { kind: 'text', text: 'still the same screenshot' },
+  ])
+  const first = await runTack(['run', '--model', model, '--image', 'shot.png', 'what is here?'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(first.code, first.stderr).toBe(0)
+  const again = await runTack(['run', '-c', '--model', model, 'and now?'], {
+    env: box.env,
+    cwd: box.workspace,
+  })
+  expect(again.stdout).toBe('still the same screenshot\n')
+  // three requests, each carrying the image of the first prompt
+  const requests = (await readFile(`${model.slice('scripted/'.length)}.requests.jsonl`, 'utf8'))
+    .trim()
+    .split('\n')
+  expect(requests).toHaveLength(3)
+  for (const line of requests) expect(line.split(base64).length - 1).toBe(1)
+  const db = new DatabaseSync(join(box.tackHome, 'sessions.db'), { readOnly: true })
+  try {
+    const rows = (db.prepare('SELECT data FROM events').all() as Array<{ data: string }>).map((r) => r.data)
+    expect(rows.join('\n').split(base64).length - 1).toBe(1)
+  } finally {
+    db.close()
+  }
 })
