@@ -25,6 +25,7 @@ export const COMMON_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   mod: { type: 'string', multiple: true },
+  image: { type: 'string', multiple: true },
 } as const
 
 export type CommonFlags = {
@@ -60,6 +61,8 @@ export type CommonFlags = {
   deny?: string[]
   /** `--mod DIR` (repeatable): a Claude Code mod folder for this run (80-cli.md §7.2). */
   mod?: string[]
+  /** `tack run --image PATH` (repeatable): an image attached to the prompt (run/image-flags.ts). */
+  image?: string[]
 }
 
 export class UsageError extends Error {

@@ -107,6 +107,13 @@ export class AcpSession {
       this.#reading = undefined
     }
     const outcome = await this.agent.send({ content, source: { kind: 'user' } })
+    // A prompt refused on admission (a hook, or images for a model that takes none): the person reads
+    // why in the agent's words, as `tack run` prints it on stderr; the stop reason stays `cancelled`.
+    if (outcome.reason.kind === 'rejected')
+      this.send({
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'text', text: outcome.reason.reason },
+      })
     // A cancelled call whose result never reached the log still gets its final status.
     for (const callId of this.#live.openCalls())
       if (outcome.reason.kind !== 'completed')

@@ -1,11 +1,14 @@
 // ACP prompt content → tack content (50-acp.md requirement 5): text as is; a resource link as a text
-// reference carrying its URI; an embedded resource as text naming the URI, then its contents. Images
-// (when not advertised) and audio are refused with -32602, naming the block. A resource link an MCP
+// reference carrying its URI; an embedded resource as text naming the URI, then its contents; an image
+// as an image block (85-skills-and-commands.md I2, docs/decisions/0285-user-images.md) when its base64
+// holds a PNG, JPEG, GIF or WebP — anything else, and audio, is refused with -32602, naming the block.
+// Whether the model takes images, and the bounds in bytes and pixels, are decided on admission
+// (@tack/llm's prompt-images.ts), as for every prompt. A resource link an MCP
 // server of the session offers is read through it and given like an embedded resource (55-mcp.md M10,
 // `withLinkedResources`).
 import { parseSlashCommand } from '@tack/commands'
 import { type ContentBlock as AcpBlock, RequestError } from '@agentclientprotocol/sdk'
-import type { ContentBlock } from '@tack/session'
+import { type ContentBlock, imageBlock } from '@tack/session'
 
 export function promptContent(blocks: readonly AcpBlock[]): ContentBlock[] {
   return blocks.map((block, i): ContentBlock => {
@@ -19,7 +22,14 @@ export function promptContent(blocks: readonly AcpBlock[]): ContentBlock[] {
         const body = 'text' in r && typeof r.text === 'string' ? r.text : '(binary content not included)'
         return embedded(r.uri, body)
       }
-      case 'image':
+      case 'image': {
+        const image = imageBlock(block.mimeType, block.data)
+        if (image) return image
+        throw RequestError.invalidParams(
+          { field: `prompt[${i}]` },
+          `prompt[${i}]: image content must be base64 of a PNG, JPEG, GIF or WebP image`,
+        )
+      }
       case 'audio':
         throw RequestError.invalidParams(
           { field: `prompt[${i}]` },

@@ -204,8 +204,9 @@ export class AcpServer {
       agentInfo: { name: 'tack', title: 'tack', version: this.#opts.version },
       agentCapabilities: {
         loadSession: true,
-        // tack's messages carry text only, so no model gets images through ACP yet.
-        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        // Image blocks become image blocks of the prompt (prompt-content.ts); a model without image input
+        // refuses the prompt before any request, saying why (acp-session.ts).
+        promptCapabilities: { image: true, audio: false, embeddedContext: true },
         // The editor's servers of every transport @tack/mcp speaks (55-mcp.md M12); stdio is ACP's baseline.
         mcpCapabilities: { http: true, sse: true },
         sessionCapabilities: { close: {} },

@@ -182,7 +182,16 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
     const e = event as AnySessionEvent
     switch (e.type) {
       case 'user/message':
-        for (const block of e.data.content) out.push(chunk('user_message_chunk', blockText(block)))
+        // an image the client sent comes back as the image it was (docs/decisions/0285-user-images.md)
+        for (const block of e.data.content)
+          out.push(
+            block.type === 'image'
+              ? {
+                  sessionUpdate: 'user_message_chunk',
+                  content: { type: 'image', data: block.data, mimeType: block.mimeType },
+                }
+              : chunk('user_message_chunk', blockText(block)),
+          )
         break
       case 'assistant/message':
         for (const block of e.data.content) {

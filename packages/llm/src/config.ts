@@ -29,8 +29,34 @@ export const RetryConfig = Schema.object({
   }),
 })
 
+/** Bounds on the images of a prompt (docs/decisions/0285-user-images.md). */
+export const PromptImagesConfig = Schema.object({
+  maxBytes: Schema.integer({
+    min: 0,
+    max: 20 * 1024 * 1024,
+    default: 3_932_160,
+    description:
+      "Decoded bytes of the images one prompt may carry together (`tack run --image`, a path pasted in the TUI, an ACP client's image blocks); past it the prompt is refused before the request. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 refuses every image.",
+  }),
+  maxLongEdge: Schema.integer({
+    min: 1,
+    max: 100_000,
+    default: 8000,
+    description:
+      "Pixels of a prompt image's longer side, read from its header without decoding; a PNG or JPEG past it is scaled down to fit (other types are refused before the request). The default is Anthropic's limit (it refuses an image past 8000 px and itself scales one past 1568 px).",
+  }),
+  maxScaleMegapixels: Schema.integer({
+    min: 1,
+    max: 400,
+    default: 100,
+    description:
+      'Megapixels of the largest image tack decodes to scale it down (about 4 bytes a pixel in memory while it does); a larger one past maxLongEdge is refused before the request.',
+  }),
+})
+
 export const LlmConfig = Schema.object({
   retry: RetryConfig,
+  images: PromptImagesConfig,
   endpoints: endpointsField(
     'Named model endpoints; a model `<name>/<model>` is served by endpoint `<name>` (overrides a built-in provider of that name).',
   ),
@@ -62,3 +88,4 @@ export const LlmConfig = Schema.object({
 })
 export type LlmConfig = ConfigOf<typeof LlmConfig>
 export type RetryConfig = ConfigOf<typeof RetryConfig>
+export type PromptImagesConfig = ConfigOf<typeof PromptImagesConfig>

@@ -5,6 +5,7 @@
 // a text model rejects costs the request).
 import { catalogEntry } from './catalog.ts'
 import type { EndpointConfig, ProviderKind } from './endpoints.ts'
+import { knownProviders, type ResolveConfig, splitModel } from './resolve.ts'
 
 const KIND_DEFAULT: Readonly<Record<ProviderKind, boolean>> = {
   anthropic: true,
@@ -19,4 +20,16 @@ export function acceptsImages(endpoint: EndpointConfig, modelId: string): boolea
   if (typeof images === 'boolean') return images
   if (images) return images.includes(modelId)
   return catalogEntry(modelId)?.images ?? KIND_DEFAULT[endpoint.kind]
+}
+
+/**
+ * Whether `model` (`provider/model`) takes images under `config`; undefined for a model no endpoint of
+ * it serves. The `scripted` provider takes them: it records what it is sent (scripted.ts).
+ */
+export function modelTakesImages(config: ResolveConfig, model: string): boolean | undefined {
+  const parts = splitModel(model)
+  if (!parts) return undefined
+  if (parts.provider === 'scripted' && config.scripted) return true
+  const endpoint = knownProviders(config)[parts.provider]
+  return endpoint ? acceptsImages(endpoint, parts.modelId) : undefined
 }

@@ -11,6 +11,12 @@ import { createProviderAdapter } from './providers/adapter.ts'
 import { type Env, keyVariables, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
 import { type RetryHooks, type RetryPolicy, withRetry } from './retry.ts'
 import { createScriptedFileAdapter } from './scripted.ts'
+import { modelTakesImages } from './images.ts'
+import { promptImagesListener } from './prompt-images.ts'
+import { lazy } from './providers/protocol.ts'
+
+// The codec that scales a prompt's image down is loaded the first time one is past the pixel bound.
+const loadScaler = lazy(() => import('./image-scale.ts'))
 
 export interface LlmRuntimeOptions {
   /** Where API keys are read from (by variable name); never `process.env` implicitly. */
@@ -90,6 +96,16 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
             createScriptedFileAdapter({ cwd: runtime.cwd ?? process.cwd() }),
           ),
         )
+      // A prompt's images: refused for a model without image input, fitted to llm.images (prompt-images.ts).
+      ctx.on(
+        'agent/prompt-submit',
+        promptImagesListener(
+          (agent) => ({ model: agent.model, takesImages: modelTakesImages(config, agent.model) }),
+          config.images,
+          async (image, maxLongEdge) =>
+            (await loadScaler()).scaleImage(image, maxLongEdge, config.images.maxScaleMegapixels * 1_000_000),
+        ),
+      )
       ctx.effect(() => () => {
         for (const dispose of disposers) dispose()
       })

@@ -70,7 +70,7 @@ export type ResolvedModel =
       readonly problem?: string
     }
 
-type ResolveConfig = Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted'>
+export type ResolveConfig = Pick<LlmConfig, 'endpoints' | 'baseUrl' | 'scripted'>
 
 /** Providers known to `config`: built-ins, then named endpoints (which win on a name clash). */
 export function knownProviders(config: ResolveConfig): Record<string, EndpointConfig> {

@@ -105,6 +105,29 @@ describe('images reach a model that takes them', () => {
     },
   )
 
+  test.each([
+    [
+      'Anthropic',
+      MODEL_OF.anthropic,
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+    ],
+    ['OpenAI', MODEL_OF.openai, { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }],
+  ])(
+    '%s: a user image (docs/decisions/0285-user-images.md) is an image part after the words',
+    async (_, model, part) => {
+      const { body, raw } = await sentBody({
+        config: { model },
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'what is this?' }, image as ContentBlock] },
+        ],
+      })
+      const user = body.messages.find((m) => m.role === 'user')
+      // (Anthropic's prompt-cache breakpoint may sit on the last block)
+      expect(user?.content).toEqual([{ type: 'text', text: 'what is this?' }, expect.objectContaining(part)])
+      expect(occurrences(raw, PNG)).toBe(1)
+    },
+  )
+
   test('Chat Completions: the images of parallel calls follow the last of their tool messages', async () => {
     const request = withImageResult(MODEL_OF.openai)
     const both: LlmRequest = {

@@ -12,6 +12,7 @@ test('decision 5: importing @tack/llm loads no @ai-sdk module; a request loads o
   const report = JSON.parse(child.stdout) as {
     afterImport: string[]
     afterRequest: string[]
+    codecs: string[]
     sawLlm: boolean
   }
   // The recorder saw our own modules load, so an empty list is a real finding.
@@ -21,4 +22,5 @@ test('decision 5: importing @tack/llm loads no @ai-sdk module; a request loads o
   expect(report.afterRequest).not.toContain('anthropic')
   expect(report.afterRequest).not.toContain('openai')
   expect(report.afterRequest).not.toContain('deepseek')
+  expect(report.codecs).toEqual([])
 }, 30_000)

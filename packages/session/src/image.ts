@@ -15,7 +15,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const SHA256 = /^[0-9a-f]{64}$/
 
 /** The type the bytes' signature shows, among the four kept. */
-function sniff(bytes: Buffer): string | undefined {
+export function sniff(bytes: Buffer): string | undefined {
   const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1')
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
     return 'image/png'
@@ -42,6 +42,14 @@ export function imageBlock(mimeType: string, base64: string): ImageBlock | undef
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,
   }
+}
+
+/** An image block from a file's bytes; undefined unless they are a PNG, JPEG, GIF or WebP. */
+export function imageBlockOfBytes(bytes: Uint8Array): ImageBlock | undefined {
+  return imageBlock(
+    'image/*',
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+  )
 }
 
 /** True when `block` has an image block's shape (its hash is not recomputed). */

@@ -9,10 +9,14 @@ export {
   formatBytes,
   IMAGE_MIME,
   imageBlock,
+  imageBlockOfBytes,
   imageNote,
   imagesOf,
   isImageBlock,
+  sniff as imageTypeOf,
 } from './image.ts'
+export { IMAGE_EXTENSIONS, readImageFile } from './image-file.ts'
+export { formatSize, imageBlockSize, type ImageSize, imageSize, longEdge } from './image-size.ts'
 export { checkJson, type JsonCheck, jsonEqual, MAX_JSON_DEPTH } from './json.ts'
 export { MemorySessionStore } from './memory-store.ts'
 export { assistantText, lastAssistantText } from './assistant-text.ts'

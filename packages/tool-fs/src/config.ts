@@ -24,6 +24,20 @@ export const FsToolsConfig = Schema.object({
     description:
       'Bytes of output after which `read` stops (at a line boundary; the first line is always shown) (TL-12).',
   }),
+  readImageMaxBytes: Schema.integer({
+    default: 3_932_160,
+    min: 0,
+    max: 20 * MIB,
+    description:
+      "Bytes of a PNG, JPEG, GIF or WebP file `read` returns as an image (docs/decisions/0285-user-images.md); a larger one is answered with a note naming its size and pixels, unread. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image (the tools' `maxImageBytes` bounds every result's images too).",
+  }),
+  readImageMaxLongEdge: Schema.integer({
+    default: 8000,
+    min: 1,
+    max: 100_000,
+    description:
+      "Pixels of the longer side of an image `read` returns (read from its header); past it `read` answers with a note naming the size. The default is Anthropic's limit (it refuses an image past 8000 px).",
+  }),
   readStreamMinSize: Schema.integer({
     default: 10 * MIB,
     min: 0,

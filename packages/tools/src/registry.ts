@@ -69,6 +69,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Decoded bytes of the images one tool result keeps (an MCP server's images), counted in order: an image that would pass the bound is replaced by a note naming its type and size. The default, 3.75 MiB, is 5 MiB as base64: Anthropic's limit per image; 0 keeps no images.",
   }),
+  maxImageLongEdge: Schema.integer({
+    default: 8000,
+    min: 1,
+    max: 100_000,
+    description:
+      "Pixels of the longer side of an image in a tool result (an MCP server's, `read`'s), read from its header: past it the image is replaced by a note naming its size. The default is Anthropic's limit (it refuses an image past 8000 px, which would fail every later request).",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -288,6 +295,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       abortGraceMs: this.config.abortGraceMs,
       progressIntervalMs: this.config.progressIntervalMs,
       maxImageBytes: this.config.maxImageBytes,
+      maxImageLongEdge: this.config.maxImageLongEdge,
       lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)

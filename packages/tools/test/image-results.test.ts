@@ -1,7 +1,8 @@
 // Images in tool results (docs/decisions/0255-image-content.md): a tool may return image blocks, kept
 // as they are up to `maxImageBytes` and a note past it; a malformed image block is refused like any
 // malformed content; the default presentation shows words and images in order.
-import { imageBlock } from '@tack/session'
+import { imageBlock, imageBlockOfBytes } from '@tack/session'
+import { pngOf } from '@tack/session/testing'
 import { describe, expect, test } from 'vitest'
 import { defineTool, plainPresenter, ToolsConfig } from '../src/index.ts'
 import { callTool, createToolsContext } from '../src/testing/index.ts'
@@ -53,6 +54,24 @@ describe('image blocks in tool results', () => {
     expect(ToolsConfig.parse({}).maxImageBytes).toBe(3_932_160)
     expect(() => ToolsConfig.parse({ maxImageBytes: -1 })).toThrow(/maxImageBytes/)
     expect(() => ToolsConfig.parse({ maxImageBytes: 21 * 1024 * 1024 })).toThrow(/maxImageBytes/)
+  })
+
+  test('past maxImageLongEdge (default 8000 px) an image is a note naming its size; one without a readable size is kept', async () => {
+    expect(ToolsConfig.parse({}).maxImageLongEdge).toBe(8000)
+    expect(() => ToolsConfig.parse({ maxImageLongEdge: 0 })).toThrow(/maxImageLongEdge/)
+    const wide = imageBlockOfBytes(pngOf(8001, 1))
+    const fits = imageBlockOfBytes(pngOf(8000, 1))
+    const ctx = await createToolsContext()
+    ctx.tools.register(camera([wide, fits, picture(40)]))
+    const result = await callTool(ctx, 'camera', {})
+    expect(result.content.map((block) => block.type)).toEqual(['text', 'image', 'image'])
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: `[Image: image/png, ${wide?.bytes} bytes, 8001×1 px, not kept: past plugins.tools.maxImageLongEdge (8000 px)]`,
+    })
+    const small = await createToolsContext({ maxImageLongEdge: 100 })
+    small.tools.register(camera([fits]))
+    expect((await callTool(small, 'camera', {})).content[0]?.type).toBe('text')
   })
 
   test('an image block without its hash and size is not content: the call fails, saying so', async () => {

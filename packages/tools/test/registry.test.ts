@@ -179,6 +179,7 @@ describe('TL-19 mode config', () => {
       abortGraceMs: 10_000,
       progressIntervalMs: 250,
       maxImageBytes: 3_932_160,
+      maxImageLongEdge: 8000,
       dispatchSummaryMaxChars: 500,
       dispatchArgumentsMaxChars: 64_000,
     })

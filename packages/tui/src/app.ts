@@ -17,6 +17,7 @@ import {
   TUI,
 } from '@mariozechner/pi-tui'
 import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
+import { type ContentBlock, contentText, formatBytes } from '@tack/session'
 import { fireCommand, parseSlashCommand } from '@tack/commands'
 import { type ApprovalRequest, type Presenter, plainPresenter, type ToolExecution } from '@tack/tools'
 import type { Context } from 'cordis'
@@ -40,6 +41,7 @@ import { renderTodos } from './components/todo-panel.ts'
 import { Transcript } from './components/transcript.ts'
 import type { InteractiveHost, SessionTarget } from './host.ts'
 import { PromptBox } from './prompt-box.ts'
+import { attachImagePaths, mayHoldImagePaths } from './image-paths.ts'
 import { type Theme, type ThemeEnv, themeFromEnv } from './theme.ts'
 import { type Pricing, SessionView } from './view-model.ts'
 
@@ -316,15 +318,37 @@ export class InteractiveApp {
     } else this.#send(text)
   }
 
-  /** A prompt: sent, or — while a turn runs — queued as steering (AL-1), drained at the turn's next step. */
+  /**
+   * A prompt: sent, or — while a turn runs — queued as steering (AL-1), drained at the turn's next step.
+   * Image paths in it (a file dropped on the terminal) are attached first (image-paths.ts).
+   */
   #send(text: string): void {
+    if (!mayHoldImagePaths(text)) {
+      this.#deliver(text)
+      return
+    }
+    void attachImagePaths(text).then(
+      ({ content, attached }) => {
+        for (const { name, image } of attached)
+          this.#view?.notice(`[image: ${name}, ${formatBytes(image.bytes)}]`)
+        this.#deliver(content)
+      },
+      (error: unknown) => {
+        this.#view?.notice(`error: ${(error as Error).message}`, 'error')
+        this.render()
+      },
+    )
+  }
+
+  #deliver(content: string | ContentBlock[]): void {
     const agent = this.#handle?.agent
     if (!agent) return
     if (agent.status === 'running') {
-      this.#view?.queue(text)
-      agent.steer({ content: text, source: { kind: 'user' } })
+      // the queue shows the words the steering message will show (an image as its note)
+      this.#view?.queue(typeof content === 'string' ? content : contentText(content))
+      agent.steer({ content, source: { kind: 'user' } })
     } else {
-      void agent.send({ content: text, source: { kind: 'user' } }).catch((error: unknown) => {
+      void agent.send({ content, source: { kind: 'user' } }).catch((error: unknown) => {
         this.#view?.notice(`error: ${(error as Error).message}`, 'error')
         this.render()
       })

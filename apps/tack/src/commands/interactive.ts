@@ -28,6 +28,10 @@ export async function interactiveCommand(
   pick: boolean,
 ): Promise<number> {
   if (flags.json) throw new UsageError('--json belongs to headless runs: tack run --json "task"')
+  if (flags.image)
+    throw new UsageError(
+      '--image belongs to headless runs: tack run --image PATH "task"; in the UI, paste or drop the image file on the prompt',
+    )
   if (!io.isInteractiveTerminal?.()) {
     io.err(NO_TERMINAL)
     return 2

@@ -15,6 +15,7 @@ import {
 } from '../run/permission-report.ts'
 import { diagnoseSettings, runProgress, servedBy } from '../run/progress.ts'
 import { type RunInput, readRunInput } from '../run/stdin-task.ts'
+import { readImageFlags, withImages } from '../run/image-flags.ts'
 import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
@@ -38,7 +39,9 @@ export { SIGNAL_EXIT_CODES }
 
 export async function runCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
   const startedAt = performance.now()
-  const input = await readRunInput(args, io)
+  // Images first: a wrong path is a usage error before stdin is waited on or anything boots.
+  const images = await readImageFlags(flags.image, io.cwd)
+  const input = withImages(await readRunInput(args, io), images)
   const cliRules = parseCliRules(flags)
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, cwd } = resolved
@@ -145,7 +148,11 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const sending =
       compactWith === undefined
         ? agent.send({
-            content: command?.kind === 'prompt' ? command.text : input.content,
+            // a command's prompt keeps the --image files after its text
+            content:
+              command?.kind === 'prompt'
+                ? withImages({ task: command.text, content: command.text }, images).content
+                : input.content,
             source: { kind: 'user' },
           })
         : runCompactCommand(ctx, agent, compactWith, compacting.signal)
@@ -200,7 +207,14 @@ async function runSlashCommand(
   const parsed = parseSlashCommand(input.task)
   if (!parsed) return undefined
   // Piped stdin adds to the arguments, as it adds to /compact's instructions (`cat notes | tack run "/x"`).
-  const piped = typeof input.content === 'string' ? [] : input.content.slice(1).map(blockText)
+  // (--image files are not arguments: they follow a prompt the command answers with)
+  const piped =
+    typeof input.content === 'string'
+      ? []
+      : input.content
+          .slice(1)
+          .filter((block) => block.type === 'text')
+          .map(blockText)
   const args = [parsed.args, ...piped].filter(Boolean).join('\n')
   // An MCP server's prompt is a command once its server is ready: the servers start with the boot and
   // are waited for (each at most its bound) before a command is looked up (docs/decisions/0240-mcp-early-start.md).

@@ -62,6 +62,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.abortGraceMs': 'harmless',
   'tools.progressIntervalMs': HELD.kept, // 0 logs every progress report a server sends
   'tools.maxImageBytes': HELD.cost, // a higher one keeps larger images, sent again with every request
+  'tools.maxImageLongEdge': HELD.cost, // the same, in pixels
   'tools.dispatchArgumentsMaxChars': HELD.kept, // how much of a Code Mode sub-call's arguments the log keeps
 
   'codeRuntime.computeMs': HELD.notOffered,
@@ -71,6 +72,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'codeRuntime.stopGraceMs': 'harmless', // only how long an aborted program's thread is given before it is ended
 
   'llm.retry': 'harmless',
+  'llm.images': HELD.cost, // larger images in a prompt, sent again with every later request
   'llm.endpoints': HELD.network, // also apiKeyEnv and headers: which key is sent where
   'llm.baseUrl': HELD.network,
   'llm.firstByteTimeoutMs': 'harmless',
@@ -88,6 +90,8 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'fs.readMaxLineLength': 'harmless',
   'fs.readMaxBytes': 'harmless',
   'fs.readStreamMinSize': 'harmless',
+  'fs.readImageMaxBytes': HELD.cost, // larger images in the log, sent again with every later request
+  'fs.readImageMaxLongEdge': HELD.cost, // the same, in pixels
   'fs.streamChunkBytes': 'harmless', // a read size; readStreamMinSize already lets a file be loaded whole
   'fs.grepMaxLineLength': 'harmless',
   'fs.diffMaxChars': 'harmless',

@@ -12,6 +12,7 @@ import { fingerprintOf } from '../observations.ts'
 import { cutMark, type Line, linesOf } from '../text.ts'
 import { resolveScoped } from '../workspace.ts'
 import { readPresentation } from './read-present.ts'
+import { readImageAt } from './read-image.ts'
 
 export interface ReadWindow {
   readonly offset: number
@@ -62,7 +63,7 @@ export function createReadTool(env: FsEnv) {
     paths: (args) => [args.file_path],
     host: readHost,
     description:
-      'Read a text file of the workspace. Returns numbered lines (`N<TAB>text`, from 1). Use offset and limit to page through long files.',
+      'Read a text file of the workspace. Returns numbered lines (`N<TAB>text`, from 1). Use offset and limit to page through long files. A PNG, JPEG, GIF or WebP file is returned as an image.',
     parameters: {
       type: 'object',
       properties: {
@@ -84,6 +85,9 @@ export function createReadTool(env: FsEnv) {
         limit: args.limit ?? config.readLimit,
         maxBytes: config.readMaxBytes,
       }
+      // An image file is answered as an image (read-image.ts); it is no observation for edit.
+      const image = await readImageAt(path, config)
+      if (image !== undefined) return image
       const { handle, stat } = await openText(path)
       const backend = fileBackendOf(call.agent)
       if (backend) {

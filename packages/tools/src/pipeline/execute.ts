@@ -47,6 +47,8 @@ export interface PipelineEnv {
   readonly progressIntervalMs: number
   /** Decoded bytes an image in a result may have; past it the image is a note (image-bound.ts). */
   readonly maxImageBytes: number
+  /** Pixels of an image's longer side in a result; past it the image is a note (image-bound.ts). */
+  readonly maxImageLongEdge: number
   lookup(name: string): PipelineTool | undefined
   /** Registered names, sorted, for the `UNKNOWN_TOOL` message. */
   names(): readonly string[]
@@ -273,6 +275,6 @@ function canonicalMeta(env: PipelineEnv, result: ToolExecutionResult): ToolExecu
 }
 
 function finalize(env: PipelineEnv, result: ToolExecutionResult): ToolExecutionResult {
-  const content = boundImages(result.content, env.maxImageBytes)
+  const content = boundImages(result.content, env.maxImageBytes, env.maxImageLongEdge)
   return deepFreeze(canonicalMeta(env, content === result.content ? result : { ...result, content }))
 }
