@@ -28,7 +28,7 @@ export function imageSize(bytes: Uint8Array): ImageSize | undefined {
   return size && size.width > 0 && size.height > 0 ? size : undefined
 }
 
-/** Markers that are SOF in name but carry no frame size: DHT (C4), JPG (C8), DAC (CC). */
+/** Markers that are SOF in name but carry no frame size: DHT (0xC4), JPG (0xC8), DAC (0xCC). */
 const NOT_FRAME = new Set([0xc4, 0xc8, 0xcc])
 
 function jpegSize(b: Buffer): ImageSize | undefined {
