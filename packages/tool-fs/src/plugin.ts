@@ -6,6 +6,7 @@ import { registerTool, withheldTestFor } from '@tack/tools'
 import { FsToolsConfig } from './config.ts'
 import type { FsEnv } from './env.ts'
 import { registerFileMentions } from './mentions/completion.ts'
+import { shareMentionEnv } from './mentions/links.ts'
 import { listenForMentions } from './mentions/listener.ts'
 import { Observations } from './observations.ts'
 import { createEditTool } from './tools/edit.ts'
@@ -38,5 +39,6 @@ export const FsToolsPlugin = definePlugin({
     }
     listenForMentions(ctx, env)
     registerFileMentions(ctx, env)
+    shareMentionEnv(ctx, env)
   },
 })

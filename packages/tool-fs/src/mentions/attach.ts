@@ -15,8 +15,13 @@ import { folderListing } from './folder-listing.ts'
 import type { PathMention } from './parse.ts'
 
 export type Attachment =
-  /** The text given to the model after the prompt. */
-  | { readonly kind: 'attached'; readonly text: string; readonly path: string }
+  /** `body` as `read` shows the file (or the folder's listing); `path` as the workspace shows it. */
+  | {
+      readonly kind: 'attached'
+      readonly what: 'file' | 'folder'
+      readonly path: string
+      readonly body: string
+    }
   /** Nothing of that name: the mention stays text, and nothing is said. */
   | { readonly kind: 'unknown' }
   /** It exists but is not attached; `why` is told to the person. */
@@ -35,7 +40,10 @@ export interface AttachScope {
 /** The image types another path attaches (85-skills-and-commands.md I2); never read as text here. */
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp'])
 
-export async function attachMention(scope: AttachScope, mention: PathMention): Promise<Attachment> {
+export async function attachMention(
+  scope: AttachScope,
+  mention: Pick<PathMention, 'candidates'>,
+): Promise<Attachment> {
   const path = await firstExisting(scope.root, mention.candidates)
   if (!path) return { kind: 'unknown' }
   const shown = displayPath(path.root, path.real)
@@ -50,7 +58,7 @@ export async function attachMention(scope: AttachScope, mention: PathMention): P
   const info = await stat(path.real)
   if (info.isDirectory()) {
     const listing = await folderListing(path.real, scope.withheld, scope.env.config.mentionMaxBytes)
-    return { kind: 'attached', path: shown, text: `${mention.text} (folder ${shown}):\n${listing}` }
+    return { kind: 'attached', what: 'folder', path: shown, body: listing }
   }
   if (IMAGE_EXTENSIONS.has(extname(path.real).toLowerCase()))
     return {
@@ -64,7 +72,7 @@ export async function attachMention(scope: AttachScope, mention: PathMention): P
       maxBytes: scope.env.config.mentionMaxBytes,
     }
     const text = await readFileWindow(scope.env, path, scope.agent, window, scope.signal)
-    return { kind: 'attached', path: shown, text: `${mention.text} (file ${shown}):\n${text}` }
+    return { kind: 'attached', what: 'file', path: shown, body: text }
   } catch (error) {
     if (scope.signal.aborted) throw error
     // The read tool's own refusals (binary, not a regular file) say what the file is.

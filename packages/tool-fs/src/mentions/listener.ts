@@ -50,7 +50,10 @@ export function listenForMentions(ctx: Context, env: FsEnv): void {
           continue
         }
         seen.add(outcome.path)
-        attached.push({ content: outcome.text, source: SOURCE })
+        attached.push({
+          content: `${mention.text} (${outcome.what} ${outcome.path}):\n${outcome.body}`,
+          source: SOURCE,
+        })
       }
       if (skipped > 0)
         log.warn(
