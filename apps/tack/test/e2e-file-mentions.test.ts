@@ -111,7 +111,7 @@ describe('@path mentions through the real binary (85-skills-and-commands.md I1)'
     for (const words of ['hunter2', 'outside words', 'sk-not-for-the-model', 'plugin:fs'])
       expect(sent).not.toContain(words)
     const lines = result.stderr.split('\n').filter((line) => line.includes('not attached'))
-    const says = (mention: string, why: string) =>
+    const says = (mention: string, why: RegExp) =>
       expect(lines.filter((line) => line.includes(`${mention}: not attached`)).join('\n')).toMatch(why)
     says('@pipe', /not a regular file/)
     says('@zero', /outside the workspace .*resolves to \/dev\/zero/)
