@@ -63,7 +63,8 @@ export function listenForMentions(ctx: Context, env: FsEnv): void {
       if (attached.length === 0) return decision
       return { ...decision, additionalContext: [...(decision.additionalContext ?? []), ...attached] }
     },
-    { phase: 'plugins' },
+    // No phase named: the last one, `plugins` (after the hooks' `UserPromptSubmit`), and an embedder
+    // whose kernel never loaded @tack/agent's phase declarations can still load the plugin.
   )
 }
 
