@@ -2,9 +2,9 @@
 // docs/decisions/0280-file-mentions.md): the files git would see — `git ls-files --cached --others
 // --exclude-standard`, so `.gitignore` is git's own — plus the folders above them; outside a git
 // repository, a breadth-first walk that honours every `.gitignore` and never enters `.git` or
-// `node_modules`. Both stop at `mentionIndexMaxFiles`. Kept per folder: a key is answered from what is
-// known, and a list older than REFRESH_MS is rebuilt in the background, so typing never waits on a
-// listing after the first.
+// `node_modules` (nor lists an untracked one in a repository). Both stop at `mentionIndexMaxFiles`.
+// Kept per folder: a key is answered from what is known, and a list older than REFRESH_MS is rebuilt in
+// the background, so typing never waits on a listing after the first.
 //
 // git runs with `core.fsmonitor` off: a repository's `.git/config` may name a program as its file
 // system monitor (docs/decisions/0012-protected-files.md), and an untrusted workspace runs nothing.
@@ -78,6 +78,8 @@ function withFolders(files: readonly string[]): string[] {
 /** `git ls-files` in `cwd`, or undefined when it is no repository (or git is missing or fails). */
 function gitFiles(cwd: string, max: number): Promise<string[] | undefined> {
   return new Promise((resolve) => {
+    // `--exclude` applies to untracked files only: an unignored `node_modules` is left out, a vendored one
+    // that is committed is kept.
     const args = [
       '-c',
       'core.fsmonitor=false',
@@ -85,6 +87,7 @@ function gitFiles(cwd: string, max: number): Promise<string[] | undefined> {
       '--cached',
       '--others',
       '--exclude-standard',
+      '--exclude=node_modules/',
       '-z',
     ]
     const child = spawn('git', args, {
