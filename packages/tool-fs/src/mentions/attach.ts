@@ -55,9 +55,21 @@ export async function attachMention(
     return { kind: 'refused', why: "it is in tack's own folder ($TACK_HOME), which holds keys and sessions" }
   if (scope.withheld?.(path.real))
     return { kind: 'refused', why: 'a permission deny rule withholds it from read' }
-  const info = await stat(path.real)
-  if (info.isDirectory()) {
-    const listing = await folderListing(path.real, scope.withheld, scope.env.config.mentionMaxBytes)
+  try {
+    return await readAttachment(scope, path, shown)
+  } catch (error) {
+    if (scope.signal.aborted) throw error
+    // The read tool's own refusals (binary, not a regular file) say what the file is; anything else
+    // (a folder that cannot be listed, a file that vanished) is one line too, never a failed turn.
+    if (error instanceof ToolFailure) return { kind: 'refused', why: error.message }
+    return { kind: 'refused', why: `reading it failed: ${(error as Error).message}` }
+  }
+}
+
+async function readAttachment(scope: AttachScope, path: ResolvedPath, shown: string): Promise<Attachment> {
+  const { config } = scope.env
+  if ((await stat(path.real)).isDirectory()) {
+    const listing = await folderListing(path.real, scope.withheld, config.mentionMaxBytes)
     return { kind: 'attached', what: 'folder', path: shown, body: listing }
   }
   if (IMAGE_EXTENSIONS.has(extname(path.real).toLowerCase()))
@@ -65,20 +77,9 @@ export async function attachMention(
       kind: 'refused',
       why: 'it is an image file, not attached as text (attach images with --image, or ask the model to read it)',
     }
-  try {
-    const window = {
-      offset: 1,
-      limit: scope.env.config.readLimit,
-      maxBytes: scope.env.config.mentionMaxBytes,
-    }
-    const text = await readFileWindow(scope.env, path, scope.agent, window, scope.signal)
-    return { kind: 'attached', what: 'file', path: shown, body: text }
-  } catch (error) {
-    if (scope.signal.aborted) throw error
-    // The read tool's own refusals (binary, not a regular file) say what the file is.
-    if (error instanceof ToolFailure) return { kind: 'refused', why: error.message }
-    return { kind: 'refused', why: `reading it failed: ${(error as Error).message}` }
-  }
+  const window = { offset: 1, limit: config.readLimit, maxBytes: config.mentionMaxBytes }
+  const text = await readFileWindow(scope.env, path, scope.agent, window, scope.signal)
+  return { kind: 'attached', what: 'file', path: shown, body: text }
 }
 
 /** The first candidate that exists, resolved against the workspace root (symlinks followed). */
