@@ -83,7 +83,10 @@ async function readAttachment(scope: AttachScope, path: ResolvedPath, shown: str
 }
 
 /** The first candidate that exists, resolved against the workspace root (symlinks followed). */
-async function firstExisting(root: string, candidates: readonly string[]): Promise<ResolvedPath | undefined> {
+export async function firstExisting(
+  root: string,
+  candidates: readonly string[],
+): Promise<ResolvedPath | undefined> {
   for (const candidate of candidates) {
     const resolved = await resolveInWorkspace(root, root, candidate).catch(() => undefined)
     if (resolved?.exists) return resolved

@@ -10,7 +10,7 @@ import type { Agent, Content, HookContext } from '@tack/agent'
 import { withheldTestFor } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { FsEnv } from '../env.ts'
-import { attachMention } from './attach.ts'
+import { attachMention, firstExisting } from './attach.ts'
 import { findPathMentions } from './parse.ts'
 
 const SOURCE = { kind: 'plugin', name: 'fs' } as const
@@ -38,6 +38,11 @@ export function listenForMentions(ctx: Context, env: FsEnv): void {
       const seen = new Set<string>()
       let skipped = 0
       for (const mention of mentions) {
+        if (attached.length === max) {
+          // Past the cap nothing more is read: a mention that names something is only counted.
+          if (await firstExisting(scope.root, mention.candidates)) skipped++
+          continue
+        }
         const outcome = await attachMention(scope, mention)
         if (outcome.kind === 'unknown') continue
         if (outcome.kind === 'refused') {
@@ -45,10 +50,6 @@ export function listenForMentions(ctx: Context, env: FsEnv): void {
           continue
         }
         if (seen.has(outcome.path)) continue // `@a.ts` and `@./a.ts`: one file, attached once
-        if (attached.length === max) {
-          skipped++
-          continue
-        }
         seen.add(outcome.path)
         attached.push({
           content: `${mention.text} (${outcome.what} ${outcome.path}):\n${outcome.body}`,
