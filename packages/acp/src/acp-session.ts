@@ -15,7 +15,7 @@ import { setPermissionMode } from '@tack/permissions'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
-import { type LinkReader, promptContent, withLinkedResources } from './prompt-content.ts'
+import { type FileShaper, type LinkReader, promptContent, withLinkedResources } from './prompt-content.ts'
 import { stopReasonOf } from './stop-reason.ts'
 import { LiveUpdates, toolCallUpdate, type UpdateEnv } from './updates.ts'
 
@@ -35,6 +35,7 @@ export class AcpSession {
   /** The MCP servers the editor named for this session (session-mcp.ts). */
   #mcp?: ServerSet
   readonly #readLink: (uri: string, signal: AbortSignal) => Promise<string | undefined>
+  readonly #shapeFile: FileShaper | undefined
   /** Aborted by a cancel while the prompt's resource links are read (before the turn starts). */
   #reading?: AbortController
 
@@ -46,8 +47,11 @@ export class AcpSession {
     warn: (line: string) => void
     /** The text of a linked resource an MCP server of the session offers (session-mcp.ts). */
     readLink: (uri: string, signal: AbortSignal) => Promise<string | undefined>
+    /** An embedded file's text as `read` shows it (file-links.ts); absent: as given. */
+    shapeFile?: FileShaper
   }) {
     this.#readLink = init.readLink
+    this.#shapeFile = init.shapeFile
     this.handle = init.handle
     this.id = init.handle.agent.session.id
     this.#client = init.client
@@ -99,7 +103,7 @@ export class AcpSession {
     const read: LinkReader = (uri) => this.#readLink(uri, reading.signal)
     let content: Awaited<ReturnType<typeof withLinkedResources>>
     try {
-      content = await withLinkedResources(blocks, promptContent(blocks), read)
+      content = await withLinkedResources(blocks, promptContent(blocks), read, this.#shapeFile)
     } catch (error) {
       if (reading.signal.aborted) return { stopReason: 'cancelled' }
       throw error

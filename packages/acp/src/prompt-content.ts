@@ -5,7 +5,8 @@
 // Whether the model takes images, and the bounds in bytes and pixels, are decided on admission
 // (@tack/llm's prompt-images.ts), as for every prompt. A resource link an MCP
 // server of the session offers is read through it and given like an embedded resource (55-mcp.md M10,
-// `withLinkedResources`).
+// `withLinkedResources`); so is a link to a file, read as an `@path` mention is, and an embedded file of
+// the session's folder is shown as `read` shows it (docs/decisions/0280-file-mentions.md).
 import { parseSlashCommand } from '@tack/commands'
 import { type ContentBlock as AcpBlock, RequestError } from '@agentclientprotocol/sdk'
 import { type ContentBlock, imageBlock } from '@tack/session'
@@ -51,19 +52,27 @@ const embedded = (uri: string, body: string): ContentBlock => ({
 
 /** The text of the resource at `uri`, or undefined to keep the link as a reference. */
 export type LinkReader = (uri: string) => Promise<string | undefined>
+/** An embedded resource's text reshaped (a workspace file as `read` shows it), or undefined: as given. */
+export type FileShaper = (uri: string, text: string) => Promise<string | undefined>
 
 /**
  * `content` (promptContent of `blocks`) with each resource link that `read` resolves replaced by the
- * resource's text, in the embedded resource's form; the others stay references.
+ * resource's text, in the embedded resource's form; the others stay references. An embedded text
+ * resource `shape` answers for (a file of the session's folder) gets its shaped text.
  */
 export async function withLinkedResources(
   blocks: readonly AcpBlock[],
   content: readonly ContentBlock[],
   read: LinkReader,
+  shape?: FileShaper,
 ): Promise<ContentBlock[]> {
   return Promise.all(
     content.map(async (converted, i) => {
       const block = blocks[i]
+      if (block?.type === 'resource' && shape && 'text' in block.resource) {
+        const shaped = await shape(block.resource.uri, block.resource.text)
+        return shaped === undefined ? converted : embedded(block.resource.uri, shaped)
+      }
       if (block?.type !== 'resource_link') return converted
       const text = await read(block.uri)
       return text === undefined ? converted : embedded(block.uri, text)

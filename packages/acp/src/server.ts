@@ -35,6 +35,8 @@ import {
 import { slashCommand } from './prompt-content.ts'
 import { askProjectServers, type ProjectMcpApprovals } from './project-mcp.ts'
 import { connectSessionServers, mcpDefinitions, readResourceLink } from './session-mcp.ts'
+import { shapeFileText } from '@tack/tool-fs'
+import { readFileLinkText } from './file-links.ts'
 import { replayUpdates, type UpdateEnv } from './updates.ts'
 
 export interface AcpServerOptions {
@@ -284,7 +286,11 @@ export class AcpServer {
       choices,
       env: this.#env(workspace.ctx, handle.agent),
       warn: this.#opts.warn,
-      readLink: (uri, signal) => readResourceLink(workspace.ctx, handle.agent, uri, signal, this.#opts.warn),
+      readLink: (uri, signal) =>
+        /^file:/i.test(uri)
+          ? readFileLinkText(workspace.ctx, handle.agent, uri, signal, this.#opts.warn)
+          : readResourceLink(workspace.ctx, handle.agent, uri, signal, this.#opts.warn),
+      shapeFile: (uri, text) => shapeFileText(workspace.ctx, handle.agent.cwd, uri, text),
     })
     this.#sessions.set(session.id, session)
     this.#workspaceOf.set(session, workspace)

@@ -62,8 +62,8 @@ export async function connectSessionServers(
 /**
  * Reads the resource an editor's link names through the MCP server of `agent`'s that offers it (the
  * session's own or a configured one, 55-mcp.md M10); undefined when none does, or when the read fails
- * (then `warn` says so). A `file:` URI is never read here: it is the editor's file, which the agent
- * reads with its own tools, as before.
+ * (then `warn` says so). A `file:` URI is never read here: it is the editor's file, read as an `@path`
+ * mention is (file-links.ts).
  */
 export async function readResourceLink(
   ctx: Context,

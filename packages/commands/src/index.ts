@@ -16,6 +16,7 @@ export {
   MENTION_ITEMS_MAX,
   type MentionItem,
   type MentionProvider,
+  type MentionScope,
   mentionSuggestions,
   mentionTriggers,
   registerMentionProvider,

@@ -1,6 +1,6 @@
 // Mention completion (80-cli.md §5.3 prompt box; 55-mcp.md M10): a word the person starts with a trigger
 // character (`@`) is completed from the providers registered for that trigger — @tack/mcp's for
-// `@server:uri`, a file provider later on the same mechanism. Front ends ask `mentionSuggestions` and
+// `@server:uri`, @tack/tool-fs's for `@path` (docs/decisions/0280-file-mentions.md). Front ends ask `mentionSuggestions` and
 // know no provider by name. Providers answer from what they have cached (a resource list refreshed when
 // its server says it changed, a file index), never by a network round trip per key: the screen asks on
 // every key.
@@ -19,11 +19,20 @@ export interface MentionItem {
   readonly partial?: boolean
 }
 
+/** Where the prompt being typed will run: a file provider offers the paths under `cwd`. */
+export interface MentionScope {
+  readonly cwd: string
+}
+
 export interface MentionProvider {
   /** The character a mention starts with, e.g. `@`. */
   readonly trigger: string
   /** The items for `query`, the word typed after the trigger up to the cursor (possibly empty). */
-  complete(query: string, signal: AbortSignal): readonly MentionItem[] | Promise<readonly MentionItem[]>
+  complete(
+    query: string,
+    signal: AbortSignal,
+    scope: MentionScope,
+  ): readonly MentionItem[] | Promise<readonly MentionItem[]>
 }
 
 /** Items past this many in all are not offered: a menu shows a handful, and typing narrows it. */
@@ -65,12 +74,13 @@ export async function mentionSuggestions(
   trigger: string,
   query: string,
   signal: AbortSignal,
+  scope: MentionScope = { cwd: process.cwd() },
 ): Promise<MentionItem[]> {
   const providers = [...providersOf(ctx)].filter((p) => p.trigger === trigger)
   const answers = await Promise.all(
     providers.map(async (p) => {
       try {
-        return await p.complete(query, signal)
+        return await p.complete(query, signal, scope)
       } catch {
         return []
       }

@@ -18,9 +18,10 @@ export interface Mention {
   readonly uri: string
 }
 
-// A mention starts a word: `@`, a server name (no space, `:` or `@`), `:`, then a URI with a scheme
-// (`demo://…`, `file:///…`), so `@src/a.ts:12` or `user@host:22` is no mention.
-const MENTION = /(?<=^|\s)@([^\s:@]+):([A-Za-z][A-Za-z0-9+.-]*:\S+)/g
+// A mention starts a word: `@`, a server name (no space, `:`, `@` or `"`), `:`, then a URI with a scheme
+// (`demo://…`, `file:///…`), so `@src/a.ts:12` or `user@host:22` is no mention, and `@"…"` is always a
+// file mention (docs/decisions/0280-file-mentions.md).
+const MENTION = /(?<=^|\s)@([^\s:@"]+):([A-Za-z][A-Za-z0-9+.-]*:\S+)/g
 // Sentence punctuation that follows a mention is not part of its URI.
 const TRAILING = /[.,;:!?)\]}>'"]+$/
 

@@ -100,5 +100,26 @@ export const FsToolsConfig = Schema.object({
     description:
       'Entries `grep` returns (matching lines, files or counts, per `output`) before it stops with a note (TL-16).',
   }),
+  mentionMaxBytes: Schema.integer({
+    default: 51_200,
+    min: 1024,
+    max: 64 * MIB,
+    description:
+      "Bytes of one `@path` mention's text: the file as `read` shows it, stopped at a line boundary with `read`'s note saying where it continues (85-skills-and-commands.md I1, docs/decisions/0280-file-mentions.md).",
+  }),
+  mentionMaxFiles: Schema.integer({
+    default: 20,
+    min: 0,
+    max: 1000,
+    description:
+      'Distinct `@path` mentions of one prompt that are attached; past it the rest stay text and a note says so. `0` turns file mentions off (docs/decisions/0280-file-mentions.md).',
+  }),
+  mentionIndexMaxFiles: Schema.integer({
+    default: 50_000,
+    min: 100,
+    max: 5_000_000,
+    description:
+      "Paths the prompt box's `@` completion knows of a workspace (from `git ls-files`, else a walk that skips `.gitignore`d folders and `node_modules`); a bigger tree is offered in part (docs/decisions/0280-file-mentions.md).",
+  }),
 })
 export type FsToolsConfig = ConfigOf<typeof FsToolsConfig>

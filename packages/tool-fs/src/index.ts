@@ -6,6 +6,7 @@ export { type FileBackend, type FileBackendResolver, fileBackendOf, useFileBacke
 export { FsToolsConfig } from './config.ts'
 export { DIFF_CONTEXT_LINES } from './diff.ts'
 export { FS_TOOLS_LOG_EVENTS, type TodoItem } from './log-events.ts'
+export { type FileLink, readFileLink, shapeFileText } from './mentions/links.ts'
 export { FsToolsPlugin } from './plugin.ts'
 export { type DiffMeta, isDiffMeta } from './present.ts'
 export { formatTodos } from './tools/todo-write.ts'

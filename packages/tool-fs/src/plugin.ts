@@ -1,9 +1,13 @@
 // FsToolsPlugin: registers read, write, edit, glob, grep and todo_write on the tool registry, all
-// sharing one validated Config and one set of read-before-edit observations.
+// sharing one validated Config and one set of read-before-edit observations; and `@path` mentions in
+// prompts (attached as `read` shows the file) with their `@` completion (docs/decisions/0280-file-mentions.md).
 import { definePlugin } from '@tack/kernel'
 import { registerTool, withheldTestFor } from '@tack/tools'
 import { FsToolsConfig } from './config.ts'
 import type { FsEnv } from './env.ts'
+import { registerFileMentions } from './mentions/completion.ts'
+import { shareMentionEnv } from './mentions/links.ts'
+import { listenForMentions } from './mentions/listener.ts'
 import { Observations } from './observations.ts'
 import { createEditTool } from './tools/edit.ts'
 import { createGlobTool } from './tools/glob.ts'
@@ -33,5 +37,8 @@ export const FsToolsPlugin = definePlugin({
     ]) {
       registerTool(ctx, tool)
     }
+    listenForMentions(ctx, env)
+    registerFileMentions(ctx, env)
+    shareMentionEnv(ctx, env)
   },
 })

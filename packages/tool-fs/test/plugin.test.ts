@@ -12,6 +12,9 @@ const FIELDS = {
   streamChunkBytes: { default: 64 * 1024, configured: 4096, rejected: 1024 },
   globMaxResults: { default: 1000, configured: 5, rejected: 0 },
   grepMaxMatches: { default: 500, configured: 5, rejected: 1.5 },
+  mentionMaxBytes: { default: 51_200, configured: 2048, rejected: 100 },
+  mentionMaxFiles: { default: 20, configured: 0, rejected: 1001 },
+  mentionIndexMaxFiles: { default: 50_000, configured: 100, rejected: 99 },
 } as const
 
 describe('FsToolsPlugin', () => {

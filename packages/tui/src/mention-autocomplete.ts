@@ -11,12 +11,15 @@ type Cursor = { lines: string[]; cursorLine: number; cursorCol: number }
 export class MentionAutocomplete implements AutocompleteProvider {
   readonly #inner: AutocompleteProvider
   readonly #ctx: Context
+  /** The folder prompts run in: the file provider offers its paths. */
+  readonly #cwd: string
   /** The mention items last offered, by their value: whether each is a partial mention. */
   #offered = new Map<string, boolean>()
 
-  constructor(inner: AutocompleteProvider, ctx: Context) {
+  constructor(inner: AutocompleteProvider, ctx: Context, cwd: string) {
     this.#inner = inner
     this.#ctx = ctx
+    this.#cwd = cwd
   }
 
   async getSuggestions(
@@ -27,7 +30,9 @@ export class MentionAutocomplete implements AutocompleteProvider {
   ): Promise<AutocompleteSuggestions | null> {
     const word = mentionWord((lines[cursorLine] ?? '').slice(0, cursorCol))
     if (word && mentionTriggers(this.#ctx).has(word.trigger)) {
-      const items = await mentionSuggestions(this.#ctx, word.trigger, word.query, options.signal)
+      const items = await mentionSuggestions(this.#ctx, word.trigger, word.query, options.signal, {
+        cwd: this.#cwd,
+      })
       if (items.length > 0) {
         this.#offered = new Map(items.map((item) => [`${word.trigger}${item.value}`, item.partial === true]))
         return {
@@ -76,8 +81,13 @@ export class MentionAutocomplete implements AutocompleteProvider {
   }
 }
 
-/** The word before the cursor as a mention: its first character and the rest; none after a space. */
+/**
+ * The word before the cursor as a mention: its first character and the rest; none after a space,
+ * except inside an open quote after the trigger (`@"my no` is the query `"my no`, a path with spaces).
+ */
 export function mentionWord(beforeCursor: string): { trigger: string; query: string } | undefined {
+  const quoted = /(?:^|\s)(\S)("[^"\n]*)$/.exec(beforeCursor)
+  if (quoted) return { trigger: quoted[1] as string, query: quoted[2] as string }
   const match = /(?:^|\s)(\S)(\S*)$/.exec(beforeCursor)
   return match ? { trigger: match[1] as string, query: match[2] as string } : undefined
 }

@@ -104,7 +104,7 @@ export class PromptBox {
     ]
     this.#commandNames = items.map((item) => item.name)
     this.editor.setAutocompleteProvider(
-      (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx)),
+      (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx, cwd)),
     )
   }
 

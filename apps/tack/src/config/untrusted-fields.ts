@@ -100,6 +100,9 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'fs.globMaxResults': 'harmless',
   'fs.ripgrep': pathValued(HELD.runs, 'program'),
   'fs.grepMaxMatches': 'harmless',
+  'fs.mentionMaxBytes': 'harmless', // as readMaxBytes: the same text, which the model could read anyway
+  'fs.mentionMaxFiles': 'harmless', // the person's own mentions; 0 turns them off
+  'fs.mentionIndexMaxFiles': 'harmless', // the size of the prompt box's completion list, nothing read
 
   'bash.timeoutMs': 'harmless',
   'bash.maxTimeoutMs': 'harmless',

@@ -1,7 +1,8 @@
 // 55-mcp.md M10 and M12 through the real `tack acp` process and the ACP SDK's client: a `resource_link`
 // whose URI an MCP server of the session offers (here the editor's own server-everything,
 // docs/decisions/0232-acp-mcp-servers.md) is read through that server and given to the model like an
-// embedded resource; a link no server offers, and a `file:` link, stay references as before; an embedded resource's text is used as given;
+// embedded resource; a link no server offers, and a `file:` link to no file, stay references as before
+// (a link to a workspace file is attached: acp-file-mentions.test.ts); an embedded resource's text is used as given;
 // an `@everything:<uri>` mention in the prompt's text reaches the session's own server too
 // (docs/decisions/0245-mcp-resource-mentions.md).
 import { readFile } from 'node:fs/promises'

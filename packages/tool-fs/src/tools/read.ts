@@ -2,7 +2,7 @@
 // at `readMaxLineLength`, stopping at `limit` lines or `readMaxBytes` of output, whichever comes
 // first, and ending with the next offset when more remains. Files of at least `readStreamMinSize`
 // bytes are streamed line by line. A successful read is an observation for read-before-edit (TL-13).
-import { defineTool } from '@tack/tools'
+import { defineTool, type ToolAgent } from '@tack/tools'
 import { readHost } from './read-host.ts'
 import { fileBackendOf, textFingerprint } from '../backend.ts'
 import type { FsEnv } from '../env.ts'
@@ -10,7 +10,7 @@ import { openText } from '../files.ts'
 import { streamLines } from '../line-stream.ts'
 import { fingerprintOf } from '../observations.ts'
 import { cutMark, type Line, linesOf } from '../text.ts'
-import { resolveScoped } from '../workspace.ts'
+import { type ResolvedPath, resolveScoped } from '../workspace.ts'
 import { readPresentation } from './read-present.ts'
 import { readImageAt } from './read-image.ts'
 
@@ -56,6 +56,47 @@ export async function formatWindow(
   return `${text}\n\n[Showing lines ${window.offset}-${last}, stopped at ${why}. The file continues: read again with offset ${last + 1}.]`
 }
 
+/**
+ * The window of a resolved text file as `read` shows it, recorded as the agent's observation (TL-13).
+ * `read` and an `@path` mention (mentions/attach.ts) both go through here, so a mention is shaped,
+ * bounded and guarded exactly as the tool's result would be.
+ */
+export async function readFileWindow(
+  env: FsEnv,
+  path: ResolvedPath,
+  agent: ToolAgent | undefined,
+  window: ReadWindow,
+  signal: AbortSignal,
+): Promise<string> {
+  const { config } = env
+  const { handle, stat } = await openText(path)
+  const backend = fileBackendOf(agent)
+  if (backend) {
+    // The disk answered existence, kind and binary; the backend (an editor's buffer) the text.
+    await handle.close()
+    const text = await backend.readText(path, signal)
+    env.observations.record(agent, path.real, textFingerprint(text))
+    return formatWindow(linesOf(text, config.readMaxLineLength), window)
+  }
+  try {
+    if (stat.size >= config.readStreamMinSize) {
+      const text = await formatWindow(
+        streamLines(handle, config.readMaxLineLength, config.streamChunkBytes, signal),
+        window,
+      )
+      // A partial streamed read observes size and mtime (hashing would read the whole file).
+      env.observations.record(agent, path.real, fingerprintOf(stat))
+      return text
+    }
+    const bytes = await handle.readFile()
+    const text = await formatWindow(linesOf(bytes.toString('utf8'), config.readMaxLineLength), window)
+    env.observations.record(agent, path.real, fingerprintOf(stat, bytes))
+    return text
+  } finally {
+    await handle.close()
+  }
+}
+
 export function createReadTool(env: FsEnv) {
   return defineTool({
     name: 'read',
@@ -79,41 +120,15 @@ export function createReadTool(env: FsEnv) {
     },
     async execute(args, call) {
       const path = await resolveScoped(call, args.file_path)
-      const { config } = env
       const window: ReadWindow = {
         offset: args.offset ?? 1,
-        limit: args.limit ?? config.readLimit,
-        maxBytes: config.readMaxBytes,
+        limit: args.limit ?? env.config.readLimit,
+        maxBytes: env.config.readMaxBytes,
       }
       // An image file is answered as an image (read-image.ts); it is no observation for edit.
-      const image = await readImageAt(path, config)
+      const image = await readImageAt(path, env.config)
       if (image !== undefined) return image
-      const { handle, stat } = await openText(path)
-      const backend = fileBackendOf(call.agent)
-      if (backend) {
-        // The disk answered existence, kind and binary; the backend (an editor's buffer) the text.
-        await handle.close()
-        const text = await backend.readText(path, call.signal)
-        env.observations.record(call.agent, path.real, textFingerprint(text))
-        return formatWindow(linesOf(text, config.readMaxLineLength), window)
-      }
-      try {
-        if (stat.size >= config.readStreamMinSize) {
-          const text = await formatWindow(
-            streamLines(handle, config.readMaxLineLength, config.streamChunkBytes, call.signal),
-            window,
-          )
-          // A partial streamed read observes size and mtime (hashing would read the whole file).
-          env.observations.record(call.agent, path.real, fingerprintOf(stat))
-          return text
-        }
-        const bytes = await handle.readFile()
-        const text = await formatWindow(linesOf(bytes.toString('utf8'), config.readMaxLineLength), window)
-        env.observations.record(call.agent, path.real, fingerprintOf(stat, bytes))
-        return text
-      } finally {
-        await handle.close()
-      }
+      return readFileWindow(env, path, call.agent, window, call.signal)
     },
     present: readPresentation,
   })
