@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, test } from 'vitest'
-import { jsonLines, runTack, type Sandbox, sandbox, textAnswers, writeLoopConfig } from './helpers.ts'
+import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
 
 let server: LoopbackServer | undefined
 afterEach(async () => {
@@ -23,7 +23,7 @@ async function setUp(files: Record<string, string>, answers = 1, extraEnv: NodeJ
     await writeFile(full, text)
   }
   server = await startLoopbackServer({
-    script: textAnswers(...Array.from({ length: answers }, (_, i) => `answer ${i + 1}`)),
+    script: Array.from({ length: answers }, (_, i) => ({ kind: 'text' as const, text: `answer ${i + 1}` })),
   })
   const config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m' })
   const run = (...args: string[]) =>

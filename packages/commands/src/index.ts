@@ -3,6 +3,7 @@ import './seams.ts'
 export * from './types.ts'
 export type { PromptBox, PromptEdit, PromptSuggestion, SuggestionShown, UiNotification } from './seams.ts'
 export { isCommandName, parseSlashCommand } from './parse.ts'
+export { typedCommandOf } from './expanded-prompt.ts'
 export {
   CommandRegistrationError,
   CommandRegistry,
