@@ -3,7 +3,7 @@
 // `/frontend:component`, a Codex prompts file, a name a built-in holds, a command's `model:` for its own
 // turn only, and `` !`cmd` `` that runs for the person's own command but not for an untrusted workspace's.
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -158,5 +158,37 @@ describe('prompt commands in tack run (C1–C3)', () => {
     expect(own.code, own.stderr).toBe(0)
     expect(existsSync(join(box.workspace, 'pwned'))).toBe(true)
     expect(userText(server, 2)).toContain('State: made-it')
+  })
+
+  test("Claude Code's UserPromptExpansion hooks see the expansion, add context, and can block it", async () => {
+    const log = 'expansion.jsonl'
+    const hook = (command: string) => ({
+      hooks: { UserPromptExpansion: [{ matcher: 'review', hooks: [{ type: 'command', command }] }] },
+    })
+    const { box, server, run } = await setUp({ '.claude/commands/review.md': 'Review $0.\n' }, 1)
+    const settings = join(box.home, '.claude', 'settings.json')
+    await mkdir(dirname(settings), { recursive: true })
+    const logPath = join(box.root, log)
+    await writeFile(
+      settings,
+      JSON.stringify(hook(`jq -c . >> '${logPath}'; echo 'Reviews follow the style guide.'`)),
+    )
+    const allowed = await run('/review a.ts')
+    expect(allowed.code, allowed.stderr).toBe(0)
+    const [payload] = jsonLines(await readFile(logPath, 'utf8'))
+    expect(payload).toMatchObject({
+      hook_event_name: 'UserPromptExpansion',
+      expansion_type: 'slash_command',
+      command_name: 'review',
+      command_args: 'a.ts',
+      command_source: 'project',
+      prompt: expect.stringContaining('Review a.ts.'),
+    })
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('Reviews follow the style guide.')
+    await writeFile(settings, JSON.stringify(hook("echo 'no reviews on Fridays' >&2; exit 2")))
+    const blocked = await run('/review a.ts')
+    expect(blocked.code).toBe(1)
+    expect(blocked.stderr).toContain('/review: no reviews on Fridays')
+    expect(server.requests).toHaveLength(1)
   })
 })

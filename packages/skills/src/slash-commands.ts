@@ -4,7 +4,12 @@
 // asks for its own turn (a model, `allowed-tools`) waits in `CommandTurns` for that prompt. A name a
 // built-in command or an MCP prompt holds stays theirs, whichever registers first (the registry's
 // `yields`), said once on stderr naming the file.
-import { type CommandInvocation, type CommandResult, registerCommand } from '@tack/commands'
+import {
+  type CommandInvocation,
+  type CommandResult,
+  firePromptExpansion,
+  registerCommand,
+} from '@tack/commands'
 import type { Context } from 'cordis'
 import { bashInlineRunner } from './bash-runner.ts'
 import { commandModelOf, modelProblem } from './command-model.ts'
@@ -57,6 +62,16 @@ async function runItem(
     ? { kind: 'run', run: bashInlineRunner(ctx, agent, `command:${item.name}:${++expansions}`) }
     : { kind: 'keep', why: inline.why }
   const text = await expandCommand(item, args, policy, signal)
+  // Claude Code's UserPromptExpansion hooks (through hooks-claude) may stop it or add context first.
+  const decision = await firePromptExpansion(ctx, agent, {
+    type: 'slash-command',
+    name: item.name,
+    args: args.trim(),
+    source: item.scope,
+    prompt: text,
+  })
+  if (decision.action === 'block') return { kind: 'error', message: `/${item.name}: ${decision.reason}` }
+  for (const context of decision.additionalContext ?? []) agent.inject(context)
   if (item.allowedTools.length > 0 && !inline.ok)
     ctx
       .logger('skills')
