@@ -45,7 +45,7 @@ export interface UiNotification {
 
 /**
  * A slash command about to become a prompt (85-skills-and-commands.md C2): a prompt command file or a
- * skill run as `/name`. What Claude Code's UserPromptExpansion hooks see (claude-code-hook-events.md).
+ * skill run as `/name`. What Claude Code's UserPromptExpansion hooks see (packages/hooks-claude/README.md).
  */
 export interface PromptExpansion {
   /** `slash-command`: a command file or a skill (an MCP prompt would be `mcp-prompt`). */

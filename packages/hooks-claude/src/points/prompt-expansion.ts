@@ -1,4 +1,4 @@
-// UserPromptExpansion (claude-code-hook-events.md) on `ui/prompt-expansion`: a slash command (a prompt
+// UserPromptExpansion (packages/hooks-claude/README.md, Points) on `ui/prompt-expansion`: a slash command (a prompt
 // command file, a skill run as `/name`) has been expanded and is about to be sent. Matcher subject: the
 // command's name. Payload: `expansion_type` (`slash_command`), `command_name`, `command_args`,
 // `command_source` (`user` or `project`), `prompt` (the expansion). A block (`decision: "block"`, a deny,
