@@ -191,4 +191,26 @@ describe('prompt commands in tack run (C1–C3)', () => {
     expect(blocked.stderr).toContain('/review: no reviews on Fridays')
     expect(server.requests).toHaveLength(1)
   })
+
+  test('a skill runs as /name with its folder named; user-invocable: false is not offered; disable-model-invocation still runs', async () => {
+    const skill = (name: string, extra = '') =>
+      `---\nname: ${name}\ndescription: The ${name} skill\n${extra}---\nUse \${CLAUDE_SKILL_DIR}/run.sh on $0.\n`
+    const { box, server, run } = await setUp(
+      {
+        '~/.claude/skills/pdf/SKILL.md': skill('pdf', 'disable-model-invocation: true\n'),
+        '~/.claude/skills/hidden/SKILL.md': skill('hidden', 'user-invocable: false\n'),
+      },
+      2,
+    )
+    const pdf = await run('/pdf doc.pdf')
+    expect(pdf.code, pdf.stderr).toBe(0)
+    const dir = join(box.home, '.claude', 'skills', 'pdf')
+    expect(userText(server, 0)).toContain(
+      `<command-name>/pdf</command-name>\n<command-args>doc.pdf</command-args>\n\nBase directory for this skill: ${dir}\n\nUse ${dir}/run.sh on doc.pdf.`,
+    )
+    // Not a command: the typed text goes to the model as it is.
+    const hidden = await run('/hidden doc.pdf')
+    expect(hidden.code, hidden.stderr).toBe(0)
+    expect(userText(server, 1)).toBe('/hidden doc.pdf')
+  })
 })
