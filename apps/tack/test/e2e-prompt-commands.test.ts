@@ -1,6 +1,6 @@
 // Prompt command files as slash commands through the real binary (85-skills-and-commands.md C1–C3, K5;
 // docs/decisions/0275-prompt-commands.md): what the model is sent for `/review src/a.ts`, a namespaced
-// `/frontend:component`, a Codex prompts file, a name a built-in holds, a command's `model:` for its own
+// `/frontend:component`, a Codex prompts file, a name a built-in or an MCP prompt holds, a command's `model:` for its own
 // turn only, and `` !`cmd` `` that runs for the person's own command but not for an untrusted workspace's.
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, test } from 'vitest'
 import { jsonLines, runTack, type Sandbox, sandbox, writeLoopConfig } from './helpers.ts'
+import { writeMcpConfig } from './mcp-everything.ts'
 
 let server: LoopbackServer | undefined
 afterEach(async () => {
@@ -212,5 +213,25 @@ describe('prompt commands in tack run (C1–C3)', () => {
     const hidden = await run('/hidden doc.pdf')
     expect(hidden.code, hidden.stderr).toBe(0)
     expect(userText(server, 1)).toBe('/hidden doc.pdf')
+  })
+
+  test('an MCP prompt registered after the command files keeps its name; the file is reported', async () => {
+    const { box, server } = await setUp({
+      '.claude/commands/mcp__everything__args-prompt.md': 'Not the server.\n',
+    })
+    const config = await writeMcpConfig(box.root, server.baseUrl)
+    const r = await runTack(
+      ['run', '--config', config, '--model', 'loop/m', '/mcp__everything__args-prompt Paris'],
+      {
+        env: box.env,
+        cwd: box.workspace,
+      },
+    )
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toContain(
+      `${join(box.workspace, '.claude/commands/mcp__everything__args-prompt.md')}: /mcp__everything__args-prompt is also a built-in command; the built-in is used`,
+    )
+    expect(JSON.stringify(server.requests[0]?.body)).toContain("What's weather in Paris?")
+    expect(JSON.stringify(server.requests[0]?.body)).not.toContain('Not the server.')
   })
 })
