@@ -3,7 +3,7 @@
 // description and argument hint, and running it sends the expansion while the transcript shows what
 // was typed. Run `node scripts/build.ts` first (the binary runs the built copy when it is fresh).
 import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
 
@@ -22,13 +22,29 @@ it('the / menu lists a command file with its hint; running it sends the expansio
   term.type('/revi')
   const menu = await term.waitFor('Review a file for bugs')
   expect(menu).toMatch(/review.*<file>|<file>.*review/)
-  term.press('esc')
-  term.press('ctrl-u')
-  await submit(term, '/review src/a.ts')
+  // The rest of the line typed after the menu showed, then sent.
+  await submit(term, 'ew src/a.ts')
   const screen = await term.waitFor('Reviewed it.', 20_000)
   expect(screen).not.toContain('line by line')
   expect(screen).not.toContain('<command-name>')
   const sent = JSON.stringify(server.requests[0]?.body)
   expect(sent).toContain('<command-name>/review</command-name>')
   expect(sent).toContain('Review src/a.ts for bugs, line by line.')
+})
+
+it("your own command's !`cmd` asks like any bash call in ask mode, and its output is in the prompt", async () => {
+  const { term, server } = await openTui([{ kind: 'text', text: 'Saw the branch.' }], {
+    args: ['--permission-mode', 'ask'],
+    // The sandbox's HOME is beside its workspace (helpers.ts sandbox).
+    prepare: async (workspace) => {
+      const commands = join(dirname(workspace), 'home', '.claude', 'commands')
+      await mkdir(commands, { recursive: true })
+      await writeFile(join(commands, 'where.md'), 'Here: !`echo on-main`\n')
+    },
+  })
+  await submit(term, '/where')
+  await term.waitFor('Allow bash echo on-main?', 20_000)
+  term.type('1')
+  await term.waitFor('Saw the branch.', 20_000)
+  expect(JSON.stringify(server.requests[0]?.body)).toContain('Here: on-main')
 })
