@@ -43,3 +43,31 @@ test('command files are available commands with their hints, and running one sen
     expect(sent).not.toContain('argument-hint')
   })
 })
+
+test("a command's model: answers its turn over the session's switched model; the next prompt is back on the session's", async () => {
+  const box = await sandbox()
+  const other = join(box.root, 'other.json')
+  const switched = join(box.root, 'switched.json')
+  await writeFile(other, JSON.stringify([{ kind: 'text', text: 'from the command model' }]))
+  await writeFile(switched, JSON.stringify([{ kind: 'text', text: 'from the switched model' }]))
+  await mkdir(join(box.workspace, '.claude', 'commands'), { recursive: true })
+  await writeFile(
+    join(box.workspace, '.claude', 'commands', 'quick.md'),
+    `---\nmodel: scripted/${other}\n---\nSay hi.\n`,
+  )
+  await withAcp({ box, script: [] }, async (acp) => {
+    const sessionId = await newSession(acp, [])
+    // The session's model option follows /model (ACP's own listener on agent/request then names it).
+    expect((await prompt(acp, sessionId, `/model scripted/${switched}`)).stopReason).toBe('end_turn')
+    expect((await prompt(acp, sessionId, '/quick')).stopReason).toBe('end_turn')
+    expect((await prompt(acp, sessionId, 'and now')).stopReason).toBe('end_turn')
+    const lines = async (file: string) =>
+      (await readFile(`${file}.requests.jsonl`, 'utf8')).trim().split('\n')
+    const byCommand = await lines(other)
+    expect(byCommand).toHaveLength(1)
+    expect(byCommand[0]).toContain('Say hi.')
+    const bySession = await lines(switched)
+    expect(bySession).toHaveLength(1)
+    expect(bySession[0]).toContain('and now')
+  })
+})
