@@ -139,6 +139,25 @@ describe('prompt commands in tack run (C1–C3)', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  test("an untrusted workspace's command may not play a file as the model (scripted/…); your own may", async () => {
+    const { box, server, run } = await setUp({})
+    const script = join(box.root, 'played.json')
+    await writeFile(script, JSON.stringify([{ kind: 'text', text: 'played from the file' }]))
+    const front = `---\nmodel: scripted/${script}\n---\nHi.\n`
+    const project = join(box.workspace, '.claude', 'commands', 'play.md')
+    await mkdir(dirname(project), { recursive: true })
+    await writeFile(project, front)
+    await mkdir(join(box.home, '.claude', 'commands'), { recursive: true })
+    await writeFile(join(box.home, '.claude', 'commands', 'mine.md'), front)
+    const refused = await run('/play')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`/play: ${project}: model: scripted/${script} plays a file as the model`)
+    const own = await run('/mine')
+    expect(own.code, own.stderr).toBe(0)
+    expect(own.stdout).toContain('played from the file')
+    expect(server.requests).toHaveLength(0)
+  })
+
   test("untrusted workspace: a project command's !`cmd` does not run; the person's own does, through bash's permissions", async () => {
     const body = 'State: !`touch pwned && echo made-it`\n'
     const { box, server, run } = await setUp(

@@ -32,6 +32,20 @@ export function commandModelOf(item: KnowHowItem): CommandModel {
   }
 }
 
+/**
+ * K5: a name alone sends nothing anywhere new, so an untrusted workspace's command may pick any model the
+ * person configured — except `scripted/…`, which plays a file as the model (the rule a project config's
+ * `model` follows, apps/tack/src/config/untrusted.ts).
+ */
+export function untrustedModelProblem(
+  item: KnowHowItem,
+  model: string,
+  trustedSource: boolean,
+): string | undefined {
+  if (trustedSource || !model.startsWith('scripted/')) return undefined
+  return `${item.file}: model: ${model} plays a file as the model; an untrusted workspace's command may not choose it`
+}
+
 /** The model's problem as one line, or undefined when tack can send to it. */
 export function modelProblem(ctx: Context, model: string, file: string): string | undefined {
   const adapters = ctx.get('modelAdapters') as Adapters | undefined

@@ -12,7 +12,7 @@ import {
 } from '@tack/commands'
 import type { Context } from 'cordis'
 import { bashInlineRunner } from './bash-runner.ts'
-import { commandModelOf, modelProblem } from './command-model.ts'
+import { commandModelOf, modelProblem, untrustedModelProblem } from './command-model.ts'
 import type { CommandTurns } from './command-turns.ts'
 import { commandHeader, expandCommand, mayRunInline } from './expansion.ts'
 import type { InlineCommandPolicy } from './inline-commands.ts'
@@ -53,11 +53,12 @@ async function runItem(
 ): Promise<CommandResult> {
   const chosen = commandModelOf(item)
   if (!chosen.ok) return { kind: 'error', message: `/${item.name}: ${chosen.problem}` }
+  const inline = mayRunInline(item, service.trusted)
   if (chosen.model) {
-    const problem = modelProblem(ctx, chosen.model, item.file)
+    const problem =
+      untrustedModelProblem(item, chosen.model, inline.ok) ?? modelProblem(ctx, chosen.model, item.file)
     if (problem) return { kind: 'error', message: `/${item.name}: ${problem}` }
   }
-  const inline = mayRunInline(item, service.trusted)
   const policy: InlineCommandPolicy = inline.ok
     ? { kind: 'run', run: bashInlineRunner(ctx, agent, `command:${item.name}:${++expansions}`) }
     : { kind: 'keep', why: inline.why }
