@@ -4,6 +4,7 @@
 // Both build a call and a result with the same helpers, so a loaded session looks like a live one.
 // Code Mode sub-calls (`tool/code-dispatch`) are calls of their own, id = sub-call id (requirement 8).
 import type { PlanEntry, SessionUpdate, ToolCallStatus } from '@agentclientprotocol/sdk'
+import { typedCommandOf } from '@tack/commands'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
 import { blockText } from '@tack/session'
 import { isJsonObject, type Presenter, progressText, type TodoItem, type ToolResultView } from '@tack/tools'
@@ -178,21 +179,29 @@ export function replayUpdates(events: readonly SessionEvent[], env: UpdateEnv): 
   }
   const out: SessionUpdate[] = []
   let plan: readonly TodoItem[] | undefined
+  let expanded = false
   for (const event of events) {
     const e = event as AnySessionEvent
+    if ((e.type as string) === 'command/expanded') {
+      // The next user message is a slash command's expansion: the client is shown `/name args` (0275).
+      expanded = true
+      continue
+    }
     switch (e.type) {
-      case 'user/message':
+      case 'user/message': {
+        const typed = expanded ? typedCommandOf(e.data.content.map(blockText).join('\n')) : undefined
+        expanded = false
+        if (typed !== undefined) out.push(chunk('user_message_chunk', typed))
         // an image the client sent comes back as the image it was (docs/decisions/0285-user-images.md)
         for (const block of e.data.content)
-          out.push(
-            block.type === 'image'
-              ? {
-                  sessionUpdate: 'user_message_chunk',
-                  content: { type: 'image', data: block.data, mimeType: block.mimeType },
-                }
-              : chunk('user_message_chunk', blockText(block)),
-          )
+          if (block.type === 'image')
+            out.push({
+              sessionUpdate: 'user_message_chunk',
+              content: { type: 'image', data: block.data, mimeType: block.mimeType },
+            })
+          else if (typed === undefined) out.push(chunk('user_message_chunk', blockText(block)))
         break
+      }
       case 'assistant/message':
         for (const block of e.data.content) {
           if (block.type === 'text' && block.text !== '') out.push(chunk('agent_message_chunk', block.text))

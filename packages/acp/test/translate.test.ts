@@ -205,6 +205,28 @@ test('50-acp.md requirement 4: replay is in log order, calls carry their final s
   })
 })
 
+test('replay shows a slash command expansion as the /name args typed (docs/decisions/0275-prompt-commands.md)', () => {
+  let seq = 0
+  const e = (type: string, data: unknown) => ({ type, seq: seq++, time: '', data }) as unknown as SessionEvent
+  const expansion =
+    '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>a.ts</command-args>\n\nReview a.ts.'
+  const message = e('user/message', {
+    content: [{ type: 'text', text: expansion }],
+    source: { kind: 'user' },
+  })
+  const announced = [
+    e('command/expanded', { name: 'review', kind: 'command', scope: 'project', file: '/ws/r.md' }),
+    message,
+  ]
+  expect(replayUpdates(announced, env)).toEqual([
+    { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: '/review a.ts' } },
+  ])
+  // Without the event the text is the person's own, shown whole.
+  expect(replayUpdates([message], env)).toEqual([
+    { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: expansion } },
+  ])
+})
+
 describe('50-acp.md requirement 7: config options', () => {
   const choices: SessionChoices = { permissionMode: 'ask', toolsMode: 'native', model: 'a/b' }
   const space = { toolsModes: ['native'] as const, models: (current: string) => [current, 'c/d'] }

@@ -1,8 +1,17 @@
 import './seams.ts'
 
 export * from './types.ts'
-export type { PromptBox, PromptEdit, PromptSuggestion, SuggestionShown, UiNotification } from './seams.ts'
+export type {
+  PromptBox,
+  PromptEdit,
+  PromptExpansion,
+  PromptExpansionDecision,
+  PromptSuggestion,
+  SuggestionShown,
+  UiNotification,
+} from './seams.ts'
 export { isCommandName, parseSlashCommand } from './parse.ts'
+export { firePromptExpansion, typedCommandOf } from './expanded-prompt.ts'
 export {
   CommandRegistrationError,
   CommandRegistry,

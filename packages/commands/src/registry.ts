@@ -54,8 +54,16 @@ export class CommandRegistry extends Service {
     const frozen: CommandDefinition = Object.freeze({ ...def })
     const dispose = this.ctx.effect(
       () => {
-        if (entries.has(def.name))
+        const held = entries.get(def.name)
+        if (held && def.yields) {
+          // A yielding command comes second to whatever holds the name (C3: the built-in wins).
+          def.yields(def.name)
+          return () => {}
+        }
+        if (held && !held.yields)
           throw new CommandRegistrationError(`a slash command named "/${def.name}" is already registered`)
+        // A yielding holder gives the name up, whatever registered first (a built-in that came late).
+        held?.yields?.(held.name)
         entries.set(def.name, frozen)
         emitSafely(home, 'commands/changed')
         return () => {
@@ -166,6 +174,8 @@ function checkDefinition(def: CommandDefinition): void {
     throw new CommandRegistrationError(`slash command "/${def.name}" needs a description`)
   if (typeof def.run !== 'function')
     throw new CommandRegistrationError(`slash command "/${def.name}" needs a run function`)
+  if (def.yields !== undefined && typeof def.yields !== 'function')
+    throw new CommandRegistrationError(`slash command "/${def.name}": yields must be a function`)
   for (const s of def.surfaces ?? [])
     if (!(COMMAND_SURFACES as readonly string[]).includes(s))
       throw new CommandRegistrationError(

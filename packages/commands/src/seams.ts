@@ -1,7 +1,7 @@
 // The seams of slash commands and of the prompt box (80-cli.md §7.3). Hosts fire them; plugins and the
 // mod host (`command.run`, `prompt.edit`, `prompt.suggest` of 65-mod-host.md requirement 10) listen.
 // A request's arguments are never logged by the seam: a command's arguments may hold anything.
-import type { Agent } from '@tack/agent'
+import type { Agent, HookContext } from '@tack/agent'
 import type { Waterfall } from '@tack/kernel'
 import type { CommandRequest, CommandResult } from './types.ts'
 
@@ -43,6 +43,27 @@ export interface UiNotification {
   readonly message: string
 }
 
+/**
+ * A slash command about to become a prompt (85-skills-and-commands.md C2): a prompt command file or a
+ * skill run as `/name`. What Claude Code's UserPromptExpansion hooks see (packages/hooks-claude/README.md).
+ */
+export interface PromptExpansion {
+  /** `slash-command`: a command file or a skill (an MCP prompt would be `mcp-prompt`). */
+  readonly type: 'slash-command' | 'mcp-prompt'
+  readonly name: string
+  /** The arguments as typed after the name. */
+  readonly args: string
+  /** Whose it is: `user` (the person's folders) or `project` (the workspace's). */
+  readonly source: string
+  /** The prompt the model will get. */
+  readonly prompt: string
+}
+
+/** What `ui/prompt-expansion` decides: send it (with context for the model first), or not at all. */
+export type PromptExpansionDecision =
+  | { readonly action: 'allow'; readonly additionalContext?: readonly HookContext[] }
+  | { readonly action: 'block'; readonly reason: string }
+
 declare module 'cordis' {
   interface Events {
     /**
@@ -51,6 +72,12 @@ declare module 'cordis' {
      * command's result, or `{kind: 'unknown'}` when none has this name. Arguments stay out of logs.
      */
     'ui/command': Waterfall<[agent: Agent, request: CommandRequest], CommandResult>
+    /**
+     * @mode waterfall — a slash command expanded into a prompt, before the host sends it. Result: the
+     * first listener that answers without `next()` decides; `block` sends nothing and the command answers
+     * an error with the reason, `allow`'s context reaches the model ahead of the prompt. Default `allow`.
+     */
+    'ui/prompt-expansion': Waterfall<[agent: Agent, expansion: PromptExpansion], PromptExpansionDecision>
     /**
      * @mode waterfall — the prompt box after each edit in the interactive UI. Result: the box to show
      * (a listener may rewrite the text and move the cursor); default the edit as typed.

@@ -52,6 +52,12 @@ export interface CommandDefinition {
    * with a session switch only the TUI can make.
    */
   readonly surfaces?: readonly CommandSurface[]
+  /**
+   * Present: this command gives way to any other command of its name, registered before it or after it
+   * (a prompt command file against a built-in or an MCP prompt, 85-skills-and-commands.md C3). Called
+   * once, with the name, when it does; the other command is registered and this one is not (or no longer).
+   */
+  readonly yields?: (name: string) => void
   run(invocation: CommandInvocation): CommandResult | Promise<CommandResult>
 }
 

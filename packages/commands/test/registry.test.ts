@@ -71,6 +71,35 @@ describe('ctx.commands', () => {
     expect(ctx.commands.list()).toEqual([])
   })
 
+  it('a yielding command gives way to one of its name registered before or after it, saying so once', async () => {
+    const { ctx, agent } = await start()
+    const yielded: string[] = []
+    const fromFile = (name: string) => ({
+      name,
+      description: 'From a file',
+      yields: (n: string) => yielded.push(n),
+      run: (): CommandResult => ({ kind: 'prompt', text: 'from the file' }),
+    })
+    // Before: the built-in holds the name, the file's command is not registered.
+    ctx.commands.register(echo)
+    ctx.commands.register(fromFile('echo'))
+    // After: the file's command held the name, the late built-in takes it (an MCP prompt, say).
+    ctx.commands.register(fromFile('late'))
+    ctx.commands.register({ ...echo, name: 'late' })
+    expect(yielded).toEqual(['echo', 'late'])
+    expect(await ctx.commands.run(agent, 'late', 'x', { surface: 'headless' })).toEqual({
+      kind: 'text',
+      text: 'echo: x',
+    })
+    expect(await ctx.commands.run(agent, 'echo', 'y', { surface: 'headless' })).toEqual({
+      kind: 'text',
+      text: 'echo: y',
+    })
+    expect(() => ctx.commands.register({ ...echo, name: 'z', yields: 'no' } as never)).toThrow(
+      'yields must be a function',
+    )
+  })
+
   it('refuses a duplicate name, a bad name, a missing description or an unknown surface, naming it', async () => {
     const { ctx } = await start()
     ctx.commands.register(echo)

@@ -12,6 +12,7 @@ import { onPostCompact, onPreCompact } from './points/compaction.ts'
 import { onPostModelSwitch, onPreModelSwitch } from './points/model-switch.ts'
 import { onInstructionsLoaded, onNotification } from './points/observe.ts'
 import { onPermissionRequest } from './points/permission-request.ts'
+import { onPromptExpansion } from './points/prompt-expansion.ts'
 import { onPromptSubmit } from './points/prompt-submit.ts'
 import { onSessionEnd, onStopFailure } from './points/session-end.ts'
 import { onPostToolBatch } from './points/tool-batch.ts'
@@ -66,6 +67,9 @@ export const HooksClaudePlugin = definePlugin({
     ctx.on('agent/prompt-submit', (agent, prompt, next) => onPromptSubmit(bridge, agent, prompt, next), {
       phase: 'hooks',
     })
+    ctx.on('ui/prompt-expansion', (agent, expansion, next) =>
+      onPromptExpansion(bridge, agent, expansion, next),
+    )
     ctx.on('agent/turn-continuation', (agent, info, next) => onStop(bridge, agent, info, next), {
       phase: 'hooks',
     })

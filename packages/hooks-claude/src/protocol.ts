@@ -4,6 +4,7 @@
 export const CLAUDE_POINTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'UserPromptExpansion',
   'PreToolUse',
   'PermissionRequest',
   'PostToolUse',
@@ -35,8 +36,6 @@ export function isClaudePoint(name: string): name is ClaudePoint {
 export const NOT_FIRED: Readonly<Record<string, string>> = Object.freeze({
   PermissionDenied:
     'tack has no automatic permission mode that denies calls on its own (rules and modes deny before any ask)',
-  UserPromptExpansion:
-    'tack expands no prompt files or MCP prompts into prompts (a mod command answering with a prompt is the mod’s own)',
   MessageDisplay: 'tack shows assistant text as it streams and cannot replace it (displayContent)',
   CwdChanged: 'each bash call starts in the workspace; tack does not track a shell working folder',
   FileChanged: 'tack does not watch files',

@@ -2,8 +2,11 @@
 // (85-skills-and-commands.md K2, C1), says each problem once on stderr (a warning naming file and key),
 // and provides the index as `ctx.skills`.
 import { definePlugin } from '@tack/kernel'
+import { listenForCommandTurns } from './command-turn-seams.ts'
+import { CommandTurns } from './command-turns.ts'
 import { SkillsConfig } from './config.ts'
 import { SkillsService } from './service.ts'
+import { registerSlashCommands } from './slash-commands.ts'
 import { warningLine } from './types.ts'
 
 declare module 'cordis' {
@@ -25,5 +28,11 @@ export const SkillsPlugin = definePlugin({
     const logger = ctx.logger('skills')
     for (const w of service.unsaidWarnings()) logger.warn(warningLine(w))
     ctx.provide('skills', service)
+    // C1–C3: each command and person-invocable skill as `/name`, once the command registry is there.
+    const turns = new CommandTurns()
+    listenForCommandTurns(ctx, turns)
+    ctx.inject(['commands'], (sub) => {
+      registerSlashCommands(sub, service, turns)
+    })
   },
 })

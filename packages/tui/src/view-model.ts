@@ -2,6 +2,7 @@
 // this view model → components). Nothing here draws; components read `entries`, `todos` and `status`.
 // Two facts are not in the log and come from the app: a call's body starting (`markRunning`, from the
 // `tools/execute` seam) and typed text waiting to be sent as steering (`queue`).
+import { typedCommandOf } from '@tack/commands'
 import { blockText, formatBytes } from '@tack/session'
 import type { AnySessionEvent, ContentBlock, SessionEvent, Usage } from '@tack/session'
 import {
@@ -101,6 +102,8 @@ export class SessionView {
   /** Each call's logged argument text, for its result's presentation. */
   readonly #args = new Map<string, string>()
   #assistant: AssistantEntry | undefined
+  /** A `command/expanded` came: the next user/message is shown as the command typed. */
+  #expanded = false
   /** Bumped on every change, so the app knows when to render. */
   version = 0
 
@@ -133,9 +136,16 @@ export class SessionView {
     const logged = event as AnySessionEvent
     const e = safeToDraw(logged)
     switch (e.type) {
-      case 'user/message':
-        this.entries.push({ kind: 'user', text: textOf(e.data.content), steering: false })
+      case 'user/message': {
+        const text = textOf(e.data.content)
+        const typed = this.#expanded ? typedCommandOf(text) : undefined
+        this.#expanded = false
+        if (typed === undefined) this.entries.push({ kind: 'user', text, steering: false })
+        // A command's expansion shows as the `/name args` typed (0275), once: the app echoed it live.
+        else if (this.#lastUserText() !== typed)
+          this.entries.push({ kind: 'user', text: typed, steering: false })
         return
+      }
       case 'steering/message':
         if (e.data.source.kind !== 'user') return
         this.#dequeue(textOf(e.data.content))
@@ -337,10 +347,22 @@ export class SessionView {
     }
   }
 
+  #lastUserText(): string | undefined {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i]
+      if (entry?.kind === 'user') return entry.text
+    }
+    return undefined
+  }
+
   #logOnly(event: SessionEvent): void {
     const type = event.type as string
     const data = event.data as Record<string, unknown>
     switch (type) {
+      case 'command/expanded':
+        // The next user/message is a slash command's expansion (@tack/skills).
+        this.#expanded = true
+        return
       case 'todo/write':
         this.todos = Array.isArray(data.todos) ? (data.todos as TodoView[]) : []
         return

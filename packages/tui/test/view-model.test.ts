@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, type ScriptEntry, text, toolCalls } from '@tack/agent/testing'
-import { imageBlock } from '@tack/session'
+import { imageBlock, type SessionEvent } from '@tack/session'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { describe, expect, test } from 'vitest'
 import { type AssistantEntry, SessionView, type ToolEntry } from '../src/view-model.ts'
@@ -183,5 +183,37 @@ describe('SessionView from a real log', () => {
       steering: true,
     })
     await t.dispose()
+  })
+})
+
+describe('a slash command expansion in the transcript (docs/decisions/0275-prompt-commands.md)', () => {
+  const expansion =
+    '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>src/a.ts</command-args>\n\nReview src/a.ts for bugs.'
+  const events = [
+    {
+      type: 'command/expanded',
+      data: { name: 'review', kind: 'command', scope: 'project', file: '/ws/r.md' },
+    },
+    {
+      type: 'user/message',
+      data: { content: [{ type: 'text', text: expansion }], source: { kind: 'user' } },
+    },
+  ].map((e, seq) => ({ ...e, seq, time: '2026-01-01T00:00:00.000Z' }) as unknown as SessionEvent)
+  const view = () => new SessionView({ model: 'm/m', permissionMode: 'ask', sessionId: 's' }, pricing)
+
+  test('shows /name args once, live after the echo and on replay alike, not the body', () => {
+    const live = view()
+    live.echo('/review src/a.ts')
+    for (const e of events) live.apply(e)
+    expect(live.entries).toEqual([{ kind: 'user', text: '/review src/a.ts', steering: false }])
+    const replayed = view()
+    for (const e of events) replayed.apply(e)
+    expect(replayed.entries).toEqual([{ kind: 'user', text: '/review src/a.ts', steering: false }])
+  })
+
+  test('the same text without the command/expanded event before it is shown whole', () => {
+    const v = view()
+    v.apply(events[1] as SessionEvent)
+    expect(v.entries).toEqual([{ kind: 'user', text: expansion, steering: false }])
   })
 })
