@@ -1,9 +1,17 @@
-// The skills plugin: finds the user's and the workspace's skills and command files once at load
-// (85-skills-and-commands.md K2, C1), says each problem once on stderr (a warning naming file and key),
-// and provides the index as `ctx.skills`.
+// The skills plugin (85-skills-and-commands.md K2–K5, C2): finds the user's and the workspace's skills
+// and command files, says each problem once on stderr (a warning naming file and key), provides the
+// index as `ctx.skills`, and gives the model the catalog (a system prompt section), the `skill` tool and
+// `$name` mentions, and people `/skills`. `allowed-tools` grants are applied on `tools/pre-execute`.
+import { registerCommand } from '@tack/commands'
 import { definePlugin } from '@tack/kernel'
+import { registerTool, type ToolRegistry } from '@tack/tools'
+import { CatalogSection } from './catalog-section.ts'
 import { SkillsConfig } from './config.ts'
+import { mountGrants } from './grants.ts'
+import { mountPromptListener } from './mentions.ts'
 import { SkillsService } from './service.ts'
+import { createSkillTool } from './skill-tool.ts'
+import { skillsCommand } from './skills-command.ts'
 import { warningLine } from './types.ts'
 
 declare module 'cordis' {
@@ -23,7 +31,23 @@ export const SkillsPlugin = definePlugin({
       trusted: config.trusted,
     })
     const logger = ctx.logger('skills')
-    for (const w of service.unsaidWarnings()) logger.warn(warningLine(w))
+    const say = (line: string) => logger.warn('%s', line)
+    for (const w of service.unsaidWarnings()) say(warningLine(w))
     ctx.provide('skills', service)
+
+    const catalog = new CatalogSection(service, config.catalogMaxBytes, say)
+    catalog.mount(ctx)
+    const refresh = () => catalog.refresh()
+    mountPromptListener(ctx, service, refresh)
+    mountGrants(ctx)
+    ctx.inject(['tools'], (sub) => {
+      registerTool(
+        sub,
+        createSkillTool(service, () => ctx.get('tools') as ToolRegistry | undefined),
+      )
+    })
+    ctx.inject(['commands'], (sub) => {
+      registerCommand(sub, skillsCommand(service, refresh))
+    })
   },
 })
