@@ -80,6 +80,7 @@ describe('the skill tool (K4)', () => {
       box.user,
       'greet',
       'description: Greets.\n',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the skill's own placeholder, as written in a SKILL.md
       'Hello $0 and $ARGUMENTS[1] ($ARGUMENTS). See ${CLAUDE_SKILL_DIR}/ref.md\n',
     )
     const t = (running = await skillsAgent(box, [
