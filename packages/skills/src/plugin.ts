@@ -5,6 +5,7 @@
 import { registerCommand } from '@tack/commands'
 import { definePlugin } from '@tack/kernel'
 import { registerTool, type ToolRegistry } from '@tack/tools'
+import { modelInvocable } from './catalog.ts'
 import { CatalogSection } from './catalog-section.ts'
 import { SkillsConfig } from './config.ts'
 import { mountGrants } from './grants.ts'
@@ -37,13 +38,33 @@ export const SkillsPlugin = definePlugin({
 
     const catalog = new CatalogSection(service, config.catalogMaxBytes, say)
     catalog.mount(ctx)
-    const refresh = () => catalog.refresh()
+    // The tool is offered only while there is something to load: a person without skills pays nothing
+    // in the request, and the first skill added mid-session brings it in the same header change as the
+    // catalog (docs/decisions/0270-skills.md).
+    let syncTool = () => {}
+    const refresh = () => {
+      catalog.refresh()
+      syncTool()
+    }
     mountPromptListener(ctx, service, refresh)
     mountGrants(ctx)
     ctx.inject(['tools'], (sub) => {
-      registerTool(
-        sub,
-        createSkillTool(service, () => ctx.get('tools') as ToolRegistry | undefined),
+      let remove: (() => void) | undefined
+      const tool = createSkillTool(service, () => ctx.get('tools') as ToolRegistry | undefined)
+      syncTool = () => {
+        const wanted = modelInvocable(service.items()).length > 0
+        if (wanted && !remove) remove = registerTool(sub, tool)
+        else if (!wanted && remove) {
+          remove()
+          remove = undefined
+        }
+      }
+      syncTool()
+      sub.effect(
+        () => () => {
+          syncTool = () => {}
+        },
+        'skills: stop offering the skill tool',
       )
     })
     ctx.inject(['commands'], (sub) => {

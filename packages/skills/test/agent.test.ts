@@ -53,6 +53,21 @@ describe('the catalog (K3)', () => {
     ])
   })
 
+  it('without skills there is no section and no tool; the first skill brings both in one header delta', async () => {
+    const box = skillsBox()
+    const t = (running = await skillsAgent(box, [text('one'), text('two')]))
+    await t.agent.send(user('first'))
+    writeSkill(box.user, 'first-skill', 'description: The first.\n', 'b\n')
+    await t.agent.send(user('second'))
+    const [before, after] = t.model.requests
+    expect(before?.system ?? '').not.toContain('# Skills')
+    expect(before?.tools?.map((x) => x.name)).not.toContain('skill')
+    expect(after?.system).toContain('- first-skill: The first.')
+    expect(after?.tools?.map((x) => x.name)).toContain('skill')
+    const headers = t.events().filter((e) => e.type.startsWith('request/header'))
+    expect(headers.map((e) => e.type)).toEqual(['request/header', 'request/header-delta'])
+  })
+
   it('is bounded by catalogMaxBytes, with a note naming how many were left out', async () => {
     const box = skillsBox()
     for (const n of ['a1', 'a2', 'a3', 'a4'])
