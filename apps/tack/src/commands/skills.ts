@@ -7,7 +7,7 @@ import { UsageError } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { resolveSettings } from '../settings.ts'
-import { knowHowFolders } from '../skills/folders.ts'
+import { skillsHere } from '../skills/here.ts'
 
 export const SKILLS_USAGE = 'usage: tack skills list [--json] | tack skills show NAME [--json]'
 
@@ -52,19 +52,7 @@ export async function skillsCommand(argv: readonly string[], terminal: CommandIO
   }
   const resolved = await resolveSettings(flags, io.env, io.cwd)
   const skills = await import('@tack/skills')
-  const configured = resolved.settings.plugins.skills
-  const own = configured === false || configured === undefined ? {} : (configured as Record<string, unknown>)
-  const config = skills.SkillsConfig.parse(own)
-  const discovery = skills.discoverKnowHow({
-    folders: knowHowFolders({
-      home: resolved.paths.home,
-      cwd: resolved.cwd,
-      env: io.env,
-      extraPaths: config.paths,
-    }),
-    cwd: resolved.cwd,
-    maxFileBytes: config.maxFileBytes,
-  })
+  const { discovery } = await skillsHere(resolved, io.env)
   const [sub, ...rest] = positionals
   switch (sub) {
     case 'list':
