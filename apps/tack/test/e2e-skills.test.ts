@@ -151,4 +151,14 @@ describe('tack skills', () => {
     expect(help.code).toBe(0)
     expect(help.stdout).toMatch(/^usage: tack skills SUBCOMMAND/)
   })
+
+  test('doctor counts them and says each unreadable file as a warning', async () => {
+    const b = await box()
+    await skill(b.projectSkills, 'broken', 'description: [unclosed\n', 'x\n')
+    const doctor = await runTack(['doctor'], { env: b.env, cwd: b.workspace })
+    expect(doctor.stdout).toMatch(
+      /skills +2 skills, 0 commands; catalog \d+ of 16384 bytes \(tack skills list\)/,
+    )
+    expect(doctor.stdout).toMatch(/- skills: .*broken\/SKILL\.md: front matter is not valid YAML/)
+  })
 })
