@@ -18,12 +18,15 @@ export class CatalogSection {
   readonly #service: SkillsService
   readonly #maxBytes: number
   readonly #say: (line: string) => void
+  /** The model-invocable items the text was built from: what the model was told. */
+  #shown: readonly KnowHowItem[]
   #text: string
 
   constructor(service: SkillsService, maxBytes: number, say: (line: string) => void) {
     this.#service = service
     this.#maxBytes = maxBytes
     this.#say = say
+    this.#shown = modelInvocable(service.items())
     this.#text = this.#build(true)
   }
 
@@ -31,13 +34,19 @@ export class CatalogSection {
     return this.#text
   }
 
-  /** Looks in the folders again; says what changed (and new warnings) once. */
+  /**
+   * Looks in the folders again; says what changed since the model was last told (and new warnings) once.
+   * Compared with what the text was built from, not with the service's last look: the skill tool looks
+   * again by itself when a name is unknown, and what it found must still reach the catalog.
+   */
   refresh(): void {
-    const before = modelInvocable(this.#service.items())
-    if (this.#service.refresh()) {
-      const change = describeChange(before, modelInvocable(this.#service.items()))
+    this.#service.refresh()
+    const now = modelInvocable(this.#service.items())
+    const change = describeChange(this.#shown, now)
+    if (change) {
+      this.#shown = now
       this.#text = this.#build(false)
-      if (change) this.#say(`skills changed: ${change}; the model is told from its next request`)
+      this.#say(`skills changed: ${change}; the model is told from its next request`)
     }
     for (const w of this.#service.unsaidWarnings()) this.#say(warningLine(w))
   }

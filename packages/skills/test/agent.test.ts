@@ -68,6 +68,28 @@ describe('the catalog (K3)', () => {
     expect(headers.map((e) => e.type)).toEqual(['request/header', 'request/header-delta'])
   })
 
+  it('a skill written during a turn is loadable by name at once, and in the catalog from the next prompt', async () => {
+    const box = skillsBox()
+    writeSkill(box.user, 'old', 'description: Old.\n', 'old body\n')
+    const made = join(box.user, 'made')
+    const write = `mkdir -p ${made} && printf -- '---\\nname: made\\ndescription: Made mid-turn.\\n---\\nmade body\\n' > ${made}/SKILL.md`
+    const t = (running = await skillsAgent(box, [
+      toolCalls([{ name: 'bash', args: { command: write } }]),
+      skillCall('made'),
+      text('one'),
+      text('two'),
+    ]))
+    await t.agent.send(user('first'))
+    expect(skillResults(t)[0]).toContain('made body')
+    await t.agent.send(user('second'))
+    const systems = t.model.requests.map((r) => r.system ?? '')
+    expect(systems[2]).not.toContain('- made: ')
+    expect(systems[3]).toContain('- made: Made mid-turn.')
+    expect(t.said.filter((l) => l.startsWith('skills changed'))).toEqual([
+      'skills changed: added made; the model is told from its next request',
+    ])
+  })
+
   it('is bounded by catalogMaxBytes, with a note naming how many were left out', async () => {
     const box = skillsBox()
     for (const n of ['a1', 'a2', 'a3', 'a4'])
