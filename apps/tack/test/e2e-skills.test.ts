@@ -161,4 +161,14 @@ describe('tack skills', () => {
     )
     expect(doctor.stdout).toMatch(/- skills: .*broken\/SKILL\.md: front matter is not valid YAML/)
   })
+
+  test('/skills in a session lists the same, and sends nothing to the model', async () => {
+    const b = await box()
+    const model = await scriptedModel(b.root, [])
+    const run = await runTack(['run', '--model', model, '/skills'], { env: b.env, cwd: b.workspace })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('changelog  skill  user  ~/.claude/skills — Write a changelog entry.')
+    expect(run.stdout).toContain('setup-db  skill  project  .claude/skills — Set up the dev database.')
+    expect(existsSync(`${model.slice('scripted/'.length)}.requests.jsonl`)).toBe(false)
+  })
 })
