@@ -2,7 +2,7 @@
 // catalog in the system prompt, byte-stable across steps and changed once (one header delta, one line
 // to the person) when a skill is added mid-session; the skill tool's result; `!cmd` run for the user's
 // skill and kept for an untrusted project's; allowed-tools for the rest of the turn; `$name` mentions.
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -132,6 +132,26 @@ describe('the skill tool (K4)', () => {
       `Skill "greet" — its folder is ${dir} (read the files beside SKILL.md there when it says to).\n\nHello Ada and Grace Hopper (Ada "Grace Hopper"). See ${dir}/ref.md`,
     )
     expect(second).toMatch(/^Skill "greet" is already loaded earlier in this conversation/)
+  })
+
+  it('loads a prompt command too (C2): its file line and its body with the arguments', async () => {
+    const box = skillsBox()
+    mkdirSync(join(box.ws, '.tack/commands/frontend'), { recursive: true })
+    writeFileSync(
+      join(box.ws, '.tack/commands/frontend/component.md'),
+      'Create the component $0 with props $1.\n',
+    )
+    const t = (running = await skillsAgent(box, [
+      skillCall('frontend:component', 'Button "size, tone"'),
+      text('done'),
+    ]))
+    await t.agent.send(user('go'))
+    expect(t.model.requests[0]?.system).toContain(
+      '- frontend:component: Create the component $0 with props $1.',
+    )
+    expect(skillResults(t)[0]).toBe(
+      `Command "/frontend:component" — from ${join(box.ws, '.tack/commands/frontend/component.md')}.\n\nCreate the component Button with props size, tone.`,
+    )
   })
 
   it('refuses a disable-model-invocation skill and an unknown name, listing what exists', async () => {

@@ -54,6 +54,7 @@ export async function skillsAgent(
   const folders: KnowHowFolder[] = [
     { dir: box.user, kind: 'skill', scope: 'user', label: '~/.claude/skills' },
     { dir: box.project, kind: 'skill', scope: 'project', label: '.tack/skills' },
+    { dir: join(box.ws, '.tack/commands'), kind: 'command', scope: 'project', label: '.tack/commands' },
   ]
   const said: string[] = []
   const t = await createTestAgent({
