@@ -29,17 +29,20 @@ const bytes = (s: string) => encoder.encode(s).length
 export function catalogOf(items: readonly KnowHowItem[], maxBytes: number): Catalog {
   const invocable = modelInvocable(items)
   if (invocable.length === 0 || maxBytes === 0) return { text: '', listed: 0, leftOut: invocable.length }
+  const all = invocable.map((item) => `- ${item.name}: ${item.description}`)
+  // Each line costs its bytes and the newline before it; when all of them fit, there is no note.
+  const total = all.reduce((sum, line) => sum + bytes(line) + 1, bytes(CATALOG_PREAMBLE))
   const lines: string[] = []
-  // The note is counted in advance, as if it were needed, so the whole never passes the bound.
-  const noteRoom = bytes(leftOutNote(invocable.length)) + 1
-  let used = bytes(CATALOG_PREAMBLE) + 1
-  for (const item of invocable) {
-    const line = `- ${item.name}: ${item.description}`
-    const cost = bytes(line) + 1
-    const last = lines.length === invocable.length - 1
-    if (used + cost + (last ? 0 : noteRoom) > maxBytes) break
-    lines.push(line)
-    used += cost
+  if (total <= maxBytes) lines.push(...all)
+  else {
+    // Otherwise room is kept for the note, counted as if the most it could say were said.
+    let used = bytes(CATALOG_PREAMBLE) + bytes(leftOutNote(invocable.length)) + 1
+    for (const line of all) {
+      const cost = bytes(line) + 1
+      if (used + cost > maxBytes) break
+      lines.push(line)
+      used += cost
+    }
   }
   const leftOut = invocable.length - lines.length
   if (lines.length === 0) return { text: '', listed: 0, leftOut }
