@@ -97,6 +97,45 @@ describe('Agent Skills through tack run', () => {
     expect(existsSync(b.marker)).toBe(true)
   })
 
+  test('allowed-tools pre-approves matching bash calls for the turn in a trusted workspace; others are still asked', async () => {
+    const b = await box()
+    await skill(
+      b.projectSkills,
+      'stage',
+      'description: Stage files.\nallowed-tools: Bash(touch:*)\n',
+      'Stage them.\n',
+    )
+    const granted = join(b.root, 'granted')
+    const asked = join(b.root, 'asked')
+    const model = await scriptedModel(b.root, [
+      { kind: 'tool-calls', calls: [{ name: 'skill', args: { name: 'stage' } }] },
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'bash', args: { command: `touch ${granted}` } },
+          { name: 'bash', args: { command: `touch ${asked} && echo more` } },
+        ],
+      },
+      { kind: 'text', text: 'done' },
+    ])
+    const run = await runTack(
+      ['run', '--json', '--trust', '--permission-mode', 'ask', '--model', model, 'stage'],
+      {
+        env: b.env,
+        cwd: b.workspace,
+      },
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(existsSync(granted)).toBe(true)
+    expect(existsSync(asked)).toBe(false)
+    const lines = jsonLines(run.stdout)
+    expect(lines.find((l) => l.type === 'skill/tools-granted')?.data).toEqual({
+      turn: 1,
+      patterns: ['Bash(touch:*)'],
+      source: 'skill:stage',
+    })
+  })
+
   test('a $name mention attaches the skill once; $HOME stays text', async () => {
     const b = await box()
     const model = await scriptedModel(b.root, [{ kind: 'text', text: 'ok' }])
