@@ -36,7 +36,7 @@ export { CATALOG_PREAMBLE, type Catalog, catalogOf, modelInvocable } from './cat
 export { CATALOG_ORDER, CATALOG_SECTION, CatalogSection, describeChange } from './catalog-section.ts'
 export { currentTurn, grantsOfTurn, grantToolsForTurn, mountGrants } from './grants.ts'
 export { parseToolPattern, patternMatches, type ToolPattern } from './tool-patterns.ts'
-export { mentionedSkills, SKILLS_SOURCE } from './mentions.ts'
+export { mentionedSkills, SKILLS_SOURCE, skillMentionProvider } from './mentions.ts'
 export { headLine, mayAct, renderItem } from './render.ts'
 export { bashRunner } from './inline-runner.ts'
 export { createSkillTool, loadedBefore, SKILL_TOOL, type SkillResultMeta } from './skill-tool.ts'

@@ -5,6 +5,7 @@
 // so `$HOME`, `$1`, `$PATH` and `$5.00` stay text. The prompt's text is kept as typed. `` !`cmd` `` in
 // an attached body does not run: a mention gives words, the skill tool runs commands.
 import type { Content, HookContext } from '@tack/agent'
+import type { MentionProvider } from '@tack/commands'
 import type { Context } from 'cordis'
 import { expandInlineCommands } from './inline-commands.ts'
 import { headLine } from './render.ts'
@@ -63,6 +64,23 @@ export function mountPromptListener(ctx: Context, service: SkillsService, onRefr
     },
     { phase: 'plugins' },
   )
+}
+
+/**
+ * The prompt box completes `$` words from the skills the model may load (the TUI's mention menu,
+ * @tack/commands' registry): names starting with what was typed first, then names containing it.
+ */
+export function skillMentionProvider(service: SkillsService): MentionProvider {
+  return {
+    trigger: '$',
+    complete: (query) => {
+      const q = query.toLowerCase()
+      const skills = service.items().filter((i) => i.kind === 'skill' && !i.disableModelInvocation)
+      const starts = skills.filter((i) => i.name.startsWith(q))
+      const within = skills.filter((i) => !i.name.startsWith(q) && i.name.includes(q))
+      return [...starts, ...within].map((i) => ({ value: i.name, description: i.description }))
+    },
+  }
 }
 
 /** The prompt's first block: what the person typed (later blocks are data that came with it). */

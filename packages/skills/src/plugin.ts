@@ -2,14 +2,14 @@
 // and command files, says each problem once on stderr (a warning naming file and key), provides the
 // index as `ctx.skills`, and gives the model the catalog (a system prompt section), the `skill` tool and
 // `$name` mentions, and people `/skills`. `allowed-tools` grants are applied on `tools/pre-execute`.
-import { registerCommand } from '@tack/commands'
+import { registerCommand, registerMentionProvider } from '@tack/commands'
 import { definePlugin } from '@tack/kernel'
 import { registerTool, type ToolRegistry } from '@tack/tools'
 import { modelInvocable } from './catalog.ts'
 import { CatalogSection } from './catalog-section.ts'
 import { SkillsConfig } from './config.ts'
 import { mountGrants } from './grants.ts'
-import { mountPromptListener } from './mentions.ts'
+import { mountPromptListener, skillMentionProvider } from './mentions.ts'
 import { SkillsService } from './service.ts'
 import { createSkillTool } from './skill-tool.ts'
 import { skillsCommand } from './skills-command.ts'
@@ -69,6 +69,7 @@ export const SkillsPlugin = definePlugin({
     })
     ctx.inject(['commands'], (sub) => {
       registerCommand(sub, skillsCommand(service, refresh))
+      registerMentionProvider(sub, skillMentionProvider(service))
     })
   },
 })

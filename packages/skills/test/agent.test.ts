@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { text, toolCalls } from '@tack/agent/testing'
+import { mentionSuggestions } from '@tack/commands'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CATALOG_PREAMBLE } from '../src/catalog.ts'
 import { type AgentRun, skillResults, skillsAgent, skillsBox, user, writeSkill } from './helpers.ts'
@@ -267,5 +268,18 @@ describe('$name mentions (K4b)', () => {
     expect(body).toContain('Deploy steps: !`echo nope`')
     expect(body).toContain('did not run: the skill was attached by a $mention')
     expect(JSON.stringify(t.model.requests[0]?.messages)).toContain('Deploy steps')
+  })
+
+  it('the prompt box completes $ words from the skills the model may load', async () => {
+    const box = skillsBox()
+    writeSkill(box.user, 'deploy', 'description: Deploys.\n', 'x\n')
+    writeSkill(box.user, 'redeploy-all', 'description: Redeploys.\n', 'x\n')
+    writeSkill(box.user, 'db-setup', 'description: People only.\ndisable-model-invocation: true\n', 'x\n')
+    const t = (running = await skillsAgent(box, []))
+    const signal = new AbortController().signal
+    const values = async (q: string) => (await mentionSuggestions(t.ctx, '$', q, signal)).map((i) => i.value)
+    expect(await values('de')).toEqual(['deploy', 'redeploy-all'])
+    expect(await values('db')).toEqual([])
+    expect(await values('')).toEqual(['deploy', 'redeploy-all'])
   })
 })

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestAgent, type TestAgent } from '@tack/agent/testing'
 import type { ScriptEntry } from '@tack/agent/testing'
+import { CommandsPlugin } from '@tack/commands'
 import { PermissionsPlugin } from '@tack/permissions'
 import { BashToolPlugin } from '@tack/tool-bash'
 import type { KnowHowFolder } from '../src/config.ts'
@@ -71,6 +72,7 @@ export async function skillsAgent(
           },
         } as never),
       { plugin: BashToolPlugin, config: {} },
+      { plugin: CommandsPlugin, config: {} },
       { plugin: PermissionsPlugin, config: { mode: opts.mode ?? 'workspace-write' } },
       {
         plugin: SkillsPlugin,
