@@ -25,6 +25,8 @@ Usage:
   tack mcp get NAME          one server's definition (env and header values hidden)
   tack mcp add NAME [--scope user|project] [-e K=V] -- CMD [ARGS…]   (--transport http|sse NAME URL [--header "K: V"])
   tack mcp remove NAME [--scope user|project] · tack mcp approve NAME   (a project server, as now defined)
+  tack skills list [--json]  Agent Skills and prompt commands found (tack, Claude Code, ~/.agents, Codex folders),
+                             the shadowed ones and warnings; tack skills show NAME prints one (nothing runs)
   tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
   tack trust --list | --revoke [DIR]
   tack acp                   serve the Agent Client Protocol on stdio, for editors (Zed, any ACP client)

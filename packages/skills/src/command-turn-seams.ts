@@ -6,7 +6,7 @@ import type { Agent } from '@tack/agent'
 import type { Content } from '@tack/session'
 import type { Context } from 'cordis'
 import type { CommandTurns } from './command-turns.ts'
-import { grantToolsForTurn } from './turn-grant.ts'
+import { grantCommandTools } from './turn-grant.ts'
 import type { KnowHowKind, KnowHowScope } from './types.ts'
 
 declare module '@tack/session' {
@@ -46,7 +46,7 @@ export function listenForCommandTurns(ctx: Context, turns: CommandTurns): void {
       ...(turn.model ? { model: turn.model } : {}),
       ...(turn.allowedTools.length > 0 ? { allowedTools: [...turn.allowedTools] } : {}),
     })
-    if (turn.allowedTools.length > 0) grantToolsForTurn(ctx, agent, turn.allowedTools, item.file)
+    if (turn.allowedTools.length > 0) grantCommandTools(ctx, agent, turn.allowedTools, item.file, item.name)
     return decision
   })
   ctx.on(

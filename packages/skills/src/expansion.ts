@@ -3,8 +3,8 @@
 // lines Claude Code's transcripts carry for a custom command, and that transcript readers already know),
 // then the body without its front matter, its placeholders filled and its `` !`cmd` `` run or kept.
 // docs/decisions/0275-prompt-commands.md says what was and was not confirmed of Claude Code's shape.
-import { substituteArguments, substituteSkillDir } from './arguments.ts'
-import { expandInlineCommands, type InlineCommandPolicy } from './inline-commands.ts'
+import type { InlineCommandPolicy } from './inline-commands.ts'
+import { fillBody, mayAct } from './render.ts'
 import type { KnowHowItem } from './types.ts'
 
 /** The header lines: the name, how it was named, and the arguments when there are any. */
@@ -14,23 +14,15 @@ export function commandHeader(name: string, args: string): string {
   return lines.join('\n')
 }
 
-/**
- * The body as the model reads it: arguments substituted (`$ARGUMENTS`, `$N`, `$ARGUMENTS[N]`, 0-based,
- * past the end literal; `ARGUMENTS: …` appended when the body names none), a skill's folder named and
- * `${CLAUDE_SKILL_DIR}` filled, then each `` !`cmd` `` run by the policy or kept with a note.
- * Arguments go in first, as Claude Code does: `` !`git diff $0` `` runs with the person's word in it
- * (through bash and its permissions, like any command).
- */
+/** The body after Claude Code's line naming a skill's folder, filled as the `skill` tool fills it (render.ts). */
 export async function expandedBody(
   item: KnowHowItem,
   args: string,
   policy: InlineCommandPolicy,
   signal: AbortSignal,
 ): Promise<string> {
-  let body = substituteArguments(item.body.replace(/^\s*\n/, ''), args)
-  if (item.kind === 'skill')
-    body = `Base directory for this skill: ${item.dir}\n\n${substituteSkillDir(body, item.dir)}`
-  return expandInlineCommands(body, policy, signal)
+  const body = await fillBody(item, args, policy, signal)
+  return item.kind === 'skill' ? `Base directory for this skill: ${item.dir}\n\n${body}` : body
 }
 
 /** The whole prompt: the header, a blank line, the expanded body. */
@@ -49,7 +41,7 @@ export async function expandCommand(
  * trusted; `why` is the note a kept body carries.
  */
 export function mayRunInline(item: KnowHowItem, trusted: boolean): { ok: true } | { ok: false; why: string } {
-  if (item.scope === 'user' || trusted) return { ok: true }
+  if (mayAct(item, trusted)) return { ok: true }
   return {
     ok: false,
     why: `${item.file} is the workspace's and the workspace is not trusted (trust it with \`tack trust\`)`,

@@ -10,12 +10,13 @@ import {
   firePromptExpansion,
   registerCommand,
 } from '@tack/commands'
+import type { ToolAgent, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
-import { bashInlineRunner } from './bash-runner.ts'
 import { commandModelOf, modelProblem, untrustedModelProblem } from './command-model.ts'
 import type { CommandTurns } from './command-turns.ts'
 import { commandHeader, expandCommand, mayRunInline } from './expansion.ts'
-import type { InlineCommandPolicy } from './inline-commands.ts'
+import type { InlineCommandPolicy, InlineCommandRunner } from './inline-commands.ts'
+import { bashRunner } from './inline-runner.ts'
 import type { SkillsService } from './service.ts'
 import type { KnowHowItem } from './types.ts'
 
@@ -60,7 +61,7 @@ async function runItem(
     if (problem) return { kind: 'error', message: `/${item.name}: ${problem}` }
   }
   const policy: InlineCommandPolicy = inline.ok
-    ? { kind: 'run', run: bashInlineRunner(ctx, agent, `command:${item.name}:${++expansions}`) }
+    ? { kind: 'run', run: bashRunnerFor(ctx, agent, `command:${item.name}:${++expansions}`) }
     : { kind: 'keep', why: inline.why }
   const text = await expandCommand(item, args, policy, signal)
   // Claude Code's UserPromptExpansion hooks (through hooks-claude) may stop it or add context first.
@@ -84,4 +85,15 @@ async function runItem(
     allowedTools: inline.ok ? item.allowedTools : [],
   })
   return { kind: 'prompt', text }
+}
+
+/** A runner through the registry as it is when a command runs; without a bash tool every command fails with that reason. */
+function bashRunnerFor(ctx: Context, agent: ToolAgent, idPrefix: string): InlineCommandRunner {
+  let runner: InlineCommandRunner | undefined
+  return async (command, signal) => {
+    const tools = ctx.get('tools') as ToolRegistry | undefined
+    if (!tools?.get('bash')) return { kind: 'failed', reason: 'the bash tool is not loaded' }
+    runner ??= bashRunner(tools, { agent, cwd: agent.cwd, idPrefix })
+    return runner(command, signal)
+  }
 }
