@@ -154,7 +154,12 @@ export class AcpServer {
           this.#adopt(session)
           if (result.kind === 'prompt') return session.prompt([{ type: 'text', text: result.text }])
           if (result.kind !== 'unknown') {
-            const text = result.kind === 'text' ? result.text : result.kind === 'error' ? result.message : ''
+            const text =
+              result.kind === 'text' || result.kind === 'choose'
+                ? result.text
+                : result.kind === 'error'
+                  ? result.message
+                  : ''
             session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
             await session.flushed()
             return { stopReason: 'end_turn' }

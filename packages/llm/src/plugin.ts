@@ -6,6 +6,9 @@ import { declareSecrets, definePlugin, emitSafely } from '@tack/kernel'
 import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
+import { type EffortSupport, effortSupport } from './effort.ts'
+import { type StaticChoices, staticModelChoices } from './model-list.ts'
+import { fetchProviderModels } from './provider-models.ts'
 import type { LlmOrigins } from './origins.ts'
 import { createProviderAdapter } from './providers/adapter.ts'
 import { type Env, keyVariables, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
@@ -30,6 +33,7 @@ export class LlmProviders {
   readonly #env: Env
   readonly #random?: () => number
   readonly #origins: LlmOrigins
+  readonly #listed = new Map<string, Promise<string[]>>()
   constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number, origins: LlmOrigins = {}) {
     this.#ctx = ctx
     this.policy = config.retry
@@ -56,6 +60,46 @@ export class LlmProviders {
   /** The variables configured endpoints read keys from (names only, never values). */
   keyVariables(): string[] {
     return keyVariables(this.#config)
+  }
+  /** The models to offer in a picker without asking a server, and the providers whose list may add more. */
+  modelChoices(opts: { current?: string; configured?: string } = {}): StaticChoices {
+    return staticModelChoices(this.#config, this.#env, { ...opts, origins: this.#origins })
+  }
+  /**
+   * `provider`'s own model list (`GET {baseUrl}/models`), asked once per process and kept (a failure is
+   * not kept: the next picker asks again). Rejects with a message safe to show.
+   */
+  listModels(provider: string): Promise<string[]> {
+    let listed = this.#listed.get(provider)
+    if (!listed) {
+      listed = this.#fetchList(provider)
+      this.#listed.set(provider, listed)
+      listed.catch(() => this.#listed.delete(provider))
+    }
+    return listed
+  }
+  async #fetchList(provider: string): Promise<string[]> {
+    const resolved = resolveModel(this.#config, `${provider}/probe`, this.#env, this.#origins)
+    if (resolved.kind === 'scripted' || resolved.problem || !resolved.baseUrl)
+      throw new Error(resolved.problem ?? `${provider} lists no models`)
+    const endpoint = knownProviders(this.#config)[provider]
+    const apiKey = resolved.apiKeyEnv ? this.#env[resolved.apiKeyEnv] : undefined
+    return fetchProviderModels({
+      kind: resolved.kind,
+      baseUrl: resolved.baseUrl,
+      ...(apiKey ? { apiKey } : {}),
+      headers: endpoint?.headers ?? {},
+    })
+  }
+  /** Whether `model` takes a reasoning effort (`/effort`, `--effort`), or why not. */
+  effortSupport(model: string): EffortSupport {
+    let resolved: ResolvedModel
+    try {
+      resolved = this.resolve(model)
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message }
+    }
+    return effortSupport(resolved.kind, resolved.modelId)
   }
   /** The provider names this configuration serves as `<name>/*`. */
   providers(): string[] {

@@ -235,10 +235,11 @@ function printCommandResult(io: CommandIO, json: boolean, sessionId: string, res
   const error =
     result.kind === 'error'
       ? result.message
-      : result.kind === 'text'
+      : result.kind === 'text' || result.kind === 'choose'
         ? undefined
         : `/${result.kind} needs the interactive UI (tack)`
-  const text = result.kind === 'text' ? result.text : ''
+  // a list to pick from is shown as its text: there is no picker here
+  const text = result.kind === 'text' || result.kind === 'choose' ? result.text : ''
   if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
   // /help lists skills and commands named by files a repository holds; their names reach a terminal
   else if (error) io.err(`tack: ${printable(error)}\n`)
