@@ -30,7 +30,8 @@ export function isEffortChoice(value: unknown): value is EffortChoice {
 
 /** Switches `agent`'s effort from its next request and records the switch in its session. */
 export function setAgentEffort(agent: EffortAgent, effort: EffortChoice): void {
-  if (!isEffortChoice(effort)) throw new RangeError(`effort ${JSON.stringify(effort)} is not low, medium, high or default`)
+  if (!isEffortChoice(effort))
+    throw new RangeError(`effort ${JSON.stringify(effort)} is not low, medium, high or default`)
   agent.session.append('agent/effort', { effort })
   switched.set(agent, effort)
 }
@@ -56,7 +57,9 @@ export function switchedEffortOf(agent: EffortAgent): EffortChoice | undefined {
 
 /** The effort `agent`'s next request carries: a switch, else the one it was created with; undefined: none. */
 export function effortOf(
-  agent: EffortAgent & { readonly options: { readonly config?: { readonly reasoningEffort?: ReasoningEffort } } },
+  agent: EffortAgent & {
+    readonly options: { readonly config?: { readonly reasoningEffort?: ReasoningEffort } }
+  },
 ): ReasoningEffort | undefined {
   const effort = switchedEffortOf(agent)
   if (effort === undefined) return agent.options.config?.reasoningEffort

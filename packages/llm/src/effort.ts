@@ -50,7 +50,10 @@ export function effortSupport(kind: ProviderKind | 'scripted', modelId: string):
     case 'openai':
       return openaiReasons(modelId)
         ? OK
-        : { ok: false, reason: `${modelId} is not an OpenAI reasoning model (o-series, gpt-5): it takes no effort` }
+        : {
+            ok: false,
+            reason: `${modelId} is not an OpenAI reasoning model (o-series, gpt-5): it takes no effort`,
+          }
     case 'anthropic':
       return claudeThinks(modelId)
         ? OK

@@ -35,7 +35,12 @@ export function catalogKind(modelId: string): ProviderKind | undefined {
 }
 
 /** Whether `provider` can serve requests as configured (no missing key, no project-chosen URL). */
-export function providerUsable(config: ListConfig, provider: string, env: Env, origins: LlmOrigins = {}): boolean {
+export function providerUsable(
+  config: ListConfig,
+  provider: string,
+  env: Env,
+  origins: LlmOrigins = {},
+): boolean {
   try {
     return resolveModel(config, `${provider}/probe`, env, origins).problem === undefined
   } catch {
@@ -48,7 +53,12 @@ export function providerUsable(config: ListConfig, provider: string, env: Env, o
  * openai-compatible one only when the person configured it (an endpoint, `baseUrl`) or uses it now —
  * the built-in `local` otherwise points at an Ollama that is usually not running.
  */
-function worthListing(name: string, endpoint: EndpointConfig, config: ListConfig, inUse: ReadonlySet<string>): boolean {
+function worthListing(
+  name: string,
+  endpoint: EndpointConfig,
+  config: ListConfig,
+  inUse: ReadonlySet<string>,
+): boolean {
   if (endpoint.kind !== 'openai-compatible') return true
   return Object.hasOwn(config.endpoints, name) || config.baseUrl !== undefined || inUse.has(name)
 }
@@ -74,11 +84,14 @@ export function staticModelChoices(
   if (opts.current) add(opts.current, 'current')
   if (opts.configured) add(opts.configured, 'config')
   const providers = knownProviders(config)
-  const inUse = new Set([opts.current, opts.configured].flatMap((m) => (m?.includes('/') ? [m.slice(0, m.indexOf('/'))] : [])))
+  const inUse = new Set(
+    [opts.current, opts.configured].flatMap((m) => (m?.includes('/') ? [m.slice(0, m.indexOf('/'))] : [])),
+  )
   const listable: ListableProvider[] = []
   for (const [name, endpoint] of Object.entries(providers)) {
     if (!providerUsable(config, name, env, opts.origins)) continue
-    for (const id of Object.keys(MODEL_CATALOG)) if (catalogKind(id) === endpoint.kind) add(`${name}/${id}`, 'catalog')
+    for (const id of Object.keys(MODEL_CATALOG))
+      if (catalogKind(id) === endpoint.kind) add(`${name}/${id}`, 'catalog')
     if (Array.isArray(endpoint.images)) for (const id of endpoint.images) add(`${name}/${id}`, 'endpoint')
     if (worthListing(name, endpoint, config, inUse)) listable.push({ name, kind: endpoint.kind })
   }

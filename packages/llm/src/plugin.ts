@@ -119,6 +119,14 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
       ctx.provide('llmProviders', providers)
       // No command a tool runs sees a variable an endpoint reads a key from (ctx.secrets).
       declareSecrets(ctx, { variables: keyVariables(config) })
+      // An effort the model takes none of is dropped before the header is recorded, so the header says
+      // what the provider gets (`/effort` and `--effort` say so to the person when it is set).
+      ctx.on('agent/request', async (_agent, _info, _config, next) => {
+        const given = await next()
+        if (!given.reasoningEffort || providers.effortSupport(given.model).ok) return given
+        const { reasoningEffort: _dropped, ...rest } = given
+        return rest
+      })
       const adapter = createProviderAdapter({ config, env, origins })
       const names = Object.keys(knownProviders(config))
       const disposers = [

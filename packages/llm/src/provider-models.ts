@@ -19,16 +19,18 @@ export interface ModelListTarget {
 }
 
 // OpenAI's list holds embeddings, speech, image and moderation models, none of which can chat.
-const NOT_CHAT = /(embedding|tts|whisper|dall-e|davinci|babbage|moderation|transcribe|audio|realtime|image|search|computer-use)/
+const NOT_CHAT =
+  /(embedding|tts|whisper|dall-e|davinci|babbage|moderation|transcribe|audio|realtime|image|search|computer-use)/
 
 /** The ids of `target`'s models, sorted; throws an Error whose message is safe to show. */
 export async function fetchProviderModels(
   target: ModelListTarget,
   opts: { readonly signal?: AbortSignal; readonly timeoutMs?: number; readonly fetch?: typeof fetch } = {},
 ): Promise<string[]> {
-  const secrets = [target.apiKey, ...Object.values(target.headers).flatMap((v) => [v, ...v.split(/\s+/)])].filter(
-    (s): s is string => !!s,
-  )
+  const secrets = [
+    target.apiKey,
+    ...Object.values(target.headers).flatMap((v) => [v, ...v.split(/\s+/)]),
+  ].filter((s): s is string => !!s)
   const url = `${target.baseUrl.replace(/\/+$/, '')}/models${target.kind === 'anthropic' ? '?limit=1000' : ''}`
   const headers: Record<string, string> = { ...target.headers, accept: 'application/json' }
   if (target.apiKey) {

@@ -12,7 +12,13 @@ import {
   setAgentEffort,
   switchAgentModel,
 } from '@tack/agent'
-import type { ChoiceBatch, CommandChoice, CommandDefinition, CommandResult, CommandSurface } from '@tack/commands'
+import type {
+  ChoiceBatch,
+  CommandChoice,
+  CommandDefinition,
+  CommandResult,
+  CommandSurface,
+} from '@tack/commands'
 import type { LlmProviders, ModelChoice } from '@tack/llm'
 import type { Context } from 'cordis'
 import { assertModelServed } from '../model-check.ts'
@@ -29,7 +35,8 @@ export function modelCommands(ctx: Context): CommandDefinition[] {
   return [
     {
       name: 'model',
-      description: 'Show or switch the model of this session (from the next request); alone in tack: pick one',
+      description:
+        'Show or switch the model of this session (from the next request); alone in tack: pick one',
       args: 'provider/model',
       run: async ({ agent, args, surface }): Promise<CommandResult> => {
         if (!args) return modelAnswer(ctx, agent, surface)
@@ -54,12 +61,16 @@ export function modelCommands(ctx: Context): CommandDefinition[] {
         const decision = await switchAgentModel(ctx, agent, args, 'command')
         if (decision.action === 'deny')
           return { kind: 'error', message: `/model: the switch to ${args} was refused: ${decision.reason}` }
-        return { kind: 'text', text: `model set to ${args} (from the next request)${effortNote(ctx, agent, args)}` }
+        return {
+          kind: 'text',
+          text: `model set to ${args} (from the next request)${effortNote(ctx, agent, args)}`,
+        }
       },
     },
     {
       name: 'effort',
-      description: 'Show or switch the reasoning effort: low, medium, high, or default (from the next request)',
+      description:
+        'Show or switch the reasoning effort: low, medium, high, or default (from the next request)',
       args: 'low|medium|high|default',
       run: ({ agent, args }): CommandResult => {
         const current = effortOf(agent)

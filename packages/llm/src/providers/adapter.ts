@@ -114,7 +114,8 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
           resolved.modelId,
           request.config.reasoningEffort,
         )
-        if (effort) options = { ...options, providerOptions: mergeProviderOptions(options.providerOptions, effort) }
+        if (effort)
+          options = { ...options, providerOptions: mergeProviderOptions(options.providerOptions, effort) }
         model = await modelFor(
           protocol,
           {
