@@ -49,8 +49,11 @@ export interface CommandChoices {
   /** The command run with the picked value (without the slash). */
   readonly command: string
   readonly choices: readonly CommandChoice[]
-  /** Each settles once; the picker adds what it brings (a value already listed is not repeated). */
-  readonly more?: readonly Promise<ChoiceBatch>[]
+  /**
+   * Called when the picker opens (not before: a provider's list is asked for only then); each promise
+   * settles once and the picker adds what it brings (a value already listed is not repeated).
+   */
+  readonly more?: readonly (() => Promise<ChoiceBatch>)[]
   /** What a host without a picker shows instead. */
   readonly text: string
 }

@@ -118,16 +118,17 @@ function modelAnswer(ctx: Context, agent: Agent, surface: CommandSurface): Comma
   })
   // Each provider's list arrives on its own; a failure is one line (provider-models.ts keeps keys out).
   const more = listable.map(
-    ({ name }): Promise<ChoiceBatch> =>
-      llm.listModels(name).then(
-        (ids) => ({
-          choices: ids.map((id) => toChoice({ model: `${name}/${id}`, source: 'provider' })),
-        }),
-        (error: unknown) => ({
-          choices: [],
-          note: `${name}: could not list its models: ${(error as Error).message}`,
-        }),
-      ),
+    ({ name }) =>
+      (): Promise<ChoiceBatch> =>
+        llm.listModels(name).then(
+          (ids) => ({
+            choices: ids.map((id) => toChoice({ model: `${name}/${id}`, source: 'provider' })),
+          }),
+          (error: unknown) => ({
+            choices: [],
+            note: `${name}: could not list its models: ${(error as Error).message}`,
+          }),
+        ),
   )
   return {
     kind: 'choose',

@@ -36,7 +36,7 @@ export class ChoicePicker implements Component, Focusable {
     opts: {
       readonly title: string
       readonly choices: readonly CommandChoice[]
-      readonly more?: readonly Promise<ChoiceBatch>[]
+      readonly more?: readonly (() => Promise<ChoiceBatch>)[]
       readonly theme: Theme
       /** Redraw: a batch arrived. */
       readonly changed: () => void
@@ -54,11 +54,13 @@ export class ChoicePicker implements Component, Focusable {
     )
     const more = opts.more ?? []
     this.#pending = more.length
-    for (const batch of more)
-      batch.then(
-        (b) => this.#add(b),
-        (error: unknown) => this.#add({ choices: [], note: String((error as Error)?.message ?? error) }),
-      )
+    for (const ask of more)
+      Promise.resolve()
+        .then(ask)
+        .then(
+          (b) => this.#add(b),
+          (error: unknown) => this.#add({ choices: [], note: String((error as Error)?.message ?? error) }),
+        )
   }
 
   #add(batch: ChoiceBatch): void {
