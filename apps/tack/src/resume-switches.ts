@@ -1,8 +1,9 @@
 // Flags given when a session is continued or resumed (`tack -c`, `tack -r ID`, `tack run -c|-r`) are new
 // switches of that session, logged like the ones its log holds (80-cli.md §2, 85-skills-and-commands.md I3,
 // docs/decisions/0290-model-choice-and-effort.md): `--model` through `switchAgentModel` (so
-// PreModelSwitch hooks see it, source `flag`), `--effort` as `agent/effort`, `--permission-mode` and
-// `--tools-mode` as their own switches. Before, a logged `/model` silently beat `--model`.
+// PreModelSwitch hooks see it, source `flag`), `--effort` as `agent/effort`, and for `tack run`
+// `--permission-mode` and `--tools-mode` as their own switches. Before, the interactive UI let a logged
+// `/model` silently beat `--model`, and `tack run` switched the model past the PreModelSwitch hooks.
 import {
   type Agent,
   effortOf,
@@ -32,8 +33,12 @@ export interface FlagSwitches {
 export async function applyResumeFlags(
   ctx: Context,
   agent: Agent,
-  flags: CommonFlags,
   given: FlagSwitches,
+  /**
+   * `tack run`'s `--permission-mode` and `--tools-mode` (its flags switch those too); the interactive UI
+   * passes none: there a resumed session keeps its modes and a wider one is announced (0119).
+   */
+  modes: Pick<CommonFlags, 'permission-mode' | 'tools-mode'> = {},
 ): Promise<string[]> {
   const lines: string[] = []
   // What the session ran with before this start: its last switch, else its last request's header.
@@ -59,10 +64,10 @@ export async function applyResumeFlags(
       lines.push(`reasoning effort set to ${given.effort} (--effort)`)
     }
   }
-  const permission = flags['permission-mode']
+  const permission = modes['permission-mode']
   if (isPermissionMode(permission) && permission !== permissionModeOf(agent, permission))
     setPermissionMode(agent, permission)
-  const tools = flags['tools-mode']
+  const tools = modes['tools-mode']
   if (isToolsMode(tools) && tools !== toolsModeOf(agent)) setToolsMode(agent, tools)
   return lines
 }

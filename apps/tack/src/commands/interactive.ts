@@ -115,12 +115,7 @@ export async function interactiveCommand(
           // the person continues, said on screen; a later /resume is not what they were typed for.
           if (!flagsApplied) {
             flagsApplied = true
-            for (const line of await applyResumeFlags(
-              ctx,
-              handle.agent,
-              flags,
-              flagSwitches(flags, settings),
-            ))
+            for (const line of await applyResumeFlags(ctx, handle.agent, flagSwitches(flags, settings)))
               warn(line)
             const effortWarning = effortFlagWarning(
               ctx,

@@ -67,7 +67,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
     if (resume)
-      for (const line of await applyResumeFlags(ctx, agent, flags, flagSwitches(flags, settings)))
+      for (const line of await applyResumeFlags(ctx, agent, flagSwitches(flags, settings), flags))
         err(`${line}\n`)
     const effortWarning = effortFlagWarning(
       ctx,
