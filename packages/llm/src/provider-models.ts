@@ -56,7 +56,8 @@ export async function fetchProviderModels(
   if (!Array.isArray(data)) throw new Error('the answer has no model list (no "data" array)')
   const ids = data
     .map((m) => (m as { id?: unknown } | null)?.id)
-    .filter((id): id is string => typeof id === 'string' && id !== '' && !/\s/.test(id))
+    // an id becomes part of `/model provider/id` and of a screen line: no spaces, no control characters
+    .filter((id): id is string => typeof id === 'string' && id !== '' && !/[\s\p{Cc}]/u.test(id))
     .filter((id) => target.kind !== 'openai' || !NOT_CHAT.test(id))
   return [...new Set(ids)].sort().slice(0, MODEL_LIST_MAX)
 }
