@@ -78,7 +78,8 @@ export function effortFlagWarning(
   agent: Agent,
   effort: ReasoningEffort | undefined,
 ): string | undefined {
-  if (effort === undefined || effortOf(agent) !== effort) return undefined
+  // no model configured (`tack run "/help"` needs none): nothing to warn about yet
+  if (effort === undefined || !agent.model || effortOf(agent) !== effort) return undefined
   const llm = ctx.get('llmProviders') as LlmProviders | undefined
   const support = llm?.effortSupport(agent.model)
   return support && !support.ok ? `--effort ${effort} is not sent: ${support.reason}` : undefined
