@@ -36,7 +36,9 @@ Usage:
   tack --version | --help
 
 Common flags:
-  --model provider/model     deepseek/…, openai/…, anthropic/…, local/… or a configured endpoint
+  --model provider/model     deepseek/…, openai/…, anthropic/…, local/… or a configured endpoint;
+                             with -c/-r: switches the continued session's model
+  --effort LEVEL             reasoning effort: low | medium | high, where the model takes one (/effort switches it)
   --base-url URL             an OpenAI-compatible server (Ollama, llama.cpp, vLLM, …)
   --permission-mode MODE     ask (interactive default) | workspace-write (headless default) | read-only | yolo
   --tools-mode MODE          native (default), code (the model writes TypeScript against the tools) or both;

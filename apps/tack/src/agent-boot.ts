@@ -88,16 +88,18 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
   return { booted, model, ...(modelProblem ? { modelProblem } : {}) }
 }
 
-/** The options of the agent a command runs: the model, the permission mode, the tools mode when set. */
+/** The options of the agent a command runs: the model and its effort, the permission mode, the tools mode when set. */
 export function agentOptionsFor(
-  settings: Pick<Settings, 'toolsMode'>,
+  settings: Pick<Settings, 'toolsMode' | 'effort'>,
   /** Undefined: the agent plugin's default (a headless slash command with no model configured). */
   model: string | undefined,
   permissionMode: string,
   labels: Readonly<Record<string, unknown>>,
 ): AgentOptions {
   return {
-    ...(model !== undefined ? { config: { model } } : {}),
+    ...(model !== undefined
+      ? { config: { model, ...(settings.effort ? { reasoningEffort: settings.effort } : {}) } }
+      : {}),
     permissionMode,
     ...(settings.toolsMode ? { toolsMode: settings.toolsMode } : {}),
     labels,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 
 export const COMMON_OPTIONS = {
   model: { type: 'string' },
+  effort: { type: 'string' },
   'base-url': { type: 'string' },
   'permission-mode': { type: 'string' },
   'tools-mode': { type: 'string' },
@@ -30,6 +31,8 @@ export const COMMON_OPTIONS = {
 
 export type CommonFlags = {
   model?: string
+  /** `--effort low|medium|high`: the reasoning effort (85-skills-and-commands.md I3). */
+  effort?: string
   'base-url'?: string
   'permission-mode'?: string
   'tools-mode'?: string

@@ -12,6 +12,7 @@ import {
   TOOLS_MODES,
 } from './config/load.ts'
 import { CliError } from './errors.ts'
+import { REASONING_EFFORTS, type ReasoningEffort } from '@tack/session'
 import { projectConfigPath, type TackPaths, tackPaths } from './paths.ts'
 import { type WorkspaceTrust, workspaceTrust } from './workspace-trust.ts'
 
@@ -42,6 +43,9 @@ export async function resolveSettings(
     const source = tmFlag !== undefined ? '--tools-mode' : 'TACK_TOOLS_MODE'
     throw new UsageError(`${source} must be one of ${TOOLS_MODES.join(', ')} (got "${tm}")`)
   }
+  const effort = flags.effort
+  if (effort !== undefined && !(REASONING_EFFORTS as readonly string[]).includes(effort))
+    throw new UsageError(`--effort must be one of ${REASONING_EFFORTS.join(', ')} (got "${effort}")`)
   const trust = workspaceTrust(cwd, paths.home, flags.trust, env)
   let model = flags.model
   if (model !== undefined && flags['base-url'] && !model.includes('/')) model = `local/${model}`
@@ -55,6 +59,7 @@ export async function resolveSettings(
     ...(flags.profile ? { profile: flags.profile } : {}),
     flags: {
       ...(model !== undefined ? { model } : {}),
+      ...(effort !== undefined ? { effort: effort as ReasoningEffort } : {}),
       ...(flags['base-url'] !== undefined ? { baseUrl: flags['base-url'] } : {}),
       ...(pm !== undefined ? { permissionMode: pm as Settings['permissionMode'] } : {}),
       ...(tm !== undefined ? { toolsMode: tm as Settings['toolsMode'] } : {}),

@@ -18,6 +18,31 @@ async function files(contents: Record<string, string>): Promise<Record<string, s
 }
 
 describe('loadSettings', () => {
+  test('85-skills-and-commands.md I3 effort: unset by default, set by a file or the flag (flag wins), a bad level names file and key, an untrusted project may set it', async () => {
+    const f = await files({
+      'user.yml': 'effort: medium\n',
+      'bad.yml': 'profiles:\n  deep: { effort: maximal }\n',
+      'project.yml': 'effort: low\n',
+    })
+    const base = { projectConfig: '/nowhere', projectTrusted: true }
+    expect((await loadSettings({ ...base, userConfig: '/nowhere', flags: {} })).effort).toBeUndefined()
+    expect((await loadSettings({ ...base, userConfig: f['user.yml'], flags: {} })).effort).toBe('medium')
+    expect(
+      (await loadSettings({ ...base, userConfig: f['user.yml'], flags: { effort: 'high' } })).effort,
+    ).toBe('high')
+    await expect(loadSettings({ ...base, userConfig: f['bad.yml'], flags: {} })).rejects.toThrow(
+      `${f['bad.yml']}: profiles.deep.effort: must be one of low, medium, high (got "maximal")`,
+    )
+    const untrusted = await loadSettings({
+      userConfig: f['user.yml'],
+      projectConfig: f['project.yml'],
+      projectTrusted: false,
+      flags: {},
+    })
+    expect(untrusted.effort).toBe('low')
+    expect(untrusted.refused).toBeUndefined()
+  })
+
   test('9.1 a project config, even trusted, cannot route the web-search key; the user config can', async () => {
     const f = await files({
       'user.yml': 'plugins:\n  web: { searchApiKeyEnv: MY_SEARCH_KEY }\n',

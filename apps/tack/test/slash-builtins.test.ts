@@ -45,6 +45,7 @@ describe('built-in slash commands', () => {
       'compact',
       'cost',
       'dice',
+      'effort',
       'export',
       'help',
       'model',
@@ -208,7 +209,51 @@ describe('built-in slash commands', () => {
         /^\/model: openai\/gpt-4o: OPENAI_API_KEY is not set: export it or add it to /,
       ),
     })
-    expect(await run('model')).toEqual({ kind: 'text', text: `model: ${SCRIPTED_MODEL}` })
+    expect(await run('model', '', 'headless')).toEqual({ kind: 'text', text: `model: ${SCRIPTED_MODEL}` })
+    // in the TUI, the picker: the model in use marked, nothing of a provider without its key
+    const picker = await run('model')
+    expect(picker).toMatchObject({ kind: 'choose', command: 'model', text: `model: ${SCRIPTED_MODEL}` })
+    const choices = picker.kind === 'choose' ? picker.choices : []
+    expect(choices[0]).toEqual({ value: SCRIPTED_MODEL, detail: 'in use', current: true })
+    expect(choices.some((c) => c.value.startsWith('openai/'))).toBe(false)
+  })
+
+  test('85-skills-and-commands.md I3: /model alone in the TUI offers the catalogue of a provider whose key is set', async () => {
+    await start([text('an answer')], { OPENAI_API_KEY: 'sk-test' })
+    const picker = await run('model')
+    const values = picker.kind === 'choose' ? picker.choices.map((c) => c.value) : []
+    expect(values).toEqual(expect.arrayContaining(['openai/gpt-4.1', 'openai/gpt-5']))
+    expect(values.some((v) => v.startsWith('anthropic/'))).toBe(false)
+    // OpenAI's own list is asked for only when a picker opens (not here: no request leaves the test)
+    expect(picker.kind === 'choose' && picker.more?.length).toBe(1)
+  })
+
+  test('85-skills-and-commands.md I3: /effort shows, switches (logged), takes default, and refuses a bad level', async () => {
+    await start([text('an answer')])
+    expect(await run('effort')).toEqual({
+      kind: 'text',
+      text: "reasoning effort: default (the provider's own)",
+    })
+    expect(await run('effort', 'high')).toEqual({
+      kind: 'text',
+      text: 'reasoning effort set to high (from the next request)',
+    })
+    expect(await run('effort')).toEqual({ kind: 'text', text: 'reasoning effort: high' })
+    expect(
+      t!.agent.session
+        .events()
+        .filter((e) => (e.type as string) === 'agent/effort')
+        .map((e) => e.data),
+    ).toEqual([{ effort: 'high' }])
+    expect(await run('effort', 'default')).toMatchObject({ kind: 'text' })
+    expect(await run('effort')).toEqual({
+      kind: 'text',
+      text: "reasoning effort: default (the provider's own)",
+    })
+    expect(await run('effort', 'max')).toEqual({
+      kind: 'error',
+      message: '/effort: "max" is not one of low, medium, high, default',
+    })
   })
 
   test('/model switches to a provider whose key is set', async () => {

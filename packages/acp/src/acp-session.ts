@@ -9,7 +9,7 @@ import type {
   RequestPermissionResponse,
   SessionUpdate,
 } from '@agentclientprotocol/sdk'
-import type { Agent, AgentHandle } from '@tack/agent'
+import { type Agent, type AgentHandle, setAgentEffort } from '@tack/agent'
 import type { ServerSet } from '@tack/mcp'
 import { setPermissionMode } from '@tack/permissions'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
@@ -144,6 +144,8 @@ export class AcpSession {
     // The same logged switch as `/tools-mode` (`tools/mode`), which a load restores; the next request's
     // header records it (TL-36). A new model was switched already, through `agent/model-switch` (the server).
     if (next.toolsMode !== before.toolsMode) setToolsMode(this.agent, next.toolsMode)
+    // As `/effort` logs it (`agent/effort`); a load restores it.
+    if (next.effort !== before.effort) setAgentEffort(this.agent, next.effort)
   }
 
   /** Asks the client about one `ask` decision, unless a rule of this session already answers it. */

@@ -1,14 +1,28 @@
 // The session's modes and config options (50-acp.md requirement 7): permission mode as both ACP modes
-// and the `permission_mode` select, the tools mode as `tools_mode`, the model as `model`. Validation
+// and the `permission_mode` select, the tools mode as `tools_mode`, the model as `model` (its options from
+// the same list as the TUI's `/model` picker), the reasoning effort as `effort` (category `thought_level`,
+// 85-skills-and-commands.md I3). Validation
 // of a client's choice lives here; applying it is the session's (acp-session.ts).
 import { RequestError, type SessionConfigOption, type SessionModeState } from '@agentclientprotocol/sdk'
 import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions'
 import type { ToolsMode } from '@tack/tools'
+import type { EffortChoice } from '@tack/agent'
 
 export interface SessionChoices {
   readonly permissionMode: PermissionMode
   readonly toolsMode: ToolsMode
   readonly model: string
+  /** `default`: no effort is sent (the provider's own). */
+  readonly effort: EffortChoice
+}
+
+export const EFFORT_CHOICES: readonly EffortChoice[] = Object.freeze(['default', 'low', 'medium', 'high'])
+
+const EFFORT_TEXT: Readonly<Record<EffortChoice, { name: string; description: string }>> = {
+  default: { name: 'Default', description: "No effort is sent: the provider's own default." },
+  low: { name: 'Low', description: 'Least reasoning: faster and cheaper.' },
+  medium: { name: 'Medium', description: 'Balanced reasoning.' },
+  high: { name: 'High', description: 'Most reasoning: slower and dearer.' },
 }
 
 const MODE_TEXT: Readonly<Record<PermissionMode, { name: string; description: string }>> = {
@@ -33,7 +47,7 @@ const TOOLS_MODE_TEXT: Readonly<Record<ToolsMode, { name: string; description: s
   both: { name: 'Both', description: 'Native tool calls and run_code are both offered.' },
 }
 
-export const CONFIG_IDS = Object.freeze(['permission_mode', 'tools_mode', 'model'] as const)
+export const CONFIG_IDS = Object.freeze(['permission_mode', 'tools_mode', 'model', 'effort'] as const)
 export type ConfigId = (typeof CONFIG_IDS)[number]
 
 export interface OptionSpace {
@@ -41,6 +55,8 @@ export interface OptionSpace {
   readonly toolsModes: readonly ToolsMode[]
   /** Models the client may pick; the session's own is always among them. */
   models(current: string): readonly string[]
+  /** Why `model` takes no reasoning effort, or undefined when it takes one. */
+  effortRefused(model: string): string | undefined
 }
 
 export function modeState(choices: SessionChoices): SessionModeState {
@@ -76,6 +92,17 @@ export function configOptions(choices: SessionChoices, space: OptionSpace): Sess
       currentValue: choices.model,
       options: space.models(choices.model).map((value) => ({ value, name: value })),
     },
+    {
+      type: 'select',
+      id: 'effort',
+      name: 'Reasoning effort',
+      description:
+        space.effortRefused(choices.model) ??
+        'How hard the model reasons before it answers, where it takes one.',
+      category: 'thought_level',
+      currentValue: choices.effort,
+      options: EFFORT_CHOICES.map((value) => ({ value, ...EFFORT_TEXT[value] })),
+    },
   ]
 }
 
@@ -100,6 +127,12 @@ export function choose(
       return { ...choices, toolsMode: pick(space.toolsModes) }
     case 'model':
       return { ...choices, model: pick(space.models(choices.model)) }
+    case 'effort': {
+      const effort = pick(EFFORT_CHOICES)
+      const refused = effort === 'default' ? undefined : space.effortRefused(choices.model)
+      if (refused) throw RequestError.invalidParams({ field: 'value' }, refused)
+      return { ...choices, effort }
+    }
     default:
       throw RequestError.invalidParams(
         { field: 'configId' },

@@ -15,7 +15,15 @@ import {
   type SessionConfigOption,
   type SessionModeState,
 } from '@agentclientprotocol/sdk'
-import { type Agent, type AgentHandle, errorMessage, switchAgentModel } from '@tack/agent'
+import {
+  type Agent,
+  type AgentHandle,
+  type EffortChoice,
+  errorMessage,
+  isEffortChoice,
+  switchAgentModel,
+  switchedEffortOf,
+} from '@tack/agent'
 import type { CommandRegistry } from '@tack/commands'
 import { type PermissionMode, permissionModeOf } from '@tack/permissions'
 import type { AnySessionEvent, SessionEvent } from '@tack/session'
@@ -46,6 +54,8 @@ export interface AcpServerOptions {
   readonly model: string
   readonly permissionMode: PermissionMode
   readonly toolsMode: ToolsMode
+  /** The reasoning effort of a new session (`--effort`, `effort:`); absent or `default`: none is sent. */
+  readonly effort?: EffortChoice
   /** Models a client may switch to besides the session's own. */
   readonly models?: readonly string[]
   /** Where warnings go (stderr). */
@@ -156,7 +166,12 @@ export class AcpServer {
           this.#adopt(session)
           if (result.kind === 'prompt') return session.prompt([{ type: 'text', text: result.text }])
           if (result.kind !== 'unknown') {
-            const text = result.kind === 'text' ? result.text : result.kind === 'error' ? result.message : ''
+            const text =
+              result.kind === 'text' || result.kind === 'choose'
+                ? result.text
+                : result.kind === 'error'
+                  ? result.message
+                  : ''
             session.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } })
             await session.flushed()
             return { stopReason: 'end_turn' }
@@ -222,12 +237,16 @@ export class AcpServer {
       permissionMode: this.#opts.permissionMode,
       toolsMode: this.#opts.toolsMode,
       model: this.#opts.model,
+      effort: this.#opts.effort ?? 'default',
     }
   }
 
   #agentOptions(choices: SessionChoices) {
     return {
-      config: { model: choices.model },
+      config: {
+        model: choices.model,
+        ...(choices.effort !== 'default' ? { reasoningEffort: choices.effort } : {}),
+      },
       permissionMode: choices.permissionMode,
       toolsMode: choices.toolsMode,
       labels: { acp: true },
@@ -321,7 +340,11 @@ export class AcpServer {
     return {
       // Without a code runtime (plugins.codeRuntime: false) `code` and `both` would fail every turn.
       toolsModes: ctx.tools.codeModeAvailable() ? TOOLS_MODES : ['native'],
-      models: (current) => [...new Set([current, defaults.model, ...extra])],
+      models: (current) => [...new Set([current, defaults.model, ...extra, ...listedModels(ctx)])],
+      effortRefused: (model) => {
+        const support = llmOf(ctx)?.effortSupport(model)
+        return support && !support.ok ? support.reason : undefined
+      },
     }
   }
 
@@ -367,11 +390,13 @@ export class AcpServer {
       permissionMode: permissionModeOf(agent, before.permissionMode),
       toolsMode: toolsModeOf(agent) ?? before.toolsMode,
       model: agent.model,
+      effort: switchedEffortOf(agent) ?? before.effort,
     }
     if (
       now.permissionMode === before.permissionMode &&
       now.toolsMode === before.toolsMode &&
-      now.model === before.model
+      now.model === before.model &&
+      now.effort === before.effort
     )
       return
     session.adopt(now)
@@ -465,6 +490,8 @@ export function storedChoices(events: readonly SessionEvent[], defaults: Session
       choices = { ...choices, permissionMode: (event.data as { mode: PermissionMode }).mode }
     if ((e.type as string) === 'agent/model')
       choices = { ...choices, model: (event.data as { model: string }).model }
+    if ((e.type as string) === 'agent/effort' && isEffortChoice((event.data as { effort?: unknown }).effort))
+      choices = { ...choices, effort: (event.data as { effort: EffortChoice }).effort }
     if ((e.type as string) === 'tools/mode')
       choices = { ...choices, toolsMode: (event.data as { mode: ToolsMode }).mode }
     if ((e.type as string) === 'acp/config') {
@@ -474,4 +501,23 @@ export function storedChoices(events: readonly SessionEvent[], defaults: Session
     }
   }
   return choices
+}
+
+/** What this package reads of `@tack/llm`'s `llmProviders` (structurally: the package does not depend on it). */
+interface ModelLists {
+  modelChoices(opts: { current?: string; configured?: string }): { choices: readonly { model: string }[] }
+  effortSupport(model: string): { ok: true } | { ok: false; reason: string }
+}
+
+function llmOf(ctx: Context): ModelLists | undefined {
+  return ctx.get('llmProviders') as ModelLists | undefined
+}
+
+/** The models the TUI's `/model` picker offers at once (the catalogue and config of usable providers). */
+function listedModels(ctx: Context): string[] {
+  return (
+    llmOf(ctx)
+      ?.modelChoices({})
+      .choices.map((c) => c.model) ?? []
+  )
 }

@@ -4,7 +4,12 @@ import type { SessionEvent } from '@tack/session'
 import { expect, test } from 'vitest'
 import { storedChoices } from '../src/server.ts'
 
-const defaults = { permissionMode: 'ask', toolsMode: 'native', model: 'deepseek/deepseek-chat' } as const
+const defaults = {
+  permissionMode: 'ask',
+  toolsMode: 'native',
+  model: 'deepseek/deepseek-chat',
+  effort: 'default',
+} as const
 let seq = 0
 const event = (type: string, data: unknown) =>
   ({ seq: seq++, type, data, time: 0 }) as unknown as SessionEvent
@@ -19,16 +24,22 @@ test('old acp/config entries and the general switch events both restore, the las
       ],
       defaults,
     ),
-  ).toEqual({ permissionMode: 'read-only', toolsMode: 'code', model: 'openai/gpt-4.1' })
+  ).toEqual({ permissionMode: 'read-only', toolsMode: 'code', model: 'openai/gpt-4.1', effort: 'default' })
   expect(
     storedChoices(
       [
         event('acp/config', { configId: 'model', value: 'openai/gpt-4.1' }),
         event('agent/model', { model: 'anthropic/claude-sonnet-4-5' }),
         event('tools/mode', { mode: 'both' }),
+        event('agent/effort', { effort: 'high' }),
       ],
       defaults,
     ),
-  ).toEqual({ permissionMode: 'ask', toolsMode: 'both', model: 'anthropic/claude-sonnet-4-5' })
+  ).toEqual({
+    permissionMode: 'ask',
+    toolsMode: 'both',
+    model: 'anthropic/claude-sonnet-4-5',
+    effort: 'high',
+  })
   expect(storedChoices([], defaults)).toEqual(defaults)
 })

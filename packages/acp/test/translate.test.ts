@@ -228,16 +228,36 @@ test('replay shows a slash command expansion as the /name args typed (docs/decis
 })
 
 describe('50-acp.md requirement 7: config options', () => {
-  const choices: SessionChoices = { permissionMode: 'ask', toolsMode: 'native', model: 'a/b' }
-  const space = { toolsModes: ['native'] as const, models: (current: string) => [current, 'c/d'] }
-  test('permission_mode, tools_mode and model are selects with their current values', () => {
+  const choices: SessionChoices = {
+    permissionMode: 'ask',
+    toolsMode: 'native',
+    model: 'a/b',
+    effort: 'default',
+  }
+  const space = {
+    toolsModes: ['native'] as const,
+    models: (current: string) => [current, 'c/d'],
+    effortRefused: (model: string) => (model === 'c/d' ? 'c/d takes no effort' : undefined),
+  }
+  test('permission_mode, tools_mode, model and effort are selects with their current values', () => {
     const options = configOptions(choices, space)
     expect(options.map((o) => [o.id, 'currentValue' in o ? o.currentValue : undefined])).toEqual([
       ['permission_mode', 'ask'],
       ['tools_mode', 'native'],
       ['model', 'a/b'],
+      ['effort', 'default'],
     ])
     expect(options[0]).toMatchObject({ type: 'select', category: 'mode' })
+    expect(options[3]).toMatchObject({ type: 'select', category: 'thought_level' })
+  })
+  test('85-skills-and-commands.md I3: an effort is taken where the model takes one, refused (-32602) with the reason where not', () => {
+    expect(choose(choices, space, 'effort', 'high').effort).toBe('high')
+    const other = { ...choices, model: 'c/d' }
+    expect(() => choose(other, space, 'effort', 'high')).toThrow(
+      expect.objectContaining({ code: -32602, message: expect.stringContaining('c/d takes no effort') }),
+    )
+    expect(choose(other, space, 'effort', 'default').effort).toBe('default')
+    expect(() => choose(choices, space, 'effort', 'max')).toThrow(expect.objectContaining({ code: -32602 }))
   })
   test('a valid value is taken; an unknown option or value is -32602', () => {
     expect(choose(choices, space, 'model', 'c/d').model).toBe('c/d')

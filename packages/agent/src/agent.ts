@@ -2,6 +2,7 @@
 // status, and one loop instance (its cached session prefix). Turns run one at a time through
 // `runTurn`; this file only schedules.
 import { switchedModelOf } from './model-switch.ts'
+import { effortOf } from './effort-switch.ts'
 import { deepFreeze, emitSafely, waterfall } from '@tack/kernel'
 import {
   type HookContext,
@@ -247,7 +248,10 @@ export class AgentImpl implements Agent {
   #baseConfig(): LlmCallConfig {
     // A `/model` switch (this run's or a resumed log's) beats the options the agent was created with.
     const model = switchedModelOf(this) ?? this.options.config?.model ?? this.#host.defaultModel
-    return deepFreeze({ ...(this.options.config ?? {}), model })
+    // So does an `/effort` switch (`default`: none sent, whatever the options said).
+    const { reasoningEffort: _given, ...rest } = this.options.config ?? {}
+    const reasoningEffort = effortOf(this)
+    return deepFreeze({ ...rest, model, ...(reasoningEffort ? { reasoningEffort } : {}) })
   }
 
   /** AL-13: composed once per loop instance; a throw caches nothing so the next turn retries. */

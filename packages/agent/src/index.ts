@@ -10,3 +10,10 @@ export { CANCELLED_BEFORE_ADMISSION, CONTINUATION_SOURCE } from './admission.ts'
 import './seams.ts'
 export { loopAgentOf } from './loop-agent.ts'
 export { setAgentModel, switchAgentModel, switchedModelOf } from './model-switch.ts'
+export {
+  type EffortChoice,
+  effortOf,
+  isEffortChoice,
+  setAgentEffort,
+  switchedEffortOf,
+} from './effort-switch.ts'

@@ -69,8 +69,10 @@ export async function switchAgentModel(
   agent: Agent,
   model: string,
   source: ModelSwitchSource,
+  /** The model in force before, when `agent.model` already says the new one (a resume's `--model`). */
+  from: string = agent.model ?? '',
 ): Promise<ModelSwitchDecision> {
-  const change: ModelChange = Object.freeze({ from: agent.model ?? '', to: model, requested: model, source })
+  const change: ModelChange = Object.freeze({ from, to: model, requested: model, source })
   let decision: ModelSwitchDecision
   try {
     decision = await waterfall(ctx, 'agent/model-switch', [agent, change], () => ALLOW_SWITCH)

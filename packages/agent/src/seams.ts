@@ -90,7 +90,8 @@ export interface TurnFailure {
 }
 
 /** Who asks to switch an agent's model. */
-export type ModelSwitchSource = 'command' | 'client'
+/** `command`: `/model`; `client`: an ACP client's option; `flag`: `--model` on a continued or resumed session. */
+export type ModelSwitchSource = 'command' | 'client' | 'flag'
 
 /** A switch of an agent's model (`/model`, an ACP client's model option). */
 export interface ModelChange {
@@ -180,7 +181,7 @@ declare module 'cordis' {
      */
     'agent/turn-failed'(agent: Agent, failure: TurnFailure): void
     /**
-     * @mode waterfall — before an agent's model is switched (`switchAgentModel`: `/model`, ACP). Result:
+     * @mode waterfall — before an agent's model is switched (`switchAgentModel`: `/model`, ACP, `--model` on a resume). Result:
      * `deny` keeps the model and says why; default `{action: 'allow'}`.
      */
     'agent/model-switch': Waterfall<[agent: Agent, change: ModelChange], ModelSwitchDecision>

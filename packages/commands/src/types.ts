@@ -15,6 +15,8 @@ export type CommandSurface = (typeof COMMAND_SURFACES)[number]
  * - `resume`: switch to session `sessionId`; without one, the host shows its picker.
  * - `error`: the command failed or its arguments were wrong; show `message` (headless: stderr, exit 1).
  * - `unknown`: no command of this name; headless and ACP send the typed text to the model, the TUI says so.
+ * - `choose`: a list to pick from (`/model` in the TUI); the host shows a picker and runs `/<command> <value>`
+ *   with the value picked. Only the TUI gets one (a command checks `surface`); another host shows `text`.
  */
 export type CommandResult =
   | { readonly kind: 'text'; readonly text: string }
@@ -23,6 +25,38 @@ export type CommandResult =
   | { readonly kind: 'resume'; readonly sessionId?: string }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'unknown'; readonly name: string }
+  | ({ readonly kind: 'choose' } & CommandChoices)
+
+/** One entry of a `choose` result. */
+export interface CommandChoice {
+  /** What the follow-up command gets as its argument. */
+  readonly value: string
+  /** A few words beside it (where it came from). */
+  readonly detail?: string
+  /** The one in force now (marked, and selected when the picker opens). */
+  readonly current?: boolean
+}
+
+/** More entries arriving after the picker opened (a provider's model list), or a line saying why not. */
+export interface ChoiceBatch {
+  readonly choices: readonly CommandChoice[]
+  /** Shown under the list (a failure, or how many arrived); never a secret. */
+  readonly note?: string
+}
+
+export interface CommandChoices {
+  readonly title: string
+  /** The command run with the picked value (without the slash). */
+  readonly command: string
+  readonly choices: readonly CommandChoice[]
+  /**
+   * Called when the picker opens (not before: a provider's list is asked for only then); each promise
+   * settles once and the picker adds what it brings (a value already listed is not repeated).
+   */
+  readonly more?: readonly (() => Promise<ChoiceBatch>)[]
+  /** What a host without a picker shows instead. */
+  readonly text: string
+}
 
 export type CommandResultKind = CommandResult['kind']
 

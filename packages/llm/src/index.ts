@@ -13,6 +13,28 @@ export {
   type ProviderKind,
 } from './endpoints.ts'
 export { acceptsImages } from './images.ts'
+export {
+  ANTHROPIC_THINKING_BUDGET,
+  type EffortSupport,
+  effortProviderOptions,
+  effortSupport,
+} from './effort.ts'
+export {
+  catalogKind,
+  type ListableProvider,
+  type ModelChoice,
+  type ModelSource,
+  mergeListedModels,
+  providerUsable,
+  type StaticChoices,
+  staticModelChoices,
+} from './model-list.ts'
+export {
+  fetchProviderModels,
+  MODEL_LIST_MAX,
+  MODEL_LIST_TIMEOUT_MS,
+  type ModelListTarget,
+} from './provider-models.ts'
 export { isContextTooLong, isTransientStatus, parseRetryAfter, toLlmError } from './errors.ts'
 export { type BaseUrlSource, type LlmOrigins, projectBaseUrlProblem, type ValueOrigin } from './origins.ts'
 export { redact, REDACTED } from './secrets.ts'

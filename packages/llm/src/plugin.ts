@@ -6,6 +6,9 @@ import { declareSecrets, definePlugin, emitSafely } from '@tack/kernel'
 import type { LlmAdapter } from '@tack/agent'
 import type { Context } from 'cordis'
 import { LlmConfig } from './config.ts'
+import { type EffortSupport, effortSupport } from './effort.ts'
+import { type StaticChoices, staticModelChoices } from './model-list.ts'
+import { fetchProviderModels } from './provider-models.ts'
 import type { LlmOrigins } from './origins.ts'
 import { createProviderAdapter } from './providers/adapter.ts'
 import { type Env, keyVariables, knownProviders, type ResolvedModel, resolveModel } from './resolve.ts'
@@ -36,6 +39,7 @@ export class LlmProviders {
   readonly #env: Env
   readonly #random?: () => number
   readonly #origins: LlmOrigins
+  readonly #listed = new Map<string, Promise<string[]>>()
   constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number, origins: LlmOrigins = {}) {
     this.#ctx = ctx
     this.policy = config.retry
@@ -63,6 +67,46 @@ export class LlmProviders {
   keyVariables(): string[] {
     return keyVariables(this.#config)
   }
+  /** The models to offer in a picker without asking a server, and the providers whose list may add more. */
+  modelChoices(opts: { current?: string; configured?: string } = {}): StaticChoices {
+    return staticModelChoices(this.#config, this.#env, { ...opts, origins: this.#origins })
+  }
+  /**
+   * `provider`'s own model list (`GET {baseUrl}/models`), asked once per process and kept (a failure is
+   * not kept: the next picker asks again). Rejects with a message safe to show.
+   */
+  listModels(provider: string): Promise<string[]> {
+    let listed = this.#listed.get(provider)
+    if (!listed) {
+      listed = this.#fetchList(provider)
+      this.#listed.set(provider, listed)
+      listed.catch(() => this.#listed.delete(provider))
+    }
+    return listed
+  }
+  async #fetchList(provider: string): Promise<string[]> {
+    const resolved = resolveModel(this.#config, `${provider}/probe`, this.#env, this.#origins)
+    if (resolved.kind === 'scripted' || resolved.problem || !resolved.baseUrl)
+      throw new Error(resolved.problem ?? `${provider} lists no models`)
+    const endpoint = knownProviders(this.#config)[provider]
+    const apiKey = resolved.apiKeyEnv ? this.#env[resolved.apiKeyEnv] : undefined
+    return fetchProviderModels({
+      kind: resolved.kind,
+      baseUrl: resolved.baseUrl,
+      ...(apiKey ? { apiKey } : {}),
+      headers: endpoint?.headers ?? {},
+    })
+  }
+  /** Whether `model` takes a reasoning effort (`/effort`, `--effort`), or why not. */
+  effortSupport(model: string): EffortSupport {
+    let resolved: ResolvedModel
+    try {
+      resolved = this.resolve(model)
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message }
+    }
+    return effortSupport(resolved.kind, resolved.modelId)
+  }
   /** The provider names this configuration serves as `<name>/*`. */
   providers(): string[] {
     return [...Object.keys(knownProviders(this.#config)), ...(this.#config.scripted ? ['scripted'] : [])]
@@ -81,6 +125,14 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
       ctx.provide('llmProviders', providers)
       // No command a tool runs sees a variable an endpoint reads a key from (ctx.secrets).
       declareSecrets(ctx, { variables: keyVariables(config) })
+      // An effort the model takes none of is dropped before the header is recorded, so the header says
+      // what the provider gets (`/effort` and `--effort` say so to the person when it is set).
+      ctx.on('agent/request', async (_agent, _info, _config, next) => {
+        const given = await next()
+        if (!given.reasoningEffort || providers.effortSupport(given.model).ok) return given
+        const { reasoningEffort: _dropped, ...rest } = given
+        return rest
+      })
       const adapter = createProviderAdapter({ config, env, origins })
       const names = Object.keys(knownProviders(config))
       const disposers = [

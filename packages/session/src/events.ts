@@ -112,9 +112,22 @@ export interface ToolSchema {
   readonly parameters: JsonSchema
 }
 
+/** Reasoning effort levels a person may ask for (85-skills-and-commands.md I3); absent: the provider's default. */
+export const REASONING_EFFORTS = Object.freeze(['low', 'medium', 'high'] as const)
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number]
+
+export function isReasoningEffort(value: unknown): value is ReasoningEffort {
+  return typeof value === 'string' && (REASONING_EFFORTS as readonly string[]).includes(value)
+}
+
 /** The call configuration of one model request; shaped by `agent/request`. */
 export interface LlmCallConfig {
   readonly model: string
+  /**
+   * How hard a reasoning model thinks; each wire protocol maps it to its own option (`@tack/llm`
+   * effort.ts), one that takes none ignores it. Recorded in the request header like the model.
+   */
+  readonly reasoningEffort?: ReasoningEffort
   readonly temperature?: number
   readonly maxTokens?: number
   readonly topP?: number

@@ -1,5 +1,5 @@
 // The interactive screen (80-cli.md §5): the transcript of the session, the todo panel, the prompt box
-// (or, in its place, a permission prompt or the resume picker), an activity line and the status line.
+// (or, in its place, a permission prompt, the resume picker or a command's picker), an activity line and the status line.
 // Data flows one way: the session log feeds the view model (view-model.ts), components draw it, and
 // keys act on the agent (send, steer, cancel) — whose effects come back through the log.
 //
@@ -18,7 +18,7 @@ import {
 } from '@mariozechner/pi-tui'
 import type { Agent, AgentHandle, DisposeCause } from '@tack/agent'
 import { type ContentBlock, contentText, formatBytes } from '@tack/session'
-import { fireCommand, parseSlashCommand } from '@tack/commands'
+import { type CommandChoices, fireCommand, parseSlashCommand } from '@tack/commands'
 import { type ApprovalRequest, type Presenter, plainPresenter, type ToolExecution } from '@tack/tools'
 import type { Context } from 'cordis'
 import { ApprovalQueue } from './approvals.ts'
@@ -34,6 +34,7 @@ import {
   PermissionPrompt,
   type PermissionQuestion,
 } from './components/permission-prompt.ts'
+import { ChoicePicker } from './components/choice-picker.ts'
 import { SessionPicker } from './components/session-picker.ts'
 import { TerminalSafe } from './components/terminal-safe.ts'
 import { renderStatusLine } from './components/status-line.ts'
@@ -371,6 +372,7 @@ export class InteractiveApp {
         send: (text) => this.#send(text),
         clear: () => this.switchTo({ cleared: true }, 'clear'),
         resume: (id) => (id === undefined ? this.#pick(false) : this.switchTo({ resume: id }, 'resume')),
+        choose: (choices) => this.#choose(agent, choices),
       })
     } catch (error) {
       this.#view?.notice(`/${name}: ${(error as Error).message}`, 'error')
@@ -378,6 +380,29 @@ export class InteractiveApp {
       if (this.#command === controller) this.#command = undefined
       this.render()
     }
+  }
+
+  /**
+   * A `choose` answer (`/model` alone): the picker takes the prompt box's place; a pick runs the command
+   * with it (`/model provider/model`), the current entry or Esc keeps what is in force.
+   */
+  async #choose(agent: Agent, choices: CommandChoices): Promise<void> {
+    const chosen = await new Promise<string | undefined>((resolve) => {
+      const picker = new ChoicePicker(
+        { ...choices, theme: this.#theme, changed: () => this.render() },
+        resolve,
+      )
+      this.#showInSlot(picker)
+    })
+    this.#showEditor()
+    if (this.#handle?.agent !== agent) return
+    const current = choices.choices.find((c) => c.current)?.value
+    if (chosen === undefined || chosen === current) {
+      this.#view?.notice(`${choices.command} unchanged${current ? `: ${current}` : ''}`, 'plain')
+      return
+    }
+    this.#view?.echo(`/${choices.command} ${chosen}`)
+    await this.#runCommand(agent, choices.command, chosen)
   }
 
   #ask(question: PermissionQuestion, signal: AbortSignal): Promise<PermissionChoice> {

@@ -1,7 +1,7 @@
 // What the screen does with a slash command's answer (packages/commands/README.md, the TUI column):
-// text is shown, a prompt is sent as if typed, clear and resume switch sessions, errors and unknown
-// names are said in one line.
-import type { CommandResult } from '@tack/commands'
+// text is shown, a prompt is sent as if typed, clear and resume switch sessions, a list opens a picker,
+// errors and unknown names are said in one line.
+import type { CommandChoices, CommandResult } from '@tack/commands'
 import type { NoticeEntry } from './view-model.ts'
 
 export interface CommandActions {
@@ -9,6 +9,8 @@ export interface CommandActions {
   send(text: string): void
   clear(): Promise<void>
   resume(sessionId: string | undefined): Promise<void>
+  /** Shows a picker; resolves when it closes (the pick runs `/<command> <value>`). */
+  choose(choices: CommandChoices): Promise<void>
 }
 
 export async function applyCommandResult(result: CommandResult, actions: CommandActions): Promise<void> {
@@ -25,6 +27,9 @@ export async function applyCommandResult(result: CommandResult, actions: Command
       return
     case 'resume':
       await actions.resume(result.sessionId)
+      return
+    case 'choose':
+      await actions.choose(result)
       return
     case 'error':
       actions.notice(result.message, 'error')

@@ -87,6 +87,7 @@ async function bootWorkspace(
     ...(projectMcp ? { projectMcp } : {}),
     defaults: {
       model,
+      effort: settings.effort ?? 'default',
       permissionMode: settings.permissionMode ?? 'ask',
       // The registry's mode already merges `--tools-mode`, `toolsMode:` and `plugins.tools.mode`.
       toolsMode: (ctx.tools as { config?: { mode?: ToolsMode } }).config?.mode ?? 'native',

@@ -4,6 +4,7 @@
 // and stdout there is nobody to show a screen to: one line points to `tack run`, exit 2.
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
+import { applyResumeFlags, effortFlagWarning, flagSwitches } from '../resume-switches.ts'
 import { agentOptionsFor, bootAgentCommand } from '../agent-boot.ts'
 import { checkRuleTools, parseCliRules } from '../cli-rules.ts'
 import { CliError } from '../errors.ts'
@@ -82,6 +83,7 @@ export async function interactiveCommand(
     // Interactive default: writes and bash ask (80-cli.md §4.4).
     const permissionMode = settings.permissionMode ?? 'ask'
     const options = agentOptionsFor(settings, model, permissionMode, { interactive: true })
+    let flagsApplied = false
     const { costOf, contextWindowOf } = await import('@tack/llm')
     const app = new InteractiveApp(
       {
@@ -91,17 +93,41 @@ export async function interactiveCommand(
         permissionMode,
         historyDir: paths.history,
         open: async (target) => {
-          if (!target.resume)
-            return ctx.agents.create({
+          if (!target.resume) {
+            const created = await ctx.agents.create({
               cwd,
               options,
               ...(target.cleared ? { source: 'clear' as const } : {}),
             })
+            if (!flagsApplied) {
+              flagsApplied = true
+              const effortWarning = effortFlagWarning(
+                ctx,
+                created.agent,
+                flags.effort ? settings.effort : undefined,
+              )
+              if (effortWarning) warn(effortWarning)
+            }
+            return created
+          }
           // Only this folder's sessions open in this boot (its trust, config and plugins); `/resume`
           // says so first, this is the last word (docs/decisions/0140-acp-trust-per-session.md).
           const stored = (await ctx.sessions.list()).find((s) => s.id === target.resume)
           if (stored && stored.cwd !== cwd) throw new CliError(otherFolder(stored.id, stored.cwd))
           const handle = await ctx.agents.resume(target.resume, options)
+          // `tack -c --model X` (or `-r ID`, or the start-up picker): the flags are switches of the session
+          // the person continues, said on screen; a later /resume is not what they were typed for.
+          if (!flagsApplied) {
+            flagsApplied = true
+            for (const line of await applyResumeFlags(ctx, handle.agent, flagSwitches(flags, settings)))
+              warn(line)
+            const effortWarning = effortFlagWarning(
+              ctx,
+              handle.agent,
+              flags.effort ? settings.effort : undefined,
+            )
+            if (effortWarning) warn(effortWarning)
+          }
           // An imported log's wider mode is dropped, an earlier wider switch announced (0119).
           const notices = resumedModeNotices(handle.agent, permissionMode)
           for (const notice of [notices.dropped, notices.wider]) if (notice) warn(notice)

@@ -20,13 +20,13 @@ import { compactCommand, runCompactCommand } from '../run/compact-command.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { EXIT_STDOUT_CLOSED } from '../stream-guard.ts'
-import { ABORTED, type Agent, setAgentModel, settledOrAborted } from '@tack/agent'
-import { isPermissionMode, permissionModeOf, setPermissionMode } from '@tack/permissions'
-import { isToolsMode, setToolsMode, type ToolRegistry, toolsModeOf } from '@tack/tools'
+import { ABORTED, type Agent, settledOrAborted } from '@tack/agent'
+import type { ToolRegistry } from '@tack/tools'
 import { type CommandResult, parseSlashCommand } from '@tack/commands'
 import type { Context } from 'cordis'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
+import { applyResumeFlags, effortFlagWarning, flagSwitches } from '../resume-switches.ts'
 
 export { JSON_OUTPUT_VERSION } from './run-json.ts'
 
@@ -69,7 +69,15 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const agent = handle.agent
     // A resumed session keeps the switches its log holds (/model, /permissions, /tools-mode); a flag given
     // now is a new switch, logged like theirs.
-    if (resume) applyFlagSwitches(agent, flags)
+    if (resume)
+      for (const line of await applyResumeFlags(ctx, agent, flagSwitches(flags, settings), flags))
+        err(`${line}\n`)
+    const effortWarning = effortFlagWarning(
+      ctx,
+      agent,
+      settings.effort && flags.effort ? settings.effort : undefined,
+    )
+    if (effortWarning) err(`tack: ${effortWarning}\n`)
     const modeNotices = resume ? resumedModeNotices(agent, permissionMode) : {}
     if (modeNotices.dropped) err(modeNotices.dropped)
     const inForce = permissionModeReport(agent, permissionMode)
@@ -249,25 +257,16 @@ function printCommandResult(io: CommandIO, json: boolean, sessionId: string, res
   const error =
     result.kind === 'error'
       ? result.message
-      : result.kind === 'text'
+      : result.kind === 'text' || result.kind === 'choose'
         ? undefined
         : `/${result.kind} needs the interactive UI (tack)`
-  const text = result.kind === 'text' ? result.text : ''
+  // a list to pick from is shown as its text: there is no picker here
+  const text = result.kind === 'text' || result.kind === 'choose' ? result.text : ''
   if (json) io.out(`${JSON.stringify({ type: 'command', sessionId, ...(error ? { error } : { text }) })}\n`)
   // /help lists skills and commands named by files a repository holds; their names reach a terminal
   else if (error) io.err(`tack: ${printable(error)}\n`)
   else if (text) io.out(printable(text.endsWith('\n') ? text : `${text}\n`))
   return error ? 1 : 0
-}
-
-/** `--model`, `--permission-mode`, `--tools-mode` on a resumed session: each a logged switch when it changes something. */
-function applyFlagSwitches(agent: Agent, flags: CommonFlags): void {
-  if (flags.model && flags.model !== agent.model) setAgentModel(agent, flags.model)
-  const permission = flags['permission-mode']
-  if (isPermissionMode(permission) && permission !== permissionModeOf(agent, permission))
-    setPermissionMode(agent, permission)
-  const tools = flags['tools-mode']
-  if (isToolsMode(tools) && tools !== toolsModeOf(agent)) setToolsMode(agent, tools)
 }
 
 /** The tools the model is offered (empty when the tools mode cannot list them yet: Code Mode). */

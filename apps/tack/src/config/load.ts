@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { readBoundedText } from '@tack/kernel/bounded-file'
 import { ConfigError, type ConfigIssue } from '@tack/kernel'
 import type { LlmOrigins } from '@tack/llm'
+import { REASONING_EFFORTS, type ReasoningEffort } from '@tack/session'
 import { PERMISSION_MODES, type PermissionMode } from '@tack/permissions/modes'
 import { TOOLS_MODES, type ToolsMode } from '@tack/tools/modes'
 import { CATALOG, catalogEntry } from '../plugin-catalog.ts'
@@ -22,6 +23,7 @@ export { PERMISSION_MODES, type PermissionMode, TOOLS_MODES, type ToolsMode }
 /** One layer as written in a file (validated). */
 export interface ConfigLayer {
   model?: string
+  effort?: ReasoningEffort
   baseUrl?: string
   permissionMode?: PermissionMode
   toolsMode?: ToolsMode
@@ -39,6 +41,8 @@ export interface ConfiguredUserPlugin {
 
 export interface Settings {
   readonly model?: string
+  /** The reasoning effort new sessions ask for (85-skills-and-commands.md I3); absent: the provider's default. */
+  readonly effort?: ReasoningEffort
   readonly baseUrl?: string
   readonly permissionMode?: PermissionMode
   readonly toolsMode?: ToolsMode
@@ -71,7 +75,7 @@ export interface LoadOptions {
   readonly onBrokenFile?: (file: string, error: unknown) => void
 }
 
-const TOP_KEYS = ['model', 'baseUrl', 'permissionMode', 'toolsMode', 'plugins', 'profiles']
+const TOP_KEYS = ['model', 'effort', 'baseUrl', 'permissionMode', 'toolsMode', 'plugins', 'profiles']
 
 export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const files: string[] = []
@@ -155,6 +159,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   }
   return {
     ...(merged.model !== undefined ? { model: merged.model } : {}),
+    ...(merged.effort !== undefined ? { effort: merged.effort } : {}),
     ...(merged.baseUrl !== undefined ? { baseUrl: merged.baseUrl } : {}),
     ...(permissionMode !== undefined ? { permissionMode } : {}),
     ...(merged.toolsMode !== undefined ? { toolsMode: merged.toolsMode } : {}),
@@ -247,6 +252,12 @@ async function checkShape(
     issues.push({
       path: at('model'),
       message: `must be provider/model, e.g. deepseek/deepseek-chat (got "${v.model}")`,
+    })
+  }
+  if (v.effort !== undefined && !(REASONING_EFFORTS as readonly unknown[]).includes(v.effort)) {
+    issues.push({
+      path: at('effort'),
+      message: `must be one of ${REASONING_EFFORTS.join(', ')} (got ${JSON.stringify(v.effort)})`,
     })
   }
   if (

@@ -72,6 +72,8 @@ export function keepHarmless(layer: unknown, filter: UntrustedFilter, base = '')
   const at = (k: string) => (base ? `${base}.${k}` : k)
   for (const [key, value] of Object.entries(layer)) {
     switch (key) {
+      // How hard the model thinks: like the model, a choice of cost, not of access.
+      case 'effort':
       case 'toolsMode':
         kept[key] = value
         break

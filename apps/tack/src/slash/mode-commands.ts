@@ -1,13 +1,10 @@
-// `/model`, `/tools-mode` and `/permissions` (80-cli.md §5.4): with no argument they show what is in
-// force; with one they switch it through the owning package's logged switch (`agent/model` — through the
-// `agent/model-switch` seam —, `tools/mode`, `permission/mode`), in force from the next request or tool
-// decision and restored on resume.
-import { type ModelAdapters, switchAgentModel } from '@tack/agent'
+// `/tools-mode` and `/permissions` (80-cli.md §5.4): with no argument they show what is in force; with one
+// they switch it through the owning package's logged switch (`tools/mode`, `permission/mode`), in force from
+// the next request or tool decision and restored on resume. `/model` and `/effort`: model-commands.ts.
 import type { CommandDefinition, CommandResult } from '@tack/commands'
 import { isPermissionMode, PERMISSION_MODES, permissionModeOf, setPermissionMode } from '@tack/permissions'
 import { isToolsMode, setToolsMode, TOOLS_MODES, type ToolRegistry, toolsModeOf } from '@tack/tools'
 import type { Context } from 'cordis'
-import { assertModelServed } from '../model-check.ts'
 
 /** What `/permissions` says when the permissions plugin is off: no mode applies, so none is shown or switched. */
 export const PERMISSIONS_OFF =
@@ -18,40 +15,6 @@ export function modeCommands(
   defaults: { permissionMode: string; permissionsOff?: boolean },
 ): CommandDefinition[] {
   return [
-    {
-      name: 'model',
-      description: 'Show or switch the model of this session (from the next request)',
-      args: 'provider/model',
-      run: async ({ agent, args }): Promise<CommandResult> => {
-        if (!args)
-          return {
-            kind: 'text',
-            text: `model: ${agent.model || 'none configured (tack doctor says how to set one)'}`,
-          }
-        if (!/^[^/\s]+\/\S+$/.test(args))
-          return {
-            kind: 'error',
-            message: `/model: ${JSON.stringify(args)} is not of the form provider/model`,
-          }
-        const adapters = ctx.get('modelAdapters') as ModelAdapters
-        if (!adapters.adapterFor(args)) {
-          const known = adapters.knownPatterns()
-          return {
-            kind: 'error',
-            message: `/model: no provider serves ${args}${known.length ? ` (known: ${known.join(', ')})` : ''}`,
-          }
-        }
-        // The check `tack run --model` makes at start (a key, an endpoint), so a switch to a model that
-        // cannot answer is refused now rather than failing the next prompt.
-        const problem = modelProblem(ctx, args)
-        if (problem) return { kind: 'error', message: `/model: ${problem}` }
-        // `agent/model-switch` listeners (a PreModelSwitch hook) may keep the model.
-        const decision = await switchAgentModel(ctx, agent, args, 'command')
-        if (decision.action === 'deny')
-          return { kind: 'error', message: `/model: the switch to ${args} was refused: ${decision.reason}` }
-        return { kind: 'text', text: `model set to ${args} (from the next request)` }
-      },
-    },
     {
       name: 'tools-mode',
       description: 'Show or switch how tools reach the model: native, code or both (from the next request)',
@@ -96,16 +59,4 @@ export function modeCommands(
       },
     },
   ]
-}
-
-/** `assertModelServed`'s one line for `model`, or undefined when it can be used. */
-function modelProblem(ctx: Context, model: string): string | undefined {
-  // Without the llm plugin (an embedder's or a test's own adapters) there is no configuration to check.
-  if (!ctx.get('llmProviders')) return undefined
-  try {
-    assertModelServed(ctx, model)
-    return undefined
-  } catch (error) {
-    return (error as Error).message
-  }
 }

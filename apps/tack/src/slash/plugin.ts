@@ -3,6 +3,7 @@
 // plugin turned off in config (compaction, permissions) makes its command answer an error naming the key.
 import type { Context } from 'cordis'
 import { modeCommands } from './mode-commands.ts'
+import { modelCommands } from './model-commands.ts'
 import { productCommands } from './product-commands.ts'
 import { sessionCommands } from './session-commands.ts'
 
@@ -22,6 +23,7 @@ export const BuiltinCommandsPlugin = {
   apply(ctx: Context, opts: BuiltinCommandsOptions) {
     for (const def of [
       ...sessionCommands(ctx),
+      ...modelCommands(ctx),
       ...modeCommands(ctx, {
         permissionMode: opts.permissionMode,
         permissionsOff: opts.permissionsOff === true,

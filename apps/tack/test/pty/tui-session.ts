@@ -28,6 +28,8 @@ export interface OpenTuiOptions {
   readonly prepare?: (workspace: string) => Promise<void>
   /** Adds to the `--config` file once it is written (e.g. `plugins.mcp.servers`). */
   readonly extendConfig?: (config: string) => Promise<void>
+  /** Model ids the loopback server lists at `GET /v1/models` (the `/model` picker). */
+  readonly models?: readonly string[]
   /** Reuse the sandbox and server of an earlier run (resume tests); the script is pushed onto it. */
   readonly after?: TuiRun
 }
@@ -48,6 +50,7 @@ export async function openTui(script: LoopbackEntry[], options: OpenTuiOptions =
     server = await startLoopbackServer({
       script,
       ...(options.frameDelayMs ? { frameDelayMs: options.frameDelayMs } : {}),
+      ...(options.models ? { models: options.models } : {}),
     })
     config = await writeLoopConfig(box.root, server.baseUrl, { model: 'loop/m', fastRetries: true })
     await options.extendConfig?.(config)

@@ -1,7 +1,8 @@
 // PreModelSwitch and PostModelSwitch (claude-code-hook-events.md) on `agent/model-switch` and
 // `agent/model-switched` (`/model`). Matcher subject: the resolved model id (`provider/model`). Payload:
 // `from_model`, `to_model`, `requested_model`, `source` (`slash_command` for `/model`, `client` for an ACP
-// client), `context_tokens` (the input tokens of the session's last request, 0 before any). Pre: a deny
+// client, `cli_flag` for `--model` on a continued session, docs/decisions/0290-model-choice-and-effort.md),
+// `context_tokens` (the input tokens of the session's last request, 0 before any). Pre: a deny
 // (`permissionDecision: "deny"`, JSON block or exit 2) keeps the model, with the reason. Post:
 // `additionalContext` is injected for the next request (the hooks finish before the next prompt is taken).
 import type { Agent, ModelChange, ModelSwitchDecision } from '@tack/agent'
@@ -13,7 +14,7 @@ function fields(agent: Agent, change: ModelChange): Record<string, unknown> {
     from_model: change.from,
     to_model: change.to,
     requested_model: change.requested,
-    source: change.source === 'command' ? 'slash_command' : 'client',
+    source: change.source === 'command' ? 'slash_command' : change.source === 'flag' ? 'cli_flag' : 'client',
     context_tokens: lastInputTokens(agent),
   }
 }

@@ -4,6 +4,7 @@
 import { type LlmAdapter, LlmError } from '@tack/agent'
 import type { LlmConfig } from '../config.ts'
 import type { ProviderKind } from '../endpoints.ts'
+import { effortProviderOptions, mergeProviderOptions } from '../effort.ts'
 import { toLlmError } from '../errors.ts'
 import { acceptsImages } from '../images.ts'
 import { type LlmOrigins, projectBaseUrlProblem } from '../origins.ts'
@@ -106,6 +107,15 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
       try {
         const images = endpointConfig ? acceptsImages(endpointConfig, resolved.modelId) : false
         options = protocol.callOptions(request, { model: resolved.model, images })
+        // The effort the header recorded, as this provider takes it (effort.ts).
+        const effort = effortProviderOptions(
+          resolved.kind,
+          resolved.provider,
+          resolved.modelId,
+          request.config.reasoningEffort,
+        )
+        if (effort)
+          options = { ...options, providerOptions: mergeProviderOptions(options.providerOptions, effort) }
         model = await modelFor(
           protocol,
           {

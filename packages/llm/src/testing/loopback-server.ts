@@ -36,6 +36,11 @@ export interface LoopbackServerOptions {
    * client can be interrupted mid-stream (R1's kill points).
    */
   readonly frameDelayMs?: number
+  /**
+   * Model ids `GET /v1/models` (or `/models`) lists, in the `{data: [{id}]}` shape OpenAI, DeepSeek and
+   * Anthropic share; absent: that route is a 404 like any other unknown one.
+   */
+  readonly models?: readonly string[]
 }
 
 export interface LoopbackServer {
@@ -116,6 +121,10 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     res.on('close', () => {
       if (!res.writableFinished) abandoned.push(logged.seq)
     })
+    if (req.method === 'GET' && (path === '/v1/models' || path === '/models') && options.models) {
+      if (authorized === false) return json(res, 401, { error: { message: 'invalid api key' } })
+      return json(res, 200, { object: 'list', data: options.models.map((id) => ({ id, object: 'model' })) })
+    }
     if (protocol === 'unknown')
       return json(res, 404, { error: { message: `no route ${req.method} ${path}` } })
     const wire = WIRES[protocol]
