@@ -3,6 +3,7 @@
 // request (whose header records `reasoningEffort`), and restored on resume from the last such event —
 // the way `agent/model` works (model-switch.ts). `default` clears it: the provider's own default applies.
 import { isReasoningEffort, type ReasoningEffort, type SessionEvent } from '@tack/session'
+import { lastLogged } from './model-switch.ts'
 
 /** What `/effort` accepts: a level, or `default` for none (the provider decides). */
 export type EffortChoice = ReasoningEffort | 'default'
@@ -40,16 +41,11 @@ export function setAgentEffort(agent: EffortAgent, effort: EffortChoice): void {
 export function switchedEffortOf(agent: EffortAgent): EffortChoice | undefined {
   let effort = switched.get(agent)
   if (effort === undefined) {
-    effort = null
-    const events = agent.session.events()
-    for (let i = events.length - 1; i >= 0; i--) {
-      if ((events[i].type as string) !== 'agent/effort') continue
-      const value = (events[i].data as { effort?: unknown }).effort
-      if (isEffortChoice(value)) {
-        effort = value
-        break
-      }
-    }
+    effort =
+      lastLogged(agent.session.events(), 'agent/effort', (d) => {
+        const value = (d as { effort?: unknown }).effort
+        return isEffortChoice(value) ? value : undefined
+      }) ?? null
     switched.set(agent, effort)
   }
   return effort ?? undefined

@@ -38,22 +38,26 @@ export function setAgentModel(agent: SwitchableAgent, model: string): void {
 export function switchedModelOf(agent: SwitchableAgent): string | undefined {
   let model = switched.get(agent)
   if (model === undefined) {
-    model = lastLogged(agent.session.events(), 'agent/model', (d) => (d as { model?: unknown }).model) ?? null
+    model =
+      lastLogged(agent.session.events(), 'agent/model', (d) => {
+        const value = (d as { model?: unknown }).model
+        return typeof value === 'string' ? value : undefined
+      }) ?? null
     switched.set(agent, model)
   }
   return model ?? undefined
 }
 
-/** The value `pick` takes from the last event of `type` in `events` that has a string value there. */
-function lastLogged(
+/** What `pick` takes from the last event of `type` in `events` it answers for (undefined: look further back). */
+export function lastLogged<T>(
   events: readonly SessionEvent[],
   type: string,
-  pick: (data: unknown) => unknown,
-): string | undefined {
+  pick: (data: unknown) => T | undefined,
+): T | undefined {
   for (let i = events.length - 1; i >= 0; i--) {
     if ((events[i].type as string) !== type) continue
     const value = pick(events[i].data)
-    if (typeof value === 'string') return value
+    if (value !== undefined) return value
   }
   return undefined
 }
