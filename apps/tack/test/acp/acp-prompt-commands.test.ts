@@ -50,9 +50,10 @@ test("a command's model: answers its turn over the session's switched model; the
   const switched = join(box.root, 'switched.json')
   await writeFile(other, JSON.stringify([{ kind: 'text', text: 'from the command model' }]))
   await writeFile(switched, JSON.stringify([{ kind: 'text', text: 'from the switched model' }]))
-  await mkdir(join(box.workspace, '.claude', 'commands'), { recursive: true })
+  // The person's own command: a workspace's may not choose a scripted model unless it is trusted (0275).
+  await mkdir(join(box.home, '.claude', 'commands'), { recursive: true })
   await writeFile(
-    join(box.workspace, '.claude', 'commands', 'quick.md'),
+    join(box.home, '.claude', 'commands', 'quick.md'),
     `---\nmodel: scripted/${other}\n---\nSay hi.\n`,
   )
   await withAcp({ box, script: [] }, async (acp) => {
