@@ -252,7 +252,8 @@ describe('prompt commands in tack run (C1–C3)', () => {
     )
     // The person's /name ran the server's prompt; the file is still offered to the model by the skills
     // catalog (its own name there, loadable through the skill tool), so only the messages are checked.
-    const messages = (server.requests[0]?.body as { messages: Array<{ role: string; content: unknown }> }).messages
+    const body = server.requests[0]?.body as { messages: Array<{ role: string }> } | undefined
+    const messages = body?.messages ?? []
     const said = JSON.stringify(messages.filter((m) => m.role !== 'system'))
     expect(said).toContain("What's weather in Paris?")
     expect(said).not.toContain('Not the server.')
