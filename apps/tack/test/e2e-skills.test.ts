@@ -136,6 +136,31 @@ describe('Agent Skills through tack run', () => {
     })
   })
 
+  test("a skill's allowed-tools cover its own !`cmd` (as Claude Code's do); the model's args cannot chain another command", async () => {
+    const b = await box()
+    const body = 'Out: !`echo $ARGUMENTS`\n'
+    await skill(b.userSkills, 'say', 'description: Say it.\nallowed-tools: Bash(echo:*)\n', body)
+    await skill(b.userSkills, 'shout', 'description: Shout it.\nallowed-tools: Bash(echo:*)\n', body)
+    const chained = join(b.root, 'chained')
+    const model = await scriptedModel(b.root, [
+      { kind: 'tool-calls', calls: [{ name: 'skill', args: { name: 'say', args: 'hi there' } }] },
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'skill', args: { name: 'shout', args: `x; touch ${chained}` } }],
+      },
+      { kind: 'text', text: 'done' },
+    ])
+    const run = await runTack(['run', '--json', '--permission-mode', 'ask', '--model', model, 'say'], {
+      env: b.env,
+      cwd: b.workspace,
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const [said, shouted] = skillResults(run.stdout)
+    expect(said).toContain('Out: hi there\n')
+    expect(shouted).toContain(`[echo x; touch ${chained} did not run: No approver was available`)
+    expect(existsSync(chained)).toBe(false)
+  })
+
   test("a prompt command's allowed-tools pre-approve its own turn only (trusted workspace, 85-skills-and-commands.md C2)", async () => {
     const b = await box()
     const commands = join(b.workspace, '.claude', 'commands')
