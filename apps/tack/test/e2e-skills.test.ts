@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { recordClaudeHook } from './claude-hook-recorder.ts'
-import { jsonLines, runTack, type Sandbox, sandbox, scriptedModel } from './helpers.ts'
+import { jsonLines, runTack, type Sandbox, sandbox, scriptedModel, textAnswers } from './helpers.ts'
 
 async function skill(dir: string, name: string, front: string, body: string): Promise<void> {
   await mkdir(join(dir, name), { recursive: true })
@@ -159,6 +159,35 @@ describe('Agent Skills through tack run', () => {
     expect(said).toContain('Out: hi there\n')
     expect(shouted).toContain(`[echo x; touch ${chained} did not run: No approver was available`)
     expect(existsSync(chained)).toBe(false)
+  })
+
+  test("a prompt command's allowed-tools cover its own !`cmd`, run before its turn, and nothing after (85-skills-and-commands.md C2)", async () => {
+    const b = await box()
+    const commands = join(b.home, '.claude', 'commands')
+    await mkdir(commands, { recursive: true })
+    await writeFile(
+      join(commands, 'shout.md'),
+      '---\nallowed-tools: Bash(echo:*)\n---\nOut: !`echo $ARGUMENTS`\n',
+    )
+    await writeFile(join(commands, 'plain.md'), 'Plain: !`echo unlisted`\n')
+    const chained = join(b.root, 'chained')
+    const model = await scriptedModel(b.root, textAnswers('one', 'two', 'three'))
+    const args = ['run', '--json', '--permission-mode', 'ask', '--model', model]
+    const shout = await runTack([...args, '/shout hello'], { env: b.env, cwd: b.workspace })
+    expect(shout.code, shout.stderr).toBe(0)
+    const injected = await runTack(['run', '-c', ...args.slice(1), `/shout x; touch ${chained}`], {
+      env: b.env,
+      cwd: b.workspace,
+    })
+    expect(injected.code, injected.stderr).toBe(0)
+    const plain = await runTack(['run', '-c', ...args.slice(1), '/plain'], { env: b.env, cwd: b.workspace })
+    expect(plain.code, plain.stderr).toBe(0)
+    const prompts = (await requestsOf(model)).map((r) => JSON.stringify(r.messages.at(-1)))
+    expect(prompts[0]).toContain('Out: hello')
+    expect(prompts[1]).toContain(`[echo x; touch ${chained} did not run: No approver was available`)
+    expect(existsSync(chained)).toBe(false)
+    // a command without allowed-tools, after one with them: its command asks as usual
+    expect(prompts[2]).toContain('[echo unlisted did not run: No approver was available')
   })
 
   test("a prompt command's allowed-tools pre-approve its own turn only (trusted workspace, 85-skills-and-commands.md C2)", async () => {
