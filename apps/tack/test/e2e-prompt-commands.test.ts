@@ -250,7 +250,11 @@ describe('prompt commands in tack run (C1–C3)', () => {
     expect(r.stderr).toContain(
       `${join(box.workspace, '.claude/commands/mcp__everything__args-prompt.md')}: /mcp__everything__args-prompt is also a built-in command; the built-in is used`,
     )
-    expect(JSON.stringify(server.requests[0]?.body)).toContain("What's weather in Paris?")
-    expect(JSON.stringify(server.requests[0]?.body)).not.toContain('Not the server.')
+    // the prompt is the server's; the file stays in the model's catalog (C2), under its name, as a skill would
+    const body = server.requests[0]?.body as { messages: Array<{ role: string }> } | undefined
+    const messages = body?.messages ?? []
+    const prompt = JSON.stringify(messages.filter((m) => m.role === 'user'))
+    expect(prompt).toContain("What's weather in Paris?")
+    expect(prompt).not.toContain('Not the server.')
   })
 })
