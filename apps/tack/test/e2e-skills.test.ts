@@ -266,6 +266,33 @@ describe('tack skills', () => {
     expect(data.warnings.length).toBeGreaterThan(0)
   })
 
+  test('a project skill whose front matter is an alias bomb is one warning; tack run and tack skills still work (K5)', async () => {
+    const b = await box()
+    // ten aliases of ten of ten…: 10^9 strings if expanded
+    const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]']
+    for (let i = 1; i < 10; i++)
+      bomb.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      )
+    await mkdir(join(b.projectSkills, 'lol'), { recursive: true })
+    await writeFile(
+      join(b.projectSkills, 'lol', 'SKILL.md'),
+      `---\nname: lol\n${bomb.join('\n')}\ndescription: *a9\n---\nbody\n`,
+    )
+    const file = join(b.projectSkills, 'lol', 'SKILL.md')
+    const list = await runTack(['skills', 'list'], { env: b.env, cwd: b.workspace })
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout).toContain('setup-db')
+    expect(list.stdout).toMatch(new RegExp(`${file}: front matter is not valid YAML: .*alias`))
+    const model = await scriptedModel(b.root, [{ kind: 'text', text: 'fine' }])
+    const run = await runTack(['run', '--model', model, 'hi'], { env: b.env, cwd: b.workspace })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('fine')
+    expect(run.stderr).toContain(`${file}: front matter is not valid YAML`)
+  })
+
   test('show prints one item as written (nothing runs); an unknown name is a usage error; --help', async () => {
     const b = await box()
     const show = await runTack(['skills', 'show', 'setup-db'], { env: b.env, cwd: b.workspace })
