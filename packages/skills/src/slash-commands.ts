@@ -68,6 +68,7 @@ async function runItem(
     : { kind: 'keep', why: inline.why }
   // a trusted command's allowed-tools cover its own !`cmd`, which run now, before its turn exists
   const text = await withExpansionGrant(
+    agent,
     idPrefix,
     inline.ok ? understoodPatterns(item.allowedTools) : [],
     () => expandCommand(item, args, policy, signal),
