@@ -54,6 +54,14 @@ export function discoverKnowHow(options: DiscoverOptions): Discovery {
   for (const folder of options.folders) {
     const inside = (path: string) =>
       folder.scope === 'user' || (workspace !== undefined && isWithin(realOrUndefined(path), workspace))
+    if (folder.configured && !isFolder(folder.dir)) {
+      warnings.push({
+        file: folder.dir,
+        key: 'plugins.skills.paths',
+        message: `${JSON.stringify(folder.label)} is not a folder; no skills read from it`,
+      })
+      continue
+    }
     const budget: WalkBudget = { entries: MAX_ENTRIES_PER_FOLDER, items: MAX_ITEMS_PER_FOLDER }
     const walk = { folder, inside, options, found, warnings, budget }
     if (folder.kind === 'skill') walkSkills(walk, folder.dir, 0)
@@ -206,6 +214,14 @@ function skipName(name: string): boolean {
 function isDirectory(entry: Dirent, path: string): boolean {
   if (entry.isDirectory()) return true
   if (!entry.isSymbolicLink()) return false
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {

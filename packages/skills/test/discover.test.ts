@@ -196,4 +196,28 @@ describe("a workspace's files are bounded (K5)", () => {
       `holds more than ${MAX_ENTRIES_PER_FOLDER} entries; the rest are skipped`,
     ])
   })
+  it('a folder named in plugins.skills.paths that is no folder is a warning; an absent usual folder is not', () => {
+    const root = tmp()
+    writeFileSync(join(root, 'a-file'), 'x')
+    const d = discoverKnowHow({
+      folders: [
+        { ...folder(join(root, 'gone'), 'skill', 'user', 'gone'), configured: true },
+        { ...folder(join(root, 'a-file'), 'skill', 'user', 'a-file'), configured: true },
+        folder(join(root, 'absent-usual'), 'skill', 'user'),
+      ],
+      maxFileBytes: 4096,
+    })
+    expect(d.warnings).toEqual([
+      {
+        file: join(root, 'gone'),
+        key: 'plugins.skills.paths',
+        message: '"gone" is not a folder; no skills read from it',
+      },
+      {
+        file: join(root, 'a-file'),
+        key: 'plugins.skills.paths',
+        message: '"a-file" is not a folder; no skills read from it',
+      },
+    ])
+  })
 })
