@@ -3,12 +3,17 @@
 // sequence in a YAML key could retitle the window or write the clipboard. Every message built from such
 // text passes through `printable`, which shows control characters as `\xNN` instead of sending them.
 
-/** `text` with control characters (U+0000 to U+001F and U+007F to U+009F, but newline and tab) shown as `\xNN`. */
+/**
+ * `text` with control characters (U+0000 to U+001F and U+007F to U+009F, but newline and tab) shown as
+ * `\xNN`, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) as
+ * `\uNNNN`: those reorder what follows on screen, so a skill's description could read other than it is
+ * (the TUI escapes the same set, packages/tui/src/format.ts).
+ */
 export function printable(text: string): string {
-  return text.replace(
-    /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  )
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0)
+    return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`
+  })
 }
 
 /**

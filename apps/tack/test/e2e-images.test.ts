@@ -100,6 +100,24 @@ test('I2 tack run --image: a missing, non-image or folder path is a usage error 
   expect(ui.stderr).toContain('--image belongs to headless runs')
 })
 
+test('I2 tack run --image: a FIFO or a device is refused at once (exit 2), never waited on or read without end', async () => {
+  const box = await sandbox()
+  const { execFileSync } = await import('node:child_process')
+  execFileSync('mkfifo', [join(box.workspace, 'pipe.png')])
+  const model = await scriptedModel(box.root, textAnswers('never'))
+  for (const path of ['pipe.png', '/dev/zero']) {
+    const started = Date.now()
+    const run = await runTack(['run', '--model', model, '--image', path, 'look'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`--image ${path}: not a regular file`)
+    expect(Date.now() - started).toBeLessThan(15_000)
+  }
+  expect(existsSync(`${model.slice('scripted/'.length)}.requests.jsonl`)).toBe(false)
+}, 40_000)
+
 test('I2 a model without image input: refused before the request, naming the model and the endpoint setting', async () => {
   const server = await startLoopbackServer({ script: [] })
   const box = await sandbox()

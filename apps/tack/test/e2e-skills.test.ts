@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { recordClaudeHook } from './claude-hook-recorder.ts'
-import { jsonLines, runTack, type Sandbox, sandbox, scriptedModel } from './helpers.ts'
+import { jsonLines, runTack, type Sandbox, sandbox, scriptedModel, textAnswers } from './helpers.ts'
 
 async function skill(dir: string, name: string, front: string, body: string): Promise<void> {
   await mkdir(join(dir, name), { recursive: true })
@@ -136,6 +136,60 @@ describe('Agent Skills through tack run', () => {
     })
   })
 
+  test("a skill's allowed-tools cover its own !`cmd` (as Claude Code's do); the model's args cannot chain another command", async () => {
+    const b = await box()
+    const body = 'Out: !`echo $ARGUMENTS`\n'
+    await skill(b.userSkills, 'say', 'description: Say it.\nallowed-tools: Bash(echo:*)\n', body)
+    await skill(b.userSkills, 'shout', 'description: Shout it.\nallowed-tools: Bash(echo:*)\n', body)
+    const chained = join(b.root, 'chained')
+    const model = await scriptedModel(b.root, [
+      { kind: 'tool-calls', calls: [{ name: 'skill', args: { name: 'say', args: 'hi there' } }] },
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'skill', args: { name: 'shout', args: `x; touch ${chained}` } }],
+      },
+      { kind: 'text', text: 'done' },
+    ])
+    const run = await runTack(['run', '--json', '--permission-mode', 'ask', '--model', model, 'say'], {
+      env: b.env,
+      cwd: b.workspace,
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const [said, shouted] = skillResults(run.stdout)
+    expect(said).toContain('Out: hi there\n')
+    expect(shouted).toContain(`[echo x; touch ${chained} did not run: No approver was available`)
+    expect(existsSync(chained)).toBe(false)
+  })
+
+  test("a prompt command's allowed-tools cover its own !`cmd`, run before its turn, and nothing after (85-skills-and-commands.md C2)", async () => {
+    const b = await box()
+    const commands = join(b.home, '.claude', 'commands')
+    await mkdir(commands, { recursive: true })
+    await writeFile(
+      join(commands, 'shout.md'),
+      '---\nallowed-tools: Bash(echo:*)\n---\nOut: !`echo $ARGUMENTS`\n',
+    )
+    await writeFile(join(commands, 'plain.md'), 'Plain: !`echo unlisted`\n')
+    const chained = join(b.root, 'chained')
+    const model = await scriptedModel(b.root, textAnswers('one', 'two', 'three'))
+    const args = ['run', '--json', '--permission-mode', 'ask', '--model', model]
+    const shout = await runTack([...args, '/shout hello'], { env: b.env, cwd: b.workspace })
+    expect(shout.code, shout.stderr).toBe(0)
+    const injected = await runTack(['run', '-c', ...args.slice(1), `/shout x; touch ${chained}`], {
+      env: b.env,
+      cwd: b.workspace,
+    })
+    expect(injected.code, injected.stderr).toBe(0)
+    const plain = await runTack(['run', '-c', ...args.slice(1), '/plain'], { env: b.env, cwd: b.workspace })
+    expect(plain.code, plain.stderr).toBe(0)
+    const prompts = (await requestsOf(model)).map((r) => JSON.stringify(r.messages.at(-1)))
+    expect(prompts[0]).toContain('Out: hello')
+    expect(prompts[1]).toContain(`[echo x; touch ${chained} did not run: No approver was available`)
+    expect(existsSync(chained)).toBe(false)
+    // a command without allowed-tools, after one with them: its command asks as usual
+    expect(prompts[2]).toContain('[echo unlisted did not run: No approver was available')
+  })
+
   test("a prompt command's allowed-tools pre-approve its own turn only (trusted workspace, 85-skills-and-commands.md C2)", async () => {
     const b = await box()
     const commands = join(b.workspace, '.claude', 'commands')
@@ -210,6 +264,33 @@ describe('tack skills', () => {
     expect(data.items.map((i) => i.name)).toEqual(['changelog', 'setup-db'])
     expect(data.shadowed).toHaveLength(1)
     expect(data.warnings.length).toBeGreaterThan(0)
+  })
+
+  test('a project skill whose front matter is an alias bomb is one warning; tack run and tack skills still work (K5)', async () => {
+    const b = await box()
+    // ten aliases of ten of ten…: 10^9 strings if expanded
+    const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]']
+    for (let i = 1; i < 10; i++)
+      bomb.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      )
+    await mkdir(join(b.projectSkills, 'lol'), { recursive: true })
+    await writeFile(
+      join(b.projectSkills, 'lol', 'SKILL.md'),
+      `---\nname: lol\n${bomb.join('\n')}\ndescription: *a9\n---\nbody\n`,
+    )
+    const file = join(b.projectSkills, 'lol', 'SKILL.md')
+    const list = await runTack(['skills', 'list'], { env: b.env, cwd: b.workspace })
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout).toContain('setup-db')
+    expect(list.stdout).toMatch(new RegExp(`${file}: front matter is not valid YAML: .*alias`))
+    const model = await scriptedModel(b.root, [{ kind: 'text', text: 'fine' }])
+    const run = await runTack(['run', '--model', model, 'hi'], { env: b.env, cwd: b.workspace })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('fine')
+    expect(run.stderr).toContain(`${file}: front matter is not valid YAML`)
   })
 
   test('show prints one item as written (nothing runs); an unknown name is a usage error; --help', async () => {

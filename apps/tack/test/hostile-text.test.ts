@@ -13,10 +13,32 @@ const EVIL_KEY = '"evil\\e]0;pwned\\a": 1\n' // YAML double quotes: \e is ESC, \
 const OSC = '\x1b]0;pwned\x07'
 const SHOWN = '\\x1b]0;pwned\\x07'
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/
 
 describe('text from a hostile repository reaches the terminal escaped', () => {
   it('printable shows control characters (U+0000 to U+009F) as \\xNN and keeps newlines, tabs and unicode', () => {
     expect(printable('a\x1b]0;t\x07b\x9bc\td\ne — é')).toBe('a\\x1b]0;t\\x07b\\x9bc\td\ne — é')
+  })
+
+  it('printable shows bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) as \\uNNNN', () => {
+    expect(printable('abc \u202e gnp.exe \u2066x\u2069')).toBe('abc \\u202e gnp.exe \\u2066x\\u2069')
+  })
+
+  it('a project skill whose description reorders text: tack skills list and show, and /skills, show it escaped', async () => {
+    const box = await sandbox()
+    const dir = join(box.workspace, '.claude', 'skills', 'rtl')
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: rtl\ndescription: "abc \u202e gnp.exe"\n---\nbody\n')
+    const shown = 'abc \\u202e gnp.exe'
+    for (const args of [
+      ['skills', 'list'],
+      ['skills', 'show', 'rtl'],
+      ['run', '--model', 'scripted/none', '/skills'],
+    ]) {
+      const r = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(r.stdout).toContain(shown)
+      expect(r.stdout + r.stderr).not.toMatch(BIDI)
+    }
   })
 
   it('the untrusted notice and a trusted config error carry no raw control character', async () => {

@@ -42,6 +42,37 @@ describe('tack interactive: choosing a model', () => {
     await term.waitFor('model unchanged: loop/m')
   })
 
+  it('quitting while a provider that never answers is asked for its list: tack ends at once, not after the list timeout', async () => {
+    const { createServer } = await import('node:http')
+    const { appendFile } = await import('node:fs/promises')
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as { port: number }).port
+    try {
+      const { term } = await openTui([], {
+        extendConfig: (config) =>
+          appendFile(
+            config,
+            `      silent: { kind: openai-compatible, baseUrl: "http://127.0.0.1:${port}/v1" }\n`,
+          ),
+      })
+      await submit(term, '/model')
+      await term.waitFor('asking providers for their lists')
+      term.press('esc')
+      await term.waitFor('model unchanged: loop/m')
+      term.press('ctrl-c')
+      await term.waitFor('Press Ctrl-C again to exit')
+      const pressed = Date.now()
+      term.press('ctrl-c')
+      await term.exit
+      // the list's own timeout is 5 s (MODEL_LIST_TIMEOUT_MS); it held the process after the screen was gone
+      expect(Date.now() - pressed).toBeLessThan(3000)
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
+  })
+
   it('tack -c --model X after a /model switch continues on X and says so', async () => {
     const first = await openTui([{ kind: 'text', text: 'First answer.' }])
     await submit(first.term, '/model loop/m-b')

@@ -40,6 +40,8 @@ export class LlmProviders {
   readonly #random?: () => number
   readonly #origins: LlmOrigins
   readonly #listed = new Map<string, Promise<string[]>>()
+  /** Aborted when the plugin goes: a model list still coming (a server that never answers) holds no exit. */
+  readonly #stopped = new AbortController()
   constructor(ctx: Context, config: LlmConfig, env: Env, random?: () => number, origins: LlmOrigins = {}) {
     this.#ctx = ctx
     this.policy = config.retry
@@ -90,12 +92,19 @@ export class LlmProviders {
       throw new Error(resolved.problem ?? `${provider} lists no models`)
     const endpoint = knownProviders(this.#config)[provider]
     const apiKey = resolved.apiKeyEnv ? this.#env[resolved.apiKeyEnv] : undefined
-    return fetchProviderModels({
-      kind: resolved.kind,
-      baseUrl: resolved.baseUrl,
-      ...(apiKey ? { apiKey } : {}),
-      headers: endpoint?.headers ?? {},
-    })
+    return fetchProviderModels(
+      {
+        kind: resolved.kind,
+        baseUrl: resolved.baseUrl,
+        ...(apiKey ? { apiKey } : {}),
+        headers: endpoint?.headers ?? {},
+      },
+      { signal: this.#stopped.signal },
+    )
+  }
+  /** Ends every model list still asked for (the plugin is going). */
+  stop(): void {
+    this.#stopped.abort()
   }
   /** Whether `model` takes a reasoning effort (`/effort`, `--effort`), or why not. */
   effortSupport(model: string): EffortSupport {
@@ -160,6 +169,7 @@ export function createLlmPlugin(runtime: LlmRuntimeOptions = {}) {
       )
       ctx.effect(() => () => {
         for (const dispose of disposers) dispose()
+        providers.stop()
       })
     },
   })

@@ -199,6 +199,30 @@ describe('endpoints, baseUrl, idleTimeoutMs, scripted', () => {
     rejects({ scripted: 'yes' }, 'scripted')
   })
 
+  test('disposing the plugin ends a model list still asked of a server that never answers', async () => {
+    const { createServer } = await import('node:http')
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as { port: number }).port
+    const ctx = new Context()
+    ctx.provide('modelAdapters', new ModelAdapters())
+    try {
+      const fiber = await ctx.plugin(createLlmPlugin(), {
+        endpoints: { silent: { kind: 'openai-compatible', baseUrl: `http://127.0.0.1:${port}/v1` } },
+      })
+      const listed = ctx.llmProviders.listModels('silent')
+      const started = Date.now()
+      await fiber.dispose()
+      await expect(listed).rejects.toThrow()
+      // well before the list's own timeout (MODEL_LIST_TIMEOUT_MS, 5 s), which held tack's exit before
+      expect(Date.now() - started).toBeLessThan(1000)
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+      await ctx.fiber.dispose()
+    }
+  })
+
   test('disposing the plugin unregisters its adapters', async () => {
     const ctx = new Context()
     ctx.provide('modelAdapters', new ModelAdapters())

@@ -11,6 +11,8 @@ export interface KnowHowFolder {
   readonly scope: KnowHowScope
   /** `~/.claude/skills`, `.tack/commands`: how lists and warnings name it. */
   readonly label: string
+  /** Named in `plugins.skills.paths`: one that is no folder is a warning (the usual folders may well be absent). */
+  readonly configured?: boolean
 }
 
 const KINDS: readonly string[] = ['skill', 'command']
@@ -39,7 +41,7 @@ export const SkillsConfig = Schema.object({
   paths: Schema.stringList({
     default: [],
     description:
-      'More folders of skills (each holding <name>/SKILL.md), read as your own (a relative path is resolved against the working folder). Set in your own config; a workspace config may not add folders.',
+      'More folders of skills (each holding <name>/SKILL.md), read as your own (a relative path is resolved against the working folder); one that is no folder is a warning. Set in your own config; a workspace config may not add folders.',
   }),
   catalogMaxBytes: Schema.integer({
     default: 16 * 1024,

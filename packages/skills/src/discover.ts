@@ -15,6 +15,17 @@ import type { KnowHowItem, KnowHowWarning } from './types.ts'
 export const MAX_DEPTH = 4
 /** Items one folder may give; past it the rest are skipped with one warning. */
 export const MAX_ITEMS_PER_FOLDER = 500
+/**
+ * Entries (files and folders, at every depth) one folder's walk may look at: a hostile workspace's
+ * 100,000 empty folders or skills would otherwise be walked in full, seconds at every start.
+ */
+export const MAX_ENTRIES_PER_FOLDER = 5000
+
+/** What is left of one folder's walk; the walk stops as soon as either runs out. */
+interface WalkBudget {
+  entries: number
+  items: number
+}
 
 export interface Shadowed {
   readonly item: KnowHowItem
@@ -41,32 +52,62 @@ export function discoverKnowHow(options: DiscoverOptions): Discovery {
   const found: KnowHowItem[] = []
   const workspace = options.cwd ? realOrUndefined(options.cwd) : undefined
   for (const folder of options.folders) {
-    const before = found.length
     const inside = (path: string) =>
       folder.scope === 'user' || (workspace !== undefined && isWithin(realOrUndefined(path), workspace))
-    if (folder.kind === 'skill') walkSkills(folder, folder.dir, 0, inside, options, found, warnings)
-    else walkCommands(folder, folder.dir, [], inside, options, found, warnings)
-    if (found.length - before > MAX_ITEMS_PER_FOLDER) {
-      found.length = before + MAX_ITEMS_PER_FOLDER
+    if (folder.configured && !isFolder(folder.dir)) {
+      warnings.push({
+        file: folder.dir,
+        key: 'plugins.skills.paths',
+        message: `${JSON.stringify(folder.label)} is not a folder; no skills read from it`,
+      })
+      continue
+    }
+    const budget: WalkBudget = { entries: MAX_ENTRIES_PER_FOLDER, items: MAX_ITEMS_PER_FOLDER }
+    const walk = { folder, inside, options, found, warnings, budget }
+    if (folder.kind === 'skill') walkSkills(walk, folder.dir, 0)
+    else walkCommands(walk, folder.dir, [])
+    if (budget.items < 0) {
+      found.pop()
       warnings.push({
         file: folder.dir,
         message: `holds more than ${MAX_ITEMS_PER_FOLDER}; the rest are skipped`,
       })
-    }
+    } else if (budget.entries < 0)
+      warnings.push({
+        file: folder.dir,
+        message: `holds more than ${MAX_ENTRIES_PER_FOLDER} entries; the rest are skipped`,
+      })
   }
   return rank(found, options.folders, warnings)
 }
 
-function walkSkills(
-  folder: KnowHowFolder,
-  dir: string,
-  depth: number,
-  inside: (path: string) => boolean,
-  options: DiscoverOptions,
-  found: KnowHowItem[],
-  warnings: KnowHowWarning[],
-): void {
+/** One folder's walk: where it is, what it found, and what is left of its budget. */
+interface Walk {
+  readonly folder: KnowHowFolder
+  readonly inside: (path: string) => boolean
+  readonly options: DiscoverOptions
+  readonly found: KnowHowItem[]
+  readonly warnings: KnowHowWarning[]
+  readonly budget: WalkBudget
+}
+
+/** Spends one entry; false once the budget is spent (either part). */
+function spend(budget: WalkBudget): boolean {
+  if (budget.items < 0 || budget.entries < 0) return false
+  budget.entries--
+  return budget.entries >= 0
+}
+
+/** Keeps an item; one past the bound is kept so the caller knows to warn, then drops it. */
+function keep(walk: Walk, item: KnowHowItem): void {
+  walk.found.push(item)
+  walk.budget.items--
+}
+
+function walkSkills(walk: Walk, dir: string, depth: number): void {
+  const { folder, inside, options, warnings } = walk
   for (const entry of entriesOf(dir)) {
+    if (!spend(walk.budget)) return
     if (skipName(entry.name)) continue
     const path = join(dir, entry.name)
     if (!isDirectory(entry, path)) continue
@@ -80,26 +121,19 @@ function walkSkills(
       if (text === undefined) continue
       const r = readSkill(text, entry.name, { file, dir: path, scope: folder.scope, source: folder.label })
       warnings.push(...r.warnings)
-      if (r.item) found.push(r.item)
-    } else if (depth + 1 < MAX_DEPTH) walkSkills(folder, path, depth + 1, inside, options, found, warnings)
+      if (r.item) keep(walk, r.item)
+    } else if (depth + 1 < MAX_DEPTH) walkSkills(walk, path, depth + 1)
   }
 }
 
-function walkCommands(
-  folder: KnowHowFolder,
-  dir: string,
-  parts: readonly string[],
-  inside: (path: string) => boolean,
-  options: DiscoverOptions,
-  found: KnowHowItem[],
-  warnings: KnowHowWarning[],
-): void {
+function walkCommands(walk: Walk, dir: string, parts: readonly string[]): void {
+  const { folder, inside, options, warnings } = walk
   for (const entry of entriesOf(dir)) {
+    if (!spend(walk.budget)) return
     if (skipName(entry.name)) continue
     const path = join(dir, entry.name)
     if (isDirectory(entry, path)) {
-      if (parts.length + 1 < MAX_DEPTH)
-        walkCommands(folder, path, [...parts, entry.name], inside, options, found, warnings)
+      if (parts.length + 1 < MAX_DEPTH) walkCommands(walk, path, [...parts, entry.name])
       continue
     }
     if (!entry.name.toLowerCase().endsWith('.md')) continue
@@ -119,7 +153,7 @@ function walkCommands(
     if (text === undefined) continue
     const r = readCommand(text, name, { file: path, dir, scope: folder.scope, source: folder.label })
     warnings.push(...r.warnings)
-    if (r.item) found.push(r.item)
+    if (r.item) keep(walk, r.item)
   }
 }
 
@@ -180,6 +214,14 @@ function skipName(name: string): boolean {
 function isDirectory(entry: Dirent, path: string): boolean {
   if (entry.isDirectory()) return true
   if (!entry.isSymbolicLink()) return false
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {

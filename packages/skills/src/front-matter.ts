@@ -35,7 +35,17 @@ export function parseFrontMatter(text: string, file: string): FrontMatter {
       },
     }
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 50 })
+  let value: unknown
+  try {
+    value = doc.toJS({ maxAliasCount: 50 })
+  } catch (error) {
+    // Past maxAliasCount (a stranger's alias bomb) the yaml package throws: one warning, not a failed boot.
+    return {
+      data: {},
+      body,
+      warning: { file, message: `front matter is not valid YAML: ${firstLine((error as Error).message)}` },
+    }
+  }
   if (value === null || value === undefined) return { data: {}, body }
   if (typeof value !== 'object' || Array.isArray(value))
     return { data: {}, body, warning: { file, message: 'front matter is not a mapping of keys to values' } }

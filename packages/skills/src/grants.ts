@@ -63,6 +63,38 @@ export function grantsOfTurn(session: Session): ToolPattern[] {
   return out
 }
 
+/**
+ * Grants for the `` !`cmd` `` of one slash command's expansion, by the call-id prefix its runner uses:
+ * the expansion runs before the command's turn starts, so no turn can hold the grant, and Claude Code's
+ * own way to let a command's commands run is to list them in its allowed-tools. Each lives only while its
+ * expansion runs (withExpansionGrant), and covers only that expansion's calls (`<prefix>:inline:<n>`) of
+ * its agent — a model's call id is the provider's to choose, so the id alone would not do.
+ */
+const expansionGrants = new Map<string, { agent: ToolAgent; patterns: readonly ToolPattern[] }>()
+
+/** Runs `expand` with `patterns` granted to `agent`'s calls whose id starts with `idPrefix:inline:`. */
+export async function withExpansionGrant<T>(
+  agent: ToolAgent,
+  idPrefix: string,
+  patterns: readonly string[],
+  expand: () => Promise<T>,
+): Promise<T> {
+  const parsed = patterns.map(parseToolPattern).filter((p): p is ToolPattern => p !== undefined)
+  if (parsed.length === 0) return expand()
+  expansionGrants.set(`${idPrefix}:inline:`, { agent, patterns: parsed })
+  try {
+    return await expand()
+  } finally {
+    expansionGrants.delete(`${idPrefix}:inline:`)
+  }
+}
+
+function expansionGrantsOf(exec: ToolExecution): readonly ToolPattern[] {
+  for (const [prefix, grant] of expansionGrants)
+    if (exec.callId.startsWith(prefix) && exec.agent === grant.agent) return grant.patterns
+  return []
+}
+
 /** Listens on `tools/pre-execute` while `ctx` lives: a granted call's `ask` becomes `allow`. */
 export function mountGrants(ctx: Context): void {
   ctx.on(
@@ -70,7 +102,7 @@ export function mountGrants(ctx: Context): void {
     async (exec: ToolExecution, next: () => Promise<PreToolDecision>) => {
       const downstream = await next()
       if (downstream.action !== 'ask' || !exec.agent) return downstream
-      const grants = grantsOfTurn(exec.agent.session)
+      const grants = [...grantsOfTurn(exec.agent.session), ...expansionGrantsOf(exec)]
       if (grants.length === 0) return downstream
       const facts = factsOf(ctx, exec)
       if (!grants.some((g) => patternMatches(g, facts))) return downstream

@@ -64,8 +64,10 @@ export function createSkillTool(service: SkillsService, tools: () => ToolRegistr
               }),
             } as const)
           : ({ kind: 'keep', why: acts ? 'no bash tool is loaded' : UNTRUSTED_WHY } as const)
-      const text = await renderItem(item, input.args ?? '', policy, call.signal)
+      // Granted before the body's !`cmd` run, so they are covered too: Claude Code's own way to let a
+      // skill's commands run is to list them in allowed-tools.
       const notes = grantNotes(item, acts, call)
+      const text = await renderItem(item, input.args ?? '', policy, call.signal)
       const meta: SkillResultMeta = { skill: item.name, kind: item.kind, dir: item.dir, body: true }
       return { content: notes ? `${text}\n\n${notes}` : text, meta }
     },

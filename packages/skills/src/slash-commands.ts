@@ -14,10 +14,12 @@ import type { ToolAgent, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { commandModelOf, modelProblem, untrustedModelProblem } from './command-model.ts'
 import type { CommandTurns } from './command-turns.ts'
+import { withExpansionGrant } from './grants.ts'
 import { commandHeader, expandCommand, mayRunInline } from './expansion.ts'
 import type { InlineCommandPolicy, InlineCommandRunner } from './inline-commands.ts'
 import { bashRunner } from './inline-runner.ts'
 import type { SkillsService } from './service.ts'
+import { understoodPatterns } from './tool-patterns.ts'
 import type { KnowHowItem } from './types.ts'
 
 /** Registers each person-invocable item; returns how many were offered. */
@@ -60,10 +62,17 @@ async function runItem(
       untrustedModelProblem(item, chosen.model, inline.ok) ?? modelProblem(ctx, chosen.model, item.file)
     if (problem) return { kind: 'error', message: `/${item.name}: ${problem}` }
   }
+  const idPrefix = `command:${item.name}:${++expansions}`
   const policy: InlineCommandPolicy = inline.ok
-    ? { kind: 'run', run: bashRunnerFor(ctx, agent, `command:${item.name}:${++expansions}`) }
+    ? { kind: 'run', run: bashRunnerFor(ctx, agent, idPrefix) }
     : { kind: 'keep', why: inline.why }
-  const text = await expandCommand(item, args, policy, signal)
+  // a trusted command's allowed-tools cover its own !`cmd`, which run now, before its turn exists
+  const text = await withExpansionGrant(
+    agent,
+    idPrefix,
+    inline.ok ? understoodPatterns(item.allowedTools) : [],
+    () => expandCommand(item, args, policy, signal),
+  )
   // Claude Code's UserPromptExpansion hooks (through hooks-claude) may stop it or add context first.
   const decision = await firePromptExpansion(ctx, agent, {
     type: 'slash-command',

@@ -65,3 +65,11 @@ export function understood(pattern: ToolPattern): boolean {
   // Only command specifiers are read; Claude Code's command tool is Bash, tack's is bash.
   return /^bash$/i.test(pattern.tool)
 }
+
+/** The patterns of `patterns` that parse and that tack understands: the ones a grant may hold. */
+export function understoodPatterns(patterns: readonly string[]): string[] {
+  return patterns.filter((p) => {
+    const parsed = parseToolPattern(p)
+    return parsed !== undefined && understood(parsed)
+  })
+}

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { KnowHowFolder } from '../src/config.ts'
-import { discoverKnowHow, MAX_DEPTH } from '../src/discover.ts'
+import { discoverKnowHow, MAX_DEPTH, MAX_ENTRIES_PER_FOLDER, MAX_ITEMS_PER_FOLDER } from '../src/discover.ts'
 
 const REAL_WORLD = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'real-world')
 
@@ -163,5 +163,61 @@ describe("a workspace's files are bounded (K5)", () => {
       maxFileBytes: 4096,
     })
     expect(d.items.map((i) => i.name)).toEqual(['reachable'])
+  })
+  it(`stops reading a folder once it gave ${MAX_ITEMS_PER_FOLDER} items, so a flood of skills costs no more`, () => {
+    const root = tmp()
+    for (let i = 0; i <= MAX_ITEMS_PER_FOLDER; i++)
+      skill(root, `skills/a${String(i).padStart(4, '0')}`, `a${String(i).padStart(4, '0')}`)
+    // past the bound, in name order: a file that would warn if it were still read
+    mkdirSync(join(root, 'skills/zzz'), { recursive: true })
+    writeFileSync(join(root, 'skills/zzz/SKILL.md'), '---\nname: zzz\n---\nno description\n')
+    const d = discoverKnowHow({
+      folders: [folder(join(root, 'skills'), 'skill', 'project')],
+      cwd: root,
+      maxFileBytes: 4096,
+    })
+    expect(d.items).toHaveLength(MAX_ITEMS_PER_FOLDER)
+    expect(d.warnings.map((w) => w.message)).toEqual([
+      `holds more than ${MAX_ITEMS_PER_FOLDER}; the rest are skipped`,
+    ])
+  })
+  it(`looks at no more than ${MAX_ENTRIES_PER_FOLDER} entries of one folder, empty folders included`, () => {
+    const root = tmp()
+    for (let i = 0; i < MAX_ENTRIES_PER_FOLDER; i++)
+      mkdirSync(join(root, 'skills', `e${String(i).padStart(6, '0')}`), { recursive: true })
+    skill(root, 'skills/zzz', 'zzz')
+    const d = discoverKnowHow({
+      folders: [folder(join(root, 'skills'), 'skill', 'project')],
+      cwd: root,
+      maxFileBytes: 4096,
+    })
+    expect(d.items).toEqual([])
+    expect(d.warnings.map((w) => w.message)).toEqual([
+      `holds more than ${MAX_ENTRIES_PER_FOLDER} entries; the rest are skipped`,
+    ])
+  })
+  it('a folder named in plugins.skills.paths that is no folder is a warning; an absent usual folder is not', () => {
+    const root = tmp()
+    writeFileSync(join(root, 'a-file'), 'x')
+    const d = discoverKnowHow({
+      folders: [
+        { ...folder(join(root, 'gone'), 'skill', 'user', 'gone'), configured: true },
+        { ...folder(join(root, 'a-file'), 'skill', 'user', 'a-file'), configured: true },
+        folder(join(root, 'absent-usual'), 'skill', 'user'),
+      ],
+      maxFileBytes: 4096,
+    })
+    expect(d.warnings).toEqual([
+      {
+        file: join(root, 'gone'),
+        key: 'plugins.skills.paths',
+        message: '"gone" is not a folder; no skills read from it',
+      },
+      {
+        file: join(root, 'a-file'),
+        key: 'plugins.skills.paths',
+        message: '"a-file" is not a folder; no skills read from it',
+      },
+    ])
   })
 })

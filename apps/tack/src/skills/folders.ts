@@ -39,7 +39,7 @@ export function knowHowFolders(o: FolderOptions): KnowHowFolder[] {
     ),
     user(join(userHome, '.agents', 'skills'), 'skill', '~/.agents/skills'),
     user(join(codex, 'skills'), 'skill', o.env.CODEX_HOME ? '$CODEX_HOME/skills' : '~/.codex/skills'),
-    ...(o.extraPaths ?? []).map((p) => user(resolve(o.cwd, p), 'skill', p)),
+    ...(o.extraPaths ?? []).map((p) => ({ ...user(resolve(o.cwd, p), 'skill', p), configured: true })),
     user(join(o.home, 'commands'), 'command', '$TACK_HOME/commands'),
     user(
       join(claude, 'commands'),
