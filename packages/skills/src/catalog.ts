@@ -3,7 +3,7 @@
 // is a system prompt section (catalog-section.ts): the system prompt is assembled for each request and
 // never written as history, so this is request-only advisory context, and the same set of items gives
 // the same bytes, request after request. Past `catalogMaxBytes` the rest are left out with a note
-// naming how many (the tool still loads them by name).
+// naming how many (the tool still loads them by name); the person's own items are kept first.
 import type { KnowHowItem } from './types.ts'
 
 export const CATALOG_PREAMBLE =
@@ -29,26 +29,32 @@ const bytes = (s: string) => encoder.encode(s).length
 export function catalogOf(items: readonly KnowHowItem[], maxBytes: number): Catalog {
   const invocable = modelInvocable(items)
   if (invocable.length === 0 || maxBytes === 0) return { text: '', listed: 0, leftOut: invocable.length }
-  const all = invocable.map((item) => `- ${item.name}: ${item.description}`)
+  const lineOf = (item: KnowHowItem) => `- ${item.name}: ${item.description}`
   // Each line costs its bytes and the newline before it; when all of them fit, there is no note.
-  const total = all.reduce((sum, line) => sum + bytes(line) + 1, bytes(CATALOG_PREAMBLE))
-  const lines: string[] = []
-  if (total <= maxBytes) lines.push(...all)
+  const total = invocable.reduce((sum, item) => sum + bytes(lineOf(item)) + 1, bytes(CATALOG_PREAMBLE))
+  let lines: string[]
+  if (total <= maxBytes) lines = invocable.map(lineOf)
   else {
-    // Otherwise room is kept for the note, counted as if the most it could say were said.
+    // Otherwise room is kept for the note, counted as if the most it could say were said, and the
+    // person's own items take the room first: a repository's many long descriptions cannot push them
+    // out. What fits is still listed by name.
     let used = bytes(CATALOG_PREAMBLE) + bytes(leftOutNote(invocable.length)) + 1
-    for (const line of all) {
-      const cost = bytes(line) + 1
-      if (used + cost > maxBytes) break
-      lines.push(line)
+    const chosen: KnowHowItem[] = []
+    for (const item of [...invocable.filter(isUsers), ...invocable.filter((i) => !isUsers(i))]) {
+      const cost = bytes(lineOf(item)) + 1
+      if (used + cost > maxBytes) continue
+      chosen.push(item)
       used += cost
     }
+    lines = invocable.filter((i) => chosen.includes(i)).map(lineOf)
   }
   const leftOut = invocable.length - lines.length
   if (lines.length === 0) return { text: '', listed: 0, leftOut }
   const note = leftOut > 0 ? `\n${leftOutNote(leftOut)}` : ''
   return { text: `${CATALOG_PREAMBLE}\n${lines.join('\n')}${note}`, listed: lines.length, leftOut }
 }
+
+const isUsers = (item: KnowHowItem) => item.scope === 'user'
 
 function leftOutNote(n: number): string {
   return `(${n} more not listed for want of room; the skill tool loads any of them by its exact name.)`

@@ -5,12 +5,17 @@ import { CATALOG_PREAMBLE, catalogOf } from '../src/catalog.ts'
 import { readSkill } from '../src/read-item.ts'
 import type { KnowHowItem } from '../src/types.ts'
 
-const item = (name: string, description: string, extra = ''): KnowHowItem => {
+const item = (
+  name: string,
+  description: string,
+  extra = '',
+  scope: 'user' | 'project' = 'user',
+): KnowHowItem => {
   const r = readSkill(`---\nname: ${name}\ndescription: ${description}\n${extra}---\nb\n`, name, {
     file: `/s/${name}/SKILL.md`,
     dir: `/s/${name}`,
-    scope: 'user',
-    source: '~/.claude/skills',
+    scope,
+    source: scope === 'user' ? '~/.claude/skills' : '.claude/skills',
   })
   if (!r.item) throw new Error(JSON.stringify(r.warnings))
   return r.item
@@ -44,5 +49,17 @@ describe('catalogOf', () => {
   it('is empty for 0 bytes and when every item is for people only', () => {
     expect(catalogOf(items, 0).text).toBe('')
     expect(catalogOf([item('x', 'y', 'disable-model-invocation: true\n')], 4096).text).toBe('')
+  })
+  it("keeps the person's own items when a repository's long descriptions would fill the room; still by name", () => {
+    const project = Array.from({ length: 16 }, (_, i) =>
+      item(`aaa-${i + 10}`, 'x'.repeat(1024), '', 'project'),
+    )
+    const mine = item('zeta', 'my own skill')
+    const c = catalogOf([...project, mine], 16 * 1024)
+    expect(c.text).toContain('- zeta: my own skill')
+    expect(c.leftOut).toBeGreaterThan(0)
+    const names = [...c.text.matchAll(/^- ([^:]+):/gm)].map((m) => m[1])
+    expect(names).toEqual([...names].sort())
+    expect(bytes(c.text)).toBeLessThanOrEqual(16 * 1024)
   })
 })
