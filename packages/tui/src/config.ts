@@ -16,6 +16,13 @@ export const TuiConfig = Schema.object({
     description:
       "Lines of an edit's or a write's diff a tool card shows before it says how many more there are.",
   }),
+  failureTailLines: Schema.integer({
+    default: 6,
+    min: 1,
+    max: 200,
+    description:
+      "Last lines of a failed call's output its tool card shows (where a command prints its error), after how many earlier lines there were.",
+  }),
   permissionNotifyMs: Schema.integer({
     default: 6000,
     min: 1000,
