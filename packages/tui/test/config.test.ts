@@ -9,6 +9,7 @@ describe('TuiConfig', () => {
       historyEntries: 1000,
       diffMaxLines: 40,
       failureTailLines: 6,
+      innerCallsShown: 8,
       permissionNotifyMs: 6000,
       idleNotifyMs: 60_000,
     })
@@ -20,6 +21,7 @@ describe('TuiConfig', () => {
         historyEntries: 0,
         diffMaxLines: 200,
         failureTailLines: 12,
+        innerCallsShown: 3,
         permissionNotifyMs: 1000,
         idleNotifyMs: 5000,
       }),
@@ -27,6 +29,7 @@ describe('TuiConfig', () => {
       historyEntries: 0,
       diffMaxLines: 200,
       failureTailLines: 12,
+      innerCallsShown: 3,
       permissionNotifyMs: 1000,
       idleNotifyMs: 5000,
     })
@@ -40,6 +43,8 @@ describe('TuiConfig', () => {
     ['diffMaxLines', 'many'],
     ['failureTailLines', 0],
     ['failureTailLines', 201],
+    ['innerCallsShown', 0],
+    ['innerCallsShown', 1001],
     ['permissionNotifyMs', 999],
     ['permissionNotifyMs', 3_600_001],
     ['idleNotifyMs', 999],

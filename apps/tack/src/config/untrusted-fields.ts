@@ -197,6 +197,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'run.failureTailLines': 'harmless', // how much of a failed command's output stderr shows
   'run.summary': 'harmless',
   'tui.failureTailLines': 'harmless',
+  'tui.innerCallsShown': 'harmless',
   'tui.historyEntries': HELD.kept,
   'tui.diffMaxLines': 'harmless',
   'tui.permissionNotifyMs': 'harmless', // when the Notification hook moment comes; hooks are trusted config
