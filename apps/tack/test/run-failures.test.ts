@@ -82,6 +82,47 @@ describe('failures stay visible in tack run (issue 26 item 3)', () => {
     expect(lines.some((l) => l.startsWith('tack: ✗ bash: for i in') && l.endsWith('exit code 3'))).toBe(true)
   })
 
+  test("terminal: a subagent's failed call and a program's failed sub-call keep their ↳ lines", async () => {
+    const child = kept(
+      (
+        await inTerminal(
+          [
+            {
+              kind: 'tool-calls',
+              calls: [{ name: 'subagent', args: { description: 'build', prompt: 'Build it.' } }],
+            },
+            { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo compiling; exit 4' } }] },
+            { kind: 'text', text: 'The build failed.' },
+            { kind: 'text', text: 'Done.' },
+          ],
+          [],
+        )
+      ).screen,
+    )
+    const at = child.findIndex((l) =>
+      /^tack: {3}↳ ✗ bash: echo compiling; exit 4 \(.*\) — exit code 4$/.test(l),
+    )
+    expect(at, child.join('\n')).toBeGreaterThanOrEqual(0)
+    expect(child[at + 1]).toBe('tack:         │ compiling')
+    const program = "try { await tools.read({ file_path: 'missing.ts' }) } catch {}\nreturn 'ok'"
+    const code = kept(
+      (
+        await inTerminal(
+          [
+            { kind: 'tool-calls', calls: [{ name: 'run_code', args: { code: program } }] },
+            { kind: 'text', text: 'Done.' },
+          ],
+          ['--trust', '--tools-mode', 'code'],
+        )
+      ).screen,
+    )
+    expect(
+      code.some((l) => /^tack: {3}↳ ✗ Read missing\.ts — NOT_FOUND/.test(l)),
+      code.join('\n'),
+    ).toBe(true)
+    expect(code.at(-1)).toMatch(/^tack: 2 tool calls \(1 failed\) · /)
+  })
+
   test('plugins.run: a shorter tail, no tail, no summary', async () => {
     const two = kept(
       (await inTerminal(FAIL_THEN_CLAIM, [], 'plugins:\n  run:\n    failureTailLines: 2\n')).screen,

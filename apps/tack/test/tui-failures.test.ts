@@ -2,7 +2,7 @@
 // (docs/decisions/0310-failures-stay-visible.md): a failed bash card shows the output's tail — where the
 // error is — not its head; a run_code card lists the program's sub-calls with their status; a subagent's
 // card lists the subagent's own calls with theirs.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { closeAllTuis, openTui, submit } from './pty/tui-session.ts'
@@ -79,5 +79,37 @@ describe('tack interactive: failures stay visible', () => {
     expect(screen).toMatch(/subagent check the build/)
     expect(screen).toMatch(/↳ ✓ bash echo building/)
     expect(screen).toMatch(/↳ ✗ bash exit 4 — exit code 4/)
+  })
+
+  it('plugins.tui.failureTailLines and innerCallsShown shorten the tail and the list; an earlier failure is counted', async () => {
+    const { term } = await openTui(
+      [
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: FAILING } }] },
+        {
+          kind: 'tool-calls',
+          calls: [{ name: 'subagent', args: { description: 'check the build', prompt: 'Check the build.' } }],
+        },
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'exit 4' } }] },
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo building' } }] },
+        { kind: 'text', text: 'The build is broken.' },
+        { kind: 'text', text: 'Parent done.' },
+      ],
+      {
+        args: ['--permission-mode', 'yolo'],
+        rows: 40,
+        // loop.yml ends inside its `plugins:` mapping
+        extendConfig: (config) =>
+          appendFile(config, '  tui:\n    failureTailLines: 2\n    innerCallsShown: 1\n'),
+      },
+    )
+    await submit(term, 'check it')
+    const screen = await term.waitFor('Parent done.', 20_000)
+    expect(screen).toContain('… 12 earlier lines')
+    expect(screen).toContain('Error: 2 tests failed')
+    expect(screen).toContain('[exit code 3]')
+    expect(screen).not.toMatch(/step 12\b/)
+    expect(screen).toMatch(/↳ … 1 earlier call \(1 failed\)/)
+    expect(screen).toMatch(/↳ ✓ bash echo building/)
+    expect(screen).not.toContain('exit 4')
   })
 })

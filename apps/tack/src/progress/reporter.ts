@@ -134,7 +134,9 @@ export function createReporter(opts: ReporterOptions): Reporter {
       line(s.yellow(`denied: ${what}${inChild} — ${firstLine(data.error.message ?? 'denied')}`))
     } else if (data.isError) {
       counts.failed++
-      const tail = outputTail(data, opts.failureTailLines).map((t) => `tack: ${lead}    ${s.dim(`│ ${t}`)}`)
+      // under its call's text: past the `↳ ` of an inner call
+      const indent = where === '' ? '    ' : '        '
+      const tail = outputTail(data, opts.failureTailLines).map((t) => `tack: ${indent}${s.dim(`│ ${t}`)}`)
       // one write: the live line is redrawn once below the whole block, not between its lines
       sink.line([`tack: ${lead}${s.red('✗')} ${what}${took} — ${failureText(data)}`, ...tail].join('\n'))
     } else if (everyCall()) line(`${lead}${s.green('✓')} ${what}${took}`)
