@@ -4,6 +4,8 @@
 // ones with their status, and counts the earlier ones and how many of those failed, so a program of a
 // hundred calls stays a card of a few lines and a failure among them is never dropped unsaid.
 
+import { oneLine } from './key-argument.ts'
+
 export type InnerStatus = 'running' | 'done' | 'failed' | 'denied'
 
 export interface InnerCall {
@@ -54,4 +56,16 @@ export function settleInner(
 /** Calls still running when their parent ended did not finish. */
 export function endInner(inner: InnerCalls | undefined): void {
   for (const call of inner?.shown ?? []) if (call.status === 'running') call.status = 'failed'
+}
+
+/** A run_code sub-call as its `tool/code-dispatch` event logged it (settled: it has its status). */
+export function dispatchedCall(data: Record<string, unknown>, label: string): InnerCall {
+  const failed = data.isError === true
+  const summary = oneLine(String(data.resultSummary ?? '').split('\n', 1)[0] ?? '')
+  return {
+    id: String(data.subCallId),
+    label,
+    status: data.errorCode === 'DENIED' ? 'denied' : failed ? 'failed' : 'done',
+    ...(failed ? { detail: `${String(data.errorCode ?? 'error')}${summary ? `: ${summary}` : ''}` } : {}),
+  }
 }

@@ -12,8 +12,9 @@ import {
   progressText,
   type ResultPresentation,
 } from '@tack/tools'
-import { escapeControls, escapeDeep, printable } from './format.ts'
-import { addInner, endInner, type InnerCalls, settleInner } from './inner-calls.ts'
+import { escapeControls, escapeDeep } from './format.ts'
+import { failureDetail, firstLines, lastLines } from './card-output.ts'
+import { addInner, dispatchedCall, endInner, type InnerCalls, settleInner } from './inner-calls.ts'
 import { keyArgument, oneLine } from './key-argument.ts'
 
 export type ToolStatus = 'pending' | 'running' | 'done' | 'failed'
@@ -229,11 +230,11 @@ export class SessionView {
       )
     } else if (logged.type === 'tool/result') {
       const { callId, isError, error, meta } = logged.data
-      const denied = error?.code === 'DENIED'
+      const status = error?.code === 'DENIED' ? 'denied' : isError ? 'failed' : 'done'
       settleInner(
         card.inner,
         callId,
-        denied ? 'denied' : isError ? 'failed' : 'done',
+        status,
         isError ? escapeControls(failureDetail(error, meta)) : undefined,
       )
     } else return
@@ -448,19 +449,9 @@ export class SessionView {
           this.version--
           return
         }
-        const denied = data.errorCode === 'DENIED'
-        const failed = data.isError === true
-        const summary = oneLine(String(data.resultSummary ?? '').split('\n', 1)[0] ?? '')
         card.inner = addInner(
           card.inner,
-          {
-            id: String(data.subCallId),
-            label: this.#label(String(data.name), JSON.stringify(data.arguments ?? {})),
-            status: denied ? 'denied' : failed ? 'failed' : 'done',
-            ...(failed
-              ? { detail: `${String(data.errorCode ?? 'error')}${summary ? `: ${summary}` : ''}` }
-              : {}),
-          },
+          dispatchedCall(data, this.#label(String(data.name), JSON.stringify(data.arguments ?? {}))),
           this.#limits.innerCallsShown,
         )
         return
@@ -506,33 +497,4 @@ function diffOf(shown: ResultPresentation): DiffView | undefined {
 function safeToDraw(event: AnySessionEvent): AnySessionEvent {
   if (event.type !== 'tool/result') return escapeDeep(event)
   return { ...event, data: { ...escapeDeep({ ...event.data, content: [] }), content: event.data.content } }
-}
-
-/** A failed inner call's reason: a command's exit code, else its error's code and first line. */
-function failureDetail(error: { code: string; message?: string } | undefined, meta: unknown): string {
-  const exit =
-    typeof meta === 'object' && meta !== null ? (meta as { exitCode?: unknown }).exitCode : undefined
-  if (typeof exit === 'number') return `exit code ${exit}`
-  const message = oneLine(error?.message?.split('\n', 1)[0] ?? '')
-  return `${error?.code ?? 'error'}${message ? `: ${message}` : ''}`
-}
-
-/** The last `max` non-blank lines, led by how many earlier ones there were. */
-function lastLines(text: string, max: number): string {
-  const lines = printable(text)
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-  const shown = lines.slice(-max)
-  const earlier = lines.length - shown.length
-  if (earlier > 0) shown.unshift(`… ${earlier} earlier line${earlier === 1 ? '' : 's'}`)
-  return shown.join('\n')
-}
-
-function firstLines(text: string, max: number): string {
-  const lines = printable(text)
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-  const shown = lines.slice(0, max)
-  if (lines.length > max) shown.push(`… ${lines.length - max} more lines`)
-  return shown.join('\n')
 }
