@@ -236,6 +236,17 @@ export const CATALOG: readonly CatalogEntry[] = [
     boot: { loads: () => false },
   },
   {
+    key: 'run',
+    description: "`tack run`'s progress on stderr: failed calls' output tails and the closing summary",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('./progress/config.ts')
+      return { plugin: m.RunProgressPlugin, Config: m.RunProgressConfig }
+    },
+    // `tack run` reads `plugins.run` itself (run/progress.ts); nothing boots.
+    boot: { loads: () => false },
+  },
+  {
     key: 'dice',
     description: 'agent-dice: probabilistic nudges at turn ends (slots from `tack dice …`)',
     defaultOn: true,

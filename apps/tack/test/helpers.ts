@@ -196,3 +196,20 @@ export async function signalDuringBashCall(
   child.kill(signal)
   return outcome
 }
+
+/** Runs tack in a pseudo-terminal (stdin, stdout and stderr all on it) and returns what the terminal got. */
+export function runInTerminal(
+  args: readonly string[],
+  opts: { env: NodeJS.ProcessEnv; cwd: string },
+): Promise<{ code: number | null; screen: string }> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+  const command = [process.execPath, TACK_BIN, ...args].map(quote).join(' ')
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: opts.env, cwd: opts.cwd })
+    let screen = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, screen }))
+    child.stdin.end()
+  })
+}

@@ -2,11 +2,10 @@
 // per tool call (and per denial, per retry); in a pseudo-terminal (util-linux `script`), one live line
 // overwritten in place and erased before the answer; -v diagnostics; a failed turn prints its error and
 // no answer; plugin warnings (a failing listener) reach stderr.
-import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { jsonLines, runTack, sandbox, scriptedModel, TACK_BIN, textAnswers } from './helpers.ts'
+import { jsonLines, runInTerminal, runTack, sandbox, scriptedModel, textAnswers } from './helpers.ts'
 
 const TOOLS_THEN_ANSWER = [
   { kind: 'tool-calls', calls: [{ name: 'read', args: { file_path: 'notes.txt' } }] },
@@ -16,23 +15,6 @@ const TOOLS_THEN_ANSWER = [
 
 const ESC = '\x1b'
 const ERASE = '\r\x1b[2K'
-
-/** Runs tack in a pseudo-terminal (stdin, stdout and stderr all on it) and returns what the terminal got. */
-function runInTerminal(
-  args: readonly string[],
-  opts: { env: NodeJS.ProcessEnv; cwd: string },
-): Promise<{ code: number | null; screen: string }> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
-  const command = [process.execPath, TACK_BIN, ...args].map(quote).join(' ')
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: opts.env, cwd: opts.cwd })
-    let screen = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (screen += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, screen }))
-    child.stdin.end()
-  })
-}
 
 /** `tack run --model <scripted> ...args` off a terminal, in a fresh sandbox: its result and stderr's lines. */
 async function runScripted(
@@ -131,8 +113,11 @@ describe('tack run progress on stderr (issue 10 item 3)', () => {
     expect(screen).toContain(`${ERASE}▸ bash: rm notes.txt`)
     // a denial is a permanent line, printed over the erased live line, in yellow
     expect(screen).toContain(`${ERASE}tack: ${ESC}[33mdenied: bash: rm notes.txt`)
-    // the answer comes right after the live line was erased, on a clean line of its own
-    expect(screen).toMatch(/\r\x1b\[2KThe notes say hello\.\r?\n$/)
+    // the answer comes right after the live line was erased, on a clean line of its own; the run's
+    // summary follows it (docs/decisions/0310-failures-stay-visible.md)
+    expect(screen).toMatch(
+      /\r\x1b\[2KThe notes say hello\.\r?\ntack: \x1b\[2m2 tool calls \(1 denied\) · [^\n]*\x1b\[22m\r?\n$/,
+    )
     expect(screen).not.toContain('✓ Read') // per-call lines are for logs, not terminals
 
     const plain = await run({ ...box.env, NO_COLOR: '1' })

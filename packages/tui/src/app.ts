@@ -44,6 +44,7 @@ import type { InteractiveHost, SessionTarget } from './host.ts'
 import { PromptBox } from './prompt-box.ts'
 import { attachImagePaths, mayHoldImagePaths } from './image-paths.ts'
 import { type Theme, type ThemeEnv, themeFromEnv } from './theme.ts'
+import { followSubagents } from './subagent-follow.ts'
 import { type Pricing, SessionView } from './view-model.ts'
 
 /** How long a first Ctrl-C waits for the second. */
@@ -267,16 +268,28 @@ export class InteractiveApp {
       },
       this.#opts.pricing,
       presenterOf(this.#host.ctx),
+      {
+        failureTailLines: this.#host.ctx.tui.config.failureTailLines,
+        innerCallsShown: this.#host.ctx.tui.config.innerCallsShown,
+      },
     )
     this.#view = view
     for (const event of agent.session.events()) view.apply(event)
     if (target.resume) view.notice(`resumed session ${agent.session.id}`)
     for (const line of held) view.notice(line, 'warning')
-    this.#unsubscribe = agent.session.subscribe((event) => {
+    const unsubscribe = agent.session.subscribe((event) => {
       view.apply(event)
       this.#syncActivity()
       this.render()
     })
+    const unfollow = followSubagents(this.#host.ctx, agent.session, (callId, event) => {
+      view.applyChild(callId, event)
+      this.render()
+    })
+    this.#unsubscribe = () => {
+      unsubscribe()
+      unfollow()
+    }
     this.#transcriptSlot.clear()
     this.#transcriptSlot.addChild(new Transcript(view, this.#theme, this.#host.ctx.tui.config.diffMaxLines))
     this.#todoSlot.clear()

@@ -16,6 +16,20 @@ export const TuiConfig = Schema.object({
     description:
       "Lines of an edit's or a write's diff a tool card shows before it says how many more there are.",
   }),
+  failureTailLines: Schema.integer({
+    default: 6,
+    min: 1,
+    max: 200,
+    description:
+      "Last lines of a failed call's output its tool card shows (where a command prints its error), after how many earlier lines there were.",
+  }),
+  innerCallsShown: Schema.integer({
+    default: 8,
+    min: 1,
+    max: 1000,
+    description:
+      "Latest calls a run_code program's or a subagent's card lists with their status, after how many earlier ones there were and how many of those failed.",
+  }),
   permissionNotifyMs: Schema.integer({
     default: 6000,
     min: 1000,

@@ -12,7 +12,9 @@ import {
   progressText,
   type ResultPresentation,
 } from '@tack/tools'
-import { escapeControls, escapeDeep, printable } from './format.ts'
+import { escapeControls, escapeDeep } from './format.ts'
+import { failureDetail, firstLines, lastLines } from './card-output.ts'
+import { addInner, dispatchedCall, endInner, type InnerCalls, settleInner } from './inner-calls.ts'
 import { keyArgument, oneLine } from './key-argument.ts'
 
 export type ToolStatus = 'pending' | 'running' | 'done' | 'failed'
@@ -33,8 +35,13 @@ export interface ToolEntry {
   startedAt?: number
   endedAt?: number
   diff?: DiffView
-  /** A few lines of the result for calls whose output matters (a terminal's, a failure's, its images' names). */
+  /**
+   * A few lines of the result for calls whose output matters: a terminal's first lines, a failure's last
+   * ones (where the error is, 0310), its images' names.
+   */
   output?: string
+  /** A run_code program's sub-calls or a subagent's own calls, with their status (0310). */
+  inner?: InnerCalls
   /** Set while the call waits for the user's answer, and `denied` after a refusal. */
   approval?: 'asked' | 'denied'
   /** How far a running call is (its latest `tool/progress`), until its result. */
@@ -83,6 +90,16 @@ export interface StatusView {
   running: boolean
 }
 
+/** How much of a call's result and inner calls a card keeps (`plugins.tui`). */
+export interface ViewLimits {
+  /** Last lines of a failed call's output (`failureTailLines`). */
+  readonly failureTailLines: number
+  /** Latest inner calls listed (`innerCallsShown`). */
+  readonly innerCallsShown: number
+}
+
+const DEFAULT_LIMITS: ViewLimits = { failureTailLines: 6, innerCallsShown: 8 }
+
 export interface Pricing {
   costOf(model: string, usage: Usage): number | undefined
   contextWindowOf(model: string): number
@@ -98,6 +115,7 @@ export class SessionView {
   readonly status: StatusView
   readonly #pricing: Pricing
   readonly #look: Presenter
+  readonly #limits: ViewLimits
   readonly #tools = new Map<string, ToolEntry>()
   /** Each call's logged argument text, for its result's presentation. */
   readonly #args = new Map<string, string>()
@@ -115,9 +133,11 @@ export class SessionView {
     init: { model: string; permissionMode: string; sessionId: string },
     pricing: Pricing,
     look: Presenter = plainPresenter,
+    limits: ViewLimits = DEFAULT_LIMITS,
   ) {
     this.#pricing = pricing
     this.#look = look
+    this.#limits = limits
     this.status = {
       ...init,
       model: escapeControls(init.model),
@@ -191,6 +211,41 @@ export class SessionView {
     card.startedAt = now
     card.approval = card.approval === 'asked' ? undefined : card.approval
     this.version++
+  }
+
+  /**
+   * An event of a subagent's session, the child of the call `parentCallId` (the app follows it through
+   * the `subagent/start` seam: the parent's log does not hold it). Its calls are listed on that card.
+   */
+  applyChild(parentCallId: string, event: SessionEvent): void {
+    const card = this.#tools.get(parentCallId)
+    if (!card) return
+    const logged = event as AnySessionEvent
+    if (logged.type === 'tool/call') {
+      const { callId, name, arguments: args } = logged.data
+      card.inner = addInner(
+        card.inner,
+        { id: callId, label: this.#label(name, args), status: 'running' },
+        this.#limits.innerCallsShown,
+      )
+    } else if (logged.type === 'tool/result') {
+      const { callId, isError, error, meta } = logged.data
+      const status = error?.code === 'DENIED' ? 'denied' : isError ? 'failed' : 'done'
+      settleInner(
+        card.inner,
+        callId,
+        status,
+        isError ? escapeControls(failureDetail(error, meta)) : undefined,
+      )
+    } else return
+    this.version++
+  }
+
+  /** A call as one short line: its name and key argument, escaped. */
+  #label(name: string, rawArguments: string): string {
+    const shown = this.#look.presentCall(name, rawArguments)
+    const key = keyArgument(escapeControls(shown.keyArgument))
+    return `${escapeControls(name)}${key ? ` ${key}` : ''}`
   }
 
   /** Text typed during a turn, shown as queued until the loop drains it as a steering message. */
@@ -320,8 +375,9 @@ export class SessionView {
           ? [`[image ${escapeControls(intent.mimeType)} ${formatBytes(intent.bytes)}]`]
           : [],
       )
-      if (terminal) card.output = firstLines(terminal.output, 4)
-      else if (data.isError) card.output = firstLines(shown.text, 4)
+      // A failure's error is at the end of its output (a test runner's summary, a compiler's error).
+      if (data.isError) card.output = lastLines(terminal?.output ?? shown.text, this.#limits.failureTailLines)
+      else if (terminal) card.output = firstLines(terminal.output, 4)
       else if (images.length) card.output = firstLines(images.join('\n'), 4)
     }
   }
@@ -330,6 +386,7 @@ export class SessionView {
     // A call the turn left without a result (Esc, a crash) did not finish.
     for (const card of this.#tools.values()) {
       if (card.status === 'pending' || card.status === 'running') card.status = 'failed'
+      endInner(card.inner)
     }
     for (const entry of this.entries) if (entry.kind === 'assistant') entry.streaming = false
     switch (reason.kind) {
@@ -385,6 +442,20 @@ export class SessionView {
         else this.version--
         return
       }
+      case 'tool/code-dispatch': {
+        // A run_code program's sub-call, logged when it settled (TL-27): listed on the program's card.
+        const card = this.#tools.get(String(data.parentCallId))
+        if (!card) {
+          this.version--
+          return
+        }
+        card.inner = addInner(
+          card.inner,
+          dispatchedCall(data, this.#label(String(data.name), JSON.stringify(data.arguments ?? {}))),
+          this.#limits.innerCallsShown,
+        )
+        return
+      }
       case 'approval/resolved': {
         const card = this.#tools.get(String(data.callId))
         if (card) card.approval = data.decision === 'deny' ? 'denied' : undefined
@@ -426,13 +497,4 @@ function diffOf(shown: ResultPresentation): DiffView | undefined {
 function safeToDraw(event: AnySessionEvent): AnySessionEvent {
   if (event.type !== 'tool/result') return escapeDeep(event)
   return { ...event, data: { ...escapeDeep({ ...event.data, content: [] }), content: event.data.content } }
-}
-
-function firstLines(text: string, max: number): string {
-  const lines = printable(text)
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-  const shown = lines.slice(0, max)
-  if (lines.length > max) shown.push(`… ${lines.length - max} more lines`)
-  return shown.join('\n')
 }

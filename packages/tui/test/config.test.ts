@@ -8,6 +8,8 @@ describe('TuiConfig', () => {
     expect(TuiConfig.parse({})).toEqual({
       historyEntries: 1000,
       diffMaxLines: 40,
+      failureTailLines: 6,
+      innerCallsShown: 8,
       permissionNotifyMs: 6000,
       idleNotifyMs: 60_000,
     })
@@ -15,10 +17,19 @@ describe('TuiConfig', () => {
 
   test('configured values are kept', () => {
     expect(
-      TuiConfig.parse({ historyEntries: 0, diffMaxLines: 200, permissionNotifyMs: 1000, idleNotifyMs: 5000 }),
+      TuiConfig.parse({
+        historyEntries: 0,
+        diffMaxLines: 200,
+        failureTailLines: 12,
+        innerCallsShown: 3,
+        permissionNotifyMs: 1000,
+        idleNotifyMs: 5000,
+      }),
     ).toEqual({
       historyEntries: 0,
       diffMaxLines: 200,
+      failureTailLines: 12,
+      innerCallsShown: 3,
       permissionNotifyMs: 1000,
       idleNotifyMs: 5000,
     })
@@ -30,6 +41,10 @@ describe('TuiConfig', () => {
     ['historyEntries', 1.5],
     ['diffMaxLines', 4],
     ['diffMaxLines', 'many'],
+    ['failureTailLines', 0],
+    ['failureTailLines', 201],
+    ['innerCallsShown', 0],
+    ['innerCallsShown', 1001],
     ['permissionNotifyMs', 999],
     ['permissionNotifyMs', 3_600_001],
     ['idleNotifyMs', 999],

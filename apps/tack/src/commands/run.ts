@@ -45,7 +45,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
   const cliRules = parseCliRules(flags)
   const { resolved, resume } = await resolveRunTarget(flags, io)
   const { settings, cwd } = resolved
-  const { reporter, err } = runProgress(io, flags)
+  const { reporter, err } = runProgress(io, flags, settings)
   const compactWith = compactCommand(input)
   // `tack run "/help"` needs no model: its check waits until the command turns out to need one.
   const slash = compactWith === undefined && parseSlashCommand(input.task) !== undefined
@@ -174,27 +174,37 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const answer =
       'answer' in outcome ? outcome.answer : (lastAssistantText(turnEvents, { nonEmpty: true }) ?? '')
     await handle.dispose('exit')
+    const { costOf } = await import('@tack/llm')
+    const stats = runStats(turnEvents, agent.model, costOf)
     if (json) {
-      const { costOf } = await import('@tack/llm')
       io.out(
         resultLine({
           sessionId: agent.session.id,
           reason: outcome.reason,
           answer,
           durationMs: Math.round(performance.now() - startedAt),
-          stats: runStats(turnEvents, agent.model, costOf),
+          stats,
         }),
       )
       const notice = jsonRejectionNotice(outcome.reason)
       if (notice) io.err(notice)
+      if (interruptedBy) io.err('tack: interrupted\n')
     } else {
       // Only a completed turn has an answer: text before an error is an intermediate remark.
       // On a terminal the answer's control characters are written out (an escape sequence in it would be
       // obeyed: a retitle, a clipboard write); piped on, it is the model's text exactly.
       const shown = io.stdoutIsTerminal?.() ? printable(answer) : answer
       if (shown && outcome.reason.kind === 'completed') io.out(shown.endsWith('\n') ? shown : `${shown}\n`)
-      if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
+      // Ctrl-C (or SIGTERM, SIGHUP) ended it: said in a word, not as the turn's `aborted` end.
+      if (interruptedBy) err('tack: interrupted\n')
+      else if (outcome.reason.kind !== 'completed' && !io.stdoutClosed?.())
         err(`tack: the turn ended ${printable(describeReason(outcome.reason))}\n`)
+      if (!io.stdoutClosed?.())
+        reporter.summary({
+          usage: stats.usage,
+          ...(stats.costUsd !== undefined ? { costUsd: stats.costUsd } : {}),
+          durationMs: performance.now() - startedAt,
+        })
     }
     if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
     if (io.stdoutClosed?.()) return EXIT_STDOUT_CLOSED

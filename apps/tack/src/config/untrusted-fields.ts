@@ -194,6 +194,10 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'acp.terminalOutputBytes': HELD.notOffered,
   'acp.maxMessageBytes': HELD.notOffered, // read from the folder tack acp starts in, for the whole connection
 
+  'run.failureTailLines': 'harmless', // how much of a failed command's output stderr shows
+  'run.summary': 'harmless',
+  'tui.failureTailLines': 'harmless',
+  'tui.innerCallsShown': 'harmless',
   'tui.historyEntries': HELD.kept,
   'tui.diffMaxLines': 'harmless',
   'tui.permissionNotifyMs': 'harmless', // when the Notification hook moment comes; hooks are trusted config

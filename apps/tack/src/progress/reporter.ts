@@ -1,7 +1,9 @@
 // What `tack run` tells a person on stderr while a turn runs (issue 10 item 3): the current tool and its
 // key argument, waits for the model, retries with their wait, permission denials; with -v also each
 // model request's size and timing. Built as a listener on the session log and on seams (`llm/retry`,
-// `llm/stream`), never as an edit to the loop: the reporter only watches.
+// `llm/stream`), never as an edit to the loop: the reporter only watches. Failures stay visible
+// (docs/decisions/0310-failures-stay-visible.md): on a terminal too, a failed call keeps its line, with
+// the tail of a failed command's output under it, and the run ends with a summary line.
 import type { LlmRequest, LlmResponse } from '@tack/agent'
 import type { RetryInfo } from '@tack/llm'
 import type { Session, SessionEvent, SessionEventMap } from '@tack/session'
@@ -9,6 +11,8 @@ import type {} from '@tack/subagent' // the subagent/start and subagent/end seam
 import type { CallPresentation, ToolRegistry } from '@tack/tools'
 import type { Context } from 'cordis'
 import { printable } from '../printable.ts'
+import { failureText, firstLine, outputTail } from './failure.ts'
+import { type CallCounts, type RunSummary, summaryText } from './summary.ts'
 import type { StatusSink, Styles } from './status-line.ts'
 
 export interface ReporterOptions {
@@ -18,6 +22,10 @@ export interface ReporterOptions {
   readonly verbose: boolean
   /** Tool calls, waits, retries and denials (off with --json, whose stdout already records them). */
   readonly progress: boolean
+  /** Last lines of a failed command's output shown under its line (`plugins.run.failureTailLines`). */
+  readonly failureTailLines: number
+  /** Whether `summary` prints: on a terminal, and with -v anywhere (`plugins.run.summary`). */
+  readonly summary: boolean
   /** Injectable clock for tests. */
   readonly now?: () => number
 }
@@ -29,6 +37,8 @@ export interface Reporter {
   diagnostic(text: string): void
   /** Stops watching and erases the live line. */
   finish(): void
+  /** The run's closing line (calls counted by the reporter), when configured and wanted here. */
+  summary(info: Omit<RunSummary, 'counts'>): void
 }
 
 interface Running {
@@ -55,6 +65,8 @@ export function createReporter(opts: ReporterOptions): Reporter {
   const followed = new Set<Session>()
   /** A subagent's calls, by call id: their labels and start times. */
   const childCalls = new Map<string, Running>()
+  /** Every finished call the reporter saw: the run's, its subagents' and its programs' sub-calls. */
+  const counts: CallCounts = { calls: 0, failed: 0, denied: 0 }
 
   const line = (text: string) => sink.line(`tack: ${text}`)
   const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))}s`
@@ -92,28 +104,42 @@ export function createReporter(opts: ReporterOptions): Reporter {
     return printable(describeCall(name, rawArguments, shown))
   }
 
-  type ResultData = { name: string; isError: boolean; error?: { code: string; message?: string } }
+  type ResultData = {
+    name: string
+    isError: boolean
+    error?: { code: string; message?: string }
+    meta?: unknown
+  }
 
-  /** A finished call: a line per call off a terminal; a denial always. `where` marks a subagent's. */
+  /** Every call's line off a terminal, and with -v on one; a failure's and a denial's always. */
+  const everyCall = () => !sink.live || opts.verbose
+
+  /**
+   * A finished call: its line when `everyCall` or it failed, a denial always, and under a failed
+   * command its output's last lines. `where` marks a subagent's call and a program's sub-call.
+   */
   function reportResult(
     data: ResultData,
     what: string,
     call: Running | undefined,
-    where: '' | 'child',
+    where: '' | 'child' | 'dispatch',
   ): void {
+    counts.calls++
     const took = call ? ` ${s.dim(`(${formatMs(now() - call.started)})`)}` : ''
-    const lead = where === 'child' ? '  ↳ ' : ''
+    const lead = where === '' ? '' : '  ↳ '
     if (data.error?.code === 'DENIED') {
+      counts.denied++
       // A denial changes what the agent could do: a person must see it, terminal or not.
       const inChild = where === 'child' ? ' (in the subagent)' : ''
       line(s.yellow(`denied: ${what}${inChild} — ${firstLine(data.error.message ?? 'denied')}`))
-    } else if (!sink.live) {
-      if (data.isError)
-        line(
-          `${lead}${s.red('✗')} ${what}${took} — ${data.error?.code ?? 'error'}${data.error?.message ? `: ${firstLine(data.error.message)}` : ''}`,
-        )
-      else line(`${lead}${s.green('✓')} ${what}${took}`)
-    }
+    } else if (data.isError) {
+      counts.failed++
+      // under its call's text: past the `↳ ` of an inner call
+      const indent = where === '' ? '    ' : '        '
+      const tail = outputTail(data, opts.failureTailLines).map((t) => `tack: ${indent}${s.dim(`│ ${t}`)}`)
+      // one write: the live line is redrawn once below the whole block, not between its lines
+      sink.line([`tack: ${lead}${s.red('✗')} ${what}${took} — ${failureText(data)}`, ...tail].join('\n'))
+    } else if (everyCall()) line(`${lead}${s.green('✓')} ${what}${took}`)
   }
 
   /** A subagent's own calls (its session is a child's): shown under the `subagent` call that runs it. */
@@ -188,6 +214,7 @@ export function createReporter(opts: ReporterOptions): Reporter {
           name: string
           isError: boolean
           error?: { code: string; message?: string }
+          meta?: unknown
         }
         const call = running.get(data.callId)
         running.delete(data.callId)
@@ -200,13 +227,24 @@ export function createReporter(opts: ReporterOptions): Reporter {
         const what = label(data.name, JSON.stringify(data.arguments))
         const parent = running.get(data.parentCallId)
         if (parent) running.set(data.parentCallId, { ...parent, sub: what })
-        if (data.errorCode === 'DENIED')
-          line(s.yellow(`denied: ${what} — ${firstLine(data.resultSummary || 'denied')}`))
-        else if (!sink.live) {
-          if (data.isError)
-            line(`  ↳ ${s.red('✗')} ${what} — ${data.errorCode ?? 'error'}: ${firstLine(data.resultSummary)}`)
-          else line(`  ↳ ${s.green('✓')} ${what}`)
-        }
+        // The log keeps a summary of the sub-call's result, not its meta: its first line is the error.
+        reportResult(
+          {
+            name: data.name,
+            isError: data.isError,
+            ...(data.isError || data.errorCode
+              ? {
+                  error: {
+                    code: data.errorCode ?? 'error',
+                    ...(data.resultSummary ? { message: data.resultSummary } : {}),
+                  },
+                }
+              : {}),
+          },
+          what,
+          undefined,
+          'dispatch',
+        )
         break
       }
       case 'turn/end':
@@ -279,6 +317,10 @@ export function createReporter(opts: ReporterOptions): Reporter {
       for (const dispose of disposers.splice(0)) dispose()
       sink.clear()
     },
+    summary(info) {
+      if (opts.progress && opts.summary && (sink.live || opts.verbose))
+        line(s.dim(summaryText({ ...info, counts })))
+    },
   }
 }
 
@@ -309,12 +351,6 @@ function withLineCount(text: string): string {
   return more > 0
     ? `${firstLine(lines[0] ?? '')} (+${more} more line${more === 1 ? '' : 's'})`
     : firstLine(text.trim())
-}
-
-/** The first line of a message (a tool's error, hook or provider text), cut, its control characters escaped. */
-function firstLine(text: string): string {
-  const line = printable(text.split('\n', 1)[0] ?? '')
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`

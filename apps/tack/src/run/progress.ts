@@ -1,11 +1,15 @@
 // Sets up `tack run`'s stderr reporting (issue 10 item 3): the live line on a terminal, one line per
 // tool call otherwise, none of it with --json (whose stdout is the record); -v diagnostics in every mode.
+// A failed call keeps its line on a terminal too, and the run ends with a summary (plugins.run,
+// docs/decisions/0310-failures-stay-visible.md).
 // Every other stderr line of the run goes through `err`, so it is printed above the live line.
 import type { Context } from 'cordis'
 import type { CommonFlags } from '../args.ts'
 import type { CommandIO } from '../io.ts'
 import { createReporter, type Reporter } from '../progress/reporter.ts'
 import { colourWanted, plainSink, styles, terminalSink } from '../progress/status-line.ts'
+import { runProgressConfig } from '../progress/config.ts'
+import type { Settings } from '../config/load.ts'
 import type { Resolved } from '../settings.ts'
 
 export interface RunProgress {
@@ -14,7 +18,8 @@ export interface RunProgress {
   err(text: string): void
 }
 
-export function runProgress(io: CommandIO, flags: CommonFlags): RunProgress {
+export function runProgress(io: CommandIO, flags: CommonFlags, settings: Settings): RunProgress {
+  const config = runProgressConfig(settings.plugins.run)
   const columns = io.stderrColumns?.()
   const terminal = columns !== undefined && flags.json !== true
   const sink = terminal
@@ -25,6 +30,8 @@ export function runProgress(io: CommandIO, flags: CommonFlags): RunProgress {
     styles: styles(colourWanted(io.env, terminal)),
     verbose: flags.verbose === true,
     progress: flags.json !== true,
+    failureTailLines: config.failureTailLines,
+    summary: config.summary,
   })
   const err = (text: string) => {
     for (const line of text.replace(/\n$/, '').split('\n')) sink.line(line)
