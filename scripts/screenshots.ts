@@ -74,7 +74,8 @@ const SCENES: Scene[] = [
   },
   {
     file: 'approval-diff.svg',
-    title: 'tack: a permission prompt for an edit, showing the exact diff it would apply before anything is written',
+    title:
+      'tack: a permission prompt for an edit, showing the exact diff it would apply before anything is written',
     async shoot() {
       const run = await openTui(
         [
