@@ -11,10 +11,14 @@ import { describe, expect, it } from 'vitest'
 import { FsToolsPlugin } from '../src/index.ts'
 import { run, stubAgent, tempDir, writeTree } from './support.ts'
 
-async function askingContext(answer: 'allow' | 'deny', tools: Record<string, unknown> = {}) {
+async function askingContext(
+  answer: 'allow' | 'deny',
+  tools: Record<string, unknown> = {},
+  fs: Record<string, unknown> = {},
+) {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, tools)
-  await ctx.plugin(FsToolsPlugin, {})
+  await ctx.plugin(FsToolsPlugin, fs)
   ctx.on('tools/pre-execute', (exec: { name: string }) =>
     exec.name === 'read' ? { action: 'allow' } : { action: 'ask', reason: 'writes a file' },
   )
@@ -140,5 +144,36 @@ describe('approval preview: write and edit show their dry run', () => {
     await run(none.ctx, 'write', { file_path: 'big.txt', content }, { cwd, agent: stubAgent(cwd) })
     expect(none.requests).toHaveLength(1)
     expect(none.requests[0].preview).toBeUndefined()
+  })
+
+  it('a streamed edit (a file too big to hold) runs the same pass counting only: its counts, or its failure, before the question', async () => {
+    const cwd = await tempDir()
+    await writeTree(cwd, { 'a.txt': TEXT.repeat(400) })
+    // readStreamMinSize 0 and diffMaxChars 0 stream any file (docs/decisions/0165-streaming-huge-files.md).
+    const { ctx, requests } = await askingContext('allow', {}, { readStreamMinSize: 0, diffMaxChars: 0 })
+    const agent = stubAgent(cwd)
+    await run(ctx, 'read', { file_path: 'a.txt' }, { cwd, agent })
+    const missing = await run(
+      ctx,
+      'edit',
+      { file_path: 'a.txt', old_string: 'eleven', new_string: '11' },
+      { cwd, agent },
+    )
+    expect(missing.error?.code).toBe('NO_MATCH')
+    expect(requests).toHaveLength(0)
+    const edited = await run(
+      ctx,
+      'edit',
+      { file_path: 'a.txt', old_string: 'ten', new_string: 'TEN', replace_all: true },
+      { cwd, agent },
+    )
+    expect(edited.isError).toBe(false)
+    const note = (requests[0].preview ?? [])[0] as { kind: string; text: string }
+    expect(note.kind).toBe('text')
+    expect(note.text).toMatch(
+      /^No diff \(the file is larger than diffMaxChars \(0 characters\)\): 400 lines removed, 400 added/,
+    )
+    expect((edited.content[0] as { text: string }).text).toContain(note.text)
+    expect(await readFile(join(cwd, 'a.txt'), 'utf8')).toBe(TEXT.replaceAll('ten', 'TEN').repeat(400))
   })
 })

@@ -79,10 +79,21 @@ export function createEditTool(env: FsEnv) {
       dryRun(async () => {
         const target = await openTarget(env, call, args)
         if (target.streams) {
-          // Streaming is the only way through a file this size: the dry run does not pass over it twice.
-          await target.handle.close()
-          const note = `No preview: ${target.shown} is ${target.before.size} bytes, too large to diff (diffMaxChars ${env.config.diffMaxChars}); the edit is streamed.`
-          return [{ kind: 'text', text: note }]
+          // The same streamed pass, counting and checking only: the preview is the counts the result will give.
+          try {
+            const streamed = await streamEdit(
+              env,
+              call,
+              target.path,
+              target.handle,
+              target.before,
+              args,
+              true,
+            )
+            return changeIntents(target.shown, streamed.summary, target.budget)
+          } finally {
+            await target.handle.close()
+          }
         }
         const plan = await planLoaded(env, call, args, target)
         return changeIntents(target.shown, plan.change, target.budget)
