@@ -73,6 +73,42 @@ const SCENES: Scene[] = [
     },
   },
   {
+    file: 'approval-diff.svg',
+    title:
+      'tack: a permission prompt for an edit, showing the exact diff it would apply before anything is written',
+    async shoot() {
+      const run = await openTui(
+        [
+          { kind: 'tool-calls', calls: [{ name: 'read', args: { file_path: 'src/greet.ts' } }] },
+          {
+            kind: 'tool-calls',
+            calls: [
+              {
+                name: 'edit',
+                args: {
+                  file_path: 'src/greet.ts',
+                  old_string: "  return 'Hello ' + name",
+                  new_string: "  return 'Hello, ' + name + '!'",
+                },
+              },
+            ],
+          },
+        ],
+        {
+          ...SIZE,
+          args: [...MODEL, '--permission-mode', 'ask'],
+          prepare: async (ws) => {
+            await mkdir(join(ws, 'src'), { recursive: true })
+            await writeFile(join(ws, 'src', 'greet.ts'), GREET_BEFORE)
+          },
+        },
+      )
+      await submit(run.term, 'greet should end with an exclamation mark')
+      await run.term.waitFor('Allow edit src/greet.ts?', 30_000)
+      return run
+    },
+  },
+  {
     file: 'permission-prompt.svg',
     title: 'tack: a permission prompt for a bash call — allow once, for this session, or deny',
     async shoot() {

@@ -15,6 +15,7 @@ import { setPermissionMode } from '@tack/permissions'
 import { type ApprovalAnswer, type ApprovalRequest, setToolsMode, type ToolExecution } from '@tack/tools'
 import type { SessionChoices } from './options.ts'
 import { PERMISSION_OPTIONS, ruleKey, SessionRules } from './permission.ts'
+import { previewContent } from './result-content.ts'
 import { type FileShaper, type LinkReader, promptContent, withLinkedResources } from './prompt-content.ts'
 import { stopReasonOf } from './stop-reason.ts'
 import { LiveUpdates, toolCallUpdate, type UpdateEnv } from './updates.ts'
@@ -157,9 +158,11 @@ export class AcpSession {
     this.#announce(req.exec.callId, req.exec.name, args)
     const call = toolCallUpdate(this.#env, req.exec.callId, { name: req.exec.name, args })
     const { sessionUpdate: _, ...toolCall } = call as SessionUpdate & { sessionUpdate: 'tool_call' }
+    // A write or an edit shows the exact change its dry run computed, in place of the requested strings.
+    const preview = previewContent(req.preview, this.#env.cwd)
     const params: RequestPermissionRequest = {
       sessionId: this.id,
-      toolCall,
+      toolCall: preview ? { ...toolCall, content: preview } : toolCall,
       options: [...PERMISSION_OPTIONS],
     }
     // Updates of the call go out before the question about it.

@@ -4,7 +4,7 @@
 // images its words and ACP image blocks in order (docs/decisions/0255-image-content.md); anything else
 // the result text the model saw.
 import type { ToolCallContent } from '@agentclientprotocol/sdk'
-import type { DiffHunk, ResultPresentation } from '@tack/tools'
+import type { DiffHunk, ResultIntent, ResultPresentation } from '@tack/tools'
 import { absolutePath } from './tool-kinds.ts'
 
 export function resultContent(shown: ResultPresentation, cwd: string): ToolCallContent[] {
@@ -23,6 +23,26 @@ export function resultContent(shown: ResultPresentation, cwd: string): ToolCallC
       return intent.kind === 'text' ? [{ type: 'content', content: { type: 'text', text: intent.text } }] : []
     })
   return shown.text === '' ? [] : [{ type: 'content', content: { type: 'text', text: shown.text } }]
+}
+
+/**
+ * What a permission request's tool call shows (docs/decisions/0300-approval-shows-the-change.md): the
+ * change the call would make, from the tool's dry run — the same hunks, drawn the same way, as its
+ * result will show once applied — and the notes of a bounded or skipped preview. Undefined without one.
+ */
+export function previewContent(
+  preview: readonly ResultIntent[] | undefined,
+  cwd: string,
+): ToolCallContent[] | undefined {
+  if (!preview || preview.length === 0) return undefined
+  return preview.flatMap((intent): ToolCallContent[] => {
+    if (intent.kind === 'diff')
+      return intent.hunks.map((hunk) => hunkDiff(absolutePath(cwd, intent.path), hunk))
+    if (intent.kind === 'created')
+      return [{ type: 'diff', path: absolutePath(cwd, intent.path), oldText: null, newText: intent.content }]
+    if (intent.kind === 'text') return [{ type: 'content', content: { type: 'text', text: intent.text } }]
+    return []
+  })
 }
 
 /** One applied hunk as an ACP diff: context and removed lines on the old side, context and added on the new. */

@@ -70,6 +70,8 @@ const TABLE = (cwd: string): Record<PermissionMode, Record<Case, object>> => ({
 async function decisionOf(k: Kernel, cwd: string, outside: string, which: Case, mode: PermissionMode) {
   const { name, args } = CALLS[which](outside)
   const agent = stubAgent(cwd, { permissionMode: mode })
+  // An edit of a file not read yet fails before it is asked (docs/decisions/0300): the agent reads it first.
+  if (which === 'editIn') await run(k, 'read', { file_path: 'src/a.ts' }, { cwd, agent })
   const before = k.decisions.length
   const result = await run(k, name, args, { cwd, agent })
   expect(k.decisions.length, `${mode} ${which}: one decision`).toBe(before + 1)

@@ -172,12 +172,17 @@ describe('0012 protected files', () => {
       config: { mode: 'workspace-write' },
       approver: { action: 'deny', by: 'user' },
     })
-    expect((await run(asking, 'edit', edit, { cwd, agent: stubAgent(cwd) })).error?.code).toBe('DENIED')
+    // Read first: an edit of a file not read yet fails before it is asked (docs/decisions/0300).
+    const reader = stubAgent(cwd)
+    await run(asking, 'read', { file_path: '.git/config' }, { cwd, agent: reader })
+    expect((await run(asking, 'edit', edit, { cwd, agent: reader })).error?.code).toBe('DENIED')
     expect(asking.requests[0]?.reason).toContain(
       `edit writes ${cwd}/.git/config, which is the repository's git folder (.git): a file there takes effect`,
     )
     const headless = await kernel({ config: { mode: 'ask' } })
-    expect((await run(headless, 'edit', edit, { cwd, agent: stubAgent(cwd) })).error?.code).toBe('DENIED')
+    const headlessReader = stubAgent(cwd)
+    await run(headless, 'read', { file_path: '.git/config' }, { cwd, agent: headlessReader })
+    expect((await run(headless, 'edit', edit, { cwd, agent: headlessReader })).error?.code).toBe('DENIED')
     expect(await readFile(join(cwd, '.git', 'config'), 'utf8')).toBe('[core]\n')
     const yoloAgent = stubAgent(cwd, { permissionMode: 'yolo' })
     await run(headless, 'read', { file_path: '.git/config' }, { cwd, agent: yoloAgent })

@@ -42,7 +42,11 @@ export interface StreamedEdit {
   readonly summary: ChangeSummary
 }
 
-/** Edits the open file `handle` (stat `before`) by streaming; throws the loaded edit's failures. */
+/**
+ * Edits the open file `handle` (stat `before`) by streaming; throws the loaded edit's failures. With
+ * `dryRun` the same pass only counts and checks — nothing is written, nothing recorded — for the
+ * approval's preview (docs/decisions/0300-approval-shows-the-change.md).
+ */
 export async function streamEdit(
   env: FsEnv,
   call: ToolCallContext,
@@ -50,6 +54,7 @@ export async function streamEdit(
   handle: FileHandle,
   before: Stats,
   args: EditArgs,
+  dryRun = false,
 ): Promise<StreamedEdit> {
   const { observations, config } = env
   // Without a content hash to compare (no observation, or a streamed read), size and mtime decide now.
@@ -62,7 +67,7 @@ export async function streamEdit(
   const unchanged = sameStrings(oldText, newText)
   // A call that will fail NO_CHANGE still hashes the file when the observation needs it (staleness first).
   if (unchanged && seen?.hash === undefined) throw unchanged
-  const file = unchanged ? undefined : await openAtomic(path.real, before.mode & 0o7777)
+  const file = unchanged || dryRun ? undefined : await openAtomic(path.real, before.mode & 0o7777)
   try {
     const oldBytes = Buffer.from(oldText, 'utf8')
     const newBytes = Buffer.from(newText, 'utf8')
@@ -84,6 +89,9 @@ export async function streamEdit(
     }
     if (unchanged) throw unchanged
     requireSites(replaced.found, args.replace_all === true, args.file_path)
+    const bytesAfter = replaced.normalisedBytes + replaced.found * (newBytes.length - oldBytes.length)
+    const summary = siteCounts(oldText, newText, replaced.found, 'size', replaced.normalisedBytes, bytesAfter)
+    if (dryRun) return { found: replaced.found, summary }
     call.signal.throwIfAborted()
     await requireUnchangedSince(path.real, before, args.file_path)
     await file?.commit()
@@ -92,8 +100,6 @@ export async function streamEdit(
       ...fingerprintOf(written),
       hash: replaced.outputHash,
     })
-    const bytesAfter = replaced.normalisedBytes + replaced.found * (newBytes.length - oldBytes.length)
-    const summary = siteCounts(oldText, newText, replaced.found, 'size', replaced.normalisedBytes, bytesAfter)
     return { found: replaced.found, summary }
   } catch (error) {
     await file?.discard()

@@ -107,13 +107,14 @@ describe('workspace scope', () => {
       const write = await run(
         ctx,
         'write',
-        { file_path: '../outside/approved.txt', content: 'yes\n' },
+        // A new file each time: overwriting the first one unread would fail before the question (0300).
+        { file_path: `../outside/${answer}.txt`, content: 'yes\n' },
         { cwd },
       )
       if (answer === 'allow') {
         expect([read.isError, textOf(read)]).toEqual([false, '1\tsecret'])
         expect(write.isError).toBe(false)
-        expect(await readFile(join(outside, 'approved.txt'), 'utf8')).toBe('yes\n')
+        expect(await readFile(join(outside, 'allow.txt'), 'utf8')).toBe('yes\n')
       } else {
         expect([read.error?.code, write.error?.code]).toEqual(['DENIED', 'DENIED'])
       }

@@ -14,6 +14,7 @@ import {
   type ToolCallContext,
   type ToolDefinition,
   type ToolOutput,
+  type ToolPlan,
   type ToolSdkDeclaration,
 } from './types.ts'
 
@@ -50,6 +51,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   /** Every call is asked outside yolo, whatever its access (see `ToolDefinition.alwaysAsk`). */
   readonly alwaysAsk?: boolean
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
+  /** The call's dry run, before a question is put (see `ToolDefinition.plan`). */
+  plan?(args: FromSchema<P>, call: ToolCallContext): Promise<ToolPlan>
   /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
   readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
   /** Offered only once a tool search loads it (deferred.ts). */
@@ -81,6 +84,7 @@ export function checkToolDefinition(def: {
   readonly host?: unknown
   readonly alwaysAsk?: unknown
   readonly execute: unknown
+  readonly plan?: unknown
   readonly present?: unknown
   readonly sdk?: unknown
   readonly deferred?: unknown
@@ -99,6 +103,8 @@ export function checkToolDefinition(def: {
   if (typeof def.execute !== 'function') throw bad('execute must be a function')
   if (def.paths !== undefined && typeof def.paths !== 'function')
     throw bad('paths must be a function when given')
+  if (def.plan !== undefined && typeof def.plan !== 'function')
+    throw bad('plan must be a function when given')
   const presentProblem = presentationProblem(def.present)
   if (presentProblem) throw bad(presentProblem)
   if (

@@ -76,6 +76,13 @@ export const ToolsConfig = Schema.object({
     description:
       "Pixels of the longer side of an image in a tool result (an MCP server's, `read`'s), read from its header: past it the image is replaced by a note naming its size. The default is Anthropic's limit (it refuses an image past 8000 px, which would fail every later request).",
   }),
+  approvalPreviewMaxChars: Schema.integer({
+    default: 20_000,
+    min: 0,
+    max: 1_000_000,
+    description:
+      "Characters of the change an approval question shows (docs/decisions/0300-approval-shows-the-change.md): a `write` or `edit` that asks shows the diff its dry run computed, cut here at a line with a note of how many lines are not shown. 0 shows no preview (the call's own arguments still are).",
+  }),
   abortGraceMs: Schema.integer({
     default: 10_000,
     min: 0,
@@ -296,6 +303,7 @@ export class ToolRegistryService extends Service implements ToolRegistry {
       progressIntervalMs: this.config.progressIntervalMs,
       maxImageBytes: this.config.maxImageBytes,
       maxImageLongEdge: this.config.maxImageLongEdge,
+      approvalPreviewMaxChars: this.config.approvalPreviewMaxChars,
       lookup: (name) => (hidden(name) ? undefined : this.lookup(name, mode, agent)),
       names: () => {
         let names = this.state.names.get(mode)

@@ -10,7 +10,7 @@ import type {
 } from '@tack/session'
 import type { ToolHosts } from './host.ts'
 import type { ToolsMode } from './modes.ts'
-import type { CallPresentation, ResultPresentation, ToolPresentation } from './presentation.ts'
+import type { CallPresentation, ResultIntent, ResultPresentation, ToolPresentation } from './presentation.ts'
 
 export type { JsonSchema, ToolSchema }
 
@@ -116,6 +116,15 @@ export interface ToolDefinition<A = unknown> {
    */
   readonly alwaysAsk?: boolean
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
+  /**
+   * The call's dry run (docs/decisions/0300-approval-shows-the-change.md): what it would do, without
+   * doing anything. The pipeline runs it when a pre-execute decision asks, before the approver is
+   * asked: `fail` ends the call with the tool's own error and no question is put (an edit of a file not
+   * read yet); `proceed` puts the question with `preview` — the change the body would apply, as the
+   * result intents its result will carry. `call.approval` is set as if the person allowed the call.
+   * Must not change anything; should not throw (a throw is taken as no preview, a `ToolFailure` as `fail`).
+   */
+  plan?(args: A, call: ToolCallContext): Promise<ToolPlan>
   /** How the tool looks in front ends (presentation.ts); none declared means the defaults. */
   readonly present?: ToolPresentation<A>
   /**
@@ -126,6 +135,11 @@ export interface ToolDefinition<A = unknown> {
   /** Where and how Code Mode's generated SDK declares it (see `ToolSdkDeclaration`); none means `tools.<name>`. */
   readonly sdk?: ToolSdkDeclaration
 }
+
+/** What a tool's dry run (`ToolDefinition.plan`) found: go on and ask, showing `preview`, or fail now. */
+export type ToolPlan =
+  | { readonly action: 'proceed'; readonly preview?: readonly ResultIntent[] }
+  | { readonly action: 'fail'; readonly code: string; readonly message: string }
 
 /**
  * A tool's place in Code Mode's `tools` API (TL-21). `path` puts it under namespaces — an MCP tool
@@ -200,6 +214,13 @@ export interface ApprovalRequest {
   /** What the tool declares it does (its `access`, else `write`): a session rule for an `execute` call holds the exact command. */
   readonly access: ToolAccess
   readonly reason?: string
+  /**
+   * What the call would change, from the tool's dry run (`ToolDefinition.plan`): the result intents
+   * its result will carry (an edit's hunks, a created file's content), cut at
+   * `plugins.tools.approvalPreviewMaxChars` with a `text` note saying how much is not shown. Absent
+   * when the tool has no dry run or it has nothing to show.
+   */
+  readonly preview?: readonly ResultIntent[]
   readonly signal: AbortSignal
 }
 

@@ -180,6 +180,7 @@ describe('TL-19 mode config', () => {
       progressIntervalMs: 250,
       maxImageBytes: 3_932_160,
       maxImageLongEdge: 8000,
+      approvalPreviewMaxChars: 20_000,
       dispatchSummaryMaxChars: 500,
       dispatchArgumentsMaxChars: 64_000,
     })
@@ -224,6 +225,15 @@ describe('abortGraceMs config', () => {
     }
     const { Context } = await import('@tack/kernel')
     await expect(new Context().plugin(ToolsPlugin, { abortGraceMs: -5 })).rejects.toThrow(/abortGraceMs/)
+  })
+
+  test('approvalPreviewMaxChars default, configured and rejected values (docs/decisions/0300-approval-shows-the-change.md)', () => {
+    expect(ToolsConfig.parse({}).approvalPreviewMaxChars).toBe(20_000)
+    expect(ToolsConfig.parse({ approvalPreviewMaxChars: 0 }).approvalPreviewMaxChars).toBe(0)
+    expect(ToolsConfig.parse({ approvalPreviewMaxChars: 500 }).approvalPreviewMaxChars).toBe(500)
+    for (const bad of [-1, 1_000_001, 2.5, '10']) {
+      expect(() => ToolsConfig.parse({ approvalPreviewMaxChars: bad })).toThrow(/approvalPreviewMaxChars/)
+    }
   })
 
   test('progressIntervalMs default, configured and rejected values', () => {

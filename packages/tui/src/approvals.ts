@@ -2,17 +2,20 @@
 // calls that ask wait their turn. "Allow for this session" is remembered for the session (the tool, and
 // for bash the exact command — SessionApprovals), so a matching call later runs without asking. A
 // denial carries the reason the user typed to the model, or a plain refusal when they typed none. A
-// request whose turn is cancelled (Esc) goes away from the screen and is denied.
+// request whose turn is cancelled (Esc) goes away from the screen and is denied. A `write` or `edit`
+// shows the change its dry run computed (`ApprovalRequest.preview`, docs/decisions/0300), as the
+// result's card will show it once applied.
 import {
   type ApprovalAnswer,
   type ApprovalRequest,
   approvalRuleKey,
   type Presenter,
   plainPresenter,
+  type ResultIntent,
   SessionApprovals,
 } from '@tack/tools'
-import type { PermissionChoice, PermissionQuestion } from './components/permission-prompt.ts'
-import { escapeControls } from './format.ts'
+import type { PermissionChoice, PermissionQuestion, PreviewPart } from './components/permission-prompt.ts'
+import { escapeControls, escapeDeep } from './format.ts'
 import { keyArgument } from './key-argument.ts'
 
 export const USER_DENIED = 'The user denied this tool call.'
@@ -62,6 +65,7 @@ export class ApprovalQueue {
       keyArg: keyArgument(keyText),
       ...wholeText(keyText),
       ...(req.reason ? { reason: escapeControls(req.reason) } : {}),
+      ...previewOf(req.preview),
     }
     const choice = await this.#ask(question, req.signal)
     if (choice.choice !== 'deny') return this.#rules.answer(key, { action: 'allow', scope: choice.choice })
@@ -74,4 +78,15 @@ export class ApprovalQueue {
 function wholeText(text: string): { lines?: readonly string[] } {
   const lines = text.split('\n').filter((l) => l.trim() !== '')
   return lines.length > 1 ? { lines } : {}
+}
+
+/** The change a call would make, as the question shows it: the file's text shown, never obeyed. */
+function previewOf(intents: readonly ResultIntent[] | undefined): { preview?: readonly PreviewPart[] } {
+  const parts = escapeDeep(intents ?? []).flatMap((intent): PreviewPart[] => {
+    if (intent.kind === 'diff') return [{ diff: { path: intent.path, hunks: intent.hunks } }]
+    if (intent.kind === 'created') return [{ diff: { path: intent.path, created: intent.content } }]
+    if (intent.kind === 'text') return [{ note: intent.text }]
+    return []
+  })
+  return parts.length > 0 ? { preview: parts } : {}
 }

@@ -10,6 +10,7 @@ import {
   PERMISSION_TITLE,
   type PermissionChoice,
   PermissionPrompt,
+  type PermissionQuestion,
 } from '../src/components/permission-prompt.ts'
 import { colour, hasStyle, plain, strip, widest } from './support.ts'
 
@@ -94,6 +95,52 @@ describe('approval queue', () => {
     exec: { callId: command, name: 'bash', rawArguments: '', arguments: { command }, cwd: '/', signal },
     access: 'execute',
     signal,
+  })
+
+  test('0300: a write or edit asks with its preview — diffs drawn numbered, notes dim, control characters written out', async () => {
+    const questions: PermissionQuestion[] = []
+    const q = new ApprovalQueue(async (question) => {
+      questions.push(question)
+      return { choice: 'once' }
+    })
+    const signal = new AbortController().signal
+    const hunk = { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1, lines: ['-old', '+new\x1b[31m'] }
+    await q.request({
+      exec: {
+        callId: 'e',
+        name: 'edit',
+        rawArguments: '',
+        arguments: { file_path: 'a.txt' },
+        cwd: '/',
+        signal,
+      },
+      access: 'write',
+      signal,
+      preview: [
+        { kind: 'diff', path: 'a.txt', hunks: [hunk] },
+        { kind: 'created', path: 'b.txt', content: 'hello' },
+        { kind: 'text', text: '… 3 more lines of the change not shown' },
+      ],
+    })
+    const question = questions[0]
+    expect(question.preview).toEqual([
+      { diff: { path: 'a.txt', hunks: [{ ...hunk, lines: ['-old', '+new\\x1b[31m'] }] } },
+      { diff: { path: 'b.txt', created: 'hello' } },
+      { note: '… 3 more lines of the change not shown' },
+    ])
+    const screen = new PermissionPrompt(question, plain, () => {}).render(60).map(strip)
+    expect(screen.slice(0, 9)).toEqual([
+      PERMISSION_TITLE,
+      'Allow edit a.txt?',
+      '  a.txt',
+      '  @@ -2,1 +2,1 @@',
+      '  2 - old',
+      '  2 + new\\x1b[31m',
+      '  b.txt (new file)',
+      '  1 + hello',
+      '  … 3 more lines of the change not shown',
+    ])
+    expect(screen[9]).toBe(`› 1. ${PERMISSION_CHOICES[0]}`)
   })
 
   test('TL-35 once, then for the session: the same command is allowed by rule, another asks again', async () => {

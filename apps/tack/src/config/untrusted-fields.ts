@@ -60,6 +60,7 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'tools.mode': 'harmless',
   'tools.dispatchSummaryMaxChars': HELD.notOffered,
   'tools.abortGraceMs': 'harmless',
+  'tools.approvalPreviewMaxChars': HELD.gate, // a smaller one hides the change from the person approving it
   'tools.progressIntervalMs': HELD.kept, // 0 logs every progress report a server sends
   'tools.maxImageBytes': HELD.cost, // a higher one keeps larger images, sent again with every request
   'tools.maxImageLongEdge': HELD.cost, // the same, in pixels

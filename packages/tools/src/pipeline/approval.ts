@@ -4,6 +4,7 @@
 // `approval/resolved` in the log (when the call has an agent).
 import { dispatch } from '@tack/kernel'
 import type { Context } from 'cordis'
+import type { ResultIntent } from '../presentation.ts'
 import type {
   ApprovalAnswer,
   PermissionRequestDecision,
@@ -41,11 +42,13 @@ export async function askApproval(
   access: ToolAccess,
   reason: string | undefined,
   record: Recorder,
+  /** What the call would change (the tool's dry run, plan.ts), for the approver to show. */
+  preview?: readonly ResultIntent[],
 ): Promise<AskOutcome> {
   record('approval/requested', { callId: exec.callId, ...(reason !== undefined && { reason }) })
   const approver = ctx.get('approval') as ApprovalService | undefined
   // A session rule of the approver answers without a question: no permission request is made.
-  const known = rememberedAnswer(approver, exec, access, reason)
+  const known = rememberedAnswer(approver, exec, access, reason, preview)
   if (known) return settled(exec, known, record)
   let early: PermissionRequestDecision
   let decidedBy: string | undefined
@@ -93,7 +96,7 @@ export async function askApproval(
       ),
     )
   }
-  const waited = await waitForAnswer(approver, exec, access, reason)
+  const waited = await waitForAnswer(approver, exec, access, reason, preview)
   switch (waited.kind) {
     case 'aborted':
       record('approval/resolved', { callId: exec.callId, decision: 'deny', by: 'none' })
@@ -119,12 +122,14 @@ function rememberedAnswer(
   exec: ToolExecution,
   access: ToolAccess,
   reason: string | undefined,
+  preview: readonly ResultIntent[] | undefined,
 ): ApprovalAnswer | undefined {
   if (!approver?.remembered) return undefined
   try {
     const answer = approver.remembered({
       exec,
       access,
+      ...(preview && { preview }),
       ...(exec.agent && { agent: exec.agent }),
       ...(reason !== undefined && { reason }),
     })
@@ -163,6 +168,7 @@ async function waitForAnswer(
   exec: ToolExecution,
   access: ToolAccess,
   reason: string | undefined,
+  preview: readonly ResultIntent[] | undefined,
 ): Promise<Waited> {
   const { signal } = exec
   if (signal.aborted) return { kind: 'aborted' }
@@ -180,6 +186,7 @@ async function waitForAnswer(
         exec,
         access,
         signal,
+        ...(preview && { preview }),
         ...(exec.agent && { agent: exec.agent }),
         ...(reason !== undefined && { reason }),
       })

@@ -1,6 +1,6 @@
 // One call through the pipeline (30-tools.md §3), all inside `tools/call` (TL-31):
-//   look up → parse and validate → tools/pre-execute (→ approval; a rewrite validated again and
-//   logged) → tools/execute (around the body) → body → tools/post-execute → result.
+//   look up → parse and validate → tools/pre-execute (→ the tool's dry run, then approval; a rewrite
+//   validated again and logged) → tools/execute (around the body) → body → tools/post-execute → result.
 // Never throws (TL-3): every failure is an `isError` result with a code.
 import { type Dispatched, deepFreeze, dispatch, SeamError } from '@tack/kernel'
 import { checkJson, type HookContext, type JsonValue, toContentBlocks } from '@tack/session'
@@ -18,6 +18,7 @@ import { toolAccess } from '../declarations.ts'
 import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
 import { boundImages } from './image-bound.ts'
+import { planCall } from './plan.ts'
 import { progressRecorder } from './progress.ts'
 import { type Recorder, recorderFor } from './record.ts'
 import {
@@ -49,6 +50,8 @@ export interface PipelineEnv {
   readonly maxImageBytes: number
   /** Pixels of an image's longer side in a result; past it the image is a note (image-bound.ts). */
   readonly maxImageLongEdge: number
+  /** Characters of a dry run's preview an approval question carries (preview-bound.ts). */
+  readonly approvalPreviewMaxChars: number
   lookup(name: string): PipelineTool | undefined
   /** Registered names, sorted, for the `UNKNOWN_TOOL` message. */
   names(): readonly string[]
@@ -134,7 +137,17 @@ async function runPipeline(
         exec = rewritten.exec
       }
       if (decision.action === 'ask') {
-        const asked = await askApproval(env.ctx, exec, toolAccess(tool.def), decision.reason, record)
+        // The dry run first: a call that cannot work fails now, and one that can shows what it would change.
+        const planned = await planCall(tool.def, exec, env.approvalPreviewMaxChars, env.logger)
+        if (planned.kind === 'failed') return withContext(planned.result, context)
+        const asked = await askApproval(
+          env.ctx,
+          exec,
+          toolAccess(tool.def),
+          decision.reason,
+          record,
+          planned.preview,
+        )
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
         if (asked.arguments !== undefined) {

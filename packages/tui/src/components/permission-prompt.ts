@@ -1,4 +1,6 @@
-// The question for an `ask` decision (80-cli.md §5.2): which call, why it asks, and three answers —
+// The question for an `ask` decision (80-cli.md §5.2): which call, why it asks, the change it would make
+// (a write's or an edit's diff from its dry run, docs/decisions/0300-approval-shows-the-change.md), and
+// three answers —
 //   Allow once · Allow for this session · Deny (type a reason for the model)
 // ↑/↓ and Enter, or the keys 1/2/3; Esc denies and interrupts the turn. Deny (3) asks for a reason in one line (Enter sends
 // it, empty sends none); the reason goes back to the model as the refusal's text.
@@ -16,6 +18,8 @@ import {
   wrapTextWithAnsi,
 } from '@mariozechner/pi-tui'
 import type { Theme } from '../theme.ts'
+import type { DiffView } from '../view-model.ts'
+import { renderDiff } from './diff-view.ts'
 
 export type PermissionChoice =
   | { readonly choice: 'once' }
@@ -30,7 +34,12 @@ export interface PermissionQuestion {
   readonly lines?: readonly string[]
   /** Why the permission mode asks (the decision's reason), when it gave one. */
   readonly reason?: string
+  /** The change the call would make, already bounded (`approvalPreviewMaxChars`): shown whole. */
+  readonly preview?: readonly PreviewPart[]
 }
+
+/** A part of a question's preview: a diff drawn as a result's card draws it, or a line of note. */
+export type PreviewPart = { readonly diff: DiffView } | { readonly note: string }
 
 export const PERMISSION_TITLE = 'Permission required'
 export const PERMISSION_CHOICES = Object.freeze(['Allow once', 'Allow for this session', 'Deny'] as const)
@@ -121,6 +130,10 @@ export class PermissionPrompt implements Component, Focusable {
     ]
     for (const line of q.lines ?? []) lines.push(...wrap(`    ${line}`))
     if (q.reason) for (const line of q.reason.split('\n')) lines.push(...wrap(t.dim(line)))
+    for (const part of q.preview ?? []) {
+      if ('diff' in part) lines.push(...renderDiff(part.diff, t, width, Number.POSITIVE_INFINITY))
+      else lines.push(...wrap(t.dim(`  ${part.note}`)))
+    }
     PERMISSION_CHOICES.forEach((label, i) => {
       const chosen = i === this.#selected
       const text = `${chosen ? t.glyphs.prompt : ' '} ${i + 1}. ${label}`
