@@ -10,6 +10,7 @@ import { compileToolParameters } from './schema/tool-schema.ts'
 import { TOOL_KINDS, type ToolPresentation } from './presentation.ts'
 import {
   TOOL_ACCESSES,
+  type SandboxEscalation,
   type ToolAccess,
   type ToolCallContext,
   type ToolDefinition,
@@ -49,6 +50,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   readonly host?: ToolHosts
   /** Every call is asked outside yolo, whatever its access (see `ToolDefinition.alwaysAsk`). */
   readonly alwaysAsk?: boolean
+  /** Whether a call asks to leave the OS sandbox (see `ToolDefinition.escalation`). */
+  escalation?(args: FromSchema<P>): SandboxEscalation | undefined
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** How the tool looks in front ends; `key` names only its own arguments (presentation.ts). */
   readonly present?: ToolPresentation<FromSchema<P>, keyof FromSchema<P> & string>
@@ -80,6 +83,7 @@ export function checkToolDefinition(def: {
   readonly paths?: unknown
   readonly host?: unknown
   readonly alwaysAsk?: unknown
+  readonly escalation?: unknown
   readonly execute: unknown
   readonly present?: unknown
   readonly sdk?: unknown
@@ -99,6 +103,8 @@ export function checkToolDefinition(def: {
   if (typeof def.execute !== 'function') throw bad('execute must be a function')
   if (def.paths !== undefined && typeof def.paths !== 'function')
     throw bad('paths must be a function when given')
+  if (def.escalation !== undefined && typeof def.escalation !== 'function')
+    throw bad('escalation must be a function when given')
   const presentProblem = presentationProblem(def.present)
   if (presentProblem) throw bad(presentProblem)
   if (
