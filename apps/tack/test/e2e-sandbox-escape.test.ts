@@ -63,9 +63,15 @@ describe('headless (tack run, workspace-write)', () => {
   it('the sandboxed commit names .git and the way out; the escalation without a rule is denied with the reason', async () => {
     const box = await sandbox()
     await repository(box.workspace, true)
-    const { run, seen } = await headless(box, [bash({ command: COMMIT }), bash(escalated), { kind: 'text', text: 'Could not.' }], [])
+    const { run, seen } = await headless(
+      box,
+      [bash({ command: COMMIT }), bash(escalated), { kind: 'text', text: 'Could not.' }],
+      [],
+    )
     expect(run.code).toBe(0)
-    expect(seen).toContain(`[the sandbox stopped this: ${box.workspace}/.git/index.lock is inside ${box.workspace}/.git`)
+    expect(seen).toContain(
+      `[the sandbox stopped this: ${box.workspace}/.git/index.lock is inside ${box.workspace}/.git`,
+    )
     expect(seen).toContain('\\"sandbox_permissions\\": \\"require_escalated\\"')
     expect(seen).toContain('no approver is available in this run, so the call is denied')
     expect(seen).toContain("--allow 'bash:git commit -q -m first'")
@@ -75,10 +81,11 @@ describe('headless (tack run, workspace-write)', () => {
   it("--allow 'bash:git commit*' lets the escalated commit land without a prompt", async () => {
     const box = await sandbox()
     await repository(box.workspace, true)
-    const { run } = await headless(box, [bash(escalated), { kind: 'text', text: 'Committed.' }], [
-      '--allow',
-      'bash:git commit*',
-    ])
+    const { run } = await headless(
+      box,
+      [bash(escalated), { kind: 'text', text: 'Committed.' }],
+      ['--allow', 'bash:git commit*'],
+    )
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Committed.')
     expect(hasCommit(box.workspace)).toBe(true)
@@ -87,7 +94,10 @@ describe('headless (tack run, workspace-write)', () => {
   it('--sandbox-writable .git lets the commit land in the sandbox, not escalated', async () => {
     const box = await sandbox()
     await repository(box.workspace, false)
-    const script = [bash({ command: `git add a.txt && ${COMMIT}` }), { kind: 'text', text: 'Committed.' }] as LoopbackEntry[]
+    const script = [
+      bash({ command: `git add a.txt && ${COMMIT}` }),
+      { kind: 'text', text: 'Committed.' },
+    ] as LoopbackEntry[]
     const { run, seen } = await headless(box, script, ['--sandbox-writable', '.git'])
     expect(run.code).toBe(0)
     expect(seen).not.toContain('the sandbox stopped this')
@@ -101,7 +111,9 @@ describe('headless (tack run, workspace-write)', () => {
       cwd: box.workspace,
     })
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain(`--sandbox-writable no-such-dir: ${box.workspace}/no-such-dir is not an existing folder`)
+    expect(run.stderr).toContain(
+      `--sandbox-writable no-such-dir: ${box.workspace}/no-such-dir is not an existing folder`,
+    )
   })
 })
 

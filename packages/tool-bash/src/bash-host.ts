@@ -10,7 +10,8 @@ import { isJsonObject } from '@tack/tools'
 
 const ESCALATED = 'require_escalated'
 
-const isEscalated = (args: Readonly<Record<string, unknown>>): boolean => args.sandbox_permissions === ESCALATED
+const isEscalated = (args: Readonly<Record<string, unknown>>): boolean =>
+  args.sandbox_permissions === ESCALATED
 
 export const bashHost: { readonly claude: ClaudeToolMapping; readonly codex: CodexToolMapping } = {
   claude: {

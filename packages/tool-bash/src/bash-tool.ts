@@ -73,7 +73,9 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
     },
     // Asked of the permission plugin before the body runs (docs/decisions/0315-leaving-the-sandbox.md).
     escalation: (args) =>
-      args.sandbox_permissions === REQUIRE_ESCALATED ? { justification: args.justification ?? '' } : undefined,
+      args.sandbox_permissions === REQUIRE_ESCALATED
+        ? { justification: args.justification ?? '' }
+        : undefined,
     execute: (args, call) => runBash(config, confine, args, call, options.secrets),
     present: bashPresentation,
   })

@@ -55,7 +55,8 @@ function pathIn(line: string, error: RegExp, cwd: string): string | undefined {
   return bare?.includes('/') ? absolute(bare, cwd) : undefined
 }
 
-const absolute = (path: string, cwd: string): string => (isAbsolute(path) ? resolve(path) : resolve(cwd, path))
+const absolute = (path: string, cwd: string): string =>
+  isAbsolute(path) ? resolve(path) : resolve(cwd, path)
 
 /** The note the model reads after the output: what the sandbox stopped, and the way out. */
 export function denialNote(denial: SandboxDenial, mode: string): string {

@@ -92,10 +92,7 @@ export function sandboxPolicy(
   const scratchWritable = !scratchHidden && writable.some((folder) => isWithin(scratch, folder))
   return {
     writable,
-    readOnly: [
-      ...(mode === 'workspace-write' ? controls : []),
-      ...(scratchWritable ? [scratch] : []),
-    ],
+    readOnly: [...(mode === 'workspace-write' ? controls : []), ...(scratchWritable ? [scratch] : [])],
     hidden,
     revealed: scratchHidden ? [scratch] : [],
     network: config.sandboxNetwork === 'allow',

@@ -86,7 +86,11 @@ describe('a command the sandbox stops', () => {
 
   it('with the network off, a network error names it', async () => {
     const result = await (await sandboxed({ sandboxNetwork: 'deny' })).tools.execute(
-      call({ command: 'getent hosts example.com || echo "Could not resolve host: example.com"; exit 6' }, await tempDir(), 'workspace-write'),
+      call(
+        { command: 'getent hosts example.com || echo "Could not resolve host: example.com"; exit 6' },
+        await tempDir(),
+        'workspace-write',
+      ),
     )
     expect(textOf(result)).toContain('the network is off for sandboxed commands')
   })

@@ -56,7 +56,10 @@ export function declaredEscalation(
   try {
     answer = def.escalation(args)
   } catch (error) {
-    return { ok: false, problem: `the escalation declaration of tool "${def.name}" threw: ${messageOf(error)}` }
+    return {
+      ok: false,
+      problem: `the escalation declaration of tool "${def.name}" threw: ${messageOf(error)}`,
+    }
   }
   if (answer === undefined) return { ok: true }
   const justification = (answer as { justification?: unknown } | null)?.justification
