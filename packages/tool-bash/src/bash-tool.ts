@@ -26,10 +26,9 @@ const DESCRIPTION = [
   'The command and everything it starts are terminated on timeout, and background processes still running',
   'when the command ends are terminated too. Long output is cut to its end; the full output is saved to a',
   'file whose path the result gives. A non-zero exit is reported as an error with the output.',
-  'Commands may run in a sandbox that keeps some paths read-only (such as .git) or hidden, and the network off;',
-  'when the sandbox stops a command the result says so. Only then, and only for a command that needs it, set',
-  'sandbox_permissions to "require_escalated" with a justification to ask the user to run that one command',
-  'outside the sandbox.',
+  'In the sandbox some paths are read-only (.git) or hidden and the network may be off; the result says when the',
+  'sandbox stopped a command. Only then, set sandbox_permissions to "require_escalated" with a justification to',
+  'ask the user to run that one command outside it.',
 ].join(' ')
 
 /** The value of `sandbox_permissions` that asks to leave the sandbox (Codex's name for it). */
@@ -60,13 +59,11 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
         sandbox_permissions: {
           type: 'string',
           enum: ['use_default', REQUIRE_ESCALATED],
-          description:
-            'use_default (the default) runs the command in the sandbox; require_escalated asks the user to run this one command outside it (give a justification).',
+          description: 'require_escalated: ask the user to run this command outside the sandbox.',
         },
         justification: {
           type: 'string',
-          description:
-            'With require_escalated: one sentence telling the user why this command must run outside the sandbox.',
+          description: 'Why this command must run outside the sandbox; shown to the user.',
         },
       },
       required: ['command'],
