@@ -131,7 +131,10 @@ async function runBash(
     timeoutMs,
     ...(requested > timeoutMs && { requestedTimeoutMs: requested }),
     ...(spillPath && { spillPath }),
-    ...(denial && confinement.kind === 'sandboxed' && { sandboxNote: denialNote(denial, confinement.mode) }),
+    ...(denial &&
+      confinement.kind === 'sandboxed' && {
+        sandboxNote: denialNote(denial, confinement.mode, args.command),
+      }),
   })
   const meta: BashMeta = {
     ...(confinement.kind === 'unconfined' && confinement.escalated && { escalated: true }),

@@ -59,11 +59,22 @@ const absolute = (path: string, cwd: string): string =>
   isAbsolute(path) ? resolve(path) : resolve(cwd, path)
 
 /** The note the model reads after the output: what the sandbox stopped, and the way out. */
-export function denialNote(denial: SandboxDenial, mode: string): string {
+export function denialNote(denial: SandboxDenial, mode: string, command: string): string {
   const what = whatWasStopped(denial)
   if (mode === 'read-only')
     return `[the sandbox stopped this: ${what}. The session is in read-only mode, which does not allow leaving the sandbox; tell the user what you wanted to do.]`
-  return `[the sandbox stopped this: ${what}. To run this one command outside the sandbox, call bash again with the same command, "sandbox_permissions": "require_escalated" and a "justification" (one sentence the user reads); the user allows or denies it. The user can also allow it up front (--allow 'bash:COMMAND') or make a folder writable (--sandbox-writable PATH). Do not try to work around the sandbox another way.]`
+  return `[the sandbox stopped this: ${what}. To run this one command outside the sandbox, call bash again with the same command, "sandbox_permissions": "require_escalated" and a "justification" (one sentence the user reads); the user allows or denies it. ${upFront(denial, command)} Do not try to work around the sandbox another way.]`
+}
+
+/**
+ * The grants a person could give before the run, as concretely as known: an allow rule for this command
+ * (allow rules never match a compound command, packages/permissions rules.ts), a control folder to open.
+ */
+function upFront(denial: SandboxDenial, command: string): string {
+  const simple = !/[;&|<>`\n\r]|\$\(/.test(command.trim()) && !command.includes("'")
+  const rule = simple ? `--allow 'bash:${command.trim()}'` : `--allow 'bash:COMMAND' for a simple command`
+  const folder = denial.kind === 'read-only' && denial.protectedBy ? denial.protectedBy : 'PATH'
+  return `The user can also allow it up front (${rule}) or make a folder writable (--sandbox-writable ${folder}).`
 }
 
 function whatWasStopped(denial: SandboxDenial): string {

@@ -63,7 +63,10 @@ describe('a command the sandbox stops', () => {
     const text = textOf(result)
     expect(text).toContain(`[the sandbox stopped this: ${repo}/.git/index.lock is inside ${repo}/.git`)
     expect(text).toContain('"sandbox_permissions": "require_escalated"')
-    expect(text).toContain('--sandbox-writable PATH')
+    // a compound command: no rule can name it; the folder to open is named
+    expect(text).toContain(
+      `(--allow 'bash:COMMAND' for a simple command) or make a folder writable (--sandbox-writable ${repo}/.git)`,
+    )
     expect(result.meta).toMatchObject({ sandboxDenial: { kind: 'read-only', protectedBy: `${repo}/.git` } })
     expect(hasCommits(repo)).toBe(false)
   })
@@ -73,6 +76,9 @@ describe('a command the sandbox stops', () => {
     const ctx = await sandboxed()
     const written = await ctx.tools.execute(call({ command: `touch ${outside}/f` }, work, 'workspace-write'))
     expect(textOf(written)).toContain(`${outside}/f is outside the folders the sandbox lets commands write`)
+    expect(textOf(written)).toContain(
+      `(--allow 'bash:touch ${outside}/f') or make a folder writable (--sandbox-writable PATH)`,
+    )
     const readOnly = await ctx.tools.execute(call({ command: 'touch f' }, work, 'read-only'))
     expect(textOf(readOnly)).toContain('read-only mode, which does not allow leaving the sandbox')
   })
