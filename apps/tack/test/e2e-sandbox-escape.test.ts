@@ -5,7 +5,7 @@
 // one "allow once" the commit lands; headless, `--allow 'bash:git commit*'` or `--sandbox-writable .git`
 // let it land without a prompt, and without either the escalation is denied with the reason.
 import { execFileSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type LoopbackEntry, startLoopbackServer } from '@tack/llm/testing'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -102,6 +102,23 @@ describe('headless (tack run, workspace-write)', () => {
     expect(run.code).toBe(0)
     expect(seen).not.toContain('the sandbox stopped this')
     expect(hasCommit(box.workspace)).toBe(true)
+  })
+
+  it("an untrusted project's config cannot grant it: its allow rule and sandboxWritable are held back", async () => {
+    const box = await sandbox()
+    await repository(box.workspace, true)
+    await mkdir(join(box.workspace, '.tack'))
+    await writeFile(
+      join(box.workspace, '.tack', 'config.yml'),
+      `plugins:\n  permissions:\n    allow: [{ tool: bash, command: "git commit*" }]\n  bash:\n    sandboxWritable: ["${box.workspace}/.git"]\n`,
+    )
+    const script = [bash({ command: COMMIT }), bash(escalated), { kind: 'text', text: 'Could not.' }]
+    const { run, seen } = await headless(box, script, [])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain('plugins.permissions.allow, plugins.bash.sandboxWritable')
+    expect(seen).toContain('[the sandbox stopped this:')
+    expect(seen).toContain('no approver is available in this run, so the call is denied')
+    expect(hasCommit(box.workspace)).toBe(false)
   })
 
   it('--sandbox-writable naming no folder is a usage error', async () => {
