@@ -112,7 +112,11 @@ describe('headless (tack run, workspace-write)', () => {
       join(box.workspace, '.tack', 'config.yml'),
       `plugins:\n  permissions:\n    allow: [{ tool: bash, command: "git commit*" }]\n  bash:\n    sandboxWritable: ["${box.workspace}/.git"]\n`,
     )
-    const script = [bash({ command: COMMIT }), bash(escalated), { kind: 'text', text: 'Could not.' }]
+    const script: LoopbackEntry[] = [
+      bash({ command: COMMIT }),
+      bash(escalated),
+      { kind: 'text', text: 'Could not.' },
+    ]
     const { run, seen } = await headless(box, script, [])
     expect(run.code).toBe(0)
     expect(run.stderr).toContain('plugins.permissions.allow, plugins.bash.sandboxWritable')
