@@ -51,6 +51,7 @@ Common flags:
   --allow TOOL[:pattern]     (run, repeatable) allow matching calls: bash:"git status", read:/docs/**
   --deny TOOL[:pattern]      (run, repeatable) deny matching calls: bash:rm, write, *:secrets/**
   --image PATH               (run, repeatable) attach a PNG, JPEG, GIF or WebP file to the prompt
+  --sandbox-writable PATH    (tack, run, acp; repeatable) a folder sandboxed bash may write: ~/.cache, .git
   --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON

@@ -7,6 +7,7 @@ import { type Booted, boot } from './boot.ts'
 import type { CliRuleSpecs } from './cli-rules.ts'
 import type { CommandIO } from './io.ts'
 import { findModFolders } from './mod-folders.ts'
+import { parseSandboxWritable } from './sandbox-writable-flag.ts'
 import { assertModelServed } from './model-check.ts'
 import type { Settings } from './config/load.ts'
 import { chooseModel, type Resolved } from './settings.ts'
@@ -45,6 +46,7 @@ export async function bootAgentCommand(
 export async function bootAgentCommand(opts: BootAgentOptions): Promise<DeferredBoot> {
   const { resolved, flags, io, warn } = opts
   const { settings, paths, cwd, trust } = resolved
+  const sandboxWritable = parseSandboxWritable(flags['sandbox-writable'], io.cwd)
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
   const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
   const notice = opts.heldBack
@@ -69,6 +71,7 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
     mods: mods.specs,
     warn,
     ...(opts.cliRules ? { cliRules: opts.cliRules } : {}),
+    ...(sandboxWritable.length > 0 ? { sandboxWritable } : {}),
     verbose: flags.verbose === true,
     noSession: flags['no-session'] === true,
   })

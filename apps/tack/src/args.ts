@@ -25,6 +25,7 @@ export const COMMON_OPTIONS = {
   resume: { type: 'string', short: 'r' },
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
+  'sandbox-writable': { type: 'string', multiple: true },
   mod: { type: 'string', multiple: true },
   image: { type: 'string', multiple: true },
 } as const
@@ -62,6 +63,8 @@ export type CommonFlags = {
   allow?: string[]
   /** `--deny TOOL[:pattern]` (repeatable): permission deny rules for this run (cli-rules.ts). */
   deny?: string[]
+  /** `--sandbox-writable PATH` (repeatable): a folder sandboxed commands may write (sandbox-writable-flag.ts). */
+  'sandbox-writable'?: string[]
   /** `--mod DIR` (repeatable): a Claude Code mod folder for this run (80-cli.md §7.2). */
   mod?: string[]
   /** `tack run --image PATH` (repeatable): an image attached to the prompt (run/image-flags.ts). */

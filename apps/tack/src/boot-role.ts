@@ -29,6 +29,8 @@ export interface BootOptions {
   readonly verbose?: boolean
   /** `--allow` / `--deny` rules for this run, added to the permission plugin's (cli-rules.ts). */
   readonly cliRules?: CliRuleSpecs
+  /** `--sandbox-writable` folders for this run, absolute (sandbox-writable-flag.ts). */
+  readonly sandboxWritable?: readonly string[]
   /** Claude Code mod folders to load, in order (`findModFolders`). */
   readonly mods?: readonly ModSpec[]
   /** false: do not create $TACK_HOME (`tack doctor` checks it itself and reports it as a problem). */

@@ -3,6 +3,7 @@
 import type { ObjectSchema, Field } from '@tack/kernel'
 import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
+import { withSandboxWritable } from './sandbox-writable-flag.ts'
 import { MCP_CATALOG_ENTRY } from './mcp/catalog-entry.ts'
 import { knowHowFolders } from './skills/folders.ts'
 import { trustedForThisRun } from './workspace-trust.ts'
@@ -113,8 +114,10 @@ export const CATALOG: readonly CatalogEntry[] = [
       return { plugin: m.BashToolPlugin, Config: m.BashToolConfig }
     },
     // The sandbox hides $TACK_HOME; what other plugins declare secret it reads from ctx.secrets.
+    // --sandbox-writable adds its folders after the config's.
     boot: {
       defaults: (opts) => ({ scratchRoot: opts.paths.scratch, env: opts.env, tackHome: opts.paths.home }),
+      overrides: (opts, merged) => withSandboxWritable(merged, opts.sandboxWritable),
     },
   },
   {

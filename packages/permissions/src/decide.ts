@@ -20,10 +20,12 @@
 // (headless) the call passes and the workspace scope fails it `OUTSIDE_WORKSPACE`. `ask†` (a control
 // file, protected.ts) asks with a reason naming the file when an approver is mounted and denies with
 // that reason without one; only an allow rule that names a matching path counts as an approval for
-// it. `allow` carries `approval: 'rule'`, so the scope accepts outside paths.
+// it. `allow` carries `approval: 'rule'`, so the scope accepts outside paths. A call that asks to
+// leave the OS sandbox is judged by escalation.ts after the deny rules.
 import type { PermissionsConfig } from './config.ts'
 import type { CallFacts, PathFact } from './facts.ts'
 import type { PermissionMode } from './modes.ts'
+import { escalationVerdict } from './escalation.ts'
 import { describeRule, findRule } from './rules.ts'
 
 export type Verdict =
@@ -57,6 +59,8 @@ export function decide(
     }
   if (facts.problem !== undefined)
     return { kind: 'deny', reason: `The call to "${facts.tool}" cannot be judged: ${facts.problem}.` }
+  // Leaving the sandbox has a table of its own (escalation.ts): it never passes.
+  if (facts.escalation) return escalationVerdict(facts, mode, rules, hasApprover)
   const allowed = findRule(rules.allow, facts, 'allow')
   // A control file needs an approval that names it: a rule without a path does not (0012).
   if (allowed && (!guarded || allowed.path !== undefined))

@@ -6,7 +6,9 @@
 // let it through).
 import { resolve } from 'node:path'
 import {
+  declaredEscalation,
   declaredPaths,
+  type SandboxEscalation,
   resolveInWorkspace,
   type ToolAccess,
   type ToolDefinition,
@@ -29,6 +31,8 @@ export interface CallFacts {
   readonly command?: string
   /** The tool asks before every call outside yolo (its `alwaysAsk` declaration, e.g. MCP's destructiveHint). */
   readonly alwaysAsk?: boolean
+  /** The call asks to run outside the OS sandbox (docs/decisions/0315-leaving-the-sandbox.md). */
+  readonly escalation?: SandboxEscalation
   /** The workspace root, lexically and real. */
   readonly root: { readonly lexical: string; readonly real: string }
   /** The tool's `paths` declaration failed: the call cannot be judged and is denied (fail closed). */
@@ -38,12 +42,16 @@ export interface CallFacts {
 export async function factsOf(exec: ToolExecution, def: ToolDefinition | undefined): Promise<CallFacts> {
   const lexical = resolve(exec.agent?.cwd ?? exec.cwd)
   const access = toolAccess(def)
+  const escalated = declaredEscalation(def, exec.arguments)
   const base = {
     tool: exec.name,
     access,
     ...commandOf(access, exec.arguments),
     ...(def?.alwaysAsk === true ? { alwaysAsk: true } : {}),
+    ...(escalated.ok && escalated.escalation ? { escalation: escalated.escalation } : {}),
   }
+  if (!escalated.ok)
+    return { ...base, paths: [], root: { lexical, real: lexical }, problem: escalated.problem }
   const declared = def ? declaredPaths(def, exec.arguments) : { ok: true as const, paths: [] }
   if (!declared.ok) return { ...base, paths: [], root: { lexical, real: lexical }, problem: declared.problem }
   const paths = await Promise.all(declared.paths.map((path) => pathFact(lexical, exec.cwd, path)))

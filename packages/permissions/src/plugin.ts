@@ -7,10 +7,16 @@
 //   allow → the chain's `allow` gains `approval: 'rule'`; a `deny` or `ask` from the chain stands.
 // It records nothing itself: the tools pipeline records `approval/requested|resolved` around asks.
 import { definePlugin } from '@tack/kernel'
-import type { PreToolDecision, ToolExecution, ToolRegistry } from '@tack/tools'
+import {
+  declaredEscalation,
+  type PreToolDecision,
+  type ToolDefinition,
+  type ToolExecution,
+  type ToolRegistry,
+} from '@tack/tools'
 import { PermissionsConfig } from './config.ts'
 import { decide, type Verdict } from './decide.ts'
-import { factsOf } from './facts.ts'
+import { type CallFacts, factsOf } from './facts.ts'
 import { permissionModeOf } from './modes.ts'
 import { protectedPathOf } from './protected.ts'
 import { withheldPaths } from './withheld.ts'
@@ -35,12 +41,31 @@ export const PermissionsPlugin = definePlugin({
         const facts = await factsOf(exec, def)
         const guarded = await protectedPathOf(facts)
         const verdict = decide(facts, mode, config, ctx.get('approval') !== undefined, guarded)
-        return combine(verdict, next)
+        return noAddedEscalation(await combine(verdict, next), facts, def)
       },
       { phase: 'policy' },
     )
   },
 })
+
+/**
+ * A hook downstream may rewrite the input (`updatedInput`), but not into a request to leave the sandbox
+ * the verdict above never saw: the escalation is the model's to ask and a person's or a user rule's to
+ * grant (docs/decisions/0315-leaving-the-sandbox.md).
+ */
+function noAddedEscalation(
+  decision: PreToolDecision,
+  facts: CallFacts,
+  def: ToolDefinition | undefined,
+): PreToolDecision {
+  if (decision.action === 'deny' || decision.arguments === undefined || facts.escalation) return decision
+  const rewritten = declaredEscalation(def, decision.arguments)
+  if (rewritten.ok && !rewritten.escalation) return decision
+  return {
+    action: 'deny',
+    reason: `A hook rewrote the call to "${facts.tool}" into a request to run outside the sandbox; only the model may ask for that, and only a person or a user's rule may grant it.`,
+  }
+}
 
 async function combine(verdict: Verdict, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> {
   switch (verdict.kind) {

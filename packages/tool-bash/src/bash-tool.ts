@@ -12,6 +12,7 @@ import { type ConfinementOptions, createConfinement } from './confinement.ts'
 import { scrubEnvironment } from './environment.ts'
 import { type BashArgs, type BashMeta, bashPresentation } from './present.ts'
 import { outcomeOf, resultText } from './result-text.ts'
+import { denialNote, sandboxDenial } from './sandbox-denial.ts'
 import { type CommandRunner, commandRunnerOf } from './runner.ts'
 import { fileSafe } from './scratch.ts'
 
@@ -25,7 +26,13 @@ const DESCRIPTION = [
   'The command and everything it starts are terminated on timeout, and background processes still running',
   'when the command ends are terminated too. Long output is cut to its end; the full output is saved to a',
   'file whose path the result gives. A non-zero exit is reported as an error with the output.',
+  'In the sandbox some paths are read-only (.git) or hidden and the network may be off; the result says when the',
+  'sandbox stopped a command. Only then, set sandbox_permissions to "require_escalated" with a justification to',
+  'ask the user to run that one command outside it.',
 ].join(' ')
+
+/** The value of `sandbox_permissions` that asks to leave the sandbox (Codex's name for it). */
+export const REQUIRE_ESCALATED = 'require_escalated'
 
 export function createBashTool(config: BashToolConfig, options: ConfinementOptions = {}) {
   const confine = createConfinement(config, options)
@@ -49,9 +56,23 @@ export function createBashTool(config: BashToolConfig, options: ConfinementOptio
           type: 'string',
           description: 'A short description of what the command does, shown to the user.',
         },
+        sandbox_permissions: {
+          type: 'string',
+          enum: ['use_default', REQUIRE_ESCALATED],
+          description: 'require_escalated: ask the user to run this command outside the sandbox.',
+        },
+        justification: {
+          type: 'string',
+          description: 'Why this command must run outside the sandbox; shown to the user.',
+        },
       },
       required: ['command'],
     },
+    // Asked of the permission plugin before the body runs (docs/decisions/0315-leaving-the-sandbox.md).
+    escalation: (args) =>
+      args.sandbox_permissions === REQUIRE_ESCALATED
+        ? { justification: args.justification ?? '' }
+        : undefined,
     execute: (args, call) => runBash(config, confine, args, call, options.secrets),
     present: bashPresentation,
   })
@@ -70,10 +91,14 @@ async function runBash(
   const requested = args.timeout_ms ?? config.timeoutMs
   const timeoutMs = Math.min(requested, config.maxTimeoutMs)
   const sessionId = call.agent?.session.id ?? NO_SESSION_FOLDER
-  const confinement = await confine(call, sessionId)
+  const confinement = await confine(call, sessionId, args.sandbox_permissions === REQUIRE_ESCALATED)
   if (confinement.kind === 'unavailable') {
     const content = `[the command was not run: the sandbox is required (sandbox: on) but unavailable: ${confinement.reason}]`
     throw new ToolFailure('SANDBOX_UNAVAILABLE', 'the sandbox is unavailable', { content })
+  }
+  if (confinement.kind === 'refused') {
+    const content = `[the command was not run outside the sandbox: ${confinement.reason}]`
+    throw new ToolFailure('ESCALATION_REFUSED', confinement.reason, { content })
   }
   const spillTarget = join(config.scratchRoot, fileSafe(sessionId), `bash-${fileSafe(call.callId)}.log`)
   const run = await runProcess({
@@ -96,13 +121,24 @@ async function runBash(
   const spillPath = run.truncated ? run.spillPath : undefined
   if (run.spillPath && !spillPath) await unlink(run.spillPath).catch(() => {})
 
+  const outcome = outcomeOf(run)
+  const denial =
+    outcome === 'COMMAND_FAILED' && confinement.kind === 'sandboxed'
+      ? sandboxDenial(run.stdout, confinement.policy, call.cwd)
+      : undefined
   const text = resultText({
     run,
     timeoutMs,
     ...(requested > timeoutMs && { requestedTimeoutMs: requested }),
     ...(spillPath && { spillPath }),
+    ...(denial &&
+      confinement.kind === 'sandboxed' && {
+        sandboxNote: denialNote(denial, confinement.mode, args.command),
+      }),
   })
   const meta: BashMeta = {
+    ...(confinement.kind === 'unconfined' && confinement.escalated && { escalated: true }),
+    ...(denial && { sandboxDenial: denial }),
     exitCode: run.exitCode,
     ...(run.signal !== null && { signal: run.signal }),
     timedOut: run.timedOut,
@@ -110,7 +146,6 @@ async function runBash(
     ...(spillPath && { spillPath }),
     output: run.stdout,
   }
-  const outcome = outcomeOf(run)
   if (outcome === 'ok') return { content: text, meta }
   throw new ToolFailure(outcome, firstLineOf(outcome, run.exitCode), { content: text, meta })
 }

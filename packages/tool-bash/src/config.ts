@@ -112,7 +112,7 @@ const fields = {
     allowed: PATH_LIST,
     test: isPathList,
     description:
-      'Folders sandboxed commands may write besides the workspace and the temp folders, in workspace-write mode (e.g. `~/.cache`). read-only mode ignores them.',
+      'Folders sandboxed commands may write besides the workspace and the temp folders, in workspace-write mode (e.g. `~/.cache`). A control folder of the workspace listed itself (`/w/.git`) is writable too; listing the workspace does not open its control folders. read-only mode ignores them. `--sandbox-writable PATH` adds to it for a run.',
   }),
   sandboxDenyRead: Schema.json<string[]>({
     default: [...DEFAULT_SANDBOX_DENY_READ],

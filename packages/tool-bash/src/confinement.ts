@@ -2,7 +2,13 @@
 // the sandbox applies, the config whether it is required, and the machine whether it exists. Where it
 // applies but does not exist (`sandbox: auto`), the command runs unconfined and a person is told so
 // on stderr, once per session — a warning only a log would hold is a swallowed error.
-import { detectSandbox, type ProcessWrapper, type SandboxSupport, sandboxWrapper } from '@tack/process'
+import {
+  detectSandbox,
+  type ProcessWrapper,
+  type SandboxPolicy,
+  type SandboxSupport,
+  sandboxWrapper,
+} from '@tack/process'
 import { permissionModeOf } from '@tack/permissions'
 import type { SecretsRegistry } from '@tack/kernel'
 import type { ToolCallContext } from '@tack/tools'
@@ -10,9 +16,18 @@ import type { BashToolConfig } from './config.ts'
 import { placeholderLedger, SANDBOXED_MODES, sandboxPolicy } from './sandbox-policy.ts'
 
 export type Confinement =
-  | { readonly kind: 'sandboxed'; readonly wrapper: ProcessWrapper }
-  | { readonly kind: 'unconfined' }
+  | {
+      readonly kind: 'sandboxed'
+      readonly wrapper: ProcessWrapper
+      /** What the sandbox allows, to tell a failure it caused (sandbox-denial.ts). */
+      readonly policy: SandboxPolicy
+      readonly mode: 'workspace-write' | 'read-only'
+    }
+  /** `escalated`: the sandbox applied, and the call was approved to leave it (0315-leaving-the-sandbox.md). */
+  | { readonly kind: 'unconfined'; readonly escalated?: true }
   | { readonly kind: 'unavailable'; readonly reason: string }
+  /** The call asked to leave the sandbox without an approval (or in read-only mode): nothing ran. */
+  | { readonly kind: 'refused'; readonly reason: string }
 
 export interface ConfinementOptions {
   /** Where the once-per-session warning goes; default stderr. */
@@ -31,11 +46,27 @@ export function createConfinement(config: BashToolConfig, options: ConfinementOp
   const warned = new Set<string>()
   const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`))
   const detect = options.detect ?? detectSandbox
-  return async function confine(call: ToolCallContext, sessionKey: string): Promise<Confinement> {
+  return async function confine(
+    call: ToolCallContext,
+    sessionKey: string,
+    escalate = false,
+  ): Promise<Confinement> {
     if (config.sandbox === 'off') return { kind: 'unconfined' }
     // An agent without a mode of its own is treated as workspace-write: the safe side.
     const mode = permissionModeOf(call.agent, 'workspace-write')
     if (!SANDBOXED_MODES.has(mode)) return { kind: 'unconfined' }
+    // The permission plugin asks a person (or finds a user's rule) before an escalated call runs; the
+    // body checks the answer too, so a host without that plugin, or a rewritten input, fails closed.
+    if (escalate) {
+      if (mode === 'read-only')
+        return { kind: 'refused', reason: 'read-only mode does not allow leaving the sandbox' }
+      if (call.approval === undefined)
+        return {
+          kind: 'refused',
+          reason: 'leaving the sandbox needs the approval of a person or a user rule, and this call had none',
+        }
+      return { kind: 'unconfined', escalated: true }
+    }
     const support = await detect()
     if (support.kind === 'none') {
       if (config.sandbox === 'on') return { kind: 'unavailable', reason: support.reason }
@@ -51,13 +82,9 @@ export function createConfinement(config: BashToolConfig, options: ConfinementOp
     const hidden = {
       sandboxExtraDenyRead: [...config.sandboxExtraDenyRead, ...(options.secrets?.files() ?? [])],
     }
-    const policy = sandboxPolicy(
-      mode as 'workspace-write' | 'read-only',
-      call.cwd,
-      { ...config, ...hidden },
-      env,
-    )
+    const sandboxed = mode as 'workspace-write' | 'read-only'
+    const policy = sandboxPolicy(sandboxed, call.cwd, { ...config, ...hidden }, env)
     const wrapper = sandboxWrapper(support, policy, { placeholderLedger: placeholderLedger(config) })
-    return { kind: 'sandboxed', wrapper }
+    return { kind: 'sandboxed', wrapper, policy, mode: sandboxed }
   }
 }

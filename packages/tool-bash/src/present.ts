@@ -2,15 +2,23 @@
 // synchronous; the exit code comes from `meta`, which survives replay.
 import type { ToolPresentation } from '@tack/tools'
 import { blockText } from '@tack/session'
+import type { SandboxDenial } from './sandbox-denial.ts'
 
 export interface BashArgs {
   readonly command: string
   readonly timeout_ms?: number
   readonly description?: string
+  /** `require_escalated` asks to run this command outside the sandbox (0315-leaving-the-sandbox.md). */
+  readonly sandbox_permissions?: 'use_default' | 'require_escalated'
+  readonly justification?: string
 }
 
 /** The tool-private `meta` of a bash result (TL-9, TL-17). */
 export interface BashMeta {
+  /** The command ran outside the sandbox the mode would have put it in, with an approval. */
+  readonly escalated?: true
+  /** The sandbox stopped the command (sandbox-denial.ts): what, and where. */
+  readonly sandboxDenial?: SandboxDenial
   /** Null when the command was killed by a signal or never started. */
   readonly exitCode: number | null
   readonly signal?: string

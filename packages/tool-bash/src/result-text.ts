@@ -14,6 +14,8 @@ export interface CallAccount {
   readonly requestedTimeoutMs?: number
   /** The spill file a truncated result names. */
   readonly spillPath?: string
+  /** What the sandbox stopped and the way out (sandbox-denial.ts), after the ending line. */
+  readonly sandboxNote?: string
 }
 
 export function outcomeOf(run: ProcessResult): BashOutcome {
@@ -43,6 +45,7 @@ export function resultText(account: CallAccount): string {
   if (!run.spawnError) lines.push(run.stdout === '' ? '(no output)' : run.stdout.replace(/\n$/, ''))
   const ending = endingLine(account)
   if (ending) lines.push(ending)
+  if (account.sandboxNote) lines.push(account.sandboxNote)
   if (run.killedLeftovers) {
     lines.push('[processes the command left running in the background were terminated when it ended]')
   }

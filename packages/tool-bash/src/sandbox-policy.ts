@@ -67,12 +67,12 @@ export function sandboxPolicy(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SandboxPolicy {
   const root = resolve(workspace)
-  const writable = [
-    ...new Set([
-      ...tempFolders(),
-      ...(mode === 'workspace-write' ? [root, ...config.sandboxWritable.map((p) => expandHome(p))] : []),
-    ]),
-  ]
+  const extra = mode === 'workspace-write' ? config.sandboxWritable.map((p) => expandHome(p)) : []
+  const writable = [...new Set([...tempFolders(), ...(mode === 'workspace-write' ? [root, ...extra] : [])])]
+  // A control folder the user named itself in `sandboxWritable` (`--sandbox-writable .git`) is theirs to
+  // open: it stays writable. Naming a folder above it (the workspace) does not open it
+  // (docs/decisions/0315-leaving-the-sandbox.md).
+  const controls = CONTROL_PATHS.map((p) => join(root, p)).filter((path) => !extra.includes(path))
   const denied = [...config.sandboxDenyRead, ...config.sandboxExtraDenyRead].map((p) => expandHome(p))
   if (config.tackHome) denied.push(resolve(config.tackHome))
   denied.push(...credentialSockets(env))
@@ -92,10 +92,7 @@ export function sandboxPolicy(
   const scratchWritable = !scratchHidden && writable.some((folder) => isWithin(scratch, folder))
   return {
     writable,
-    readOnly: [
-      ...(mode === 'workspace-write' ? CONTROL_PATHS.map((p) => join(root, p)) : []),
-      ...(scratchWritable ? [scratch] : []),
-    ],
+    readOnly: [...(mode === 'workspace-write' ? controls : []), ...(scratchWritable ? [scratch] : [])],
     hidden,
     revealed: scratchHidden ? [scratch] : [],
     network: config.sandboxNetwork === 'allow',

@@ -2,7 +2,7 @@
 // touches. Permissions, the workspace scope and the agent loop's parallel calls read a tool through
 // these, so one rule decides what an undeclared or faulty declaration means everywhere. (Its host
 // mappings, `host`, are read by each host's protocol package: host.ts.)
-import type { ToolAccess, ToolDefinition } from './types.ts'
+import type { SandboxEscalation, ToolAccess, ToolDefinition } from './types.ts'
 
 /** A tool that declares no access may do anything a plugin's tool can: it counts as a write. */
 export const UNDECLARED_ACCESS: ToolAccess = 'write'
@@ -36,6 +36,39 @@ export function declaredPaths(def: Pick<ToolDefinition, 'name' | 'paths'>, args:
     }
   }
   return { ok: true, paths: Object.freeze([...paths]) }
+}
+
+export type DeclaredEscalation =
+  | { readonly ok: true; readonly escalation?: SandboxEscalation }
+  | { readonly ok: false; readonly problem: string }
+
+/**
+ * Whether a call with these (validated) arguments asks to leave the sandbox
+ * (docs/decisions/0315-leaving-the-sandbox.md). A declaration that throws or answers anything but
+ * `undefined` or `{justification: string}` is a problem the caller fails closed on.
+ */
+export function declaredEscalation(
+  def: Pick<ToolDefinition, 'name' | 'escalation'> | undefined,
+  args: unknown,
+): DeclaredEscalation {
+  if (!def?.escalation) return { ok: true }
+  let answer: unknown
+  try {
+    answer = def.escalation(args)
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `the escalation declaration of tool "${def.name}" threw: ${messageOf(error)}`,
+    }
+  }
+  if (answer === undefined) return { ok: true }
+  const justification = (answer as { justification?: unknown } | null)?.justification
+  if (typeof justification !== 'string')
+    return {
+      ok: false,
+      problem: `the escalation declaration of tool "${def.name}" must return undefined or {justification: string}`,
+    }
+  return { ok: true, escalation: Object.freeze({ justification }) }
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

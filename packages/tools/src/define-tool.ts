@@ -10,6 +10,7 @@ import { compileToolParameters } from './schema/tool-schema.ts'
 import { TOOL_KINDS, type ToolPresentation } from './presentation.ts'
 import {
   TOOL_ACCESSES,
+  type SandboxEscalation,
   type ToolAccess,
   type ToolCallContext,
   type ToolDefinition,
@@ -50,6 +51,8 @@ export interface ToolSpec<P extends ToolParametersSchema> {
   readonly host?: ToolHosts
   /** Every call is asked outside yolo, whatever its access (see `ToolDefinition.alwaysAsk`). */
   readonly alwaysAsk?: boolean
+  /** Whether a call asks to leave the OS sandbox (see `ToolDefinition.escalation`). */
+  escalation?(args: FromSchema<P>): SandboxEscalation | undefined
   execute(args: FromSchema<P>, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /** The call's dry run, before a question is put (see `ToolDefinition.plan`). */
   plan?(args: FromSchema<P>, call: ToolCallContext): Promise<ToolPlan>
@@ -83,6 +86,7 @@ export function checkToolDefinition(def: {
   readonly paths?: unknown
   readonly host?: unknown
   readonly alwaysAsk?: unknown
+  readonly escalation?: unknown
   readonly execute: unknown
   readonly plan?: unknown
   readonly present?: unknown
@@ -105,6 +109,8 @@ export function checkToolDefinition(def: {
     throw bad('paths must be a function when given')
   if (def.plan !== undefined && typeof def.plan !== 'function')
     throw bad('plan must be a function when given')
+  if (def.escalation !== undefined && typeof def.escalation !== 'function')
+    throw bad('escalation must be a function when given')
   const presentProblem = presentationProblem(def.present)
   if (presentProblem) throw bad(presentProblem)
   if (

@@ -3,7 +3,9 @@ import './log-events.ts'
 import './seams.ts'
 
 export {
+  type DeclaredEscalation,
   type DeclaredPaths,
+  declaredEscalation,
   declaredPaths,
   toolAccess,
   UNDECLARED_ACCESS,

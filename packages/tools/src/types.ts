@@ -58,6 +58,12 @@ export const TOOL_ACCESSES: readonly ToolAccess[] = Object.freeze([
   'session',
 ])
 
+/** A call's request to run outside the sandbox (`ToolDefinition.escalation`). */
+export interface SandboxEscalation {
+  /** The model's one-sentence reason, shown to the person asked. */
+  readonly justification: string
+}
+
 export type ToolOutput = Content | { content: Content; meta?: unknown }
 
 export interface ToolCallContext {
@@ -115,6 +121,14 @@ export interface ToolDefinition<A = unknown> {
    * mode (an allow rule still counts as the approval): an MCP tool its server marks `destructiveHint`.
    */
   readonly alwaysAsk?: boolean
+  /**
+   * Whether this call asks to run outside the OS sandbox its tool otherwise runs in, and why
+   * (bash's `sandbox_permissions: "require_escalated"`, docs/decisions/0315-leaving-the-sandbox.md).
+   * Pure and synchronous, from the validated arguments; the permission plugin never lets such a call
+   * through without a person's or a user rule's yes, and the body runs it unconfined only with
+   * `call.approval` set.
+   */
+  escalation?(args: A): SandboxEscalation | undefined
   execute(args: A, call: ToolCallContext): ToolOutput | Promise<ToolOutput>
   /**
    * The call's dry run (docs/decisions/0300-approval-shows-the-change.md): what it would do, without
