@@ -139,16 +139,16 @@ export class GitStore {
     const tooBig = new Set(skipped.map((s) => s.path))
     const wanted = changed.filter((p) => !tooBig.has(p))
     // Git matches every pathspec against every path, so past a few hundred changed paths (the first
-    // snapshot) the whole tree is added instead, the oversized files excluded.
-    const pathspec =
-      wanted.length > PATHSPEC_LIMIT
-        ? ['.', ...skipped.map((s) => `:(exclude,literal)${s.path}`)]
-        : wanted.map((p) => `:(literal)${p}`)
-    if (wanted.length > 0)
-      await this.git(
+    // snapshot) the whole tree is added instead, the oversized files excluded. So is it when a listed
+    // path can no longer be named (a folder replaced by a symbolic link: "beyond a symbolic link").
+    const whole = ['.', ...skipped.map((s) => `:(exclude,literal)${s.path}`)]
+    const add = (pathspec: readonly string[]) =>
+      this.git(
         ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'],
         `${pathspec.join('\0')}\0`,
       )
+    if (wanted.length > PATHSPEC_LIMIT) await add(whole)
+    else if (wanted.length > 0) await add(wanted.map((p) => `:(literal)${p}`)).catch(() => add(whole))
     if (skipped.length > 0)
       // A file already in the index that has since grown past the limit leaves the snapshot too.
       await this.git(

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import { join } from 'node:path'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
+import { CommandError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { findSession, latestSessionOf } from '../session-ref.ts'
@@ -103,7 +104,10 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
     const outcome = await rewindTo(
       { root, maxFileBytes, cwd: summary.cwd, points, turn: parsed.turn, mode: parsed.mode },
       async (atSeq) => (await ctx.sessions.fork(summary.id, { atSeq })).id,
-    )
+    ).catch((error: Error) => {
+      // An unknown turn, a store git cannot read: one line naming what failed, exit 1.
+      throw new CommandError(`rewind: ${error.message}`)
+    })
     io.out(`${outcomeText(parsed.turn, parsed.mode, outcome)}\n`)
     return 0
   } finally {
