@@ -63,12 +63,15 @@ describe('checkpoint store', () => {
     await writeFile(join(workspace, 'bin.dat'), 'text now')
     await rm(join(workspace, 'src'), { recursive: true })
     await writeFile(join(workspace, 'new.txt'), 'x\n')
+    await mkdir(join(workspace, 'made', 'since'), { recursive: true })
+    await writeFile(join(workspace, 'made', 'since', 'n.txt'), 'n\n')
     await writeFile(join(workspace, 'cache', 'keep.txt'), 'ignored after\n')
 
     const { changes } = await store.restore(before.tree, 1 << 20, [])
     expect(changes).toEqual([
       { path: 'bin.dat', kind: 'modified' },
       { path: 'crlf.txt', kind: 'modified' },
+      { path: 'made/since/n.txt', kind: 'deleted' },
       { path: 'new.txt', kind: 'deleted' },
       { path: 'src/deep/gone.ts', kind: 'added' },
     ])
@@ -76,6 +79,7 @@ describe('checkpoint store', () => {
     expect(await readFile(join(workspace, 'bin.dat'))).toEqual(BINARY)
     expect(await readFile(join(workspace, 'src', 'deep', 'gone.ts'), 'utf8')).toBe('export {}\n')
     expect(existsSync(join(workspace, 'new.txt'))).toBe(false)
+    expect(existsSync(join(workspace, 'made'))).toBe(false) // the folders it emptied go too
     expect(await readFile(join(workspace, 'cache', 'keep.txt'), 'utf8')).toBe('ignored after\n')
   })
 

@@ -46,6 +46,12 @@ export function rewindCommand(
         return { kind: 'choose', title: 'Rewind to before turn', command: 'rewind', choices: rows, text }
       }
       const turn = parsed.turn
+      // Files restored under a running turn would be overwritten by its next call, or overwrite it.
+      if (agent.status === 'running')
+        return {
+          kind: 'error',
+          message: '/rewind: a turn is running; wait for it to end or interrupt it (Esc)',
+        }
       try {
         const sessions = ctx.get('sessions') as SessionsService
         const outcome = await rewindTo(
