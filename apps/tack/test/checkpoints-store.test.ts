@@ -169,6 +169,17 @@ describe('checkpoint store', () => {
     expect(await readFile(join(workspace, 'huge.bin'), 'utf8')).toBe('small now\n')
   })
 
+  test('a store inside the workspace (TACK_HOME in the repository) never records itself', async () => {
+    const { workspace } = await box()
+    const store = new GitStore({ root: join(workspace, '.tack-home', 'checkpoints'), workspace })
+    await writeFile(join(workspace, 'a.txt'), 'a\n')
+    const first = await store.snapshot(1 << 20)
+    await writeFile(join(workspace, 'a.txt'), 'b\n')
+    const second = await store.snapshot(1 << 20)
+    expect(await store.git(['ls-tree', '-r', '--name-only', first.tree])).toBe('a.txt\n')
+    expect(await store.git(['ls-tree', '-r', '--name-only', second.tree])).toBe('a.txt\n')
+  })
+
   test('pruning keeps the newest trees and drops what only the others held', async () => {
     const { workspace, store } = await box()
     const trees: string[] = []

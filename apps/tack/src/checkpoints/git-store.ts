@@ -9,8 +9,8 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { lstat, readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { isAbsolute, join, relative, sep } from 'node:path'
 
 /** Settings every git call gets on its command line (they outrank any config file). */
 const GIT_SETTINGS = [
@@ -67,11 +67,15 @@ export function storeDir(root: string, workspace: string): string {
 export class GitStore {
   readonly dir: string
   readonly #workspace: string
+  /** The store's own folder relative to the workspace when it lies inside it (a TACK_HOME in the repository). */
+  readonly #inside: string | undefined
   readonly #env: NodeJS.ProcessEnv
 
   constructor(opts: GitStoreOptions) {
     this.dir = storeDir(opts.root, opts.workspace)
     this.#workspace = opts.workspace
+    const rel = relative(opts.workspace, this.dir)
+    this.#inside = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : undefined
     this.#env = {
       // Only what git needs to find itself; none of the caller's GIT_* variables (GIT_DIR, GIT_INDEX_FILE,
       // GIT_CONFIG_PARAMETERS, GIT_ALTERNATE_OBJECT_DIRECTORIES…) reaches it.
@@ -139,14 +143,22 @@ export class GitStore {
       this.git(['ls-files', '-z', '--others', '--exclude-standard']),
       this.git(['ls-files', '-z', '--modified']),
     ])
-    const changed = [...new Set(`${others}${modified}`.split('\0').filter(Boolean))]
+    // A store inside the workspace must never record itself.
+    const own = this.#inside
+    const changed = [...new Set(`${others}${modified}`.split('\0').filter(Boolean))].filter(
+      (p) => own === undefined || (p !== own && !p.startsWith(`${own}/`)),
+    )
     const skipped = await this.#oversized(changed, maxFileBytes)
     const tooBig = new Set(skipped.map((s) => s.path))
     const wanted = changed.filter((p) => !tooBig.has(p))
     // Git matches every pathspec against every path, so past a few hundred changed paths (the first
     // snapshot) the whole tree is added instead, the oversized files excluded. So is it when a listed
     // path can no longer be named (a folder replaced by a symbolic link: "beyond a symbolic link").
-    const whole = ['.', ...skipped.map((s) => `:(exclude,literal)${s.path}`)]
+    const whole = [
+      '.',
+      ...skipped.map((s) => `:(exclude,literal)${s.path}`),
+      ...(own ? [`:(exclude,literal)${own}`] : []),
+    ]
     const add = (pathspec: readonly string[]) =>
       this.git(
         ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'],
@@ -182,7 +194,12 @@ export class GitStore {
 
   /** Keeps `tree` alive under `refs/tack/<name>` until pruned. */
   async keep(name: string, tree: string): Promise<void> {
-    await this.git(['update-ref', `refs/tack/${name}`, tree])
+    // A loose ref is one line naming the object; writing it spares a git process per turn. Names are
+    // tack's own (digits, a session id, a turn), so no ref-name rule can be broken.
+    if (!/^[0-9a-zA-Z._-]+$/.test(name) || !/^[0-9a-f]{40,64}$/.test(tree))
+      throw new Error(`bad checkpoint ref ${name} ${tree}`)
+    await mkdir(join(this.dir, 'refs', 'tack'), { recursive: true })
+    await writeFile(join(this.dir, 'refs', 'tack', name), `${tree}\n`)
   }
 
   /** What changed from tree `from` to tree `to`, sorted by path. */
