@@ -124,5 +124,7 @@ describe('rewind', () => {
     const flags = await runTack(['rewind', '--files-only', '--conversation-only'], { env: box.env, cwd: ws })
     expect(flags.code).toBe(2)
     expect(flags.stderr).toContain('--files-only and --conversation-only exclude each other')
+    const help = await runTack(['rewind', '--help'], { env: box.env, cwd: ws })
+    expect(help.stdout).toMatch(/^usage: tack rewind \[--to TURN\]/)
   })
 })
