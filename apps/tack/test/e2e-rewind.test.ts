@@ -115,7 +115,9 @@ describe('rewind', () => {
     expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('A changed\n')
     const talk = await runTack(['rewind', '--to', '2', '--conversation-only'], { env: box.env, cwd: ws })
     expect(talk.code, talk.stderr).toBe(0)
-    expect(talk.stdout).toMatch(/^conversation forked before turn 2: session [0-9a-f-]{36}\n$/)
+    expect(talk.stdout).toMatch(
+      /^conversation forked before turn 2: session ([0-9a-f-]{36})\n\(continue it with tack -r \1\)\n$/,
+    )
     expect(await readFile(join(ws, 'b.txt'), 'utf8')).toBe('B changed\n')
     // The fork is now the workspace's latest session (one turn); -r names the one rewound from.
     const bad = await runTack(['rewind', '--to', '9', '-r', sessionId], { env: box.env, cwd: ws })

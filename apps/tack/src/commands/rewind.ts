@@ -109,6 +109,8 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
       throw new CommandError(`rewind: ${error.message}`)
     })
     io.out(`${outcomeText(parsed.turn, parsed.mode, outcome)}\n`)
+    // A fork before turn 1 holds no turn yet, and `-c` skips such sessions: name the way back in.
+    if (outcome.forkId) io.out(`(continue it with tack -r ${outcome.forkId})\n`)
     return 0
   } finally {
     await booted.close()
