@@ -26,6 +26,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
     file: 'mcp/run.ts',
     what: 'first request with 5 stdio MCP servers vs none, per-call overhead vs a raw SDK call',
   },
+  {
+    id: 'checkpoints',
+    file: 'checkpoints/run.ts',
+    what: "a turn's checkpoint on a 10,000-file repository (goal 50 ms), against git status",
+  },
 ]
 
 const wanted = process.argv.slice(2).map((a) => a.toLowerCase())

@@ -15,6 +15,9 @@ Usage:
   tack sessions fork <id> [--at SEQ]
   tack sessions rm <id>
   tack sessions import FILE  a jsonl export back into the store ("-" reads stdin)
+  tack rewind [--to TURN] [--files-only | --conversation-only] [-r ID]
+                             the latest session's turns with what each changed; --to: the files as they were
+                             before TURN and the conversation forked there (also /rewind in the UI and ACP)
   tack hooks list [--json]   Claude Code and Codex hooks found, their sources and whether they run
   tack hooks trust [--project]
   tack mods list             Claude Code mods a run loads: the events and $ nouns each uses, whether tack has them

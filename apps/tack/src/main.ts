@@ -31,6 +31,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { mcpCommand } = await import('./commands/mcp.ts')
       return await mcpCommand(argv.slice(1), { ...cio, env })
     }
+    if (argv[0] === 'rewind') {
+      // `tack rewind [--to TURN] [--files-only | --conversation-only]` parses its own flags.
+      const { rewindCommand } = await import('./commands/rewind.ts')
+      return await rewindCommand(argv.slice(1), { ...cio, env })
+    }
     if (argv[0] === 'skills') {
       // `tack skills list|show` parses its own few flags (and answers its own --help).
       const { skillsCommand } = await import('./commands/skills.ts')

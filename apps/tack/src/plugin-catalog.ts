@@ -1,6 +1,7 @@
 // The plugins a tack profile can load, keyed by the name their config uses under `plugins:` in a
 // config file. Each entry imports its package only when asked, so a command pays only for what it uses.
 import type { ObjectSchema, Field } from '@tack/kernel'
+import { join } from 'node:path'
 import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
 import { withSandboxWritable } from './sandbox-writable-flag.ts'
@@ -171,6 +172,17 @@ export const CATALOG: readonly CatalogEntry[] = [
       return { plugin: m.InstructionsPlugin, Config: m.InstructionsConfig }
     },
     boot: { defaults: (opts) => ({ home: opts.paths.home }) },
+  },
+  {
+    key: 'checkpoints',
+    description:
+      "checkpoints of the working tree before each turn's first change, for /rewind and tack rewind",
+    defaultOn: true,
+    load: async () => {
+      const m = await import('./checkpoints/plugin.ts')
+      return { plugin: m.CheckpointsPlugin, Config: m.CheckpointsConfig }
+    },
+    boot: { defaults: (opts) => ({ root: join(opts.paths.home, 'checkpoints') }) },
   },
   {
     key: 'compaction',

@@ -27,6 +27,7 @@ export async function applyCommandResult(result: CommandResult, actions: Command
       return
     case 'resume':
       await actions.resume(result.sessionId)
+      if (result.notice) actions.notice(result.notice, 'info')
       return
     case 'choose':
       await actions.choose(result)

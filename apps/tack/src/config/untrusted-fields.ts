@@ -142,6 +142,11 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'subagent.maxDepth': 'harmless',
 
   // Turning project instructions off or reading less of them only narrows what the model is told.
+  // A project must not turn off the user's undo, make it keep more, or move the store.
+  'checkpoints.enabled': HELD.gate,
+  'checkpoints.keep': HELD.kept,
+  'checkpoints.maxFileBytes': HELD.kept,
+  'checkpoints.root': pathValued(HELD.path),
   'instructions.enabled': 'harmless',
   'instructions.maxBytes': 'harmless',
   'instructions.home': pathValued(HELD.path),
