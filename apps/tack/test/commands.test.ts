@@ -181,6 +181,15 @@ describe('tack doctor and tack dice', () => {
     expect(list.stdout).toContain('reflect')
   })
 
+  test('issue 26: tack dice names itself `tack dice` in its usage, not agent-dice', async () => {
+    const box = await sandbox()
+    for (const argv of [['dice'], ['dice', '--help'], ['dice', 'nonsense']]) {
+      const result = await runTack(argv, { env: box.env, cwd: box.workspace })
+      expect(result.stdout).toMatch(/^Usage: tack dice <command> \[options\]\n/)
+      expect(result.stdout).not.toContain('agent-dice <command>')
+    }
+  })
+
   test('issue 13: tack state runs the agent-state readers over <tack home>/agent-state', async () => {
     const box = await sandbox()
     const now = Date.now()
