@@ -79,6 +79,17 @@ describe('tack run variants', () => {
       expect(help.code).toBe(0)
       expect(help.stdout).toContain(`tack ${args[0]}`)
     }
+    // `tack sessions --help` is the sessions help, not the whole list (issue 26)
+    for (const args of [
+      ['sessions', '--help'],
+      ['sessions', 'list', '-h'],
+    ]) {
+      const help = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(help.code).toBe(0)
+      expect(help.stdout).toMatch(/^tack sessions — /)
+      expect(help.stdout).toContain('tack sessions fork <id> [--at SEQ]')
+      expect(help.stdout).not.toContain('tack acp')
+    }
     // after `--` a "--help" is the task's text, not a request for help
     const task = await runTack(['run', '--model', 'nope/x', '--', '--help'], {
       env: box.env,
