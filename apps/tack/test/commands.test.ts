@@ -79,6 +79,17 @@ describe('tack run variants', () => {
       expect(help.code).toBe(0)
       expect(help.stdout).toContain(`tack ${args[0]}`)
     }
+    // a bad --model is the person's typing: the error names the flag (issue 26)
+    for (const args of [
+      ['run', '--model', 'bogus', 'x'],
+      ['--model', 'foo/', 'sessions', 'list'],
+    ]) {
+      const r = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect({ code: r.code, stderr: r.stderr }).toEqual({
+        code: 2,
+        stderr: `tack: --model: must be provider/model, e.g. deepseek/deepseek-chat (got "${args[args.indexOf('--model') + 1]}")\n`,
+      })
+    }
     // `tack sessions --help` is the sessions help, not the whole list (issue 26)
     for (const args of [
       ['sessions', '--help'],
