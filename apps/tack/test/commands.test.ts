@@ -132,7 +132,11 @@ describe('tack sessions', () => {
       cwd: box.workspace,
     })
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('BAD_FORK_POINT')
+    // the refusal lists where a fork may cut: the turn's start and the end (issue 26)
+    const end = events.length
+    expect(bad.stderr).toBe(
+      `tack: BAD_FORK_POINT: fork point ${midTurn} is inside a turn; a fork cuts at a turn's start or the end: 0 (before turn 1), ${end} (the end)\n`,
+    )
     const fork = await runTack(['sessions', 'fork', id], { env: box.env, cwd: box.workspace })
     expect(fork.code).toBe(0)
     const child = fork.stdout.trim()

@@ -20,6 +20,7 @@ import {
 } from './events.ts'
 import { MemorySessionStore } from './memory-store.ts'
 import { openTurnAt } from './recover.ts'
+import { describeForkPoints, forkPoints } from './fork-points.ts'
 import { Session } from './session.ts'
 import { validateSessionHeader } from './session-header.ts'
 import type { SessionStore } from './store.ts'
@@ -107,7 +108,11 @@ export class SessionsService extends Service {
       )
     }
     if (openTurnAt(source.events, atSeq)) {
-      throw new SessionEventError('BAD_FORK_POINT', `fork point ${atSeq} is inside an open turn`)
+      const points = describeForkPoints(forkPoints(source.events), atSeq)
+      throw new SessionEventError(
+        'BAD_FORK_POINT',
+        `fork point ${atSeq} is inside a turn; a fork cuts at a turn's start or the end: ${points}`,
+      )
     }
     const child: SessionHeader = {
       version: SESSION_FORMAT_VERSION,
