@@ -90,18 +90,15 @@ export class PromptBox {
     this.#lastKey = keyName(data)
   }
 
-  /** The `/` menu: the registry's commands for this screen, plus /exit. */
+  /** The `/` menu: the registry's commands for this screen, the same list `/help` prints. */
   refreshCommands(): void {
     const { ctx, cwd } = this.#opts
     const registered = ctx.get('commands') ? ctx.commands.list({ surface: 'tui' }) : []
-    const items = [
-      ...registered.map((c) => ({
-        name: c.name,
-        description: c.description,
-        ...(c.args ? { argumentHint: c.args } : {}),
-      })),
-      { name: 'exit', description: 'End the session and leave tack' },
-    ]
+    const items = registered.map((c) => ({
+      name: c.name,
+      description: c.description,
+      ...(c.args ? { argumentHint: c.args } : {}),
+    }))
     this.#commandNames = items.map((item) => item.name)
     this.editor.setAutocompleteProvider(
       (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx, cwd)),
