@@ -31,6 +31,8 @@ Usage:
   tack trust --list | --revoke [DIR]
   tack acp                   serve the Agent Client Protocol on stdio, for editors (Zed, any ACP client)
   tack dice …                the agent-dice CLI on tack's data folder
+  tack state enable          turn agent-state on: every session from now on records what it is doing
+                             (tack state disable turns it off)
   tack state status|watch|tmux  what each session is doing (agent-state's readers on tack's data folder)
   tack doctor                check Node, config files, models and keys, the session store, hooks
   tack --version | --help
