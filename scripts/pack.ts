@@ -127,6 +127,22 @@ function stagePlainWorkspace(name: string, dir: string): { name: string; version
   return { name, version: pkg.version }
 }
 
+/**
+ * The products' own commands (`agent-dice`, `cc-dice`, `agent-state`), from each product's `bin`, so a
+ * global install of tack puts them on PATH as their READMEs say, running the copies the tarball ships.
+ */
+export function productBins(): Record<string, string> {
+  const bins: Record<string, string> = {}
+  for (const name of readdirSync(join(ROOT, 'products')).sort()) {
+    const file = join(ROOT, 'products', name, 'package.json')
+    if (!existsSync(file)) continue
+    const { bin } = readJson<{ bin?: Record<string, string> }>(file)
+    for (const [command, target] of Object.entries(bin ?? {}))
+      bins[command] = join('products', name, target.replace(/^\.\//, ''))
+  }
+  return bins
+}
+
 /** Packs the current build (rebuilt first unless it matches the sources); returns the tarball's path. */
 export function pack(): string {
   if (buildState(new URL(`file://${ROOT}/`)).use !== 'build') build()
@@ -141,7 +157,7 @@ export function pack(): string {
     description: app.description,
     type: 'module',
     license: 'MIT',
-    bin: { tack: 'apps/tack/bin/tack.js' },
+    bin: { tack: 'apps/tack/bin/tack.js', ...productBins() },
     engines: { node: '^22.16.0 || >=24' },
     dependencies,
     bundleDependencies: Object.keys(dependencies).sort(),
