@@ -53,6 +53,7 @@ Common flags:
   --allow TOOL[:pattern]     (run, repeatable) allow matching calls: bash:"git status", read:/docs/**
   --deny TOOL[:pattern]      (run, repeatable) deny matching calls: bash:rm, write, *:secrets/**
   --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
+  --image PATH               (run, repeatable) attach an image file to the prompt
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
   -c, --continue             (tack, run) continue this workspace's most recent session
