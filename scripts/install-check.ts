@@ -1,7 +1,8 @@
 // The global-install path, end to end (issue 10 item 7; run by `.ci/run`): pack the build, `npm install -g`
 // it into a temporary prefix, then from a folder outside the repository — with a PATH that holds that
 // prefix, one recent Node (22.16+ or 24+) and the system folders, but nothing of the repository — run `tack --version`,
-// a scripted `tack run` (a bash call, then an answer), `tack doctor`, `tack sessions list` and `tack state status`.
+// a scripted `tack run` (a bash call, then an answer), `tack doctor`, `tack sessions list` and `tack state status`,
+// then the products' own `agent-dice` and `agent-state` from the same install.
 //
 // The Node is the one running this script (`node_modules/.bin/node scripts/install-check.ts` in CI, the
 // repo's Node 24, because CI's system Node is 20), linked alone into a folder of its own, exactly as a
@@ -112,6 +113,29 @@ try {
     'tack state status (agent-state with tack-home, from the tarball)',
     state.status === 0 && state.stdout === 'No live sessions.\n',
     state.stdout + state.stderr,
+  )
+
+  // `tack state enable` links the agent-state mod the tarball ships, and the next run loads it
+  const enable = tack(['state', 'enable'])
+  const mods = tack(['mods', 'list'])
+  check(
+    'tack state enable: the shipped agent-state mod loads',
+    enable.status === 0 && /agent-state[^\n]*\n(?:.*\n)*?\s+loads\s+yes/.test(mods.stdout),
+    enable.stdout + enable.stderr + mods.stdout + mods.stderr,
+  )
+
+  // the products' own commands are on PATH from the same install, as their READMEs say (issue 26)
+  const dice = spawnSync('agent-dice', ['--help'], { cwd: work, env, encoding: 'utf8' })
+  check(
+    'agent-dice on PATH from the tarball',
+    dice.status === 0 && dice.stdout.startsWith('Usage: agent-dice <command>'),
+    `exit ${dice.status}\n${dice.stdout}${dice.stderr}`,
+  )
+  const agentState = spawnSync('agent-state', ['status'], { cwd: work, env, encoding: 'utf8' })
+  check(
+    'agent-state on PATH from the tarball',
+    agentState.status === 0 && agentState.stdout === 'No live sessions.\n',
+    `exit ${agentState.status}\n${agentState.stdout}${agentState.stderr}`,
   )
 } finally {
   rmSync(root, { recursive: true, force: true })

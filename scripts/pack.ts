@@ -127,6 +127,22 @@ function stagePlainWorkspace(name: string, dir: string): { name: string; version
   return { name, version: pkg.version }
 }
 
+/**
+ * The products' own commands (`agent-dice`, `cc-dice`, `agent-state`), from each product's `bin`, so a
+ * global install of tack puts them on PATH as their READMEs say, running the copies the tarball ships.
+ */
+export function productBins(): Record<string, string> {
+  const bins: Record<string, string> = {}
+  for (const name of readdirSync(join(ROOT, 'products')).sort()) {
+    const file = join(ROOT, 'products', name, 'package.json')
+    if (!existsSync(file)) continue
+    const { bin } = readJson<{ bin?: Record<string, string> }>(file)
+    for (const [command, target] of Object.entries(bin ?? {}))
+      bins[command] = join('products', name, target.replace(/^\.\//, ''))
+  }
+  return bins
+}
+
 /** Packs the current build (rebuilt first unless it matches the sources); returns the tarball's path. */
 export function pack(): string {
   if (buildState(new URL(`file://${ROOT}/`)).use !== 'build') build()
@@ -141,7 +157,7 @@ export function pack(): string {
     description: app.description,
     type: 'module',
     license: 'MIT',
-    bin: { tack: 'apps/tack/bin/tack.js' },
+    bin: { tack: 'apps/tack/bin/tack.js', ...productBins() },
     engines: { node: '^22.16.0 || >=24' },
     dependencies,
     bundleDependencies: Object.keys(dependencies).sort(),
@@ -179,7 +195,30 @@ export function nodeIsRecentEnough(version: string): boolean {
   return major >= 24 || (major === 22 && minor >= 16)
 }
 
+/**
+ * Why `install:global` must not install: the `node` an installed `tack` would run on is missing or older
+ * than tack needs, so the `tack` put on PATH could not start (its launcher refuses). Undefined when fine.
+ */
+export function installRefusal(node: { file: string; version: string } | undefined): string | undefined {
+  if (node && nodeIsRecentEnough(node.version)) return undefined
+  const found = node ? `Node ${node.version} (${node.file})` : 'no `node` outside this repository'
+  return [
+    `install:global: nothing installed. An installed tack runs on the first \`node\` on your PATH, and that is ${found}; tack needs Node 22.16+ or 24+.`,
+    'Get a newer one and put it first on PATH, then run npm run install:global again:',
+    '  nvm install 24            (https://github.com/nvm-sh/nvm)',
+    '  or your package manager (e.g. NodeSource for apt), or: npm install -g node@24',
+    `Or run tack from this repository without installing: npx tack …`,
+    '',
+  ].join('\n')
+}
+
 if (import.meta.main) {
+  // Checked before packing: a refused install should cost nothing and change nothing.
+  const refusal = process.argv.includes('--install') ? installRefusal(userNode()) : undefined
+  if (refusal) {
+    process.stderr.write(refusal)
+    process.exit(1)
+  }
   const started = performance.now()
   const file = pack()
   process.stdout.write(`packed ${file} in ${Math.round(performance.now() - started)} ms\n`)
@@ -191,13 +230,8 @@ if (import.meta.main) {
     })
     if (r.status !== 0) process.exit(r.status ?? 1)
     const node = userNode()
-    if (!node || !nodeIsRecentEnough(node.version))
-      process.stdout.write(
-        `\ntack is installed, but it runs on the \`node\` found on PATH, which is ${node ? `${node.version} (${node.file})` : 'missing'}; tack needs 22.16+ or 24+. Install one (nvm install 24, your package manager, or \`npm install -g node@24\`) and make it first on PATH.\n`,
-      )
-    else
-      process.stdout.write(
-        `\ntack is installed; it runs on Node ${node.version} (${node.file}). Try: tack --version\n`,
-      )
+    process.stdout.write(
+      `\ntack is installed; it runs on Node ${node?.version} (${node?.file}). Try: tack --version\n`,
+    )
   }
 }

@@ -34,6 +34,8 @@ Usage:
   tack trust --list | --revoke [DIR]
   tack acp                   serve the Agent Client Protocol on stdio, for editors (Zed, any ACP client)
   tack dice …                the agent-dice CLI on tack's data folder
+  tack state enable          turn agent-state on: every session from now on records what it is doing
+                             (tack state disable turns it off)
   tack state status|watch|tmux  what each session is doing (agent-state's readers on tack's data folder)
   tack doctor                check Node, config files, models and keys, the session store, hooks
   tack --version | --help
@@ -56,6 +58,7 @@ Common flags:
   --image PATH               (run, repeatable) attach a PNG, JPEG, GIF or WebP file to the prompt
   --sandbox-writable PATH    (tack, run, acp; repeatable) a folder sandboxed bash may write: ~/.cache, .git
   --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
+  --image PATH               (run, repeatable) attach an image file to the prompt
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
   -c, --continue             (tack, run) continue this workspace's most recent session
@@ -74,4 +77,27 @@ Environment:
   TACK_TRUST=1               trust the workspace for this run only (CI)
   TACK_DEV=1                 turn on the log invariant checks
   NO_COLOR=1                 no colour on a terminal (tack run's progress, the interactive UI)
+`
+
+// `tack sessions --help` (and `tack sessions` alone, or with an unknown subcommand): the one command's
+// help, with what each subcommand does, instead of the whole list above.
+export const SESSIONS_HELP = `tack sessions — the sessions in the store ($TACK_HOME/sessions.db)
+
+Usage:
+  tack sessions list [--json]      every session, newest activity first: id, last activity, turns, model,
+                                   workspace, fork/subagent origin and the first prompt (cut)
+  tack sessions show <id>          one line per event of the session's log, with its sequence number
+  tack sessions export <id> [--format jsonl|claude-transcript|markdown]
+                                   print the session (jsonl, the default, is what import reads back)
+  tack sessions import FILE        a jsonl export back into the store ("-" reads stdin)
+  tack sessions fork <id> [--at SEQ]
+                                   a new session holding the log up to SEQ (a turn boundary: the seq of a
+                                   turn's first event, or the end); without --at, the whole log; prints its id
+  tack sessions rm <id>            delete a session, its events and its bash spill files
+
+Every <id> may be a unique prefix of a session id. Continue a session with tack -r <id> (the interactive
+screen) or tack run -r <id> "task"; tack -c / tack run -c continue this folder's latest one.
+
+Flags: --json (list), --format (export), --at (fork), and the common ones of tack --help
+(--config, --profile, --cwd, -v).
 `

@@ -34,8 +34,9 @@ if (first === '--version' || first === '-V' || first === 'version') {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   process.stdout.write(`tack ${pkg.version}\n`)
 } else if (first === 'help' || wantsHelp) {
-  const { HELP } = await import('./help.js')
-  process.stdout.write(HELP)
+  const { HELP, SESSIONS_HELP } = await import('./help.js')
+  // the command's own help where it has one (`tack sessions --help`), else the whole list
+  process.stdout.write(first === 'sessions' ? SESSIONS_HELP : HELP)
 } else {
   // node:sqlite as the store uses it (StatementSync#setReturnArrays, isTransaction): 22.16 or 24.
   const [major, minor] = process.versions.node.split('.').map(Number)

@@ -79,6 +79,28 @@ describe('tack run variants', () => {
       expect(help.code).toBe(0)
       expect(help.stdout).toContain(`tack ${args[0]}`)
     }
+    // a bad --model is the person's typing: the error names the flag (issue 26)
+    for (const args of [
+      ['run', '--model', 'bogus', 'x'],
+      ['--model', 'foo/', 'sessions', 'list'],
+    ]) {
+      const r = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect({ code: r.code, stderr: r.stderr }).toEqual({
+        code: 2,
+        stderr: `tack: --model: must be provider/model, e.g. deepseek/deepseek-chat (got "${args[args.indexOf('--model') + 1]}")\n`,
+      })
+    }
+    // `tack sessions --help` is the sessions help, not the whole list (issue 26)
+    for (const args of [
+      ['sessions', '--help'],
+      ['sessions', 'list', '-h'],
+    ]) {
+      const help = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(help.code).toBe(0)
+      expect(help.stdout).toMatch(/^tack sessions — /)
+      expect(help.stdout).toContain('tack sessions fork <id> [--at SEQ]')
+      expect(help.stdout).not.toContain('tack acp')
+    }
     // after `--` a "--help" is the task's text, not a request for help
     const task = await runTack(['run', '--model', 'nope/x', '--', '--help'], {
       env: box.env,
@@ -110,7 +132,11 @@ describe('tack sessions', () => {
       cwd: box.workspace,
     })
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('BAD_FORK_POINT')
+    // the refusal lists where a fork may cut: the turn's start and the end (issue 26)
+    const end = events.length
+    expect(bad.stderr).toBe(
+      `tack: BAD_FORK_POINT: fork point ${midTurn} is inside a turn; a fork cuts at a turn's start or the end: 0 (before turn 1), ${end} (the end)\n`,
+    )
     const fork = await runTack(['sessions', 'fork', id], { env: box.env, cwd: box.workspace })
     expect(fork.code).toBe(0)
     const child = fork.stdout.trim()
@@ -179,6 +205,15 @@ describe('tack doctor and tack dice', () => {
     expect(Object.keys(slots)).toContain('reflect')
     const list = await runTack(['dice', 'list'], { env: box.env, cwd: box.workspace })
     expect(list.stdout).toContain('reflect')
+  })
+
+  test('issue 26: tack dice names itself `tack dice` in its usage, not agent-dice', async () => {
+    const box = await sandbox()
+    for (const argv of [['dice'], ['dice', '--help'], ['dice', 'nonsense']]) {
+      const result = await runTack(argv, { env: box.env, cwd: box.workspace })
+      expect(result.stdout).toMatch(/^Usage: tack dice <command> \[options\]\n/)
+      expect(result.stdout).not.toContain('agent-dice <command>')
+    }
   })
 
   test('issue 13: tack state runs the agent-state readers over <tack home>/agent-state', async () => {

@@ -2,8 +2,9 @@
 // permission rules for one run; a permission mode or rule in a config file is honoured by `tack run`
 // exactly like the flag; an untrusted project config still cannot widen access.
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { tempDirOutsideTmp } from '@tack/process/testing'
 import { describe, expect, test } from 'vitest'
 import { jsonLines, runTack, type Sandbox, sandbox, writeJson } from './helpers.ts'
 
@@ -77,6 +78,38 @@ describe('--allow / --deny (issue 10 item 6)', () => {
     expect(r.outcomes.map((o) => o.code ?? 'ok')).toEqual(['ok', 'DENIED', 'ok'])
     expect(r.outcomes[0].text).toContain('hi')
     expect(existsSync(join(box.workspace, 'made.txt'))).toBe(false)
+  })
+
+  test('read-only as the README says: reads pass; write, edit and bash are denied; an allowed command cannot write the workspace', async () => {
+    const box = await sandbox()
+    // a workspace outside the temp folders, which stay writable in read-only
+    const work = await tempDirOutsideTmp()
+    await writeFile(join(work, 'a.txt'), 'A\n')
+    const r = await runCalls(
+      box,
+      [
+        { name: 'read', args: { file_path: 'a.txt' } },
+        { name: 'grep', args: { pattern: 'A' } },
+        { name: 'write', args: { file_path: 'b.txt', content: 'B' } },
+        { name: 'edit', args: { file_path: 'a.txt', old_string: 'A', new_string: 'Z' } },
+        { name: 'bash', args: { command: 'echo x > c.txt' } },
+        { name: 'bash', args: { command: 'touch made.txt' } },
+      ],
+      ['--permission-mode', 'read-only', '--allow', 'bash:touch', '--cwd', work],
+    )
+    expect(r.outcomes.map((o) => o.code ?? (o.isError ? 'error' : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'DENIED',
+      'DENIED',
+      'DENIED',
+      'COMMAND_FAILED',
+    ])
+    expect(r.outcomes[2].text).toContain('Read-only mode does not allow this')
+    expect(r.outcomes[5].text).toMatch(/Read-only file system|Permission denied/)
+    expect(existsSync(join(work, 'made.txt'))).toBe(false)
+    expect(existsSync(join(work, 'c.txt'))).toBe(false)
+    expect(await readFile(join(work, 'a.txt'), 'utf8')).toBe('A\n')
   })
 
   test('--allow read:PATH is a path rule: it lets a read outside the workspace through', async () => {

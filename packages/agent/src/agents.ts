@@ -36,9 +36,12 @@ export class AgentsService {
     /** Recorded in the new session's header (subagents name their parent's session). */
     parentSession?: string
     source?: Extract<SessionStartSource, 'startup' | 'clear'>
+    /** Store the session only from its first turn (`ctx.sessions.create`): hosts a person may leave idle. */
+    storeFromFirstTurn?: boolean
   }): Promise<AgentHandle> {
     const session = await this.#ctx.sessions.create({
       cwd: opts.cwd,
+      ...(opts.storeFromFirstTurn ? { storeFromFirstTurn: true } : {}),
       ...(opts.sessionId ? { id: opts.sessionId } : {}),
       ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
     })

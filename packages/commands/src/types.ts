@@ -14,6 +14,7 @@ export type CommandSurface = (typeof COMMAND_SURFACES)[number]
  * - `clear`: end this session (reason `clear`) and start a new one in the same folder.
  * - `resume`: switch to session `sessionId`; without one, the host shows its picker. `notice` is shown in
  *   the session switched to (what `/rewind` did before switching to its fork).
+ * - `exit`: end the session and leave (the TUI's `/exit`; a host without a screen never offers it).
  * - `error`: the command failed or its arguments were wrong; show `message` (headless: stderr, exit 1).
  * - `unknown`: no command of this name; headless and ACP send the typed text to the model, the TUI says so.
  * - `choose`: a list to pick from (`/model` in the TUI); the host shows a picker and runs `/<command> <value>`
@@ -24,6 +25,7 @@ export type CommandResult =
   | { readonly kind: 'prompt'; readonly text: string; readonly notice?: string }
   | { readonly kind: 'clear' }
   | { readonly kind: 'resume'; readonly sessionId?: string; readonly notice?: string }
+  | { readonly kind: 'exit' }
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'unknown'; readonly name: string }
   | ({ readonly kind: 'choose' } & CommandChoices)

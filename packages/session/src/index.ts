@@ -23,6 +23,7 @@ export { assistantText, lastAssistantText } from './assistant-text.ts'
 export { deriveEventMessage, renderContextEnvelope, toContentBlocks } from './messages.ts'
 export { isOneShotRequest, markOneShotRequest, registerRequestOrigin, requestOriginOf } from './origin.ts'
 export { INTERRUPTED_RESULT_TEXT, openTurnAt, recoverLog } from './recover.ts'
+export { describeForkPoints, type ForkPoint, forkPoints } from './fork-points.ts'
 export {
   memorySessionStorePlugin,
   type SessionOrigin,

@@ -20,6 +20,7 @@ import {
 } from './events.ts'
 import { MemorySessionStore } from './memory-store.ts'
 import { openTurnAt } from './recover.ts'
+import { describeForkPoints, forkPoints } from './fork-points.ts'
 import { Session } from './session.ts'
 import { validateSessionHeader } from './session-header.ts'
 import type { SessionStore } from './store.ts'
@@ -54,6 +55,11 @@ declare module 'cordis' {
 /** Per-session bookkeeping: how much of the log the store already holds. */
 interface Owned {
   persisted: number
+  /**
+   * The header of a session created with `storeFromFirstTurn` that the store does not hold yet: it is
+   * written, with every event so far, by the first flush once the log holds a `turn/start`.
+   */
+  unstored?: SessionHeader
 }
 
 export class SessionsService extends Service {
@@ -70,8 +76,19 @@ export class SessionsService extends Service {
     })
   }
 
-  /** Creates a new, empty session in the store and returns it wired for events and flush. */
-  async create(opts: { cwd: string; id?: string; parentSession?: string }): Promise<Session> {
+  /**
+   * Creates a new, empty session in the store and returns it wired for events and flush. With
+   * `storeFromFirstTurn` the store gets it only once its log holds a turn: a screen opened and left, a
+   * `/clear` never followed by a prompt, an editor's session never prompted leave nothing behind to list
+   * (docs/decisions/0320-small-things.md). Until then nothing else can open it, and its events so far
+   * (a mode switch, say) are written with that first turn.
+   */
+  async create(opts: {
+    cwd: string
+    id?: string
+    parentSession?: string
+    storeFromFirstTurn?: boolean
+  }): Promise<Session> {
     const header: SessionHeader = {
       version: SESSION_FORMAT_VERSION,
       id: opts.id ?? randomUUID(),
@@ -81,8 +98,14 @@ export class SessionsService extends Service {
       ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
     }
     validateSessionHeader(header)
+    if (opts.storeFromFirstTurn) return this.wire(header, [], 'create', header)
     await this.ctx.sessionStore.create(header, { writer: true })
     return this.wire(header, [], 'create')
+  }
+
+  /** Whether the store holds `session` (false only for a `storeFromFirstTurn` one before its first turn). */
+  isStored(session: Session): boolean {
+    return this.owned.get(session)?.unstored === undefined
   }
 
   /** Loads a session (recovering an interrupted final turn, SL-25) and returns it wired (SL-23). */
@@ -107,7 +130,11 @@ export class SessionsService extends Service {
       )
     }
     if (openTurnAt(source.events, atSeq)) {
-      throw new SessionEventError('BAD_FORK_POINT', `fork point ${atSeq} is inside an open turn`)
+      const points = describeForkPoints(forkPoints(source.events), atSeq)
+      throw new SessionEventError(
+        'BAD_FORK_POINT',
+        `fork point ${atSeq} is inside a turn; a fork cuts at a turn's start or the end: ${points}`,
+      )
     }
     const child: SessionHeader = {
       version: SESSION_FORMAT_VERSION,
@@ -138,9 +165,10 @@ export class SessionsService extends Service {
     header: SessionHeader,
     events: readonly SessionEvent[],
     origin: SessionOrigin,
+    unstored?: SessionHeader,
   ): Session => {
     const session = new Session({ header, events, onFlush: (s, batch) => this.flushVia(s, batch) })
-    this.owned.set(session, { persisted: session.length })
+    this.owned.set(session, { persisted: session.length, ...(unstored ? { unstored } : {}) })
     session.subscribe((event, s) => {
       if (!this.disposed) emitSafely(this.ctx, 'session/event', s, event)
     })
@@ -164,6 +192,13 @@ export class SessionsService extends Service {
   private async persist(session: Session, events: readonly SessionEvent[]): Promise<void> {
     const owned = this.owned.get(session)
     if (!owned) return
+    if (owned.unstored) {
+      const all = session.events()
+      if (!all.some((e) => e.type === 'turn/start')) return
+      await this.ctx.sessionStore.create(owned.unstored, { writer: true })
+      owned.unstored = undefined
+      events = all
+    }
     // After a flush that failed in another listener, the store may already hold part of the batch.
     const fresh = events.filter((e) => e.seq >= owned.persisted)
     if (fresh.length === 0) return

@@ -36,6 +36,21 @@ describe('sessions plugin', () => {
     expect(s.header).toMatchObject({ version: 1, cwd: '/w' })
   })
 
+  test('storeFromFirstTurn: the store gets the session, with every event so far, from its first turn', async () => {
+    const { ctx } = await boot()
+    const s = await ctx.sessions.create({ cwd: '/w', storeFromFirstTurn: true })
+    s.append('context/message', { content: text('before any turn'), source: user })
+    await s.flush()
+    expect(await ctx.sessions.list()).toEqual([])
+    expect(ctx.sessions.isStored(s)).toBe(false)
+    completeTurn(s)
+    await s.flush()
+    expect(ctx.sessions.isStored(s)).toBe(true)
+    const stored = await ctx.sessionStore.load(s.id)
+    expect(stored.events.map((e) => e.seq)).toEqual(s.events().map((e) => e.seq))
+    expect(stored.events[0].type).toBe('context/message')
+  })
+
   test("config: store 'external' waits for the host's ctx.sessionStore and uses it", async () => {
     const { ctx } = await boot({ store: 'external' })
     expect(ctx.get('sessions')).toBeUndefined()

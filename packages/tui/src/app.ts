@@ -386,6 +386,7 @@ export class InteractiveApp {
         clear: () => this.switchTo({ cleared: true }, 'clear'),
         resume: (id) => (id === undefined ? this.#pick(false) : this.switchTo({ resume: id }, 'resume')),
         choose: (choices) => this.#choose(agent, choices),
+        exit: () => this.exit('exit'),
       })
     } catch (error) {
       this.#view?.notice(`/${name}: ${(error as Error).message}`, 'error')

@@ -9,6 +9,7 @@ export interface CommandActions {
   send(text: string): void
   clear(): Promise<void>
   resume(sessionId: string | undefined): Promise<void>
+  exit(): void
   /** Shows a picker; resolves when it closes (the pick runs `/<command> <value>`). */
   choose(choices: CommandChoices): Promise<void>
 }
@@ -28,6 +29,9 @@ export async function applyCommandResult(result: CommandResult, actions: Command
     case 'resume':
       await actions.resume(result.sessionId)
       if (result.notice) actions.notice(result.notice, 'info')
+      return
+    case 'exit':
+      actions.exit()
       return
     case 'choose':
       await actions.choose(result)

@@ -69,6 +69,9 @@ export class PromptBox {
       if (text.trim() === '') return
       this.#remember(text)
       opts.submit(text)
+      // The editor cleared the box (and offered the then-last entry) before this entry was remembered:
+      // offer again, so that after a slash command (no turn starts) the hint names what ↑ now recalls.
+      this.offerSuggestion()
     }
     this.editor.onChange = (text) => this.#edited(text)
     this.#seams = new PromptSeams(opts.ctx)
@@ -90,18 +93,15 @@ export class PromptBox {
     this.#lastKey = keyName(data)
   }
 
-  /** The `/` menu: the registry's commands for this screen, plus /exit. */
+  /** The `/` menu: the registry's commands for this screen, the same list `/help` prints. */
   refreshCommands(): void {
     const { ctx, cwd } = this.#opts
     const registered = ctx.get('commands') ? ctx.commands.list({ surface: 'tui' }) : []
-    const items = [
-      ...registered.map((c) => ({
-        name: c.name,
-        description: c.description,
-        ...(c.args ? { argumentHint: c.args } : {}),
-      })),
-      { name: 'exit', description: 'End the session and leave tack' },
-    ]
+    const items = registered.map((c) => ({
+      name: c.name,
+      description: c.description,
+      ...(c.args ? { argumentHint: c.args } : {}),
+    }))
     this.#commandNames = items.map((item) => item.name)
     this.editor.setAutocompleteProvider(
       (this.#mentions = new MentionAutocomplete(new CombinedAutocompleteProvider(items, cwd), ctx, cwd)),
@@ -162,7 +162,9 @@ export class PromptBox {
     const last = this.#history.last()
     if (!agent || !last || this.#opts.busy() || this.text !== '') return
     void this.#seams.suggest(agent, last).then((shown) => {
-      if (shown && !this.#opts.busy() && this.text === '') this.#showSuggestion(last)
+      // an offer overtaken by a newer entry (the one just sent) shows nothing: its own offer follows
+      if (shown && last === this.#history.last() && !this.#opts.busy() && this.text === '')
+        this.#showSuggestion(last)
     })
   }
 

@@ -97,6 +97,8 @@ export async function interactiveCommand(
             const created = await ctx.agents.create({
               cwd,
               options,
+              // opened and left, or /clear then left: nothing to list (docs/decisions/0320-small-things.md)
+              storeFromFirstTurn: true,
               ...(target.cleared ? { source: 'clear' as const } : {}),
             })
             if (!flagsApplied) {

@@ -99,7 +99,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
       }
       default:
         throw new UsageError(
-          'usage: tack sessions list | show <id> | export <id> [--format …] | fork <id> [--at SEQ] | rm <id> | import <file>',
+          'usage: tack sessions list | show <id> | export <id> [--format …] | fork <id> [--at SEQ] | rm <id> | import <file> (see tack sessions --help)',
         )
     }
   } catch (error) {

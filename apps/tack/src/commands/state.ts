@@ -6,6 +6,11 @@
 import type { CommandIO } from '../io.ts'
 
 export async function stateCommand(argv: string[], io: CommandIO): Promise<number> {
+  if (argv[0] === 'enable' || argv[0] === 'disable') {
+    // tack's own: turning the mod on for every session (the readers are agent-state's)
+    const { stateSwitch } = await import('./state-enable.ts')
+    return stateSwitch(argv[0], argv.slice(1), io)
+  }
   const { main } = await import('agent-state')
   return main(argv, {
     env: io.env,

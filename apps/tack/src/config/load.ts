@@ -138,6 +138,7 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   const flags: ConfigLayer = {}
   for (const [k, v] of Object.entries(opts.flags))
     if (v !== undefined) (flags as Record<string, unknown>)[k] = v
+  await checkFlags(flags)
   ordered.push({ layer: flags, origin: 'flag' })
   const merged = ordered.reduce<ConfigLayer>((acc, l) => mergeLayer(acc, l.layer), {})
   const permissionMode = settledPermissionMode(ordered)
@@ -212,10 +213,35 @@ async function readYaml(file: string): Promise<unknown> {
   return value === null || value === undefined ? {} : value
 }
 
-/** Validates a layer; throws ConfigError naming `file`, each key path and its allowed range. */
 /** What the check of the merged configuration names as its "file" in an error. */
 const MERGED_LAYERS = '--flags and merged layers'
 
+/** The command-line flag each key of the flags layer came from: what an error about it names. */
+const FLAG_OF: Record<string, string> = {
+  model: '--model',
+  effort: '--effort',
+  baseUrl: '--base-url',
+  permissionMode: '--permission-mode',
+  toolsMode: '--tools-mode',
+}
+
+/**
+ * The flags' values, checked before they merge with the files: a bad `--model x` is the person's typing,
+ * so the error names the flag they typed, not the merged configuration the value would have landed in.
+ */
+async function checkFlags(flags: ConfigLayer): Promise<void> {
+  const issues: ConfigIssue[] = []
+  await checkShape(flags, '', issues, false, MERGED_LAYERS)
+  if (issues.length === 0) return
+  throw new ConfigError(
+    issues.map((i) => {
+      const key = i.path.split('.')[0]
+      return { path: FLAG_OF[key] ?? i.path, message: i.message }
+    }),
+  )
+}
+
+/** Validates a layer; throws ConfigError naming `file`, each key path and its allowed range. */
 export async function checkLayer(value: unknown, file: string): Promise<void> {
   const issues: ConfigIssue[] = []
   await checkShape(value, '', issues, true, file)

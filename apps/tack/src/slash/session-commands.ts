@@ -17,6 +17,13 @@ export function sessionCommands(ctx: Context): CommandDefinition[] {
       run: ({ surface, columns }) => ({ kind: 'text', text: helpText(ctx, surface, columns) }),
     },
     {
+      // In the registry (not only the screen's own menu) so that /help lists it with the rest.
+      name: 'exit',
+      description: 'End the session and leave tack',
+      surfaces: ['tui'],
+      run: () => ({ kind: 'exit' }),
+    },
+    {
       name: 'clear',
       description: 'End this session and start a new one in this folder',
       surfaces: ['tui'],

@@ -8,7 +8,7 @@ import { CliError, toCliError } from './errors.ts'
 import { checkCommand, hookCommand, installCommand, uninstallCommand } from './host-commands.ts'
 import type { CommandResult } from './result.ts'
 import * as slots from './slot-commands.ts'
-import { USAGE } from './usage.ts'
+import { usageFor } from './usage.ts'
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>
@@ -23,6 +23,8 @@ export interface CliIo {
   rng?: () => number
   /** Pins the host instead of `AGENT_DICE_HOST` (embedders: pi's `/dice`, `tack dice`). */
   host?: EmbeddedHost
+  /** The command the person typed, for the usage line (default `agent-dice`; `tack dice` under tack). */
+  program?: string
 }
 
 const SESSION: FlagSpec = { values: ['--session'], maxPositionals: 1 }
@@ -119,9 +121,10 @@ async function dispatch(command: string, argv: readonly string[], io: CliIo): Pr
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv)
   const command = argv.find((a) => a !== '--json')
+  const usage = usageFor(io.program)
   if (command === undefined || HELP.has(command)) {
-    if (json) io.stdout(`${JSON.stringify({ ok: true, command: 'help', usage: USAGE })}\n`)
-    else io.stdout(`${USAGE}\n`)
+    if (json) io.stdout(`${JSON.stringify({ ok: true, command: 'help', usage })}\n`)
+    else io.stdout(`${usage}\n`)
     return 0
   }
   try {
@@ -143,7 +146,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       )
     } else {
       io.stderr(`${error.message}\n`)
-      if (error.withUsage) io.stdout(`${USAGE}\n`)
+      if (error.withUsage) io.stdout(`${usage}\n`)
     }
     if (isDebug(io.env) && error.code === 'internal') {
       io.stderr(`${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}\n`)

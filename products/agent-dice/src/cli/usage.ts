@@ -1,4 +1,4 @@
-// The usage text both bins print (R1, R23).
+// The usage text both bins print (R1, R23); an embedder names itself in the first line (`tack dice`).
 export const USAGE = `Usage: agent-dice <command> [options]
 
 Slot Management:
@@ -45,3 +45,8 @@ Environment:
   AGENT_DICE_SESSION_ID=<id>   Session id (alias CC_DICE_SESSION_ID)
   CLAUDE_CONFIG_DIR=<dir>      Claude's folder for transcripts and settings.json (default ~/.claude)
   DEBUG=1|agent-dice           Diagnostics and stacks on stderr`
+
+/** The usage as `program` prints it: the same text under the name the person typed. */
+export function usageFor(program: string | undefined): string {
+  return program === undefined ? USAGE : USAGE.replace('Usage: agent-dice ', `Usage: ${program} `)
+}

@@ -22,6 +22,7 @@ export function runTackDice(argv: readonly string[], io: Omit<CliIo, 'host'>): P
     cwd,
     env: { ...io.env, AGENT_DICE_HOST: 'tack' },
     host: { kind: 'tack', base },
+    program: 'tack dice',
   })
 }
 
