@@ -58,7 +58,6 @@ Common flags:
   --image PATH               (run, repeatable) attach a PNG, JPEG, GIF or WebP file to the prompt
   --sandbox-writable PATH    (tack, run, acp; repeatable) a folder sandboxed bash may write: ~/.cache, .git
   --mod DIR                  (run, mods list, doctor; repeatable) load a Claude Code mod folder for this run
-  --image PATH               (run, repeatable) attach an image file to the prompt
   --json                     run: a start line, every session event, a result line (JSON, versioned);
                              sessions list, hooks list: JSON
   -c, --continue             (tack, run) continue this workspace's most recent session
