@@ -88,7 +88,7 @@ describe('tack interactive: an approval shows the change', () => {
     expect(await readFile(join(box.workspace, 'greet.ts'), 'utf8')).toBe(GREET)
   })
 
-  it('Code Mode: the program runs without a question of its own; its inner edit is asked with its diff', async () => {
+  it('Code Mode: the program runs without a question of its own; its inner edit is asked with its diff and the program', async () => {
     const program = [
       "await tools.read({ file_path: 'greet.ts' })",
       '// the greeting gets shorter',
@@ -107,6 +107,9 @@ describe('tack interactive: an approval shows the change', () => {
     expect(inner).toContain("run_code await tools.read({ file_path: 'greet.ts' }) (+2 more lines)")
     expect(inner).toMatch(/^\s*3 - {3}return 'Hello ' \+ name$/m)
     expect(inner).toMatch(/^\s*3 \+ {3}return 'Hi, ' \+ name$/m)
+    // and, under the change, the program it comes from, every line of it
+    expect(inner).toMatch(/It is a call of the Code Mode program run_code \(call_1\):/)
+    expect(inner).toContain('// the greeting gets shorter')
     expect(await readFile(join(box.workspace, 'greet.ts'), 'utf8')).toBe(GREET)
     term.press('enter')
     await term.waitFor('Ran.', 20_000)

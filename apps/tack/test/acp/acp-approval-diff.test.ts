@@ -68,7 +68,7 @@ test('0300: an edit of a file not read yet fails with its own error, and no perm
   }
 })
 
-test("0300: a Code Mode program's inner edit is asked on its own, with its diff", async () => {
+test("0300: a Code Mode program's inner edit is asked on its own, with its diff and the program", async () => {
   const program = [
     "await tools.read({ file_path: 'a.txt' })",
     "await tools.edit({ file_path: 'a.txt', old_string: 'gamma', new_string: 'GAMMA' })",
@@ -94,6 +94,11 @@ test("0300: a Code Mode program's inner edit is asked on its own, with its diff"
     )
     expect(inner?.toolCall.content).toEqual([
       { type: 'diff', path: a, oldText: 'alpha\nbeta\ngamma', newText: 'alpha\nbeta\nGAMMA' },
+      // then the program it comes from, line by line
+      ...[
+        'It is a call of the Code Mode program run_code (call_1):',
+        ...program.split('\n').map((line) => `  ${line}`),
+      ].map((text) => ({ type: 'content', content: { type: 'text', text } })),
     ])
     expect(await readFile(a, 'utf8')).toBe('alpha\nbeta\nGAMMA\n')
   } finally {

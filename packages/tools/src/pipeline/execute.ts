@@ -19,6 +19,8 @@ import { askApproval } from './approval.ts'
 import { runBody } from './body.ts'
 import { boundImages } from './image-bound.ts'
 import { planCall } from './plan.ts'
+import { boundPreview } from './preview-bound.ts'
+import { programContext } from './program-context.ts'
 import { progressRecorder } from './progress.ts'
 import { type Recorder, recorderFor } from './record.ts'
 import {
@@ -140,14 +142,13 @@ async function runPipeline(
         // The dry run first: a call that cannot work fails now, and one that can shows what it would change.
         const planned = await planCall(tool.def, exec, env.approvalPreviewMaxChars, env.logger)
         if (planned.kind === 'failed') return withContext(planned.result, context)
-        const asked = await askApproval(
-          env.ctx,
-          exec,
-          toolAccess(tool.def),
-          decision.reason,
-          record,
-          planned.preview,
-        )
+        // A Code Mode sub-call also shows its program, after the change (program-context.ts).
+        const program = env.approvalPreviewMaxChars > 0 ? programContext(exec) : []
+        const preview =
+          program.length > 0
+            ? boundPreview([...(planned.preview ?? []), ...program], env.approvalPreviewMaxChars)
+            : planned.preview
+        const asked = await askApproval(env.ctx, exec, toolAccess(tool.def), decision.reason, record, preview)
         if (asked.kind === 'refused') return withContext(asked.result, context)
         approval = asked.by
         if (asked.arguments !== undefined) {
