@@ -239,9 +239,74 @@ export class GitStore {
       target = (await this.#gitWith(env, ['write-tree'])).trim()
     }
     const changes = await this.changes(before.tree, target)
-    // The index is `before` (just written), so this moves index and work tree from it to the target.
-    await this.git(['read-tree', '--reset', '-u', target])
+    // Git's checkout treats ignored files as expendable (even in a two-tree merge): one in the way of a
+    // restored file would be deleted, and no snapshot holds it. Refuse first, naming them.
+    const inTheWay = await this.#ignoredInTheWay(before.tree, target)
+    if (inTheWay.length > 0)
+      throw new Error(
+        `restoring would delete ignored files no checkpoint holds; move them away first: ${inTheWay.slice(0, 5).join(', ')}${inTheWay.length > 5 ? ` (+${inTheWay.length - 5} more)` : ''}`,
+      )
+    // The index is `before` (just written), so a two-tree merge moves index and work tree from it to the
+    // target; unlike `--reset` it refuses to overwrite untracked files (a file now too large to record).
+    await this.git(['read-tree', '-m', '-u', before.tree, target])
     return { before, changes }
+  }
+
+  /**
+   * The ignored paths (a collapsed ignored folder ends in `/`) a move from `from` to `to` would delete or
+   * overwrite: one where `to` has a file, one under a path where `to` has a file (the folder must go), an
+   * ignored file where `to` has a folder, and a file of `to` that `from` lacks inside an ignored folder.
+   */
+  async #ignoredInTheWay(from: string, to: string): Promise<string[]> {
+    const ignored = (
+      await this.git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'])
+    )
+      .split('\0')
+      .filter(Boolean)
+    if (ignored.length === 0) return []
+    const [toEntries, fromEntries] = await Promise.all([this.#entries(to), this.#entries(from)])
+    const own = this.#inside
+    const hits: string[] = []
+    for (const entry of ignored) {
+      const isDir = entry.endsWith('/')
+      const path = isDir ? entry.slice(0, -1) : entry
+      if (own !== undefined && (path === own || path.startsWith(`${own}/`) || own.startsWith(`${path}/`)))
+        continue
+      const parts = path.split('/')
+      const blocked = parts.some((_, i) => {
+        const prefix = parts.slice(0, i + 1).join('/')
+        return toEntries.get(prefix) === 'file' && fromEntries.get(prefix) !== 'file'
+      })
+      let hit = blocked
+      if (!hit && toEntries.get(path) === 'tree') {
+        if (!isDir) hit = true
+        else
+          for (const [p, kind] of toEntries)
+            if (
+              kind === 'file' &&
+              p.startsWith(`${path}/`) &&
+              !fromEntries.has(p) &&
+              existsSync(join(this.#workspace, p))
+            ) {
+              hit = true
+              break
+            }
+      }
+      if (hit) hits.push(entry)
+    }
+    return hits
+  }
+
+  /** Every path of `tree` with whether it is a folder or a file (blob, link or gitlink). */
+  async #entries(tree: string): Promise<Map<string, 'tree' | 'file'>> {
+    const out = await this.git(['ls-tree', '-r', '-t', '-z', '--full-tree', tree])
+    const map = new Map<string, 'tree' | 'file'>()
+    for (const line of out.split('\0')) {
+      const tab = line.indexOf('\t')
+      if (tab < 0) continue
+      map.set(line.slice(tab + 1), line.split(' ')[1] === 'tree' ? 'tree' : 'file')
+    }
+    return map
   }
 
   async #lsTree(tree: string, paths: readonly string[]): Promise<string> {
