@@ -91,6 +91,19 @@ describe('headless (tack run, workspace-write)', () => {
     expect(hasCommit(box.workspace)).toBe(true)
   })
 
+  it("--allow 'bash:*' names no command: like a bare --allow bash it runs commands in the sandbox, never out of it", async () => {
+    const box = await sandbox()
+    await repository(box.workspace, true)
+    const { run, seen } = await headless(
+      box,
+      [bash(escalated), { kind: 'text', text: 'Could not.' }],
+      ['--allow', 'bash:*'],
+    )
+    expect(run.code).toBe(0)
+    expect(seen).toContain('no approver is available in this run, so the call is denied')
+    expect(hasCommit(box.workspace)).toBe(false)
+  })
+
   it('--sandbox-writable .git lets the commit land in the sandbox, not escalated', async () => {
     const box = await sandbox()
     await repository(box.workspace, false)

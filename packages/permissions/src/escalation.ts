@@ -8,7 +8,7 @@
 //   | approver mounted         | ask  | ask             | deny      | allow |
 //   | no approver (headless)   | deny | deny            | deny      | allow |
 //
-// A rule without a command (`--allow bash`) does not count: it lets every command run, in the sandbox;
+// A rule without a command (`--allow bash`, or one of wildcards only: `bash:*`) does not count: it lets every command run, in the sandbox;
 // leaving the sandbox needs a rule that names the command (as a control file needs one naming its path,
 // protected.ts). yolo runs every command unconfined already, so asking there would change nothing.
 import type { PermissionsConfig } from './config.ts'
@@ -33,10 +33,16 @@ export function escalationVerdict(
       reason: `Read-only mode does not allow leaving the sandbox: ${what}. Do not try another way; tell the user what you wanted to do.`,
     }
   const rule = findRule(rules.allow, facts, 'allow')
-  if (rule?.command !== undefined) return { kind: 'allow', why: `rule ${describeRule(rule)}` }
+  if (rule?.command !== undefined && namesACommand(rule.command))
+    return { kind: 'allow', why: `rule ${describeRule(rule)}` }
   if (hasApprover) return { kind: 'ask', reason: `${what}${given}` }
   return {
     kind: 'deny',
     reason: `${what}${given}, which needs the user's approval, and no approver is available in this run, so the call is denied. The user can allow it for a run with --allow '${facts.tool}:${facts.command ?? '…'}' (a rule that names the command) or make the folder writable with --sandbox-writable PATH. Do not try to work around the sandbox; tell the user what you wanted to do.`,
   }
+}
+
+/** `bash:*` (or `* *`) matches every simple command: it names none, so it is as bare as `--allow bash`. */
+function namesACommand(pattern: string): boolean {
+  return /[^*\s]/.test(pattern)
 }
