@@ -111,7 +111,9 @@ describe('rewind', () => {
     const { box, ws, sessionId } = await threeTurns()
     const files = await runTack(['rewind', '--to', '3', '--files-only'], { env: box.env, cwd: ws })
     expect(files.code, files.stderr).toBe(0)
-    expect(files.stdout).toBe('files as they were before turn 3:\n  removed new.txt\n')
+    expect(files.stdout).toMatch(
+      /^files as they were before turn 3:\n {2}removed new\.txt\nthe files as they were before this rewind are kept; to write them back:\n {2}git --git-dir=\S+ --work-tree=\. checkout [0-9a-f]{40} -- \.\n$/,
+    )
     expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('A changed\n')
     const talk = await runTack(['rewind', '--to', '2', '--conversation-only'], { env: box.env, cwd: ws })
     expect(talk.code, talk.stderr).toBe(0)

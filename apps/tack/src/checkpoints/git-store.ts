@@ -239,6 +239,10 @@ export class GitStore {
       target = (await this.#gitWith(env, ['write-tree'])).trim()
     }
     const changes = await this.changes(before.tree, target)
+    // The files as they are now (hand edits made since the session among them) are kept by a ref of
+    // their own before anything is written, so a prune cannot take them and the rewind can be undone.
+    if (changes.length > 0)
+      await this.keep(`${Date.now().toString().padStart(15, '0')}-before-rewind`, before.tree)
     // Git's checkout treats ignored files as expendable (even in a two-tree merge): one in the way of a
     // restored file would be deleted, and no snapshot holds it. Refuse first, naming them.
     const inTheWay = await this.#ignoredInTheWay(before.tree, target)
@@ -328,6 +332,12 @@ export class GitStore {
 
   #gitWith(extra: NodeJS.ProcessEnv, args: readonly string[], input?: string): Promise<string> {
     return this.git(args, input, extra)
+  }
+
+  /** A shell command that writes back every file of `tree` (one `restore` kept) into the workspace. */
+  undoCommand(tree: string): string {
+    const dir = /^[\w./-]+$/.test(this.dir) ? this.dir : `'${this.dir.replace(/'/g, `'\\''`)}'`
+    return `git --git-dir=${dir} --work-tree=. checkout ${tree} -- .`
   }
 
   /** Deletes the oldest kept trees past `keep` and drops objects nothing refers to any more. */

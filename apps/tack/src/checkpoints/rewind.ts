@@ -101,6 +101,8 @@ export interface RewindOutcome {
   readonly forkId?: string
   /** A sentence about files a rewind could not restore (too large when checkpointed). */
   readonly note?: string
+  /** The shell command (run in the workspace) that writes back the files as they were before the rewind. */
+  readonly undo?: string
 }
 
 /** Parses `/rewind` and `tack rewind` arguments: `[TURN] [--files-only | --conversation-only]`. */
@@ -142,6 +144,7 @@ export async function rewindTo(
   if (!point) throw new Error(`no turn ${opts.turn} in this session (turns: ${turnRange(opts.points)})`)
   let changes: readonly FileChange[] = []
   let beforeTree: string | undefined
+  let undo: string | undefined
   let note: string | undefined
   if (opts.mode !== 'conversation') {
     const source = treeBefore(opts.points, opts.turn)
@@ -150,6 +153,7 @@ export async function rewindTo(
       const restored = await store.restore(source.tree, opts.maxFileBytes, source.skipped)
       changes = restored.changes
       beforeTree = restored.before.tree
+      if (restored.changes.length > 0) undo = store.undoCommand(restored.before.tree)
       if (source.skipped.length > 0)
         note = `left as they are (too large when checkpointed): ${source.skipped.join(', ')}`
     }
@@ -160,6 +164,7 @@ export async function rewindTo(
     ...(beforeTree ? { beforeTree } : {}),
     ...(forkId ? { forkId } : {}),
     ...(note ? { note } : {}),
+    ...(undo ? { undo } : {}),
   }
 }
 
@@ -179,6 +184,11 @@ export function outcomeText(turn: number, mode: RewindMode, outcome: RewindOutco
       for (const c of outcome.changes) lines.push(`  ${sign[c.kind]} ${c.path}`)
     }
     if (outcome.note) lines.push(outcome.note)
+    if (outcome.undo)
+      lines.push(
+        'the files as they were before this rewind are kept; to write them back:',
+        `  ${outcome.undo}`,
+      )
   }
   if (outcome.forkId) lines.push(`conversation forked before turn ${turn}: session ${outcome.forkId}`)
   return lines.join('\n')

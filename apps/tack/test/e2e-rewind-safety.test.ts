@@ -1,6 +1,7 @@
 // A rewind never destroys what no checkpoint holds (docs/decisions/0305-checkpoints-and-rewind.md §4):
 // ignored files are in no snapshot, so a restore that would have to delete one to put a file back (a file
-// the person replaced by a folder now holding an ignored log) refuses, names the path, and forks nothing.
+// the person replaced by a folder now holding an ignored log) refuses, names the path, and forks nothing;
+// and what a person changed by hand since the session is kept and the rewind says how to get it back.
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -38,4 +39,38 @@ test('rewind refuses to delete an ignored file in a folder that replaced a check
   expect(rewound.stdout).not.toContain('conversation forked')
   expect(await readFile(join(ws, 'logs', 'debug.log'), 'utf8')).toBe('PRECIOUS\n')
   expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('A\n')
+})
+
+test('hand edits made after the session are kept by a rewind, and the command it prints brings them back', async () => {
+  const box = await sandbox()
+  const ws = box.workspace
+  await writeFile(join(ws, 'a.txt'), 'original\n')
+  const model = await scriptedModel(box.root, [
+    { kind: 'tool-calls', calls: [{ name: 'write', args: { file_path: 'a.txt', content: 'by tack\n' } }] },
+    { kind: 'text', text: 'done 1' },
+  ])
+  const first = await runTack(['run', '--model', model, '--allow', 'write', 'change a'], {
+    env: box.env,
+    cwd: ws,
+  })
+  expect(first.code, first.stderr).toBe(0)
+  await writeFile(join(ws, 'a.txt'), 'hours of hand work\n')
+  await writeFile(join(ws, 'notes.md'), 'mine\n')
+
+  const rewound = await runTack(['rewind', '--to', '1', '--files-only'], { env: box.env, cwd: ws })
+  expect(rewound.code, rewound.stderr).toBe(0)
+  expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('original\n')
+  const undo = /^ {2}(git --git-dir=\S+ --work-tree=\. checkout [0-9a-f]{40,64} -- \.)$/m.exec(
+    rewound.stdout,
+  )?.[1]
+  expect(undo, rewound.stdout).toBeDefined()
+  // Kept by a ref: a later prune of unreferenced objects does not take it.
+  const store = /--git-dir=(\S+)/.exec(undo as string)?.[1] as string
+  execFileSync('git', ['--git-dir', store, 'prune', '--expire=now'])
+  execFileSync('sh', ['-c', undo as string], {
+    cwd: ws,
+    env: { PATH: process.env.PATH ?? '', HOME: box.home },
+  })
+  expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('hours of hand work\n')
+  expect(await readFile(join(ws, 'notes.md'), 'utf8')).toBe('mine\n')
 })
