@@ -168,8 +168,11 @@ export class GitStore {
     else if (wanted.length > 0) await add(wanted.map((p) => `:(literal)${p}`)).catch(() => add(whole))
     if (skipped.length > 0)
       // A file already in the index that has since grown past the limit leaves the snapshot too.
+      // `--force`: the store has no HEAD, so without it git refuses an entry that differs from the file
+      // ("staged content different from both the file and the HEAD") and every snapshot after fails.
+      // With `--cached` only the index entry goes; the file is not touched.
       await this.git(
-        ['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
+        ['rm', '--cached', '--force', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
         `${skipped.map((s) => `:(literal)${s.path}`).join('\0')}\0`,
       )
     const tree = (await this.git(['write-tree'])).trim()
