@@ -133,3 +133,23 @@ test('a recorded file that grows past maxFileBytes leaves the next checkpoint, w
   expect(rewound.code, rewound.stderr).toBe(0)
   expect(rewound.stdout).toContain('removed b.txt')
 })
+
+test('a nested repository with no commit yet is left out of checkpoints instead of failing them all', async () => {
+  const box = await sandbox()
+  const ws = box.workspace
+  await writeFile(join(ws, 'a.txt'), 'orig\n')
+  await mkdir(join(ws, 'nested'))
+  git(join(ws, 'nested'), 'init', '-q')
+  await writeFile(join(ws, 'nested', 'draft.txt'), 'mine\n')
+  const model = await scriptedModel(box.root, [
+    { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo one > a.txt' } }] },
+    { kind: 'text', text: 'done 1' },
+  ])
+  const first = await runTack(['run', '--model', model, '--allow', 'bash', 'one'], { env: box.env, cwd: ws })
+  expect(first.code, first.stderr).toBe(0)
+  expect(first.stderr).not.toContain('checkpoint')
+  const rewound = await runTack(['rewind', '--to', '1', '--files-only'], { env: box.env, cwd: ws })
+  expect(rewound.code, rewound.stderr).toBe(0)
+  expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('orig\n')
+  expect(await readFile(join(ws, 'nested', 'draft.txt'), 'utf8')).toBe('mine\n')
+})

@@ -159,11 +159,7 @@ export class GitStore {
       ...skipped.map((s) => `:(exclude,literal)${s.path}`),
       ...(own ? [`:(exclude,literal)${own}`] : []),
     ]
-    const add = (pathspec: readonly string[]) =>
-      this.git(
-        ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'],
-        `${pathspec.join('\0')}\0`,
-      )
+    const add = (pathspec: readonly string[]) => this.#add(pathspec)
     if (wanted.length > PATHSPEC_LIMIT) await add(whole)
     else if (wanted.length > 0) await add(wanted.map((p) => `:(literal)${p}`)).catch(() => add(whole))
     if (skipped.length > 0)
@@ -172,11 +168,42 @@ export class GitStore {
       // ("staged content different from both the file and the HEAD") and every snapshot after fails.
       // With `--cached` only the index entry goes; the file is not touched.
       await this.git(
-        ['rm', '--cached', '--force', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
+        [
+          'rm',
+          '--cached',
+          '--force',
+          '--quiet',
+          '--ignore-unmatch',
+          '--pathspec-from-file=-',
+          '--pathspec-file-nul',
+        ],
         `${skipped.map((s) => `:(literal)${s.path}`).join('\0')}\0`,
       )
     const tree = (await this.git(['write-tree'])).trim()
     return { tree, skipped }
+  }
+
+  /**
+   * `add -A` of `pathspec`. A nested repository with no commit yet cannot be recorded (git fails the
+   * whole add: "'x/' does not have a commit checked out"), so such a folder is excluded and the add
+   * retried: left out of the snapshot, and so never touched by a restore, rather than no snapshot at all.
+   */
+  async #add(pathspec: readonly string[]): Promise<void> {
+    const excluded: string[] = []
+    for (;;) {
+      try {
+        await this.git(
+          ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'],
+          `${[...pathspec, ...excluded].join('\0')}\0`,
+        )
+        return
+      } catch (error) {
+        const nested = /'(.+?)\/?' does not have a commit checked out/.exec(String(error))?.[1]
+        const spec = `:(exclude,literal)${nested}`
+        if (nested === undefined || excluded.includes(spec) || excluded.length >= 100) throw error
+        excluded.push(spec)
+      }
+    }
   }
 
   /** Which of `paths` are regular files larger than `max` bytes. */
