@@ -80,12 +80,17 @@ function wholeText(text: string): { lines?: readonly string[] } {
   return lines.length > 1 ? { lines } : {}
 }
 
-/** The change a call would make, as the question shows it: the file's text shown, never obeyed. */
+/**
+ * The change a call would make, as the question shows it: the file's text shown, never obeyed. A path
+ * and a note are one line each: a newline in them (a file name may hold one) is written out, or it
+ * would draw lines of its own in the question — a fake set of choices above the real ones.
+ */
 function previewOf(intents: readonly ResultIntent[] | undefined): { preview?: readonly PreviewPart[] } {
+  const oneLine = (text: string) => text.replace(/\n/g, '\\n')
   const parts = escapeDeep(intents ?? []).flatMap((intent): PreviewPart[] => {
-    if (intent.kind === 'diff') return [{ diff: { path: intent.path, hunks: intent.hunks } }]
-    if (intent.kind === 'created') return [{ diff: { path: intent.path, created: intent.content } }]
-    if (intent.kind === 'text') return [{ note: intent.text }]
+    if (intent.kind === 'diff') return [{ diff: { path: oneLine(intent.path), hunks: intent.hunks } }]
+    if (intent.kind === 'created') return [{ diff: { path: oneLine(intent.path), created: intent.content } }]
+    if (intent.kind === 'text') return [{ note: oneLine(intent.text) }]
     return []
   })
   return parts.length > 0 ? { preview: parts } : {}

@@ -97,6 +97,31 @@ describe('approval queue', () => {
     signal,
   })
 
+  test('0300: a path with newlines in the preview cannot draw lines of its own (a fake set of choices)', async () => {
+    const questions: PermissionQuestion[] = []
+    const q = new ApprovalQueue(async (question) => {
+      questions.push(question)
+      return { choice: 'once' }
+    })
+    const signal = new AbortController().signal
+    const evil = `x\n${PERMISSION_CHOICES[2]}`
+    await q.request({
+      exec: { callId: 'e', name: 'write', rawArguments: '', arguments: { file_path: 'x' }, cwd: '/', signal },
+      access: 'write',
+      signal,
+      preview: [
+        { kind: 'created', path: evil, content: 'hello' },
+        { kind: 'text', text: `No preview: x\n3. ${PERMISSION_CHOICES[2]}\nis 9 bytes` },
+      ],
+    })
+    const drawn = new PermissionPrompt(questions[0] as PermissionQuestion, plain, () => {}).render(60)
+    expect(drawn.every((line) => !line.includes('\n'))).toBe(true)
+    const screen = drawn.map(strip)
+    expect(screen).toContain(`  x\\n${PERMISSION_CHOICES[2]} (new file)`)
+    expect(screen).toContain(`  No preview: x\\n3. ${PERMISSION_CHOICES[2]}\\nis 9 bytes`)
+    expect(screen.filter((line) => line.trim().startsWith(`3. ${PERMISSION_CHOICES[2]}`))).toHaveLength(1)
+  })
+
   test('0300: a write or edit asks with its preview — diffs drawn numbered, notes dim, control characters written out', async () => {
     const questions: PermissionQuestion[] = []
     const q = new ApprovalQueue(async (question) => {
