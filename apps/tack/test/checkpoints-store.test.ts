@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -78,6 +78,10 @@ describe('checkpoint store', () => {
     expect(await readFile(join(workspace, 'crlf.txt'), 'latin1')).toBe('one\r\ntwo\r\n')
     expect(await readFile(join(workspace, 'bin.dat'))).toEqual(BINARY)
     expect(await readFile(join(workspace, 'src', 'deep', 'gone.ts'), 'utf8')).toBe('export {}\n')
+    // Recreated files get the person's usual modes (the umask of tack), not the store's private ones.
+    const usual = 0o666 & ~process.umask()
+    expect((await stat(join(workspace, 'src', 'deep', 'gone.ts'))).mode & 0o777).toBe(usual)
+    expect((await stat(join(store.dir, 'tack-index'))).mode & 0o077).toBe(0)
     expect(existsSync(join(workspace, 'new.txt'))).toBe(false)
     expect(existsSync(join(workspace, 'made'))).toBe(false) // the folders it emptied go too
     expect(await readFile(join(workspace, 'cache', 'keep.txt'), 'utf8')).toBe('ignored after\n')

@@ -122,8 +122,10 @@ test('umask 022 and a mkdir-made 0755 TACK_HOME: transcripts, env files, mod sta
   expect(Object.keys(found).some((p) => p.startsWith('claude-hook-output/') && p.endsWith('.txt'))).toBe(true)
   expect(Object.keys(found).some((p) => p.startsWith('codex-') && p.endsWith('.jsonl'))).toBe(true)
   expect(Object.keys(found).some((p) => p.startsWith(`scratch/${id}/bash-`))).toBe(true)
+  // The checkpoint store (its objects are read-only, 0400) holds copies of the workspace's files.
+  expect(Object.keys(found).some((p) => p.startsWith('checkpoints/') && p.includes('/objects/'))).toBe(true)
   const open = Object.entries(found).filter(([path, mode]) =>
-    path.endsWith('/') ? mode !== '700' : mode !== '600',
+    path.endsWith('/') ? mode !== '700' : (Number.parseInt(mode, 8) & 0o177) !== 0,
   )
   expect(open).toEqual([])
 }, 60_000)

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 
 /** Settings every git call gets on its command line (they outrank any config file). */
@@ -97,20 +97,31 @@ export class GitStore {
   git(args: readonly string[], input?: string, extraEnv?: NodeJS.ProcessEnv): Promise<string> {
     const argv = [...GIT_SETTINGS.flatMap((s) => ['-c', s]), ...args]
     return new Promise((resolve, reject) => {
-      const child = execFile(
-        'git',
-        argv,
-        {
-          cwd: this.#workspace,
-          env: withEnv(this.#env, extraEnv),
-          maxBuffer: 256 * 1024 * 1024,
-          encoding: 'utf8',
-        },
-        (error, stdout, stderr) => {
-          if (error) reject(new Error(`git ${args[0]}: ${stderr.trim() || error.message}`))
-          else resolve(stdout)
-        },
-      )
+      // The store holds copies of the workspace's files: git runs with umask 077, so every object, ref
+      // and index it writes is private (0600 in 0700 folders, docs/decisions/0145-private-files.md) —
+      // except a command that writes the work tree (`-u`), whose files must get the person's own modes
+      // (its index is made private after it). A child takes the umask of the moment it is spawned; it is
+      // put back before anything else runs.
+      const umask = args.includes('-u') ? process.umask() : process.umask(0o077)
+      let child: ReturnType<typeof execFile>
+      try {
+        child = execFile(
+          'git',
+          argv,
+          {
+            cwd: this.#workspace,
+            env: withEnv(this.#env, extraEnv),
+            maxBuffer: 256 * 1024 * 1024,
+            encoding: 'utf8',
+          },
+          (error, stdout, stderr) => {
+            if (error) reject(new Error(`git ${args[0]}: ${stderr.trim() || error.message}`))
+            else resolve(stdout)
+          },
+        )
+      } finally {
+        process.umask(umask)
+      }
       if (input !== undefined) child.stdin?.end(input)
     })
   }
@@ -124,9 +135,9 @@ export class GitStore {
       GIT_DIR: undefined,
       GIT_WORK_TREE: undefined,
     })
-    mkdirSync(join(this.dir, 'info'), { recursive: true })
-    writeFileSync(join(this.dir, 'info', 'attributes'), NEUTRAL_ATTRIBUTES)
-    writeFileSync(join(this.dir, 'tack-workspace'), `${this.#workspace}\n`)
+    mkdirSync(join(this.dir, 'info'), { recursive: true, mode: 0o700 })
+    writeFileSync(join(this.dir, 'info', 'attributes'), NEUTRAL_ATTRIBUTES, { mode: 0o600 })
+    writeFileSync(join(this.dir, 'tack-workspace'), `${this.#workspace}\n`, { mode: 0o600 })
   }
 
   /**
@@ -228,8 +239,8 @@ export class GitStore {
     // tack's own (digits, a session id, a turn), so no ref-name rule can be broken.
     if (!/^[0-9a-zA-Z._-]+$/.test(name) || !/^[0-9a-f]{40,64}$/.test(tree))
       throw new Error(`bad checkpoint ref ${name} ${tree}`)
-    await mkdir(join(this.dir, 'refs', 'tack'), { recursive: true })
-    await writeFile(join(this.dir, 'refs', 'tack', name), `${tree}\n`)
+    await mkdir(join(this.dir, 'refs', 'tack'), { recursive: true, mode: 0o700 })
+    await writeFile(join(this.dir, 'refs', 'tack', name), `${tree}\n`, { mode: 0o600 })
   }
 
   /** What changed from tree `from` to tree `to`, sorted by path. */
@@ -283,6 +294,7 @@ export class GitStore {
     // The index is `before` (just written), so a two-tree merge moves index and work tree from it to the
     // target; unlike `--reset` it refuses to overwrite untracked files (a file now too large to record).
     await this.git(['read-tree', '-m', '-u', before.tree, target])
+    await chmod(join(this.dir, 'tack-index'), 0o600).catch(() => undefined)
     return { before, changes }
   }
 
