@@ -23,8 +23,14 @@ export type PostgresStoreErrorCode =
 export class PostgresStoreError extends Error {
   override readonly name = 'PostgresStoreError'
   readonly code: PostgresStoreErrorCode
-  constructor(code: PostgresStoreErrorCode, message: string, opts: { cause?: unknown } = {}) {
-    super(`${code}: ${message}`, opts.cause === undefined ? undefined : { cause: opts.cause })
+  /**
+   * The driver's or server's own error, for a debugger. Not `cause`: the message already quotes it, and
+   * a logger that prints causes (cordis does) would put the same failure on a second line.
+   */
+  readonly driverError?: unknown
+  constructor(code: PostgresStoreErrorCode, message: string, opts: { driverError?: unknown } = {}) {
+    super(`${code}: ${message}`)
     this.code = code
+    if (opts.driverError !== undefined) this.driverError = opts.driverError
   }
 }

@@ -78,7 +78,7 @@ export function explainPostgresFailure(error: unknown, where: string, doing: str
   const code = codeOf(e)
   const said = messageOf(e)
   const fail = (c: PostgresStoreErrorCode, what: string, fix: string) =>
-    new PostgresStoreError(c, `${where}: ${what} (${doing}: ${said}); ${fix}`, { cause: error })
+    new PostgresStoreError(c, `${where}: ${what} (${doing}: ${said}); ${fix}`, { driverError: error })
   if (isUnreachable(error))
     return fail(
       'STORE_UNREACHABLE',

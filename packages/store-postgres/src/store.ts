@@ -402,7 +402,7 @@ const notFound = (id: string) =>
 function prefixed(error: unknown, where: string): unknown {
   if (error instanceof PostgresStoreError && !error.message.includes(where))
     return new PostgresStoreError(error.code, `${where}: ${error.message.slice(error.code.length + 2)}`, {
-      cause: error.cause,
+      driverError: error.driverError,
     })
   return error
 }
