@@ -99,15 +99,25 @@ export function assertReadable(version: number): void {
  * not both create it). Returns the version found before.
  */
 export async function ensureSchema(client: pg.PoolClient | pg.Client): Promise<number> {
-  const found = await readSchemaVersion(client)
-  assertReadable(found)
-  if (found === POSTGRES_SCHEMA_VERSION) return found
+  // The quick look decides only the common case (current, or newer: refused). Anything else is judged
+  // again under the lock: a tack migrating right now makes the tables before it commits the version.
+  const quick = await client
+    .query<{ version: number }>(
+      "SELECT version FROM tack.schema_version WHERE to_regclass('tack.schema_version') IS NOT NULL",
+    )
+    .catch(() => undefined)
+  const seen = quick?.rows[0]?.version
+  if (typeof seen === 'number') {
+    assertReadable(seen)
+    if (seen === POSTGRES_SCHEMA_VERSION) return seen
+  }
+  let found = 0
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    const now = await readSchemaVersion(client)
-    assertReadable(now)
-    for (let v = now; v < POSTGRES_SCHEMA_VERSION; v++) await client.query(MIGRATIONS[v] as string)
+    found = await readSchemaVersion(client)
+    assertReadable(found)
+    for (let v = found; v < POSTGRES_SCHEMA_VERSION; v++) await client.query(MIGRATIONS[v] as string)
     await client.query('UPDATE tack.schema_version SET version = $1, updated_at = now()', [
       POSTGRES_SCHEMA_VERSION,
     ])

@@ -258,7 +258,7 @@ export class PostgresSessionStore implements SessionStore {
     return this.#run('reading its status', async () => {
       const client = await pool.connect()
       try {
-        const server = await client.query<{ v: string }>('SHOW server_version')
+        const server = await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")
         const schemaVersion = await readSchemaVersion(client)
         const n = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tack.sessions')
         return {
