@@ -86,6 +86,10 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'store.busyTimeoutMs': HELD.kept,
   'store.leaseTimeoutMs': HELD.kept,
   'store.synchronous': HELD.kept,
+  // A workspace naming the database would send the person's sessions to another server.
+  'store.url': HELD.network,
+  'store.poolSize': HELD.notOffered,
+  'store.connectTimeoutMs': 'harmless',
 
   'fs.readLimit': 'harmless',
   'fs.readMaxLineLength': 'harmless',
