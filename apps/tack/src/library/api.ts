@@ -248,7 +248,6 @@ export interface TackSession {
   abort(reason?: string): void
   /** Aborts a running turn, flushes the log and releases the session; idempotent. */
   close(): Promise<void>
-  [Symbol.asyncDispose](): Promise<void>
 }
 
 /** Why the library refused (bad options or config, no model, a session not found): the message is one line for a person. */

@@ -119,10 +119,6 @@ export class LibrarySession implements TackSession {
     return this.#closing
   }
 
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close()
-  }
-
   async #close(): Promise<void> {
     const { booted, handle, created } = this.#parts
     try {
