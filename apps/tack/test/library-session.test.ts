@@ -89,6 +89,13 @@ describe('tack as a library', () => {
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     const stored = JSON.parse(list.stdout) as Array<{ id: string; turns: number }>
     expect(stored).toEqual([expect.objectContaining({ id, turns: 2 })])
+    // the metadata was stored with the log (written with the first turn)
+    const again = await resumeSession(id, { env: box.env, tackHome: box.tackHome })
+    expect(again.events().find((e) => isEvent(e, 'session/metadata'))?.data).toEqual({
+      jobId: 'job-1',
+      attemptOf: 'earlier-session',
+    })
+    await again.close()
   })
 
   test('resume continues the stored log, fork copies it into a new session, abort ends a turn aborted', async () => {
@@ -123,6 +130,9 @@ describe('tack as a library', () => {
     expect(fork.id).not.toBe(first.id)
     expect((await fork.prompt('four').result).finalText).toBe('forked')
     await fork.close()
+    // a session opened and closed without a prompt is not stored
+    const idle = await openSession({ ...options, cwd: box.workspace })
+    await idle.close()
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(2)
   })

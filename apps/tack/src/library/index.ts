@@ -37,8 +37,10 @@ export const openSession: typeof Api.openSession = (options) =>
   reported(async () => {
     const cwd = workspaceOf(options?.cwd)
     const checked = checkOptions(options, cwd)
-    return start(options, checked, false, (ctx, agentOptions) =>
-      ctx.agents.create({ cwd, options: agentOptions }),
+    return start(options, checked, undefined, (ctx, agentOptions) =>
+      // Stored from its first turn, as the interactive screen's sessions (docs/decisions/0320-small-things.md):
+      // a session opened and never prompted (a worker that died first) leaves nothing to list or continue.
+      ctx.agents.create({ cwd, options: agentOptions, storeFromFirstTurn: true }),
     )
   })
 
@@ -46,7 +48,7 @@ export const resumeSession: typeof Api.resumeSession = (id, options = {}) =>
   reported(async () => {
     const stored = await storedSession(id, options)
     const checked = checkOptions(options, stored.cwd)
-    return start(options, checked, true, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
+    return start(options, checked, stored, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
   })
 
 export const forkSession: typeof Api.forkSession = (id, options = {}) =>
@@ -54,7 +56,9 @@ export const forkSession: typeof Api.forkSession = (id, options = {}) =>
     const stored = await storedSession(id, options)
     const checked = checkOptions(options, stored.cwd)
     const at = options.atSeq !== undefined ? { atSeq: options.atSeq } : {}
-    return start(options, checked, true, (ctx, agentOptions) => ctx.agents.fork(stored.id, at, agentOptions))
+    return start(options, checked, stored, (ctx, agentOptions) =>
+      ctx.agents.fork(stored.id, at, agentOptions),
+    )
   })
 
 type Starter = (ctx: Context, options: AgentOptions) => Promise<AgentHandle>
@@ -63,11 +67,15 @@ type Starter = (ctx: Context, options: AgentOptions) => Promise<AgentHandle>
 async function start(
   options: Api.SessionOptions | Api.ResumeOptions,
   checked: CheckedOptions,
-  stored: boolean,
+  /** The stored session a resume or fork starts from. */
+  stored: SessionSummary | undefined,
   starter: Starter,
 ): Promise<Api.TackSession> {
   const metadata = metadataOf(options.metadata)
-  const resolved = await resolveWorkspaceSettings(checked.settings, checked.env, checked.processCwd)
+  const resolved = withStoredModel(
+    await resolveWorkspaceSettings(checked.settings, checked.env, checked.processCwd),
+    stored,
+  )
   const { booted, model, modelProblem } = await bootAgent({
     resolved,
     env: checked.env,
@@ -100,7 +108,6 @@ async function start(
     return new LibrarySession({
       booted,
       handle,
-      created: !stored,
       costOf,
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     })
@@ -109,6 +116,15 @@ async function start(
     await booted.close()
     throw error
   }
+}
+
+/**
+ * With no model given or configured, a stored session goes on with the model it last ran with, rather
+ * than refusing: the caller named the session, and its log says which model that is.
+ */
+function withStoredModel(resolved: Resolved, stored: SessionSummary | undefined): Resolved {
+  if (resolved.settings.model !== undefined || stored?.model === undefined) return resolved
+  return { ...resolved, settings: { ...resolved.settings, model: stored.model } }
 }
 
 /**
