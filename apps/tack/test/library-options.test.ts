@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
+import type { SessionEventMap } from '@tack/session'
 import * as library from '../src/library/index.ts'
 import { isEvent, openSession } from '../src/library/index.ts'
 import { sandbox, scriptedModel, writeLoopConfig } from './helpers.ts'
@@ -114,3 +115,24 @@ describe('library options', () => {
     expect(library.VERSION).toBe(pkg.version)
   })
 })
+
+/**
+ * Checked by tsc, not at run time: each event's data as the log holds it is assignable to what the
+ * declarations promise (api.ts TackEventMap is a structural copy, so a change to a logged shape that
+ * breaks the promise fails the type check here).
+ */
+type Keeps<K extends keyof library.TackEventMap & keyof SessionEventMap> =
+  SessionEventMap[K] extends library.TackEventMap[K] ? true : false
+export const DECLARED_EVENTS_MATCH_THE_LOG: { [K in keyof library.TackEventMap]: Keeps<K> } = {
+  'turn/start': true,
+  'turn/end': true,
+  'user/message': true,
+  'assistant/chunk': true,
+  'assistant/message': true,
+  'tool/call': true,
+  'tool/result': true,
+  'approval/requested': true,
+  'approval/resolved': true,
+  'session/metadata': true,
+  'session/limit': true,
+}
