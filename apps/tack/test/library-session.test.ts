@@ -2,6 +2,7 @@
 // session through openSession with an approval callback, its events streamed, then resumed, forked and
 // aborted; what it stores is read back by the real binary.
 import { existsSync, readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
@@ -137,6 +138,30 @@ describe('tack as a library', () => {
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(2)
   })
 
+  test('two sessions at once in one process: each its own workspace, model and approver', async () => {
+    const box = await sandbox()
+    const other = join(box.root, 'other-ws')
+    await mkdir(other)
+    const script = () => [write('f.txt', 'x\n'), { kind: 'text', text: 'done' }]
+    const open = async (cwd: string, decision: 'allow' | 'deny') =>
+      openSession({
+        cwd,
+        model: await scriptedModel(box.root, script()),
+        permissionMode: 'ask',
+        env: box.env,
+        tackHome: box.tackHome,
+        onApproval: () => (decision === 'allow' ? { decision } : { decision, reason: 'this one says no' }),
+      })
+    const [allowing, denying] = await Promise.all([open(box.workspace, 'allow'), open(other, 'deny')])
+    const [a, b] = await Promise.all([allowing.prompt('write').result, denying.prompt('write').result])
+    await Promise.all([allowing.close(), denying.close()])
+    expect([a.exitReason, b.exitReason]).toEqual(['completed', 'completed'])
+    expect(a.permissionDenials).toEqual([])
+    expect(b.permissionDenials).toEqual([expect.objectContaining({ message: 'this one says no' })])
+    expect(existsSync(join(box.workspace, 'f.txt'))).toBe(true)
+    expect(existsSync(join(other, 'f.txt'))).toBe(false)
+  })
+
   test('without onApproval an ask is denied as in tack run; bad options are one clear TackError', async () => {
     const box = await sandbox()
     const model = await scriptedModel(box.root, [write('x.txt', 'x\n'), { kind: 'text', text: 'done' }])
@@ -166,6 +191,15 @@ describe('tack as a library', () => {
     await expect(refused({ mcpServers: { broken: { type: 'http', url: 'ftp://x' } } })).rejects.toThrow(
       /openSession options.*servers\.broken\.url/,
     )
+    // a secret of the environment never reaches a message (here: a file name that holds one)
+    const secret = 'sk-library-test-secret-0123456789'
+    const leak = await refused({
+      env: { ...box.env, SOME_API_KEY: secret },
+      configFiles: [join(box.root, `${secret}.yml`)],
+    }).catch((error: Error) => error)
+    expect(leak).toBeInstanceOf(TackError)
+    expect((leak as Error).message).toContain('file not found')
+    expect((leak as Error).message).not.toContain(secret)
     await expect(
       resumeSession('no-such-session', { env: box.env, tackHome: box.tackHome }),
     ).rejects.toMatchObject({

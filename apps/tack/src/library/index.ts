@@ -17,8 +17,9 @@ import { type Resolved, resolveWorkspaceSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import type * as Api from './api.ts'
 import { provideApprover } from './approval.ts'
-import { reported, TackError } from './errors.ts'
-import { type CheckedOptions, checkOptions, workspaceOf } from './options.ts'
+import { asTackError, reported, TackError } from './errors.ts'
+import { type CheckedOptions, checkOptions, redactorFor, workspaceOf } from './options.ts'
+import type { Redactor } from '../secrets.ts'
 import { LibrarySession } from './session.ts'
 
 export type * from './api.ts'
@@ -34,9 +35,9 @@ export const isEvent: typeof Api.isEvent = <T extends keyof Api.TackEventMap>(
 ): event is Api.TackEvent<T> => event.type === type
 
 export const openSession: typeof Api.openSession = (options) =>
-  reported(async () => {
+  guarded(options, async (redact) => {
     const cwd = workspaceOf(options?.cwd)
-    const checked = checkOptions(options, cwd)
+    const checked = checkOptions(options, cwd, redact)
     return start(options, checked, undefined, (ctx, agentOptions) =>
       // Stored from its first turn, as the interactive screen's sessions (docs/decisions/0320-small-things.md):
       // a session opened and never prompted (a worker that died first) leaves nothing to list or continue.
@@ -45,16 +46,16 @@ export const openSession: typeof Api.openSession = (options) =>
   })
 
 export const resumeSession: typeof Api.resumeSession = (id, options = {}) =>
-  reported(async () => {
-    const stored = await storedSession(id, options)
-    const checked = checkOptions(options, stored.cwd)
+  guarded(options, async (redact) => {
+    const stored = await storedSession(id, options, redact)
+    const checked = checkOptions(options, stored.cwd, redact)
     return start(options, checked, stored, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
   })
 
 export const forkSession: typeof Api.forkSession = (id, options = {}) =>
-  reported(async () => {
-    const stored = await storedSession(id, options)
-    const checked = checkOptions(options, stored.cwd)
+  guarded(options, async (redact) => {
+    const stored = await storedSession(id, options, redact)
+    const checked = checkOptions(options, stored.cwd, redact)
     const at = options.atSeq !== undefined ? { atSeq: options.atSeq } : {}
     return start(options, checked, stored, (ctx, agentOptions) =>
       ctx.agents.fork(stored.id, at, agentOptions),
@@ -62,6 +63,20 @@ export const forkSession: typeof Api.forkSession = (id, options = {}) =>
   })
 
 type Starter = (ctx: Context, options: AgentOptions) => Promise<AgentHandle>
+
+/** Runs an entry point with one redactor for its warnings and its errors (secrets never reach output). */
+function guarded<T>(
+  options: Api.ResumeOptions | undefined,
+  work: (redact: Redactor) => Promise<T>,
+): Promise<T> {
+  let redact: Redactor
+  try {
+    redact = redactorFor(options)
+  } catch (error) {
+    return Promise.reject(asTackError(error))
+  }
+  return reported(() => work(redact), redact)
+}
 
 /** Boots the workspace, starts the agent, applies what the options change in a stored session, and wraps it. */
 async function start(
@@ -84,6 +99,8 @@ async function start(
     cliRules: checked.cliRules,
     mods: checked.mods,
     sandboxWritable: checked.sandboxWritable,
+    // what the plugins declare secret (an MCP server's literal env value) is redacted too
+    protectSecrets: (names, values) => checked.redact.protect(names, values),
   })
   let handle: AgentHandle | undefined
   try {
@@ -155,11 +172,15 @@ async function applyOptionSwitches(
 }
 
 /** The stored session `id` names (a unique prefix is enough), looked up as `tack run -r` does. */
-async function storedSession(id: string, options: Api.ResumeOptions): Promise<SessionSummary> {
+async function storedSession(
+  id: string,
+  options: Api.ResumeOptions,
+  redact: Redactor,
+): Promise<SessionSummary> {
   if (typeof id !== 'string' || id === '')
     throw new TackError('usage', `a session id is needed (got ${JSON.stringify(id)})`)
   const lookupCwd = workspaceOf(options.cwd ?? process.cwd())
-  const checked = checkOptions(options, lookupCwd)
+  const checked = checkOptions(options, lookupCwd, redact)
   const { settings, paths, cwd, trust } = await resolveWorkspaceSettings(
     checked.settings,
     checked.env,
