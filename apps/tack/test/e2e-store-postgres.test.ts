@@ -180,3 +180,36 @@ test('an untrusted workspace cannot point the store at another database: its ses
   const tables = await sql(elsewhere, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")
   expect(tables.rows[0].n).toBe(0)
 }, 60_000)
+
+test('tack doctor reports the database: reachable and its schema version, or the problem in one line', async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox()
+  const doctor = (storeUrl: string) =>
+    runTack(['doctor'], { env: { ...box.env, TACK_STORE_URL: storeUrl }, cwd: box.workspace })
+  const fresh = await doctor(url)
+  expect(fresh.stdout).toMatch(
+    /^session store +PostgreSQL postgres:\/\/tack:\*\*\*@127\.0\.0\.1:\d+\/\w+ \(from TACK_STORE_URL\)$/m,
+  )
+  expect(fresh.stdout).toMatch(/^database +reachable, PostgreSQL \d+/m)
+  expect(fresh.stdout).toMatch(/^tack schema +not created yet \(the first run creates version 1\)$/m)
+  expect(fresh.stdout + fresh.stderr).not.toContain(cluster.password)
+  // doctor only looks: the schema is still not there.
+  expect(
+    (await sql(url, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")).rows[0].n,
+  ).toBe(0)
+  expect(
+    (await runTack(['sessions', 'list'], { env: { ...box.env, TACK_STORE_URL: url }, cwd: box.workspace }))
+      .code,
+  ).toBe(0)
+  expect((await doctor(url)).stdout).toMatch(/^tack schema +version 1 \(current\)$/m)
+  await sql(url, 'UPDATE tack.schema_version SET version = 5')
+  const newer = await doctor(url)
+  expect(newer.code).toBe(1)
+  expect(newer.stdout).toMatch(/^tack schema +version 5 — NEWER than this tack's 1$/m)
+  expect(newer.stdout).toMatch(/^ {2}- STORE_SCHEMA_NEWER: .*tack schema version 5, newer than version 1/m)
+  const down = await doctor('postgres://tack:hunter2-not-real@127.0.0.1:1/db')
+  expect(down.code).toBe(1)
+  expect(down.stdout).toMatch(/^database +UNREACHABLE — STORE_UNREACHABLE: /m)
+  expect(down.stdout).toMatch(/^ {2}- STORE_UNREACHABLE: postgres:\/\/tack:\*\*\*@127\.0\.0\.1:1\/db/m)
+  expect(down.stdout + down.stderr).not.toContain('hunter2-not-real')
+}, 60_000)
