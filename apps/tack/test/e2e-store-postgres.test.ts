@@ -38,7 +38,7 @@ function expectOneLine(r: TackResult, code: string, secret: string): void {
 }
 
 describe('every session command on PostgreSQL', () => {
-  test('run, -c, -r, sessions list/show/export/fork and ACP session/load share one database; no SQLite file', async () => {
+  test('run, -c, -r, sessions list/show/export/fork/rm/import and ACP session/load share one database; no SQLite file', async () => {
     const url = await cluster.createDatabase()
     const box = await sandbox({ TACK_STORE_URL: url })
     const script = join(box.root, 'script.json')
@@ -85,8 +85,27 @@ describe('every session command on PostgreSQL', () => {
     const stored = await sql(url, 'SELECT id, next_seq FROM tack.sessions ORDER BY id')
     expect(stored.rows.map((r) => r.id).sort()).toEqual([id, child].sort())
     expect(new Set(stored.rows.map((r) => r.next_seq)).size).toBe(1) // the fork copied the whole log
+    const removed = await cli(['sessions', 'rm', child])
+    expect(removed.code, removed.stderr).toBe(0)
+    expect((await sql(url, 'SELECT id FROM tack.sessions')).rows).toEqual([{ id }])
     // Nothing went to the SQLite file a run would otherwise create in TACK_HOME.
     expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(false)
+
+    // The export moves the session to another database, and to the SQLite file, unchanged.
+    const file = join(box.root, 'export.jsonl')
+    await writeFile(file, exported.stdout)
+    const other = await cluster.createDatabase()
+    for (const env of [
+      { ...box.env, TACK_STORE_URL: other },
+      { ...box.env, TACK_STORE_URL: '' },
+    ]) {
+      const imported = await runTack(['sessions', 'import', file], { env, cwd: box.workspace })
+      expect(imported.code, imported.stderr).toBe(0)
+      const shown = await runTack(['sessions', 'show', imported.stdout.trim()], { env, cwd: box.workspace })
+      expect(shown.stdout).toContain('third answer')
+    }
+    expect((await sql(other, 'SELECT count(*)::int AS n FROM tack.sessions')).rows[0].n).toBe(1)
+    expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(true)
 
     // ACP's session/load replays the conversation from the same database.
     const acp = await startAcp({ box, script: [{ kind: 'text', text: 'unused' }] })
