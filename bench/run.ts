@@ -19,6 +19,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
     what: 'interactive: idle RSS and keystroke latency while streaming, against pi',
   },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
+  {
+    id: 'p10',
+    file: 'many/run.ts',
+    what: 'many sessions in one `tack acp` process: 1, 10, 50 at once against 50 one after another',
+  },
   { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
   { id: 'state', file: 'state/run.ts', what: 'agent-state tmux over 200 snapshots (budget 150 ms)' },
   {
