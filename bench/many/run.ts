@@ -7,6 +7,7 @@
 // Rounds alternate which of the compared runs goes first; figures are medians over rounds, the CPU ratio
 // the median of each round's own ratio. `BENCH_RUNS` sets the rounds (default 3).
 import { median } from '../lib/measure-run.ts'
+import { READS } from '../overhead/run.ts'
 import { type ManyMeasure, measureAcpSessions } from './acp-sessions.ts'
 
 const BUDGET_RSS_MB = 1024
@@ -63,7 +64,7 @@ if (import.meta.main) {
   const cpuOk = ratio <= BUDGET_CPU_RATIO
 
   console.log(
-    `P10 many sessions in one \`tack acp\` process: scripted ${21}-request sessions (20 reads), medians of ${runs} rounds${ok ? '' : ' (A SESSION FAILED)'}`,
+    `P10 many sessions in one \`tack acp\` process: scripted ${READS + 1}-request sessions (${READS} reads), medians of ${runs} rounds${ok ? '' : ' (A SESSION FAILED)'}`,
   )
   console.log('  sessions   schedule     peak RSS    CPU per session   wall')
   const row = (label: string, schedule: string, pick: (r: Round) => ManyMeasure) =>
