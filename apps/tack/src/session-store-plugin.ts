@@ -54,7 +54,7 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
         declareSecrets(ctx, {
           variables: [...DATABASE_SECRET_VARIABLES],
           files: [passwordFilePath(env)],
-          values: [decodeURIComponent(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
+          values: [inUrl, decoded(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
         })
         ctx.effect(() => () => store.close())
         ctx.provide('sessionStore', store)
@@ -71,4 +71,13 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
       ctx.provide('sessionStore', store)
     },
   })
+}
+
+/** A URL's percent-encoded part as text; as written when it is not valid percent-encoding. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
 }
