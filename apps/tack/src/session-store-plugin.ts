@@ -7,7 +7,7 @@ import type {} from '@tack/session' // the `sessionStore` member of cordis' Cont
 import { PostgresStoreConfig } from '@tack/store-postgres/config'
 import { SqliteStoreConfig } from '@tack/store-sqlite'
 
-const { url, poolSize, connectTimeoutMs } = PostgresStoreConfig.shape
+const { url, poolSize, connectTimeoutMs, queryTimeoutMs } = PostgresStoreConfig.shape
 
 /** `plugins.store`: the SQLite store's fields, and the PostgreSQL store's when `url` is set. */
 export const SessionStoreConfig = Schema.object({
@@ -26,6 +26,7 @@ export const SessionStoreConfig = Schema.object({
   url: url.optional(),
   poolSize,
   connectTimeoutMs,
+  queryTimeoutMs,
 })
 export type SessionStoreConfig = ConfigOf<typeof SessionStoreConfig>
 
@@ -45,6 +46,7 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
             url: config.url,
             poolSize: config.poolSize,
             connectTimeoutMs: config.connectTimeoutMs,
+            queryTimeoutMs: config.queryTimeoutMs,
             leaseTimeoutMs: config.leaseTimeoutMs,
           },
           { env },
@@ -54,14 +56,14 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
         declareSecrets(ctx, {
           variables: [...DATABASE_SECRET_VARIABLES],
           files: [passwordFilePath(env)],
-          values: [decodeURIComponent(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
+          values: [inUrl, decoded(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
         })
         ctx.effect(() => () => store.close())
         ctx.provide('sessionStore', store)
         return
       }
       const { resolveStorePath, SqliteSessionStore, sqliteFiles } = await import('@tack/store-sqlite')
-      const { url: _u, poolSize: _p, connectTimeoutMs: _c, ...sqlite } = config
+      const { url: _u, poolSize: _p, connectTimeoutMs: _c, queryTimeoutMs: _q, ...sqlite } = config
       const store = SqliteSessionStore.open(sqlite, { env })
       // Every session's log is in these files: a sandboxed command must not read them, wherever the
       // config put them (inside $TACK_HOME they are hidden with it anyway).
@@ -71,4 +73,13 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
       ctx.provide('sessionStore', store)
     },
   })
+}
+
+/** A URL's percent-encoded part as text; as written when it is not valid percent-encoding. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
 }

@@ -45,6 +45,8 @@ describe('every session command on PostgreSQL', () => {
     await writeFile(
       script,
       JSON.stringify([
+        // The URL holds the password: the model's commands do not inherit it.
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo "url=[$TACK_STORE_URL]"' } }] },
         { kind: 'text', text: 'first answer' },
         { kind: 'text', text: 'second answer' },
         { kind: 'text', text: 'third answer' },
@@ -74,6 +76,8 @@ describe('every session command on PostgreSQL', () => {
     const show = await cli(['sessions', 'show', id])
     expect(show.code, show.stderr).toBe(0)
     expect(show.stdout).toContain('third answer')
+    expect(show.stdout).toContain('url=[]')
+    expect(show.stdout).not.toContain(cluster.password)
     const exported = await cli(['sessions', 'export', id])
     expect(exported.code, exported.stderr).toBe(0)
     const lines = jsonLines(exported.stdout) as Array<{ type: string; seq?: number }>
@@ -122,16 +126,23 @@ describe('every session command on PostgreSQL', () => {
     } finally {
       expect(await acp.close()).toBe(0)
     }
-  }, 90_000)
+  }, 180_000)
 
-  test('plugins.store.url in the user config selects the database; the password may come from PGPASSWORD', async () => {
+  test("plugins.store.url in the user config selects the database; the password may come from PGPASSWORD, which the model's commands do not inherit", async () => {
     const url = await cluster.createDatabase()
     const box = await sandbox({ PGPASSWORD: cluster.password })
     const bare = url.replace(`:${cluster.password}@`, '@')
     const config = join(box.root, 'user.yml')
     await writeFile(config, `plugins:\n  store:\n    url: "${bare}"\n`)
     const script = join(box.root, 'script.json')
-    await writeFile(script, JSON.stringify([{ kind: 'text', text: 'stored remotely' }]))
+    // The model's command looks for the password where tack found it: the variable is not passed on.
+    await writeFile(
+      script,
+      JSON.stringify([
+        { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: 'echo "pw=[$PGPASSWORD]"' } }] },
+        { kind: 'text', text: 'stored remotely' },
+      ]),
+    )
     const r = await runTack(['run', '--config', config, '--model', `scripted/${script}`, 'hello'], {
       env: box.env,
       cwd: box.workspace,
@@ -139,8 +150,10 @@ describe('every session command on PostgreSQL', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toContain('stored remotely')
     expect((await sql(url, 'SELECT count(*)::int AS n FROM tack.sessions')).rows[0].n).toBe(1)
+    const result = await sql(url, "SELECT data FROM tack.events WHERE type = 'tool/result'")
+    expect(result.rows[0].data).toContain('pw=[]')
     expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(false)
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('bad input: one line, a non-zero exit, never the password', () => {
@@ -179,7 +192,7 @@ describe('bad input: one line, a non-zero exit, never the password', () => {
     expect(bad.stderr.trim()).toBe(
       'tack: TACK_STORE_URL must be a postgres:// or postgresql:// URL (got "mysql://tack:***@db/x")',
     )
-  }, 90_000)
+  }, 180_000)
 })
 
 test('an untrusted workspace cannot point the store at another database: its sessions stay in the SQLite file', async () => {
@@ -198,7 +211,7 @@ test('an untrusted workspace cannot point the store at another database: its ses
   expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(true)
   const tables = await sql(elsewhere, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")
   expect(tables.rows[0].n).toBe(0)
-}, 60_000)
+}, 120_000)
 
 test('tack doctor reports the database: reachable and its schema version, or the problem in one line', async () => {
   const url = await cluster.createDatabase()
@@ -231,4 +244,4 @@ test('tack doctor reports the database: reachable and its schema version, or the
   expect(down.stdout).toMatch(/^database +UNREACHABLE — STORE_UNREACHABLE: /m)
   expect(down.stdout).toMatch(/^ {2}- STORE_UNREACHABLE: postgres:\/\/tack:\*\*\*@127\.0\.0\.1:1\/db/m)
   expect(down.stdout + down.stderr).not.toContain('hunter2-not-real')
-}, 60_000)
+}, 120_000)

@@ -39,6 +39,15 @@ export const PostgresStoreConfig = Schema.object({
     max: 600_000,
     description: 'How long opening a connection may take before tack reports the database as unreachable.',
   }),
+  queryTimeoutMs: Schema.integer({
+    default: 30_000,
+    min: 100,
+    max: 3_600_000,
+    description:
+      'How long one database operation may take. The server cancels a statement still running then ' +
+      '(statement_timeout: nothing of it is stored), and tack gives up on a connection silent 5 s ' +
+      'longer (a lost network); either is STORE_TIMEOUT instead of a run that hangs.',
+  }),
   leaseTimeoutMs: Schema.integer({
     default: 30_000,
     min: 1000,

@@ -7,9 +7,12 @@ import { parseIntoClientConfig } from 'pg-connection-string'
 import type { PostgresStoreConfig } from './config.ts'
 import { lookUpPassword } from './password.ts'
 
+/** How much longer than the server's statement timeout the client waits before giving up on it. */
+export const CLIENT_GRACE_MS = 5000
+
 /** The pool settings for `config` in environment `env` (PGHOST, PGUSER, PGPASSWORD, … as libpq reads them). */
 export function poolConfig(
-  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,
+  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
   env: NodeJS.ProcessEnv = process.env,
 ): pg.PoolConfig {
   const { password, ...fields } = parseIntoClientConfig(config.url)
@@ -31,6 +34,10 @@ export function poolConfig(
         () => lookUpPassword(target, env) as string,
     max: config.poolSize,
     connectionTimeoutMillis: config.connectTimeoutMs,
+    // The server cancels a statement past the timeout, so a timed-out append is never committed later;
+    // the client's own limit, a little longer, catches a server that no longer answers at all.
+    statement_timeout: config.queryTimeoutMs,
+    query_timeout: config.queryTimeoutMs + CLIENT_GRACE_MS,
     application_name: 'tack',
     keepAlive: true,
   }
@@ -38,7 +45,7 @@ export function poolConfig(
 
 /** A pool on `config`; an idle connection the server drops is discarded quietly, not a crash. */
 export function openPool(
-  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,
+  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
   env?: NodeJS.ProcessEnv,
 ): pg.Pool {
   const pool = new pg.Pool(poolConfig(config, env))

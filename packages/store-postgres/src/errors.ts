@@ -5,6 +5,8 @@
 export type PostgresStoreErrorCode =
   /** No server answered at the URL's address (refused, unknown host, timed out). */
   | 'STORE_UNREACHABLE'
+  /** An operation outlasted `queryTimeoutMs` (a held lock, an overloaded server, a lost network). */
+  | 'STORE_TIMEOUT'
   /** The server refused the user or the password. */
   | 'STORE_AUTH_FAILED'
   /** The URL's database does not exist on that server. */

@@ -53,7 +53,7 @@ function isDriverFailure(error: unknown): boolean {
   if (error instanceof pg.DatabaseError || error instanceof AggregateError) return true
   const e = error as ErrorShape
   if (typeof e.syscall === 'string') return true
-  return /timeout expired|Connection terminated|password must be a string|connection timeout/i.test(
+  return /timeout expired|Query read timeout|Connection terminated|password must be a string|connection timeout/i.test(
     messageOf(e),
   )
 }
@@ -64,7 +64,12 @@ export function isUnreachable(error: unknown): boolean {
   const e = error as ErrorShape
   const code = codeOf(e)
   if (code !== undefined && NETWORK_CODES.has(code)) return true
-  return !(error instanceof pg.DatabaseError) && /timeout|Connection terminated/i.test(messageOf(e))
+  const said = messageOf(e)
+  return (
+    !(error instanceof pg.DatabaseError) &&
+    !/Query read timeout/.test(said) &&
+    /timeout|Connection terminated/i.test(said)
+  )
 }
 
 /**
@@ -79,6 +84,12 @@ export function explainPostgresFailure(error: unknown, where: string, doing: str
   const said = messageOf(e)
   const fail = (c: PostgresStoreErrorCode, what: string, fix: string) =>
     new PostgresStoreError(c, `${where}: ${what} (${doing}: ${said}); ${fix}`, { driverError: error })
+  if (code === '57014' || /Query read timeout/.test(said))
+    return fail(
+      'STORE_TIMEOUT',
+      'the database did not finish in time',
+      'nothing of it was stored; try again, or raise plugins.store.queryTimeoutMs if the server is slow',
+    )
   if (isUnreachable(error))
     return fail(
       'STORE_UNREACHABLE',

@@ -9,6 +9,7 @@ test('defaults', () => {
     url: 'postgres://db/tack',
     poolSize: 4,
     connectTimeoutMs: 10_000,
+    queryTimeoutMs: 30_000,
     leaseTimeoutMs: 30_000,
   })
 })
@@ -18,6 +19,7 @@ test('configured values are kept', () => {
     url: 'postgresql://u@db:5433/t',
     poolSize: 16,
     connectTimeoutMs: 2000,
+    queryTimeoutMs: 800,
     leaseTimeoutMs: 5000,
   }
   expect(PostgresStoreConfig.parse(config)).toEqual(config)
@@ -29,6 +31,7 @@ test.each([
   [{ url: 'postgres://db/t', poolSize: 0 }, 'poolSize', /1–100/],
   [{ url: 'postgres://db/t', connectTimeoutMs: 10 }, 'connectTimeoutMs', /100–600000/],
   [{ url: 'postgres://db/t', leaseTimeoutMs: 10 }, 'leaseTimeoutMs', /1000–86400000/],
+  [{ url: 'postgres://db/t', queryTimeoutMs: 3_600_001 }, 'queryTimeoutMs', /100–3600000/],
   [{ url: 'postgres://db/t', pool: 3 }, 'pool', /unknown key/],
 ])('rejected: %j names %s', (config, key, why) => {
   let error: unknown

@@ -4,6 +4,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { lookUpPassword, PostgresSessionStore, PostgresStoreError } from '../src/index.ts'
 import { startThrowawayCluster, type ThrowawayCluster } from '../src/testing/index.ts'
@@ -104,4 +105,40 @@ describe('one clear line for bad input, without the password', () => {
     expect(error.code).toBe('STORE_NO_DATABASE')
     expect(error.message).toMatch(/no_such_db.*does not exist.*createdb/)
   })
+})
+
+test('an append stuck behind a lock past queryTimeoutMs fails STORE_TIMEOUT, is never stored, and the store goes on', async () => {
+  const url = await cluster.createDatabase()
+  const store = await PostgresSessionStore.open({ url, queryTimeoutMs: 500 })
+  const header = { version: 1 as const, id: 'locked', createdAt: '2026-01-01T00:00:00.000Z', cwd: '/' }
+  await store.create(header)
+  const event = {
+    type: 'context/message',
+    seq: 0,
+    time: header.createdAt,
+    data: { content: [], source: { kind: 'user' } },
+  }
+  // Another connection holds the session's row, as a slow transaction elsewhere would.
+  const holder = new pg.Client({ connectionString: url })
+  await holder.connect()
+  try {
+    await holder.query('BEGIN')
+    await holder.query("SELECT 1 FROM tack.sessions WHERE id = 'locked' FOR UPDATE")
+    const started = Date.now()
+    const error = await store.append('locked', [event as never]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PostgresStoreError)
+    expect((error as PostgresStoreError).code).toBe('STORE_TIMEOUT')
+    expect((error as Error).message).toMatch(
+      /did not finish in time.*nothing of it was stored.*queryTimeoutMs/,
+    )
+    expect(Date.now() - started).toBeLessThan(5000)
+    await holder.query('COMMIT')
+  } finally {
+    await holder.end()
+  }
+  // The cancelled statement left nothing behind; the same batch goes in now.
+  expect((await store.list())[0]?.eventCount).toBe(0)
+  await store.append('locked', [event as never])
+  expect((await store.load('locked')).events).toHaveLength(1)
+  await store.close()
 })

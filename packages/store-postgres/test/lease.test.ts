@@ -90,7 +90,7 @@ test('a live writer elsewhere keeps its turn open for readers and refuses other 
     writer.kill('SIGKILL')
     await reader.close()
   }
-}, 30_000)
+}, 60_000)
 
 test('a writer killed on this machine loses its lease at once (its pid is gone), without waiting for the timeout', async () => {
   const url = await cluster.createDatabase()
@@ -113,7 +113,7 @@ test('a writer killed on this machine loses its lease at once (its pid is gone),
   }
   // Closing releases this store's leases.
   expect((await sql(url, 'SELECT count(*)::int AS n FROM tack.writers')).rows[0].n).toBe(0)
-}, 30_000)
+}, 60_000)
 
 test('two stores racing to become the writer of one session: exactly one wins', async () => {
   const url = await cluster.createDatabase()

@@ -89,7 +89,8 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   // A workspace naming the database would send the person's sessions to another server.
   'store.url': HELD.network,
   'store.poolSize': HELD.notOffered,
-  'store.connectTimeoutMs': 'harmless',
+  'store.connectTimeoutMs': HELD.notOffered,
+  'store.queryTimeoutMs': HELD.notOffered,
 
   'fs.readLimit': 'harmless',
   'fs.readMaxLineLength': 'harmless',
