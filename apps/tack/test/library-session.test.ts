@@ -162,6 +162,43 @@ describe('tack as a library', () => {
     expect(existsSync(join(other, 'f.txt'))).toBe(false)
   })
 
+  test("a prompt's signal aborts its turn; close() during an unanswered approval ends the turn and the question", async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [{ kind: 'hang' }, write('w.txt', 'w\n')])
+    const signals: AbortSignal[] = []
+    const asked = Promise.withResolvers<void>()
+    const session = await openSession({
+      cwd: box.workspace,
+      model,
+      permissionMode: 'ask',
+      env: box.env,
+      tackHome: box.tackHome,
+      // never answers: the question must end with the turn
+      onApproval: (request) => {
+        signals.push(request.signal)
+        asked.resolve()
+        return new Promise(() => {})
+      },
+    })
+    const controller = new AbortController()
+    const first = session.prompt('hang', { signal: controller.signal })
+    for await (const event of first) if (event.type === 'step/start') controller.abort()
+    expect((await first.result).exitReason).toBe('aborted')
+
+    const second = session.prompt('write w')
+    await asked.promise
+    await session.close()
+    expect((await second.result).exitReason).toBe('aborted')
+    expect(signals).toHaveLength(1)
+    expect(signals[0].aborted).toBe(true)
+    expect(session.events().findLast((e) => e.type === 'approval/resolved')?.data).toMatchObject({
+      decision: 'deny',
+      by: 'none',
+    })
+    expect(existsSync(join(box.workspace, 'w.txt'))).toBe(false)
+    expect(() => session.prompt(' ')).toThrow(TackError)
+  })
+
   test('without onApproval an ask is denied as in tack run; bad options are one clear TackError', async () => {
     const box = await sandbox()
     const model = await scriptedModel(box.root, [write('x.txt', 'x\n'), { kind: 'text', text: 'done' }])
