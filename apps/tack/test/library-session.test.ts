@@ -221,6 +221,7 @@ describe('tack as a library', () => {
     await expect(refused({ permissionMode: 'sometimes' })).rejects.toThrow(
       'permissionMode must be one of ask, workspace-write, read-only, yolo (got "sometimes")',
     )
+    await expect(refused({ onApproval: 'yes' })).rejects.toThrow('onApproval must be a function')
     await expect(refused({ cwd: join(box.root, 'missing') })).rejects.toThrow(
       /cwd .*missing: not an existing folder/,
     )
