@@ -9,7 +9,9 @@ import {
   type ApprovalRequest,
   forkSession,
   isEvent,
+  listSessions,
   openSession,
+  readSession,
   resumeSession,
   type TackEvent,
   TackError,
@@ -136,6 +138,17 @@ describe('tack as a library', () => {
     await idle.close()
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(2)
+    // the same store read through the library
+    const listed = await listSessions({ env: box.env, tackHome: box.tackHome })
+    expect(listed.map((s) => s.id).sort()).toEqual([first.id, fork.id].sort())
+    expect(listed.find((s) => s.id === fork.id)?.parentSession).toBe(first.id)
+    const read = await readSession(first.id.slice(0, 8), { env: box.env, tackHome: box.tackHome })
+    expect(read.summary).toMatchObject({ id: first.id, turns: 3 })
+    expect(read.events.filter((e) => e.type === 'turn/end').map((e) => e.data)).toEqual([
+      expect.objectContaining({ reason: { kind: 'completed' } }),
+      expect.objectContaining({ reason: { kind: 'completed' } }),
+      expect.objectContaining({ reason: { kind: 'aborted' } }),
+    ])
   })
 
   test('two sessions at once in one process: each its own workspace, model and approver', async () => {
