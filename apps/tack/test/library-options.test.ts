@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { describe, expect, test } from 'vitest'
-import type { SessionEventMap } from '@tack/session'
+import type { SessionEventMap, SessionSummary } from '@tack/session'
 import * as library from '../src/library/index.ts'
 import { isEvent, openSession } from '../src/library/index.ts'
 import { sandbox, scriptedModel, writeLoopConfig } from './helpers.ts'
@@ -136,3 +136,8 @@ export const DECLARED_EVENTS_MATCH_THE_LOG: { [K in keyof library.TackEventMap]:
   'session/metadata': true,
   'session/limit': true,
 }
+
+/** Checked by tsc: a stored summary is what the declarations promise (api.ts SessionSummary). */
+export const DECLARED_SUMMARY_MATCHES_THE_STORE: SessionSummary extends library.SessionSummary
+  ? true
+  : false = true

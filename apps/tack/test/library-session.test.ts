@@ -9,7 +9,9 @@ import {
   type ApprovalRequest,
   forkSession,
   isEvent,
+  listSessions,
   openSession,
+  readSession,
   resumeSession,
   type TackEvent,
   TackError,
@@ -136,6 +138,17 @@ describe('tack as a library', () => {
     await idle.close()
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(2)
+    // the same store read through the library
+    const listed = await listSessions({ env: box.env, tackHome: box.tackHome })
+    expect(listed.map((s) => s.id).sort()).toEqual([first.id, fork.id].sort())
+    expect(listed.find((s) => s.id === fork.id)?.parentSession).toBe(first.id)
+    const read = await readSession(first.id.slice(0, 8), { env: box.env, tackHome: box.tackHome })
+    expect(read.summary).toMatchObject({ id: first.id, turns: 3 })
+    expect(read.events.filter((e) => e.type === 'turn/end').map((e) => e.data)).toEqual([
+      expect.objectContaining({ reason: { kind: 'completed' } }),
+      expect.objectContaining({ reason: { kind: 'completed' } }),
+      expect.objectContaining({ reason: { kind: 'aborted' } }),
+    ])
   })
 
   test('two sessions at once in one process: each its own workspace, model and approver', async () => {
@@ -162,6 +175,43 @@ describe('tack as a library', () => {
     expect(existsSync(join(other, 'f.txt'))).toBe(false)
   })
 
+  test("a prompt's signal aborts its turn; close() during an unanswered approval ends the turn and the question", async () => {
+    const box = await sandbox()
+    const model = await scriptedModel(box.root, [{ kind: 'hang' }, write('w.txt', 'w\n')])
+    const signals: AbortSignal[] = []
+    const asked = Promise.withResolvers<void>()
+    const session = await openSession({
+      cwd: box.workspace,
+      model,
+      permissionMode: 'ask',
+      env: box.env,
+      tackHome: box.tackHome,
+      // never answers: the question must end with the turn
+      onApproval: (request) => {
+        signals.push(request.signal)
+        asked.resolve()
+        return new Promise(() => {})
+      },
+    })
+    const controller = new AbortController()
+    const first = session.prompt('hang', { signal: controller.signal })
+    for await (const event of first) if (event.type === 'step/start') controller.abort()
+    expect((await first.result).exitReason).toBe('aborted')
+
+    const second = session.prompt('write w')
+    await asked.promise
+    await session.close()
+    expect((await second.result).exitReason).toBe('aborted')
+    expect(signals).toHaveLength(1)
+    expect(signals[0].aborted).toBe(true)
+    expect(session.events().findLast((e) => e.type === 'approval/resolved')?.data).toMatchObject({
+      decision: 'deny',
+      by: 'none',
+    })
+    expect(existsSync(join(box.workspace, 'w.txt'))).toBe(false)
+    expect(() => session.prompt(' ')).toThrow(TackError)
+  })
+
   test('without onApproval an ask is denied as in tack run; bad options are one clear TackError', async () => {
     const box = await sandbox()
     const model = await scriptedModel(box.root, [write('x.txt', 'x\n'), { kind: 'text', text: 'done' }])
@@ -184,6 +234,7 @@ describe('tack as a library', () => {
     await expect(refused({ permissionMode: 'sometimes' })).rejects.toThrow(
       'permissionMode must be one of ask, workspace-write, read-only, yolo (got "sometimes")',
     )
+    await expect(refused({ onApproval: 'yes' })).rejects.toThrow('onApproval must be a function')
     await expect(refused({ cwd: join(box.root, 'missing') })).rejects.toThrow(
       /cwd .*missing: not an existing folder/,
     )

@@ -268,5 +268,41 @@ export declare function resumeSession(id: string, options?: ResumeOptions): Prom
 /** A new session holding a stored one's log up to a turn boundary; the original is untouched. */
 export declare function forkSession(id: string, options?: ForkOptions): Promise<TackSession>
 
+/** Where a read of the store looks: the options that choose the store (`cwd`: whose config, default the process's folder). */
+export type StoreOptions = Pick<
+  SessionOptions,
+  'tackHome' | 'storeUrl' | 'env' | 'configFiles' | 'profile' | 'trust'
+> & { readonly cwd?: string }
+
+/** A stored session as `tack sessions list` shows it. */
+export interface SessionSummary {
+  readonly id: string
+  readonly createdAt: string
+  /** The workspace it runs in. */
+  readonly cwd: string
+  /** The session it was forked from (with `seedLength`), or a subagent's parent session. */
+  readonly parentSession?: string
+  readonly seedLength?: number
+  readonly eventCount: number
+  readonly lastTime?: string
+  readonly turns: number
+  readonly firstPrompt?: string
+  readonly model?: string
+}
+
+export interface StoredSession {
+  readonly summary: SessionSummary
+  readonly events: readonly TackEvent[]
+}
+
+/** Every stored session, oldest first. */
+export declare function listSessions(options?: StoreOptions): Promise<readonly SessionSummary[]>
+
+/**
+ * A stored session's log (a unique prefix of its id is enough), read without taking it over: a session
+ * a live process is writing is returned as stored, its running turn not closed.
+ */
+export declare function readSession(id: string, options?: StoreOptions): Promise<StoredSession>
+
 /** The `tack` package's version; the API follows it by semver (docs/library.md, Stability). */
 export declare const VERSION: string

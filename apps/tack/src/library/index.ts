@@ -3,22 +3,21 @@
 // one — the same settings layers, trust, plugins, mods, MCP servers and model check (agent-boot.ts) —
 // from options instead of flags; api.ts is the contract and what a user's type check sees.
 import './log-events.ts'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { AgentHandle, AgentOptions } from '@tack/agent'
 import type { SessionSummary } from '@tack/session'
 import type { Context } from 'cordis'
 import { agentOptionsFor, bootAgent } from '../agent-boot.ts'
-import { boot } from '../boot.ts'
 import { checkRuleTools } from '../cli-rules.ts'
 import { HEADLESS_PERMISSION_MODE, resumedModeNotices } from '../run/permission-report.ts'
 import { applyResumeFlags } from '../resume-switches.ts'
-import { findSession } from '../session-ref.ts'
 import { type Resolved, resolveWorkspaceSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import type * as Api from './api.ts'
 import { provideApprover } from './approval.ts'
 import { asTackError, reported, TackError } from './errors.ts'
 import { type CheckedOptions, checkOptions, redactorFor, workspaceOf } from './options.ts'
+import { listStored, readStored, sessionToRun } from './stored.ts'
 import type { Redactor } from '../secrets.ts'
 import { LibrarySession } from './session.ts'
 
@@ -47,14 +46,20 @@ export const openSession: typeof Api.openSession = (options) =>
 
 export const resumeSession: typeof Api.resumeSession = (id, options = {}) =>
   guarded(options, async (redact) => {
-    const stored = await storedSession(id, options, redact)
+    const stored = await sessionToRun(id, options, redact)
     const checked = checkOptions(options, stored.cwd, redact)
     return start(options, checked, stored, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
   })
 
+export const listSessions: typeof Api.listSessions = (options = {}) =>
+  guarded(options, (redact) => listStored(options, redact))
+
+export const readSession: typeof Api.readSession = (id, options = {}) =>
+  guarded(options, (redact) => readStored(id, options, redact))
+
 export const forkSession: typeof Api.forkSession = (id, options = {}) =>
   guarded(options, async (redact) => {
-    const stored = await storedSession(id, options, redact)
+    const stored = await sessionToRun(id, options, redact)
     const checked = checkOptions(options, stored.cwd, redact)
     const at = options.atSeq !== undefined ? { atSeq: options.atSeq } : {}
     return start(options, checked, stored, (ctx, agentOptions) =>
@@ -169,38 +174,6 @@ async function applyOptionSwitches(
   const notices = resumedModeNotices(handle.agent, permissionMode)
   if (notices.dropped) warn(notices.dropped)
   if (notices.wider) warn(notices.wider)
-}
-
-/** The stored session `id` names (a unique prefix is enough), looked up as `tack run -r` does. */
-async function storedSession(
-  id: string,
-  options: Api.ResumeOptions,
-  redact: Redactor,
-): Promise<SessionSummary> {
-  if (typeof id !== 'string' || id === '')
-    throw new TackError('usage', `a session id is needed (got ${JSON.stringify(id)})`)
-  const lookupCwd = workspaceOf(options.cwd ?? process.cwd())
-  const checked = checkOptions(options, lookupCwd, redact)
-  const { settings, paths, cwd, trust } = await resolveWorkspaceSettings(
-    checked.settings,
-    checked.env,
-    checked.processCwd,
-  )
-  const store = await boot({ settings, paths, env: checked.env, cwd, trust, storeOnly: true })
-  let found: SessionSummary
-  try {
-    found = await findSession(store.ctx.sessions, id)
-  } finally {
-    await store.close()
-  }
-  if (options.cwd !== undefined && found.cwd !== lookupCwd)
-    throw new TackError(
-      'usage',
-      `session ${found.id} ran in ${found.cwd}; it resumes there (cwd ${options.cwd} was given)`,
-    )
-  if (!existsSync(found.cwd))
-    throw new TackError('not-found', `session ${found.id} ran in ${found.cwd}, which no longer exists`)
-  return found
 }
 
 /** The metadata as the event records it: string values only, none when empty. */

@@ -103,8 +103,8 @@ export class LibrarySession implements TackSession {
     return stream
   }
 
-  abort(_reason?: string): void {
-    this.#agent.cancel('aborted by the caller')
+  abort(reason?: string): void {
+    this.#agent.cancel(reason ?? 'aborted by the caller')
   }
 
   close(): Promise<void> {

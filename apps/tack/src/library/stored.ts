@@ -1,0 +1,74 @@
+// The library's reads of the session store (api.ts listSessions, readSession, and the lookup before a
+// resume or fork): a store-only boot, as `tack sessions …` and `tack run -r` make, for the folder the
+// options name (default the process's), so its config decides which store is read.
+import { existsSync } from 'node:fs'
+import type { SessionSummary } from '@tack/session'
+import type { Context } from 'cordis'
+import { boot } from '../boot.ts'
+import type { Redactor } from '../secrets.ts'
+import { findSession } from '../session-ref.ts'
+import { resolveWorkspaceSettings } from '../settings.ts'
+import type { ResumeOptions, StoredSession } from './api.ts'
+import { TackError } from './errors.ts'
+import { checkOptions, workspaceOf } from './options.ts'
+
+/** Runs `read` on a store-only boot for the options' folder, then closes it. */
+export async function withStore<T>(
+  options: ResumeOptions,
+  redact: Redactor,
+  read: (ctx: Context) => Promise<T>,
+): Promise<T> {
+  const checked = checkOptions(options, workspaceOf(options.cwd ?? process.cwd()), redact)
+  const { settings, paths, cwd, trust } = await resolveWorkspaceSettings(
+    checked.settings,
+    checked.env,
+    checked.processCwd,
+  )
+  const store = await boot({ settings, paths, env: checked.env, cwd, trust, storeOnly: true })
+  try {
+    return await read(store.ctx)
+  } finally {
+    await store.close()
+  }
+}
+
+/** The stored session `id` names (a unique prefix is enough), looked up as `tack run -r` does, to run again. */
+export async function sessionToRun(
+  id: string,
+  options: ResumeOptions,
+  redact: Redactor,
+): Promise<SessionSummary> {
+  const found = await withStore(options, redact, (ctx) => findSession(ctx.sessions, checkedId(id)))
+  if (options.cwd !== undefined && found.cwd !== workspaceOf(options.cwd))
+    throw new TackError(
+      'usage',
+      `session ${found.id} ran in ${found.cwd}; it resumes there (cwd ${options.cwd} was given)`,
+    )
+  if (!existsSync(found.cwd))
+    throw new TackError('not-found', `session ${found.id} ran in ${found.cwd}, which no longer exists`)
+  return found
+}
+
+/** A stored session's summary and log, read without becoming its writer (a live writer's turn stays as stored). */
+export async function readStored(
+  id: string,
+  options: ResumeOptions,
+  redact: Redactor,
+): Promise<StoredSession> {
+  return withStore(options, redact, async (ctx) => {
+    const summary = await findSession(ctx.sessions, checkedId(id))
+    const { events } = await ctx.sessionStore.load(summary.id)
+    return { summary, events: events as StoredSession['events'] }
+  })
+}
+
+/** Every stored session, oldest first. */
+export function listStored(options: ResumeOptions, redact: Redactor): Promise<readonly SessionSummary[]> {
+  return withStore(options, redact, (ctx) => ctx.sessions.list())
+}
+
+function checkedId(id: unknown): string {
+  if (typeof id !== 'string' || id === '')
+    throw new TackError('usage', `a session id is needed (got ${JSON.stringify(id)})`)
+  return id
+}
