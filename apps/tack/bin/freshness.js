@@ -8,6 +8,8 @@
 //   and mtime; a file whose mtime moved but whose size did not (a checkout, `touch`, a test restoring
 //   an mtime through a `Date`, which loses sub-millisecond precision) is hashed and compared with the
 //   manifest's SHA-256, so only a real edit sends tack to the slower sources.
+// - The build's entry is the bundle the manifest names (`bundle/main.js`, docs/decisions/0326-one-bundle-per-entry.md),
+//   else the per-file build's `main.js` (a build made without esbuild).
 import { readFileSync, statSync } from 'node:fs'
 
 /** The manifest format `scripts/build.ts` writes; an older one means "rebuild". */
@@ -19,14 +21,13 @@ export const MANIFEST_VERSION = 2
  */
 export function buildState(root, env = process.env) {
   const hasSources = exists(new URL('apps/tack/src/main.ts', root))
-  if (!hasSources) return { use: 'build', why: 'packed install (no sources)', rehashed: 0 }
-  if (env.TACK_FROM_SOURCE === '1') return { use: 'sources', why: 'TACK_FROM_SOURCE=1', rehashed: 0 }
-  let manifest
-  try {
-    manifest = JSON.parse(readFileSync(new URL('apps/tack/build/.manifest.json', root), 'utf8'))
-  } catch {
-    return { use: 'sources', why: 'no build yet', rehashed: 0 }
+  if (!hasSources) {
+    const manifest = readManifest(root)
+    return { use: 'build', main: entryOf(manifest), why: 'packed install (no sources)', rehashed: 0 }
   }
+  if (env.TACK_FROM_SOURCE === '1') return { use: 'sources', why: 'TACK_FROM_SOURCE=1', rehashed: 0 }
+  const manifest = readManifest(root)
+  if (manifest === undefined) return { use: 'sources', why: 'no build yet', rehashed: 0 }
   if (manifest.version !== MANIFEST_VERSION || !Array.isArray(manifest.files))
     return { use: 'sources', why: 'the build is from an older tack', rehashed: 0 }
   let rehashed = 0
@@ -42,7 +43,25 @@ export function buildState(root, env = process.env) {
     rehashed++
     if (hashOf(new URL(file, root)) !== sha256) return { use: 'sources', why: `${file} changed`, rehashed }
   }
-  return { use: 'build', why: `${manifest.files.length} source files match the build`, rehashed }
+  return {
+    use: 'build',
+    main: entryOf(manifest),
+    why: `${manifest.files.length} source files match the build`,
+    rehashed,
+  }
+}
+
+function readManifest(root) {
+  try {
+    return JSON.parse(readFileSync(new URL('apps/tack/build/.manifest.json', root), 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** The command's entry in `apps/tack/build/`: the bundle when the build made one. */
+function entryOf(manifest) {
+  return typeof manifest?.bundle === 'string' ? manifest.bundle : 'main.js'
 }
 
 /** SHA-256 of a file, hex. node:crypto is loaded only when a file needs hashing. */

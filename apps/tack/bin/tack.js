@@ -55,8 +55,10 @@ if (first === '--version' || first === '-V' || first === 'version') {
         ? undefined
         : emitWarning.call(process, warning, ...rest)
   }
+  const { useCompileCache } = await import('./compile-cache.js')
+  useCompileCache()
   const { buildState } = await import('./freshness.js')
   const state = buildState(new URL('../../../', import.meta.url))
-  const { main } = await import(state.use === 'build' ? '../build/main.js' : '../src/main.ts')
+  const { main } = await import(state.use === 'build' ? `../build/${state.main}` : '../src/main.ts')
   process.exitCode = await main(argv)
 }
