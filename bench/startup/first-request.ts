@@ -1,12 +1,13 @@
 // Time from `tack run` start to its first model request (P1), by how Node's compile cache stands:
 // `cold` (a fresh TACK_HOME: the first start after an install or upgrade, which also writes the cache),
 // `warm` (one TACK_HOME for every run: a person's usual start) and `off` (NODE_DISABLE_COMPILE_CACHE=1),
-// for this checkout and, given BENCH_BASELINE_BIN (another checkout's apps/tack/bin/tack.js), for that
-// one too. Variants alternate run by run; medians of BENCH_RUNS (default 15). Not part of `npm run bench`
-// (bench/overhead prints the figure against Codex); the measurements of docs/decisions/0325-… .
+// for this checkout's launcher or another one (a copy of an older `bin/tack.js` put next to this one runs
+// this build its own way). Variants alternate run by run; medians of BENCH_RUNS (default 15). Not part of
+// `npm run bench` (bench/overhead prints the figure against Codex); the measurements of
+// docs/decisions/0325-start-up-steps.md.
 //
 //   node scripts/build.ts && node bench/startup/first-request.ts
-//   BENCH_VARIANTS=warm,off BENCH_BASELINE_BIN=/path/to/other/apps/tack/bin/tack.js node bench/startup/first-request.ts
+//   BENCH_VARIANTS=warm,off,before=apps/tack/bin/tack-before.js:off node bench/startup/first-request.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -14,16 +15,31 @@ import { measureRun, median } from '../lib/measure-run.ts'
 import { TACK_BIN } from '../lib/tack-run.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 15)
-const caches = (process.env.BENCH_VARIANTS ?? 'cold,warm,off').split(',') as Array<'cold' | 'warm' | 'off'>
-const bins: Record<string, string> = { this: TACK_BIN }
-if (process.env.BENCH_BASELINE_BIN) bins.baseline = resolve(process.env.BENCH_BASELINE_BIN)
 
+type Cache = 'cold' | 'warm' | 'off'
+interface Variant {
+  readonly name: string
+  readonly bin: string
+  readonly cache: Cache
+}
+
+/** `BENCH_VARIANTS`: comma-separated `cache` (this checkout) or `name=path/to/bin/tack.js:cache`. */
+function variants(spec: string): Variant[] {
+  return spec.split(',').map((item) => {
+    const at = item.lastIndexOf(':')
+    const [who, cache] = at < 0 ? ['this', item] : [item.slice(0, at), item.slice(at + 1)]
+    if (cache !== 'cold' && cache !== 'warm' && cache !== 'off')
+      throw new Error(`BENCH_VARIANTS: bad cache in ${item}`)
+    const [name, path] = who.includes('=') ? who.split('=') : [who, undefined]
+    return { name: `${name} ${cache}`, bin: path ? resolve(path) : TACK_BIN, cache }
+  })
+}
+
+const chosen = variants(process.env.BENCH_VARIANTS ?? 'cold,warm,off')
 /** One TACK_HOME per launcher for the warm variant, kept across its runs. */
-const warmHomes = Object.fromEntries(
-  Object.keys(bins).map((name) => [name, mkdtempSync(join(tmpdir(), `tack-warm-${name}-`))]),
-)
+const warmHomes = new Map(chosen.map((v) => [v.bin, mkdtempSync(join(tmpdir(), 'tack-warm-'))]))
 
-async function once(bin: string, cache: 'cold' | 'warm' | 'off', warmHome: string) {
+async function once(bin: string, cache: Cache, warmHome: string) {
   return measureRun({
     script: [{ kind: 'text', text: 'hello' }],
     async command({ root, baseUrl }) {
@@ -48,26 +64,24 @@ const first = new Map<string, number[]>()
 const cpu = new Map<string, number[]>()
 const push = (m: Map<string, number[]>, k: string, v: number) => m.set(k, [...(m.get(k) ?? []), v])
 try {
-  // one untimed run per launcher warms the warm variant's cache and the file system's
-  for (const [name, bin] of Object.entries(bins)) await once(bin, 'warm', warmHomes[name])
+  // one untimed run per launcher warms its cache and the file system's
+  for (const [bin, home] of warmHomes) await once(bin, 'warm', home)
   for (let i = 0; i < runs; i++) {
-    for (const [name, bin] of Object.entries(bins)) {
-      for (const cache of caches) {
-        const r = await once(bin, cache, warmHomes[name])
-        if (r.exitCode !== 0) throw new Error(`${name} ${cache}: tack run exited ${r.exitCode}`)
-        push(first, `${name} ${cache}`, (r.firstRequestS ?? Number.NaN) * 1000)
-        push(cpu, `${name} ${cache}`, (r.cpuS ?? Number.NaN) * 1000)
-      }
+    for (const v of chosen) {
+      const r = await once(v.bin, v.cache, warmHomes.get(v.bin) ?? '')
+      if (r.exitCode !== 0) throw new Error(`${v.name}: tack run exited ${r.exitCode}`)
+      push(first, v.name, (r.firstRequestS ?? Number.NaN) * 1000)
+      push(cpu, v.name, (r.cpuS ?? Number.NaN) * 1000)
     }
   }
 } finally {
-  for (const home of Object.values(warmHomes)) rmSync(home, { recursive: true, force: true })
+  for (const home of warmHomes.values()) rmSync(home, { recursive: true, force: true })
 }
 console.log(`tack run to its first model request, medians of ${runs} alternated runs`)
 for (const key of first.keys()) {
   const f = median(first.get(key) ?? []).toFixed(0)
   const c = median(cpu.get(key) ?? []).toFixed(0)
   console.log(
-    `  ${key.padEnd(16)} first request after ${f.padStart(4)} ms   CPU (whole run) ${c.padStart(4)} ms`,
+    `  ${key.padEnd(20)} first request after ${f.padStart(4)} ms   CPU (whole run) ${c.padStart(4)} ms`,
   )
 }
