@@ -15,7 +15,8 @@
 //   (`../package.json`, worker files, the mod shim, agent-dice's data) resolve as before — in a checkout
 //   and in a packed install alike.
 // - A CommonJS package reached by a dynamic `import('yaml')` gets its named exports, as Node gives them
-//   (esbuild's split output would give only `default`).
+//   (esbuild's split output would give only `default`); a package installed twice at one version is
+//   bundled once.
 // - `require` of a Node built-in inside a bundled CommonJS package works through a lazy `createRequire`.
 // - Class and function names are kept (`keepNames`): errors are told apart by name.
 // - Packages that load native or optional code at run time stay outside (EXTERNAL).
@@ -31,7 +32,7 @@ type Esbuild = typeof import('esbuild')
 const EXTERNAL = ['pg', 'pg-boss', 'pg-native', 'amaro', '@lydell/node-pty', 'koffi']
 
 /** Marks the plugin's own resolve call, so it does not answer itself. */
-const SELF = Symbol('tack-commonjs-namespace')
+const SELF = Symbol('tack-packages')
 
 const SOURCE = /^(packages|products|apps)\/([^/]+)\/src\/(.+)\.ts$/
 
@@ -97,7 +98,7 @@ export async function bundle(root: string): Promise<BundleOutcome | undefined> {
       banner: { js: BANNER },
       metafile: true,
       logLevel: 'silent',
-      plugins: [moduleUrls(root, outdir), commonJsNamespaces()],
+      plugins: [moduleUrls(root, outdir), packages()],
     })
     const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length
     return { main: `${BUNDLE_DIR}/main.js`, files }
@@ -130,25 +131,32 @@ function moduleUrls(root: string, outdir: string): import('esbuild').Plugin {
 }
 
 /**
- * `await import('yaml')` of a CommonJS package: Node gives its named exports (`parse`), esbuild's split
- * output only `default`. Such an import gets a small ES module re-exporting each of its names, read by
- * loading the package here once.
+ * How bare specifiers resolve. Two things differ from esbuild's own resolution:
+ * - One copy per package version: npm installs a workspace's dependency inside that workspace when it
+ *   cannot be hoisted (`packages/skills/node_modules/yaml` beside `apps/tack/node_modules/yaml`, both
+ *   2.9.0); the bundle keeps the first copy it meets, so the same code is not loaded and run twice.
+ * - `await import('yaml')` of a CommonJS package: Node gives its named exports (`parse`), esbuild's split
+ *   output only `default`. Such an import gets a small ES module re-exporting each of its names, read by
+ *   loading the package here once.
  */
-function commonJsNamespaces(): import('esbuild').Plugin {
+function packages(): import('esbuild').Plugin {
+  const canonical = new Map<string, string>()
   return {
-    name: 'tack-commonjs-namespaces',
+    name: 'tack-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.path.startsWith('node:') || args.pluginData === SELF)
-          return undefined
+        if (args.path.startsWith('node:') || args.pluginData === SELF) return undefined
         const resolved = await build.resolve(args.path, {
-          kind: 'dynamic-import',
+          kind: args.kind,
           resolveDir: args.resolveDir,
           importer: args.importer,
           pluginData: SELF,
         })
-        if (resolved.errors.length > 0 || resolved.external || !isCommonJs(resolved.path)) return undefined
-        return { path: resolved.path, namespace: 'tack-commonjs-namespace' }
+        if (resolved.errors.length > 0 || resolved.external) return undefined
+        const path = oneCopy(resolved.path, canonical)
+        if (args.kind === 'dynamic-import' && isCommonJs(path))
+          return { path, namespace: 'tack-commonjs-namespace' }
+        return path === resolved.path ? undefined : { path, sideEffects: resolved.sideEffects }
       })
       build.onLoad({ filter: /.*/, namespace: 'tack-commonjs-namespace' }, (args) => {
         const names = Object.keys(createRequire(args.path)(args.path) as object).filter(
@@ -162,6 +170,23 @@ function commonJsNamespaces(): import('esbuild').Plugin {
       })
     },
   }
+}
+
+/** `file` inside the first-met folder of its package's name and version (`canonical` remembers them). */
+function oneCopy(file: string, canonical: Map<string, string>): string {
+  const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)
+  if (!match) return file
+  const dir = match[1]
+  let version: string
+  try {
+    version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
+  } catch {
+    return file
+  }
+  const key = `${dir.slice(dir.lastIndexOf('/node_modules/') + '/node_modules/'.length)}@${version}`
+  const first = canonical.get(key)
+  if (first === undefined) canonical.set(key, dir)
+  return first === undefined ? file : first + file.slice(dir.length)
 }
 
 /** A `.cjs` file, or a `.js` file whose nearest package.json does not say `"type": "module"`. */
