@@ -8,10 +8,10 @@
 export const BUNDLE_DIR = 'bundle'
 
 /**
- * The entry file of a workspace module: `packages`, `kernel`, `index` → `ws.packages.kernel.index.js`;
- * `packages`, `llm`, `testing/index` → `ws.packages.llm.testing.index.js`. Characters a file URL keeps
+ * The entry file of a workspace module: `packages`, `kernel`, `index` → `ws.packages.kernel.index.mjs`;
+ * `packages`, `llm`, `testing/index` → `ws.packages.llm.testing.index.mjs`. Characters a file URL keeps
  * as they are, so stack traces read plainly.
  */
 export function bundleEntryFile(group: string, pkg: string, pathInSrc: string): string {
-  return `ws.${group}.${pkg}.${pathInSrc.replaceAll('/', '.')}.js`
+  return `ws.${group}.${pkg}.${pathInSrc.replaceAll('/', '.')}.mjs`
 }
