@@ -1,4 +1,4 @@
-// Node's module compile cache for the commands that load tack's code (docs/decisions/0325-compile-cache.md):
+// Node's module compile cache for the commands that load tack's code (docs/decisions/0325-start-up-steps.md):
 // V8's compiled form of every module tack loads is kept on disk, so a start after the first skips most
 // of the parse and compile (about a fifth of `tack run`'s time to its first request).
 //

@@ -8,7 +8,7 @@
 //   and mtime; a file whose mtime moved but whose size did not (a checkout, `touch`, a test restoring
 //   an mtime through a `Date`, which loses sub-millisecond precision) is hashed and compared with the
 //   manifest's SHA-256, so only a real edit sends tack to the slower sources.
-// - The build's entry is the bundle the manifest names (`bundle/main.js`, docs/decisions/0326-one-bundle-per-entry.md),
+// - The build's entry is the bundle the manifest names (`bundle/main.mjs`, docs/decisions/0326-one-bundle-per-entry.md),
 //   else the per-file build's `main.js` (a build made without esbuild).
 import { readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
