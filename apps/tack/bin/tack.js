@@ -3,8 +3,9 @@
 // The line above is read by sh, and by JavaScript as a string and a comment: run as a program (`tack`,
 // `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space, and
 // starting there: growing it from V8's 1 MB start cost a run some fifteen scavenges before its first
-// model request, about 60 ms of CPU, for 2 MB of RSS (docs/decisions/0327-work-before-the-first-request.md;
-// neither flag is in V8's code-cache tag, so `--version` pays nothing for them). That
+// model request, 40–60 ms of CPU; starting at the cap costs an idle screen ~6 MB of RSS
+// (docs/decisions/0327-work-before-the-first-request.md; neither flag is in V8's code-cache tag, so
+// `--version` pays nothing for them). That
 // size cannot be set from inside a running Node, and `#!/usr/bin/env -S node …` fails on BusyBox
 // (Alpine); one exec of sh is lost in the noise of start-up. Measured on the 200-read session: peak RSS
 // 184 → 148 MB (docs/decisions/0067-long-session-cost.md). Old space's growth factor
