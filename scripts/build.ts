@@ -11,6 +11,10 @@
 // still has that content — size and mtime are the cheap check, the hash settles a moved mtime — else
 // the sources.
 //
+// Then scripts/bundle.ts bundles the `tack` command from the sources into `apps/tack/build/bundle/`,
+// which the launcher runs while the build is fresh; the manifest's `bundle` names its entry (absent when
+// esbuild is not installed: the launcher then runs the per-file build's `main.js`).
+//
 //   node scripts/build.ts            (run by `npm install` through `prepare`, and by `npm test`)
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
@@ -18,6 +22,7 @@ import { stripTypeScriptTypes } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { writeMod } from '../products/agent-state/scripts/build-mod.ts'
+import { type BundleOutcome, bundle } from './bundle.ts'
 import { workspaceGroups } from './lib/workspace-groups.ts'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -75,7 +80,7 @@ const builtPath = (ws: Workspace, srcFile: string) =>
 // `from '…'`, `import '…'`, `import('…')`, `export … from '…'` with a single- or double-quoted literal.
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g
 
-export function build(): { files: number } {
+export async function build(): Promise<{ files: number; bundle: BundleOutcome | undefined }> {
   process.removeAllListeners('warning') // the stripper's "experimental" warning is noise here
   const all = workspaces()
   const byName = new Map(all.map((w) => [w.name, w]))
@@ -109,9 +114,17 @@ export function build(): { files: number } {
   // The agent-state mod folder's modules: Claude Code loads them as JavaScript, so they are built here
   // (not committed: a committed copy of src/mod would be every line written twice).
   writeMod()
+  const bundled = await bundle(ROOT)
   mkdirSync(dirname(MANIFEST), { recursive: true })
-  writeFileSync(MANIFEST, JSON.stringify({ version: MANIFEST_VERSION, files: manifest }))
-  return { files }
+  writeFileSync(
+    MANIFEST,
+    JSON.stringify({
+      version: MANIFEST_VERSION,
+      files: manifest,
+      ...(bundled ? { bundle: bundled.main } : {}),
+    }),
+  )
+  return { files, bundle: bundled }
 }
 
 /** The built file a workspace specifier (`@tack/x`, `@tack/x/sub`, `agent-dice/tack`) resolves to. */
@@ -128,6 +141,9 @@ function workspaceTarget(spec: string, byName: ReadonlyMap<string, Workspace>): 
 
 if (import.meta.main) {
   const started = performance.now()
-  const { files } = build()
-  process.stdout.write(`built ${files} modules in ${Math.round(performance.now() - started)} ms\n`)
+  const { files, bundle: bundled } = await build()
+  const what = bundled
+    ? `, bundled the tack command into ${bundled.files} files`
+    : ' (esbuild is not installed: tack runs this per-file build, unbundled)'
+  process.stdout.write(`built ${files} modules${what} in ${Math.round(performance.now() - started)} ms\n`)
 }

@@ -38,7 +38,7 @@ function check(what: string, ok: boolean, detail: string): void {
 if (!nodeIsRecentEnough(process.versions.node))
   throw new Error(`run this with Node 22.16+ or 24+ (this is ${process.version})`)
 
-const tarball = pack()
+const tarball = await pack()
 const root = mkdtempSync(join(tmpdir(), 'tack-install-'))
 try {
   const prefix = join(root, 'prefix')
@@ -105,7 +105,7 @@ try {
   const doctor = tack(['doctor'])
   check(
     'tack doctor: the packed build runs',
-    /running\s+built JavaScript \(packed install/.test(doctor.stdout),
+    /running\s+built JavaScript, bundled \(packed install/.test(doctor.stdout),
     doctor.stdout,
   )
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildState } from '../apps/tack/bin/freshness.js'
-import { build, MANIFEST_VERSION, ROOT } from './build.ts'
+import { build, MANIFEST, MANIFEST_VERSION, ROOT } from './build.ts'
 import { workspaceGroups } from './lib/workspace-groups.ts'
 
 const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
@@ -72,10 +72,12 @@ function stageWorkspaces(): void {
   }
   const entry = libraryEntry()
   cpSync(join(ROOT, LIBRARY_TYPES), join(STAGE, entry.replace(/\.js$/, '.d.ts')))
-  // Sources are not shipped, so the launcher never weighs build against sources; the manifest says so.
+  // Sources are not shipped, so the launcher never weighs build against sources; the manifest says so,
+  // and names the bundle the launcher runs (docs/decisions/0326-one-bundle-per-entry.md).
+  const { bundle } = readJson<{ bundle?: string }>(MANIFEST)
   writeFileSync(
     join(STAGE, 'apps', 'tack', 'build', '.manifest.json'),
-    JSON.stringify({ version: MANIFEST_VERSION, packed: true, files: [] }),
+    JSON.stringify({ version: MANIFEST_VERSION, packed: true, files: [], ...(bundle ? { bundle } : {}) }),
   )
 }
 
@@ -159,8 +161,8 @@ export function productBins(): Record<string, string> {
 }
 
 /** Packs the current build (rebuilt first unless it matches the sources); returns the tarball's path. */
-export function pack(): string {
-  if (buildState(new URL(`file://${ROOT}/`)).use !== 'build') build()
+export async function pack(): Promise<string> {
+  if (buildState(new URL(`file://${ROOT}/`)).use !== 'build') await build()
   rmSync(join(ROOT, '.tmp', 'pack'), { recursive: true, force: true })
   mkdirSync(STAGE, { recursive: true })
   stageWorkspaces()
@@ -240,7 +242,7 @@ if (import.meta.main) {
     process.exit(1)
   }
   const started = performance.now()
-  const file = pack()
+  const file = await pack()
   process.stdout.write(`packed ${file} in ${Math.round(performance.now() - started)} ms\n`)
   if (!process.argv.includes('--install')) {
     process.stdout.write(`install it with: npm install -g ${file}\n`)

@@ -9,6 +9,14 @@ export type { RunMeasure } from './measure-run.ts'
 
 export const TACK_BIN = fileURLToPath(new URL('../../apps/tack/bin/tack.js', import.meta.url))
 
+/**
+ * Node's compile cache for every benchmarked run, kept across runs and bench invocations (in the
+ * repository's ignored `.tmp/`): each run gets a fresh TACK_HOME, where tack would otherwise keep a cache
+ * that is cold every time, while a person's starts after the first find theirs warm
+ * (docs/decisions/0325-start-up-steps.md). The first run of a checkout's build writes it.
+ */
+export const BENCH_COMPILE_CACHE = fileURLToPath(new URL('../../.tmp/bench-compile-cache', import.meta.url))
+
 export async function measureTackRun(opts: {
   script: LoopbackEntry[]
   task: string
@@ -49,7 +57,7 @@ export async function measureTackRun(opts: {
           ...(opts.extraArgs ?? []),
           opts.task,
         ],
-        env: { TACK_HOME: opts.tackHome ?? join(root, 'tack-home') },
+        env: { TACK_HOME: opts.tackHome ?? join(root, 'tack-home'), NODE_COMPILE_CACHE: BENCH_COMPILE_CACHE },
       }
     },
   })

@@ -4,6 +4,8 @@ export declare const MANIFEST_VERSION: number
 export interface BuildState {
   /** What the launcher runs. */
   readonly use: 'build' | 'sources'
+  /** With `use: 'build'`: the command's entry in `apps/tack/build/` (`bundle/main.js`, or `main.js` unbundled). */
+  readonly main?: string
   /** Why, in words for `tack doctor`. */
   readonly why: string
   /** Files whose mtime moved and were compared by content. */

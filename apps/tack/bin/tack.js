@@ -1,7 +1,11 @@
 #!/bin/sh
-':' //; exec node --max-semi-space-size=8 "$0" "$@"
+':' //; exec node --max-semi-space-size=8 --min-semi-space-size=8 "$0" "$@"
 // The line above is read by sh, and by JavaScript as a string and a comment: run as a program (`tack`,
-// `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space. That
+// `npx tack`), the launcher starts Node with V8's young generation capped at 8 MB per semi-space, and
+// starting there: growing it from V8's 1 MB start cost a run some fifteen scavenges before its first
+// model request, 40–60 ms of CPU; starting at the cap costs an idle screen ~6 MB of RSS
+// (docs/decisions/0327-work-before-the-first-request.md; neither flag is in V8's code-cache tag, so
+// `--version` pays nothing for them). That
 // size cannot be set from inside a running Node, and `#!/usr/bin/env -S node …` fails on BusyBox
 // (Alpine); one exec of sh is lost in the noise of start-up. Measured on the 200-read session: peak RSS
 // 184 → 148 MB (docs/decisions/0067-long-session-cost.md). Old space's growth factor
@@ -55,8 +59,10 @@ if (first === '--version' || first === '-V' || first === 'version') {
         ? undefined
         : emitWarning.call(process, warning, ...rest)
   }
+  const { useCompileCache } = await import('./compile-cache.js')
+  useCompileCache()
   const { buildState } = await import('./freshness.js')
   const state = buildState(new URL('../../../', import.meta.url))
-  const { main } = await import(state.use === 'build' ? '../build/main.js' : '../src/main.ts')
+  const { main } = await import(state.use === 'build' ? `../build/${state.main}` : '../src/main.ts')
   process.exitCode = await main(argv)
 }

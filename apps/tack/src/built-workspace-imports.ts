@@ -3,13 +3,17 @@
 // of your own that imports `@tack/kernel` or `@tack/tools` (docs/decisions/0014-user-plugins.md) would then
 // get a second copy of those modules: its seams fired on a registry tack never made, its `ToolFailure` not
 // the class the pipeline recognises. Before the first plugin of your own is imported, this resolve hook sends
-// any workspace source file to its built twin, so the plugin shares tack's modules. Running from sources
+// any workspace source file to the copy tack itself runs, so the plugin shares tack's modules: from the
+// bundle (docs/decisions/0326-one-bundle-per-entry.md), the bundle's entry file for that exported module,
+// which re-exports the very instances the command uses; from the per-file build, its built twin. Running from sources
 // (`TACK_FROM_SOURCE=1`), or from a packed install (whose `exports` already name `build/`), it changes nothing.
 // The folder groups are the root package.json's workspaces (scripts/lib/workspace-groups.ts reads them for
 // the build); this hook runs in the `tack` process on every import, so it names them instead of reading.
 import { existsSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { BUNDLE_DIR, bundleEntryFile } from './bundle-layout.ts'
+import { BUNDLED } from './bundled.ts'
 
 let installed = false
 
@@ -28,7 +32,12 @@ export function importWorkspaceFromBuild(): void {
         resolved.url.slice(prefix.length),
       )
       if (!source) return resolved
-      const built = `${prefix}${source[1]}/${source[2]}/build/${source[3]}.js`
+      const [, group, pkg, path] = source
+      if (BUNDLED) {
+        const entry = `${prefix}apps/tack/build/${BUNDLE_DIR}/${bundleEntryFile(group, pkg, path)}`
+        if (existsSync(fileURLToPath(entry))) return { ...resolved, url: entry, format: 'module' }
+      }
+      const built = `${prefix}${group}/${pkg}/build/${path}.js`
       return existsSync(fileURLToPath(built)) ? { ...resolved, url: built, format: 'module' } : resolved
     },
   })

@@ -298,7 +298,9 @@ test('P1/P2 decision (0025): the launcher runs the build while the sources have 
   spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/build.ts', import.meta.url))])
   const box = await sandbox()
   const doctor = (env: NodeJS.ProcessEnv = box.env) => runTack(['doctor'], { env, cwd: box.workspace })
-  expect((await doctor()).stdout).toMatch(/running\s+built JavaScript \(\d+ source files match the build\)/)
+  expect((await doctor()).stdout).toMatch(
+    /running\s+built JavaScript, bundled \(\d+ source files match the build\)/,
+  )
   const forced = await doctor({ ...box.env, TACK_FROM_SOURCE: '1' })
   expect(forced.stdout).toMatch(/running\s+TypeScript sources \(TACK_FROM_SOURCE=1\)/)
   const source = fileURLToPath(new URL('../src/paths.ts', import.meta.url))
@@ -309,7 +311,7 @@ test('P1/P2 decision (0025): the launcher runs the build while the sources have 
     utimesSync(source, atime, new Date(mtime.getTime() + 5000))
     const touched = await doctor()
     expect(touched.stdout).toMatch(
-      /running\s+built JavaScript \(\d+ source files match the build; 1 with a new mtime matched by content\)/,
+      /running\s+built JavaScript, bundled \(\d+ source files match the build; 1 with a new mtime matched by content\)/,
     )
     // a real edit of the same size: the content hash tells, the sources run, and doctor warns with the fix
     const text = original.toString('utf8')

@@ -65,7 +65,7 @@ test('run as a program, tack answers --version before main, so with no heap repo
   expect(r.stderr).toBe('')
 })
 
-test('a session run as a program has the semi-space cap on its command line and the growth flag set at run time', async () => {
+test('a session run as a program has the semi-space size (capped, and starting at the cap) on its command line and the growth flag set at run time', async () => {
   const box = await sandbox()
   // A model that never answers keeps the process alive while its command line is read.
   const server = await startLoopbackServer({ script: [{ kind: 'hang' }] })
@@ -82,6 +82,8 @@ test('a session run as a program has the semi-space cap on its command line and 
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 20))
     const argv = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0')
     expect(argv).toContain('--max-semi-space-size=8')
+    // the young generation starts at its cap: no scavenges to grow it before the first request (0327)
+    expect(argv).toContain('--min-semi-space-size=8')
     expect(argv).toContain(TACK_BIN)
     // Not on the command line: there it costs every command's start-up (0068).
     expect(argv.some((a) => a.includes('heap-growing'))).toBe(false)
@@ -95,8 +97,8 @@ test('a session run as a program has the semi-space cap on its command line and 
   const [, flag, before, after] = report ?? []
   expect(flag).toBe(SESSION_HEAP_FLAG)
   // Before: V8's flags as the sh line left them; after: exactly those of a Node started with the flag.
-  expect(Number(before)).toBe(flagTag('--max-semi-space-size=8'))
-  expect(Number(after)).toBe(flagTag('--max-semi-space-size=8', SESSION_HEAP_FLAG))
+  expect(Number(before)).toBe(flagTag('--max-semi-space-size=8', '--min-semi-space-size=8'))
+  expect(Number(after)).toBe(flagTag('--max-semi-space-size=8', '--min-semi-space-size=8', SESSION_HEAP_FLAG))
   expect(Number(after)).not.toBe(Number(before))
 })
 

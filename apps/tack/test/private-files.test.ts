@@ -1,8 +1,8 @@
 // Through the real binary (docs/decisions/0145-private-files.md; docs/security.md): in a TACK_HOME the user
 // made with `mkdir` (0755) under umask 022, a session that runs Claude and Codex hooks (transcripts, a
-// CLAUDE_ENV_FILE, a spilled hook output), the agent-state mod, a mod using `$.store` and `$.fs`, and a
-// bash call whose output spills leaves nothing in TACK_HOME that group or others can read: every file
-// 0600 or tighter, every folder 0700.
+// CLAUDE_ENV_FILE, a spilled hook output), the agent-state mod, a mod using `$.store` and `$.fs`, a bash
+// call whose output spills, and Node's compile cache of tack's own code leave nothing in TACK_HOME that
+// group or others can read: every file 0600 or tighter, every folder 0700.
 import { spawn } from 'node:child_process'
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -124,6 +124,8 @@ test('umask 022 and a mkdir-made 0755 TACK_HOME: transcripts, env files, mod sta
   expect(Object.keys(found).some((p) => p.startsWith(`scratch/${id}/bash-`))).toBe(true)
   // The checkpoint store (its objects are read-only, 0400) holds copies of the workspace's files.
   expect(Object.keys(found).some((p) => p.startsWith('checkpoints/') && p.includes('/objects/'))).toBe(true)
+  // Node's module compile cache, written at exit (docs/decisions/0325-start-up-steps.md)
+  expect(Object.keys(found).some((p) => p.startsWith('cache/compile/') && !p.endsWith('/'))).toBe(true)
   const open = Object.entries(found).filter(([path, mode]) =>
     path.endsWith('/') ? mode !== '700' : (Number.parseInt(mode, 8) & 0o177) !== 0,
   )

@@ -33,29 +33,40 @@ function list(...groups: ReadonlyArray<readonly string[]>): BlockList {
   const blocks = new BlockList()
   for (const range of groups.flat()) {
     const [net, prefix] = range.split('/')
-    blocks.addSubnet(net, Number(prefix), isIPv6(net) ? 'ipv6' : 'ipv4')
+    blocks.addSubnet(net, Number(prefix), net.includes(':') ? 'ipv6' : 'ipv4')
   }
   return blocks
 }
 
-const LOOPBACK = list(['127.0.0.0/8', '::1/128'])
-const PRIVATE = list(
-  ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], // RFC 1918
-  ['100.64.0.0/10'], // carrier-grade NAT
-  ['fc00::/7'], // IPv6 unique-local
-  ['fec0::/10'], // deprecated IPv6 site-local, still routed inside some networks
-)
-const LINK_LOCAL = list(['169.254.0.0/16', 'fe80::/10'])
-// Never a web server anyone means to reach.
-const RESERVED = list(
-  ['0.0.0.0/8', '::/128'], // "this host" (0.0.0.0 connects to loopback on Linux), the unspecified address
-  ['192.0.0.0/24'], // IETF protocol assignments
-  ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'], // documentation
-  ['198.18.0.0/15'], // benchmarking
-  ['224.0.0.0/4', 'ff00::/8'], // multicast
-  ['240.0.0.0/4'], // reserved, and the broadcast address in it
-  ['100::/64'], // IPv6 discard-only
-)
+/**
+ * Made on the first check, not when the tool is loaded: Node compiles its IP-address patterns on first
+ * use, several milliseconds that every start before the first model request would otherwise pay
+ * (docs/decisions/0327-work-before-the-first-request.md).
+ */
+let lists: { loopback: BlockList; private: BlockList; linkLocal: BlockList; reserved: BlockList } | undefined
+function ranges(): NonNullable<typeof lists> {
+  lists ??= {
+    loopback: list(['127.0.0.0/8', '::1/128']),
+    private: list(
+      ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], // RFC 1918
+      ['100.64.0.0/10'], // carrier-grade NAT
+      ['fc00::/7'], // IPv6 unique-local
+      ['fec0::/10'], // deprecated IPv6 site-local, still routed inside some networks
+    ),
+    linkLocal: list(['169.254.0.0/16', 'fe80::/10']),
+    // Never a web server anyone means to reach.
+    reserved: list(
+      ['0.0.0.0/8', '::/128'], // "this host" (0.0.0.0 connects to loopback on Linux), the unspecified address
+      ['192.0.0.0/24'], // IETF protocol assignments
+      ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'], // documentation
+      ['198.18.0.0/15'], // benchmarking
+      ['224.0.0.0/4', 'ff00::/8'], // multicast
+      ['240.0.0.0/4'], // reserved, and the broadcast address in it
+      ['100::/64'], // IPv6 discard-only
+    ),
+  }
+  return lists
+}
 
 /** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
 function embeddedIPv4(address: string): string | undefined {
@@ -94,10 +105,11 @@ export function addressKind(raw: string): AddressKind {
     if (v4 !== undefined) return addressKind(v4)
   } else if (!isIPv4(address)) return 'reserved'
   const type = isIPv4(address) ? 'ipv4' : 'ipv6'
-  if (LOOPBACK.check(address, type)) return 'loopback'
-  if (LINK_LOCAL.check(address, type)) return 'link-local'
-  if (PRIVATE.check(address, type)) return 'private'
-  if (RESERVED.check(address, type)) return 'reserved'
+  const { loopback, linkLocal, private: privateNets, reserved } = ranges()
+  if (loopback.check(address, type)) return 'loopback'
+  if (linkLocal.check(address, type)) return 'link-local'
+  if (privateNets.check(address, type)) return 'private'
+  if (reserved.check(address, type)) return 'reserved'
   return 'public'
 }
 

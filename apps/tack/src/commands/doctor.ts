@@ -5,6 +5,7 @@ import { ConfigSyntaxError } from '../config/syntax-error.ts'
 import { ConfigError } from '@tack/kernel'
 import { makeTackHome, TackHomeError } from '@tack/kernel/home'
 import { buildState } from '../../bin/freshness.js'
+import { BUNDLED } from '../bundled.ts'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
@@ -263,7 +264,7 @@ function describeRunning(env: NodeJS.ProcessEnv): { line: string; warning?: stri
   const built = import.meta.url.endsWith('.js')
   const state = buildState(new URL('../../../../', import.meta.url), env)
   const rehashed = state.rehashed ? `; ${state.rehashed} with a new mtime matched by content` : ''
-  if (built) return { line: `built JavaScript (${state.why}${rehashed})` }
+  if (built) return { line: `built JavaScript${BUNDLED ? ', bundled' : ''} (${state.why}${rehashed})` }
   // Sources although the build is fresh: main() was imported directly (a test), not through bin/tack.js.
   if (state.use === 'build') return { line: 'TypeScript sources (loaded directly, not through bin/tack.js)' }
   const line = `TypeScript sources (${state.why})`
