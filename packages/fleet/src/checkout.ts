@@ -80,9 +80,11 @@ export async function checkoutJob(spec: JobSpec, scratchDir: string, name: strin
     base,
     async diff() {
       const added = await git(['add', '--all'], { cwd: dir })
-      if (!added.ok) throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(added.stderr)}`)
+      if (!added.ok)
+        throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(added.stderr)}`)
       const d = await git(['diff', '--cached', '--binary', base], { cwd: dir })
-      if (!d.ok) throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(d.stderr)}`)
+      if (!d.ok)
+        throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(d.stderr)}`)
       return d.stdout
     },
     remove,

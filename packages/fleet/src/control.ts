@@ -21,7 +21,11 @@ export async function retryJob(fleet: Fleet, idOrPrefix: string): Promise<JobVie
   let r: { affected?: number }
   if (job.state === 'failed') r = (await fleet.boss.retry(job.queue, job.id)) as typeof r
   else if (job.state === 'cancelled') r = (await fleet.boss.resume(job.queue, job.id)) as typeof r
-  else throw new FleetError('BAD_STATE', `job ${job.id} is ${job.state}: only a failed or cancelled job is retried`)
+  else
+    throw new FleetError(
+      'BAD_STATE',
+      `job ${job.id} is ${job.state}: only a failed or cancelled job is retried`,
+    )
   if (!r.affected) throw new FleetError('BAD_STATE', `job ${job.id} changed state meanwhile: look again`)
   return job
 }

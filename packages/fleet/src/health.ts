@@ -5,7 +5,11 @@ import { QUEUE_PREFIX } from './labels.ts'
 
 export interface FleetHealth {
   readonly queues: ReadonlyArray<{ readonly name: string; readonly queued: number; readonly active: number }>
-  readonly workers: ReadonlyArray<{ readonly name: string; readonly live: boolean; readonly heartbeatOn: Date }>
+  readonly workers: ReadonlyArray<{
+    readonly name: string
+    readonly live: boolean
+    readonly heartbeatOn: Date
+  }>
 }
 
 export async function fleetHealth(fleet: Fleet): Promise<FleetHealth> {

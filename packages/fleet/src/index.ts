@@ -4,7 +4,13 @@
 export { cancelJob, retryJob } from './control.ts'
 export { checkoutJob, checkRepository, type Workspace } from './checkout.ts'
 export { FleetConfig } from './config.ts'
-export { defaultWorkerName, FLEET_SCHEMA_VERSION, type Fleet, type OpenFleetOptions, openFleet } from './db.ts'
+export {
+  defaultWorkerName,
+  FLEET_SCHEMA_VERSION,
+  type Fleet,
+  type OpenFleetOptions,
+  openFleet,
+} from './db.ts'
 export { describeUrl, FleetError, type FleetErrorCode } from './errors.ts'
 export { checkJob, isRemote, type JobInput, type JobSpec, parseJobLines } from './job-spec.ts'
 export {

@@ -94,12 +94,7 @@ function optionalString(value: unknown, name: string, fail: (m: string) => never
  * A batch file: one JSON object per line (blank lines and lines starting with `#` skipped). `defaults`
  * (the command's own flags) fill what a line leaves out. Every bad line is reported, each with its number.
  */
-export function parseJobLines(
-  text: string,
-  file: string,
-  cwd: string,
-  defaults: JobInput = {},
-): JobSpec[] {
+export function parseJobLines(text: string, file: string, cwd: string, defaults: JobInput = {}): JobSpec[] {
   const specs: JobSpec[] = []
   const problems: string[] = []
   text.split('\n').forEach((raw, i) => {
@@ -130,7 +125,10 @@ export function parseJobLines(
     }
   })
   if (problems.length) {
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad lines; nothing submitted)` : ' (nothing submitted)'
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more bad lines; nothing submitted)`
+        : ' (nothing submitted)'
     throw new FleetError('BAD_JOB', `${problems[0]}${more}`)
   }
   if (specs.length === 0) throw new FleetError('BAD_JOB', `${file}: no jobs in the file`)

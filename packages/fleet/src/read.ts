@@ -152,7 +152,10 @@ function viewOf(row: JobRow, job: JobWithMetadata<JobSpec>, rows: readonly Attem
   })
   const current = attempts.find((a) => a.attempt === currentNumber && a.outcome === 'running')
   const output = job.output as Record<string, unknown> | null
-  const result = state === 'done' && output && typeof output.sessionId === 'string' ? (output as unknown as JobResult) : undefined
+  const result =
+    state === 'done' && output && typeof output.sessionId === 'string'
+      ? (output as unknown as JobResult)
+      : undefined
   const reason = state === 'failed' || state === 'cancelled' ? reasonOf(state, output, attempts) : undefined
   return {
     id: row.id,
@@ -169,7 +172,11 @@ function viewOf(row: JobRow, job: JobWithMetadata<JobSpec>, rows: readonly Attem
   }
 }
 
-function reasonOf(state: JobState, output: Record<string, unknown> | null, attempts: readonly AttemptView[]): string {
+function reasonOf(
+  state: JobState,
+  output: Record<string, unknown> | null,
+  attempts: readonly AttemptView[],
+): string {
   if (state === 'cancelled') return 'cancelled'
   if (output && typeof output.reason === 'string') return output.reason
   const message = (output?.value as { message?: unknown } | undefined)?.message

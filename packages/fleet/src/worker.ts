@@ -126,7 +126,9 @@ export class Worker {
     this.#running.set(job.id, {
       jobId: job.id,
       end: endJob,
-      done: this.#runJob(queue, job, endJob, ended, () => endedBy).finally(() => this.#running.delete(job.id)),
+      done: this.#runJob(queue, job, endJob, ended, () => endedBy).finally(() =>
+        this.#running.delete(job.id),
+      ),
     })
   }
 
@@ -248,7 +250,13 @@ export class Worker {
       await endAttempt(fleet, jobId, attempt, 'cancelled', 'cancelled (the turn ended aborted)')
       log(`tack worker: job ${short} attempt ${attempt}: cancelled`)
     } else if (ending.kind === 'lost') {
-      await endAttempt(fleet, jobId, attempt, 'interrupted', `lost: worker ${name} could not refresh its lease in time`)
+      await endAttempt(
+        fleet,
+        jobId,
+        attempt,
+        'interrupted',
+        `lost: worker ${name} could not refresh its lease in time`,
+      )
       log(`tack worker: job ${short} attempt ${attempt}: lost its lease; it runs again elsewhere`)
     } else {
       const reason = `handed back: worker ${name} stopped (SIGTERM) before the job finished`
