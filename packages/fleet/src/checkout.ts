@@ -33,13 +33,16 @@ function git(args: readonly string[], opts: { cwd?: string; timeoutMs?: number }
   })
 }
 
-const lastLine = (text: string) =>
-  text
+/** git's own reason: its first `fatal:`/`error:` line (later lines are generic advice), else its last line. */
+function lastLine(text: string): string {
+  const lines = text
     .trim()
     .split('\n')
-    .filter((l) => l.trim() !== '')
-    .at(-1)
-    ?.replace(/^fatal:\s*/, '') ?? 'git failed'
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  const reason = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? 'git failed'
+  return reason.replace(/^(fatal|error):\s*/, '')
+}
 
 /** Whether `repo` can be cloned from here: one `git ls-remote`, for `jobs submit` to refuse early. */
 export async function checkRepository(repo: string): Promise<void> {

@@ -52,3 +52,13 @@ export const FleetConfig = Schema.object({
   }),
 })
 export type FleetConfig = ConfigOf<typeof FleetConfig>
+
+/**
+ * The catalog entry's plugin (apps/tack/src/plugin-catalog.ts `fleet`): it only carries `Config`, so
+ * config files are checked against it; boot never loads it into a session.
+ */
+export const FleetSettingsPlugin = {
+  name: 'fleet',
+  Config: FleetConfig,
+  apply(): void {},
+}

@@ -1,23 +1,47 @@
-// `tack doctor`'s view of the fleet (95-fleet.md F6): the queue is there, and which workers were heard
-// from recently (pg-boss's instance registry: each worker heartbeats its own row).
-import type { Fleet } from './db.ts'
+// `tack doctor`'s view of the fleet (95-fleet.md F6): whether the queue is installed, its queues' counts,
+// and which workers were heard from recently (pg-boss's instance registry: each worker heartbeats its
+// own row). Read-only: nothing is created or migrated by looking.
+import { PgBoss } from 'pg-boss'
+import { explainConnectFailure } from './errors.ts'
 import { QUEUE_PREFIX } from './labels.ts'
 
 export interface FleetHealth {
+  /** False when no job was ever submitted to this database (pg-boss is not installed yet). */
+  readonly installed: boolean
   readonly queues: ReadonlyArray<{ readonly name: string; readonly queued: number; readonly active: number }>
-  readonly workers: ReadonlyArray<{
-    readonly name: string
-    readonly live: boolean
-    readonly heartbeatOn: Date
-  }>
+  /** Workers not stopped, with whether pg-boss heard from them within three heartbeats. */
+  readonly workers: ReadonlyArray<{ readonly name: string; readonly live: boolean; readonly heartbeatOn: Date }>
 }
 
-export async function fleetHealth(fleet: Fleet): Promise<FleetHealth> {
-  const queues = (await fleet.boss.getQueues())
-    .filter((q) => q.name === QUEUE_PREFIX || q.name.startsWith(`${QUEUE_PREFIX}/`))
-    .map((q) => ({ name: q.name, queued: q.queuedCount, active: q.activeCount }))
-  const workers = (await fleet.boss.getInstances())
-    .filter((i) => i.name !== null && i.stoppedOn === null)
-    .map((i) => ({ name: i.name as string, live: i.live, heartbeatOn: i.heartbeatOn }))
-  return { queues, workers }
+export async function fleetHealth(url: string): Promise<FleetHealth> {
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'tack doctor',
+    migrate: false,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  })
+  boss.on('error', () => {})
+  try {
+    await boss.start()
+  } catch (error) {
+    await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {})
+    const e = error as { code?: string }
+    if (e?.code || /ECONN|password|timeout|ENOTFOUND/i.test(String(error))) throw explainConnectFailure(error, url)
+    return { installed: false, queues: [], workers: [] }
+  }
+  try {
+    const queues = (await boss.getQueues())
+      .filter((q) => q.name === QUEUE_PREFIX || q.name.startsWith(`${QUEUE_PREFIX}/`))
+      .map((q) => ({ name: q.name, queued: q.queuedCount, active: q.activeCount }))
+    const workers = (await boss.getInstances())
+      .filter((i) => i.name !== null && i.stoppedOn === null)
+      .map((i) => ({ name: i.name as string, live: i.live, heartbeatOn: i.heartbeatOn }))
+    return { installed: true, queues, workers }
+  } finally {
+    await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {})
+  }
 }

@@ -3,7 +3,7 @@
 // draws its job table from; see README.md.
 export { cancelJob, retryJob } from './control.ts'
 export { checkoutJob, checkRepository, type Workspace } from './checkout.ts'
-export { FleetConfig } from './config.ts'
+export { FleetConfig, FleetSettingsPlugin } from './config.ts'
 export {
   defaultWorkerName,
   FLEET_SCHEMA_VERSION,

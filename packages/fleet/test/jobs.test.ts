@@ -231,7 +231,10 @@ test('an unreachable database and a wrong password are one line each, without th
     /^the database at 127\.0\.0\.1:\d+\/\w+ refused the password \(set it in the URL, PGPASSWORD or ~\/\.pgpass\)$/,
   )
   const closed = url.replace(`:${cluster.port}/`, ':1/')
-  const error = await openFleet(closed).catch((e: Error) => e)
+  const error = (await openFleet(closed).then(
+    () => new Error("opened"),
+    (e: Error) => e,
+  )) as Error
   expect(error.message).toMatch(
     /^cannot reach the database at 127\.0\.0\.1:1\/\w+ \(ECONNREFUSED\): is PostgreSQL running there\?$/,
   )
