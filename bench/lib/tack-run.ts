@@ -24,6 +24,8 @@ export async function measureTackRun(opts: {
   nodeFlags?: readonly string[]
   /** Another checkout's `bin/tack.js` (an A/B comparison against a baseline build). */
   bin?: string
+  /** A TACK_HOME kept across runs (as a person's is); default a fresh one per run. */
+  tackHome?: string
 }): Promise<RunMeasure> {
   return measureRun({
     script: opts.script,
@@ -47,7 +49,7 @@ export async function measureTackRun(opts: {
           ...(opts.extraArgs ?? []),
           opts.task,
         ],
-        env: { TACK_HOME: join(root, 'tack-home') },
+        env: { TACK_HOME: opts.tackHome ?? join(root, 'tack-home') },
       }
     },
   })

@@ -1,21 +1,30 @@
 // P2 harness overhead (and P8 headless memory): a scripted 20-read session (21 model requests) through
-// the real `tack run` binary against a loopback model server that answers instantly. Prints CPU, wall,
-// max RSS, time to first request and request bytes, next to the budget derived from the reference peer
-// figures in 90-quality.md (best peer 1.28 CPU s → budget 0.64 s; P8 headless peak ≤ 150 MB).
-import { writeFile } from 'node:fs/promises'
+// the real `tack run` binary and the pi coding agent (a dev dependency), against a loopback model server
+// that answers instantly, alternated in one run. Prints both agents' CPU, wall, max RSS, time to first
+// request and request bytes, and the ratios against the budgets of 90-quality.md P2 (CPU ≤ 0.25× pi's,
+// first request ≤ 0.5×, peak RSS ≤ 0.6×, request bytes ≤ pi's; P8 headless peak ≤ 150 MB). P1's
+// first-request figure: tack's time to first request beside the Codex CLI's (a native binary, installed
+// by bench/lib/codex-run.ts when missing), in the same alternated run; budget ratio ≤ 1.0.
+//
+//   node bench/overhead/run.ts          (BENCH_RUNS=n rounds, default 5)
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LoopbackEntry } from '@tack/llm/testing'
+import { codexBinary, measureCodexRun } from '../lib/codex-run.ts'
+import { median, type RunMeasure } from '../lib/measure-run.ts'
+import { measurePiRun } from '../lib/pi-run.ts'
 import { measureTackRun } from '../lib/tack-run.ts'
 
 export const READS = 20
-const PEER_CPU_S = 1.28
 
-export function twentyReads(): LoopbackEntry[] {
+/** The 20 reads, then a closing answer; `pathKey` is the agent's read-argument name (pi's is `path`). */
+export function twentyReads(pathKey = 'file_path'): LoopbackEntry[] {
   const script: LoopbackEntry[] = []
   for (let i = 1; i <= READS; i++) {
     script.push({
       kind: 'tool-calls',
-      calls: [{ name: 'read', args: { file_path: `src/module-${i}.ts` } }],
+      calls: [{ name: 'read', args: { [pathKey]: `src/module-${i}.ts` } }],
       usage: { inputTokens: 1000 + i * 200, outputTokens: 20 },
     })
   }
@@ -39,47 +48,139 @@ export async function prepareModules(workspace: string): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  const runs = Number(process.env.BENCH_RUNS ?? 3)
-  const results = []
-  for (let i = 0; i < runs; i++) {
-    results.push(
-      await measureTackRun({
-        script: twentyReads(),
-        task: 'read every module under src',
-        prepare: prepareModules,
-      }),
-    )
+const TASK = 'read every module under src'
+
+const BUDGET = { cpu: 0.25, first: 0.5, rss: 0.6, bytes: 1, codexFirst: 1 }
+
+interface Figures {
+  cpuS?: number
+  rssMb?: number
+  wallS: number
+  firstS: number
+  bytes: number
+}
+
+function figures(results: readonly RunMeasure[]): Figures {
+  const all = <K extends 'cpuS' | 'maxRssMb'>(k: K) =>
+    results.every((r) => r[k] !== undefined) ? median(results.map((r) => r[k] as number)) : undefined
+  return {
+    cpuS: all('cpuS'),
+    rssMb: all('maxRssMb'),
+    wallS: median(results.map((r) => r.wallS)),
+    firstS: median(results.map((r) => r.firstRequestS ?? Number.NaN)),
+    bytes: median(results.map((r) => r.requestBytes)),
   }
-  const ok = results.every((r) => r.exitCode === 0 && r.requests.length === READS + 1)
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
-  const cpu = results.every((r) => r.cpuS !== undefined) ? med(results.map((r) => r.cpuS!)) : undefined
-  const rss = results.every((r) => r.maxRssMb !== undefined)
-    ? med(results.map((r) => r.maxRssMb!))
-    : undefined
-  const wall = med(results.map((r) => r.wallS))
-  const first = med(results.map((r) => r.firstRequestS ?? Number.NaN))
-  const bytes = results[0].requestBytes
+}
+
+const verdict = (ratio: number | undefined, budget: number) =>
+  ratio === undefined
+    ? 'n/a'
+    : `${ratio.toFixed(2)}×  (budget ≤ ${budget.toFixed(2)}×) ${ratio <= budget ? 'ok' : 'OVER'}`
+
+if (import.meta.main) {
+  const runs = Number(process.env.BENCH_RUNS ?? 5)
+  // Homes kept across the runs, as a person's are (each agent's first run in them is untimed):
+  // what a warm start costs is what people wait for.
+  const homes = await mkdtemp(join(tmpdir(), 'tack-bench-homes-'))
+  const tackHome = join(homes, 'tack-home')
+  const codexHome = join(homes, 'codex-home')
+  const codex = codexBinary()
+  const agents: Array<[string, () => Promise<RunMeasure>]> = [
+    ['tack', () => measureTackRun({ script: twentyReads(), task: TASK, prepare: prepareModules, tackHome })],
+    ['pi', () => measurePiRun({ script: twentyReads('path'), task: TASK, prepare: prepareModules })],
+  ]
+  // Codex answers the same task with the script's last answer: only its time to first request is
+  // compared (its tools are not tack's, so the 20 reads are the other two's alone).
+  if ('path' in codex)
+    agents.push([
+      'codex',
+      () =>
+        measureCodexRun({
+          codex: codex.path,
+          script: twentyReads().slice(-1),
+          task: TASK,
+          prepare: prepareModules,
+          codexHome,
+        }),
+    ])
+  for (const [, run] of agents) await run()
+  const results = new Map<string, RunMeasure[]>(agents.map(([name]) => [name, []]))
+  for (let i = 0; i < runs; i++) {
+    // rotated, so none always runs after the same one
+    for (let k = 0; k < agents.length; k++) {
+      const [name, run] = agents[(i + k) % agents.length]
+      results.get(name)!.push(await run())
+    }
+  }
+  await rm(homes, { recursive: true, force: true })
+  const tackRuns = results.get('tack')!
+  const piRuns = results.get('pi')!
+  const codexRuns = results.get('codex') ?? []
+  const ok =
+    tackRuns.every((r) => r.exitCode === 0 && r.requests.length === READS + 1) &&
+    piRuns.every((r) => r.exitCode === 0 && r.requests.length === READS + 1) &&
+    codexRuns.every((r) => r.exitCode === 0 && r.firstRequestS !== undefined)
+  const t = figures(tackRuns)
+  const p = figures(piRuns)
+  const c = codexRuns.length ? figures(codexRuns) : undefined
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : a / b
+  const row = (label: string, tv: string, pv: string, r: string) =>
+    console.log(`  ${label.padEnd(22)}${tv.padStart(10)}${pv.padStart(10)}   ${r}`)
   console.log(
-    `P2 harness overhead: scripted ${READS}-read session, ${READS + 1} model requests, medians of ${runs} runs${ok ? '' : ' (A RUN FAILED)'}`,
+    `P2 harness overhead: scripted ${READS}-read session, ${READS + 1} model requests, tack and pi alternated, medians of ${runs}${ok ? '' : ' (A RUN FAILED)'}`,
+  )
+  row('', 'tack', 'pi', 'tack / pi')
+  row(
+    'CPU (user+sys)',
+    `${t.cpuS?.toFixed(2) ?? 'n/a'} s`,
+    `${p.cpuS?.toFixed(2) ?? 'n/a'} s`,
+    verdict(ratio(t.cpuS, p.cpuS), BUDGET.cpu),
+  )
+  row('wall', `${t.wallS.toFixed(2)} s`, `${p.wallS.toFixed(2)} s`, `${(t.wallS / p.wallS).toFixed(2)}×`)
+  row(
+    'max RSS',
+    `${t.rssMb?.toFixed(0) ?? 'n/a'} MB`,
+    `${p.rssMb?.toFixed(0) ?? 'n/a'} MB`,
+    verdict(ratio(t.rssMb, p.rssMb), BUDGET.rss),
+  )
+  row(
+    'time to first request',
+    `${t.firstS.toFixed(3)} s`,
+    `${p.firstS.toFixed(3)} s`,
+    verdict(t.firstS / p.firstS, BUDGET.first),
+  )
+  row(
+    'request bytes, total',
+    `${(t.bytes / 1024).toFixed(0)} KB`,
+    `${(p.bytes / 1024).toFixed(0)} KB`,
+    verdict(t.bytes / p.bytes, BUDGET.bytes),
   )
   console.log(
-    `  CPU (user+sys)          ${cpu === undefined ? 'n/a (GNU time not found)' : `${cpu.toFixed(2)} s   budget ≤ ${(PEER_CPU_S * 0.5).toFixed(2)} s (0.5× best peer ${PEER_CPU_S} s) ${cpu <= PEER_CPU_S * 0.5 ? 'ok' : 'OVER'}`}`,
+    `  P8 headless peak RSS  ${t.rssMb === undefined ? 'n/a' : `${t.rssMb.toFixed(0)} MB   (budget ≤ 150 MB) ${t.rssMb <= 150 ? 'ok' : 'OVER'}`}`,
   )
-  console.log(`  wall                    ${wall.toFixed(2)} s`)
+  const codexRatio = c ? t.firstS / c.firstS : undefined
   console.log(
-    `  max RSS (P8 headless)   ${rss === undefined ? 'n/a' : `${rss.toFixed(0)} MB   budget ≤ 150 MB ${rss <= 150 ? 'ok' : 'OVER'}`}`,
+    `P1 time to first request beside the Codex CLI, same alternated run, warm homes, medians of ${runs}:\n` +
+      `  tack                  ${t.firstS.toFixed(3)} s\n` +
+      (c && 'path' in codex
+        ? `  Codex (native)        ${c.firstS.toFixed(3)} s   ${codex.source}\n` +
+          `  tack / Codex          ${verdict(codexRatio, BUDGET.codexFirst)}`
+        : `  Codex                 not measured: ${'missing' in codex ? codex.missing : 'no run'}`),
   )
-  console.log(`  time to first request   ${first.toFixed(2)} s   (fastest peer 0.18 s)`)
-  console.log(`  request bytes, total    ${(bytes / 1024).toFixed(0)} KB   (pi: 175 KB)`)
   console.log(
     JSON.stringify({
       id: 'P2',
-      cpuS: cpu,
-      wallS: wall,
-      maxRssMb: rss,
-      firstRequestS: first,
-      requestBytes: bytes,
+      tack: t,
+      pi: p,
+      codexFirstRequestS: c?.firstS,
+      ratios: {
+        cpuToPi: ratio(t.cpuS, p.cpuS),
+        rssToPi: ratio(t.rssMb, p.rssMb),
+        firstRequestToPi: t.firstS / p.firstS,
+        requestBytesToPi: t.bytes / p.bytes,
+        firstRequestToCodex: codexRatio,
+      },
       ok,
     }),
   )

@@ -44,19 +44,58 @@ export async function bootAgentCommand(
   opts: Omit<BootAgentOptions, 'deferModelCheck'>,
 ): Promise<{ booted: Booted; model: string }>
 export async function bootAgentCommand(opts: BootAgentOptions): Promise<DeferredBoot> {
-  const { resolved, flags, io, warn } = opts
+  const { flags, io } = opts
+  return bootAgent({
+    resolved: opts.resolved,
+    env: io.env,
+    processCwd: io.cwd,
+    warn: opts.warn,
+    ...(opts.cliRules ? { cliRules: opts.cliRules } : {}),
+    ...(opts.heldBack ? { heldBack: opts.heldBack } : {}),
+    ...(flags.mod ? { mods: flags.mod } : {}),
+    ...(flags['sandbox-writable'] ? { sandboxWritable: flags['sandbox-writable'] } : {}),
+    verbose: flags.verbose === true,
+    noSession: flags['no-session'] === true,
+    deferModelCheck: opts.deferModelCheck === true,
+    ...(io.protectSecrets ? { protectSecrets: io.protectSecrets } : {}),
+  })
+}
+
+/** What an agent's boot needs, whoever asks: a command (its flags) or a library session (its options). */
+export interface AgentBootRequest {
+  readonly resolved: Resolved
+  readonly env: NodeJS.ProcessEnv
+  /** What relative `mods` and `sandboxWritable` folders are relative to. */
+  readonly processCwd: string
+  readonly warn: (text: string) => void
+  readonly cliRules?: CliRuleSpecs
+  readonly heldBack?: HeldBack
+  /** Mod folders for this run (`--mod`). */
+  readonly mods?: readonly string[]
+  /** Folders sandboxed commands may write (`--sandbox-writable`). */
+  readonly sandboxWritable?: readonly string[]
+  readonly verbose?: boolean
+  readonly noSession?: boolean
+  readonly deferModelCheck?: boolean
+  /** Told the secrets the boot declared, to redact them from what the caller prints. */
+  readonly protectSecrets?: (names: Iterable<string>, values?: Iterable<string>) => void
+}
+
+/** Finds plugins and mods, picks the model, boots, and checks the model is served (see the top of the file). */
+export async function bootAgent(opts: AgentBootRequest): Promise<DeferredBoot> {
+  const { resolved, env, warn } = opts
   const { settings, paths, cwd, trust } = resolved
-  const sandboxWritable = parseSandboxWritable(flags['sandbox-writable'], io.cwd)
+  const sandboxWritable = parseSandboxWritable(opts.sandboxWritable, opts.processCwd)
   const plugins = findUserPlugins(settings, paths, cwd, trust.trusted)
-  const mods = findModFolders(settings, paths, cwd, trust.trusted, flags.mod, io.cwd)
+  const mods = findModFolders(settings, paths, cwd, trust.trusted, opts.mods, opts.processCwd)
   const notice = opts.heldBack
     ? opts.heldBack.notice
-    : await untrustedNotice(resolved, io.env, plugins.heldBack, mods.heldBack)
+    : await untrustedNotice(resolved, env, plugins.heldBack, mods.heldBack)
   if (notice) warn(notice)
   let model: string | undefined
   let modelProblem: Error | undefined
   try {
-    model = await chooseModel(settings, io.env)
+    model = await chooseModel(settings, env)
   } catch (error) {
     if (!opts.deferModelCheck) throw error
     modelProblem = error as Error
@@ -64,7 +103,7 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
   const booted = await boot({
     settings,
     paths,
-    env: io.env,
+    env,
     cwd,
     trust,
     userPlugins: plugins.refs,
@@ -72,13 +111,13 @@ export async function bootAgentCommand(opts: BootAgentOptions): Promise<Deferred
     warn,
     ...(opts.cliRules ? { cliRules: opts.cliRules } : {}),
     ...(sandboxWritable.length > 0 ? { sandboxWritable } : {}),
-    verbose: flags.verbose === true,
-    noSession: flags['no-session'] === true,
+    verbose: opts.verbose === true,
+    noSession: opts.noSession === true,
   })
   // Every variable a plugin declared secret (providers' keys, the search key, $TACK_HOME/.env's names)
   // is redacted from what tack prints, whatever it is called; so is every declared value (an MCP server's
   // literal `env`/`headers` value, docs/decisions/0265-mcp-secret-values.md).
-  io.protectSecrets?.(booted.ctx.secrets.variables(), booted.ctx.secrets.values())
+  opts.protectSecrets?.(booted.ctx.secrets.variables(), booted.ctx.secrets.values())
   try {
     if (model !== undefined) assertModelServed(booted.ctx, model)
   } catch (error) {

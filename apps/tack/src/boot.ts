@@ -136,8 +136,11 @@ async function settled(key: string, fiber: Fiber): Promise<Fiber> {
     // `await()`, not `await fiber`: only the object `ctx.plugin` returns is a thenable, not the fiber
     await fiber.await()
   } catch (error) {
-    // The store's own errors already name the file and the fix (a damaged, read-only or full disk).
-    if ((error as Error).name === 'SqliteStoreError') throw new CliError((error as Error).message)
+    // The stores' own errors already name the file or database and the fix (a damaged, read-only or
+    // full disk; an unreachable database, a refused password, a newer schema).
+    const name = (error as Error).name
+    if (name === 'SqliteStoreError' || name === 'PostgresStoreError')
+      throw new CliError((error as Error).message)
     throw new CliError(`plugin "${key}" failed to load: ${(error as Error).message}`)
   }
   return fiber

@@ -11,6 +11,9 @@ export function printWarnings(ctx: Context, write: (line: string) => void, verbo
     colors: false as const,
     export(message: { type: string; name: string; args: unknown[] }) {
       if (message.type === 'debug' || (message.type === 'info' && !verbose)) return
+      // A store that cannot open is reported by boot in one line with its fix; cordis's log of the same
+      // failure would say it twice (-v keeps it).
+      if (!verbose && message.args.some(isStoreError)) return
       const formatted = Logger.format(exporter, message as Parameters<typeof Logger.format>[1])
       // A plugin that fails to load is logged by cordis with its stack; a person gets the message (boot
       // names the failure again with its fix); -v keeps the frames for a bug report.
@@ -23,6 +26,12 @@ export function printWarnings(ctx: Context, write: (line: string) => void, verbo
     },
   }
   ctx.logger.exporter(exporter)
+}
+
+/** The stores' own errors (they name the file or database and the fix: boot prints them). */
+function isStoreError(value: unknown): boolean {
+  const name = (value as Error | null)?.name
+  return name === 'SqliteStoreError' || name === 'PostgresStoreError'
 }
 
 /** `text` without the `    at …` lines of a stack trace. */

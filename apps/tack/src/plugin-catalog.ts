@@ -6,6 +6,7 @@ import type { BootRole } from './boot-role.ts'
 import { hasCliRules, withCliRules } from './cli-rules.ts'
 import { withSandboxWritable } from './sandbox-writable-flag.ts'
 import { MCP_CATALOG_ENTRY } from './mcp/catalog-entry.ts'
+import { storeUrl } from './store-url.ts'
 import { knowHowFolders } from './skills/folders.ts'
 import { trustedForThisRun } from './workspace-trust.ts'
 
@@ -83,18 +84,25 @@ export const CATALOG: readonly CatalogEntry[] = [
   },
   {
     key: 'store',
-    description: 'SQLite session store',
+    description: 'session store: an SQLite file, or PostgreSQL when `url` is set',
     defaultOn: true,
     load: async () => {
-      const m = await import('@tack/store-sqlite')
-      return { plugin: m.SqliteStorePlugin, Config: m.SqliteStoreConfig }
+      const m = await import('./session-store-plugin.ts')
+      return { plugin: m.createSessionStorePlugin(), Config: m.SessionStoreConfig }
     },
     boot: {
       storeOnly: true,
       // --no-session: the sessions service keeps its memory store instead (core-plugins.ts).
       loads: (opts) => opts.noSession !== true,
+      // The password and PG* variables are read from the run's environment.
+      plugin: async (opts) => (await import('./session-store-plugin.ts')).createSessionStorePlugin(opts.env),
       // tack's home is the store's default folder (session-store-file.ts computes the same file for doctor).
       defaults: (opts) => ({ dataDir: opts.paths.home }),
+      // TACK_STORE_URL wins over plugins.store.url (store-url.ts).
+      overrides: (opts) => {
+        const chosen = storeUrl(opts.settings, opts.env)
+        return chosen ? { url: chosen.url } : {}
+      },
     },
   },
   {

@@ -31,7 +31,6 @@ export async function resolveSettings(
 ): Promise<Resolved> {
   const cwd = resolve(processCwd, flags.cwd ?? '.')
   if (flags.cwd !== undefined) assertFolder(cwd, flags.cwd)
-  const paths = tackPaths(env, processCwd)
   const pm = flags['permission-mode']
   if (pm !== undefined && !(PERMISSION_MODES as readonly string[]).includes(pm)) {
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got "${pm}")`)
@@ -46,23 +45,69 @@ export async function resolveSettings(
   const effort = flags.effort
   if (effort !== undefined && !(REASONING_EFFORTS as readonly string[]).includes(effort))
     throw new UsageError(`--effort must be one of ${REASONING_EFFORTS.join(', ')} (got "${effort}")`)
-  const trust = workspaceTrust(cwd, paths.home, flags.trust, env)
   let model = flags.model
   if (model !== undefined && flags['base-url'] && !model.includes('/')) model = `local/${model}`
+  return resolveWorkspaceSettings(
+    {
+      cwd,
+      ...(flags.config ? { configFiles: [resolve(processCwd, flags.config)] } : {}),
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      ...(flags.trust !== undefined ? { trust: flags.trust } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(effort !== undefined ? { effort: effort as ReasoningEffort } : {}),
+      ...(flags['base-url'] !== undefined ? { baseUrl: flags['base-url'] } : {}),
+      ...(pm !== undefined ? { permissionMode: pm as Settings['permissionMode'] } : {}),
+      ...(tm !== undefined ? { toolsMode: tm as Settings['toolsMode'] } : {}),
+    },
+    env,
+    processCwd,
+    opts,
+  )
+}
+
+/** What a command (its flags) or a library session (its options) asks of the settings, already checked. */
+export interface SettingsRequest {
+  /** The workspace, absolute. */
+  readonly cwd: string
+  /** Extra config files, absolute, in order (`--config`, a library session's `configFiles`). */
+  readonly configFiles?: readonly string[]
+  readonly profile?: string
+  /** Trusted for this run (`--trust`); absent or false: the trust store and `TACK_TRUST` decide. */
+  readonly trust?: boolean
+  readonly model?: string
+  readonly effort?: ReasoningEffort
+  readonly baseUrl?: string
+  readonly permissionMode?: Settings['permissionMode']
+  readonly toolsMode?: Settings['toolsMode']
+  /** Values given as a layer of their own (a library session's `mcpServers`, `storeUrl`). */
+  readonly inline?: LoadOptions['inline']
+}
+
+/** The settings of one workspace: the layered files, trust, and the request's own values over them. */
+export async function resolveWorkspaceSettings(
+  req: SettingsRequest,
+  env: NodeJS.ProcessEnv,
+  processCwd: string,
+  opts: Pick<LoadOptions, 'onBrokenFile'> = {},
+): Promise<Resolved> {
+  const { cwd } = req
+  const paths = tackPaths(env, processCwd)
+  const trust = workspaceTrust(cwd, paths.home, req.trust, env)
   const settings = await loadSettings({
     userConfig: paths.userConfig,
     projectConfig: projectConfigPath(cwd),
     projectTrusted: trust.trusted,
     userHome: env.HOME || homedir(),
     ...opts,
-    ...(flags.config ? { extraConfig: resolve(processCwd, flags.config) } : {}),
-    ...(flags.profile ? { profile: flags.profile } : {}),
+    ...(req.configFiles?.length ? { extraConfigs: req.configFiles } : {}),
+    ...(req.inline ? { inline: req.inline } : {}),
+    ...(req.profile ? { profile: req.profile } : {}),
     flags: {
-      ...(model !== undefined ? { model } : {}),
-      ...(effort !== undefined ? { effort: effort as ReasoningEffort } : {}),
-      ...(flags['base-url'] !== undefined ? { baseUrl: flags['base-url'] } : {}),
-      ...(pm !== undefined ? { permissionMode: pm as Settings['permissionMode'] } : {}),
-      ...(tm !== undefined ? { toolsMode: tm as Settings['toolsMode'] } : {}),
+      ...(req.model !== undefined ? { model: req.model } : {}),
+      ...(req.effort !== undefined ? { effort: req.effort } : {}),
+      ...(req.baseUrl !== undefined ? { baseUrl: req.baseUrl } : {}),
+      ...(req.permissionMode !== undefined ? { permissionMode: req.permissionMode } : {}),
+      ...(req.toolsMode !== undefined ? { toolsMode: req.toolsMode } : {}),
     },
   })
   return { settings, paths, cwd, trust }

@@ -113,7 +113,7 @@ describe('loadSettings', () => {
     const s = await loadSettings({
       userConfig: f['user.yml'],
       projectConfig: f['project.yml'],
-      extraConfig: f['extra.yml'],
+      extraConfigs: [f['extra.yml']],
       profile: 'fast',
       projectTrusted: true,
       flags: { permissionMode: 'yolo' },

@@ -125,7 +125,7 @@ describe('loadSettings: each file resolves against its own folder', () => {
       userConfig: join(user, 'config.yml'),
       projectConfig: join(ws, '.tack', 'config.yml'),
       projectTrusted: true,
-      extraConfig: join(extra, 'x.yml'),
+      extraConfigs: [join(extra, 'x.yml')],
       userHome: root,
       flags: {},
     })

@@ -14,7 +14,7 @@ import { CATALOG, catalogEntry } from '../plugin-catalog.ts'
 import { type LayerOrigin, llmOriginsOf, type SourcedLayer } from './origins.ts'
 import { ConfigSyntaxError } from './syntax-error.ts'
 import { keepHarmless } from './untrusted.ts'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { normalizeLayerPaths } from './layer-paths.ts'
 import { findPackageDir, isPathSpec, isUserPluginKey } from './user-plugin-keys.ts'
 
@@ -63,7 +63,17 @@ export interface LoadOptions {
   readonly projectConfig: string
   /** Whether the workspace is trusted; an untrusted project file keeps only harmless keys. */
   readonly projectTrusted: boolean
-  readonly extraConfig?: string
+  /** `--config FILE` (the CLI's one), or a library session's `configFiles`, in order: user-owned layers. */
+  readonly extraConfigs?: readonly string[]
+  /**
+   * A layer given as a value rather than a file (a library session's options: `mcpServers`, `storeUrl`),
+   * after the files and before the profile; `name` is what its errors name, paths resolve from `baseDir`.
+   */
+  readonly inline?: {
+    readonly name: string
+    readonly baseDir: string
+    readonly layer: Record<string, unknown>
+  }
   readonly profile?: string
   readonly flags: Omit<ConfigLayer, 'plugins' | 'profiles'>
   /** Expands `~/` in config-file paths (plugin keys and path-valued fields). */
@@ -108,14 +118,18 @@ export async function loadSettings(opts: LoadOptions): Promise<Settings> {
   }
   if (existsSync(opts.userConfig)) await add(opts.userConfig, 'user')
   if (existsSync(opts.projectConfig)) await add(opts.projectConfig, 'project')
-  if (opts.extraConfig) {
-    if (existsSync(opts.extraConfig)) await add(opts.extraConfig, 'user')
+  for (const extra of opts.extraConfigs ?? []) {
+    if (existsSync(extra)) await add(extra, 'user')
     else if (opts.onBrokenFile)
-      opts.onBrokenFile(
-        opts.extraConfig,
-        new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig),
-      )
-    else throw new ConfigError([{ path: '', message: 'file not found' }], opts.extraConfig)
+      opts.onBrokenFile(extra, new ConfigError([{ path: '', message: 'file not found' }], extra))
+    else throw new ConfigError([{ path: '', message: 'file not found' }], extra)
+  }
+  if (opts.inline) {
+    // The caller's own values, like a file of theirs (origin `user`): checked and named the same way.
+    const { name, baseDir, layer: raw } = opts.inline
+    const layer = normalizeLayerPaths(raw, join(baseDir, name), opts.userHome)
+    await checkLayer(layer, name)
+    layers.push({ layer: (layer ?? {}) as ConfigLayer, origin: 'user', file: name })
   }
   const ordered: SourcedLayer[] = [...layers]
   if (opts.profile) {

@@ -86,6 +86,10 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'store.busyTimeoutMs': HELD.kept,
   'store.leaseTimeoutMs': HELD.kept,
   'store.synchronous': HELD.kept,
+  // A workspace naming the database would send the person's sessions to another server.
+  'store.url': HELD.network,
+  'store.poolSize': HELD.notOffered,
+  'store.connectTimeoutMs': 'harmless',
   // The fleet's settings are the worker's and the submitter's, read from the folder they start in; a
   // repository a job checks out is never where they come from, and none is reviewed for projects.
   'fleet.gracefulStopMs': HELD.notOffered,

@@ -47,7 +47,7 @@ export type LoopbackEntry =
   /** In-process only: decide from the logged request. */
   | { readonly kind: 'respond'; readonly respond: (request: LoggedRequest) => LoopbackEntry }
 
-export type WireProtocolName = 'openai' | 'anthropic'
+export type WireProtocolName = 'openai' | 'anthropic' | 'responses'
 
 /** One request as received, in arrival order. Credential header values are replaced. */
 export interface LoggedRequest {

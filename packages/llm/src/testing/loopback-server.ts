@@ -1,6 +1,6 @@
 // A scripted model server on loopback for tests and benchmarks: real `node:http` on 127.0.0.1,
-// speaking OpenAI Chat Completions (`POST /v1/chat/completions`) and Anthropic Messages
-// (`POST /v1/messages`), answering each request with the next script entry, and logging every
+// speaking OpenAI Chat Completions (`POST /v1/chat/completions`), Anthropic Messages
+// (`POST /v1/messages`) and OpenAI Responses (`POST /v1/responses`, for the Codex CLI in benchmarks), answering each request with the next script entry, and logging every
 // request (credential header values replaced) in arrival order.
 //
 // In-process: `await startLoopbackServer({script})`. As a child process (subprocess tests,
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { isSecretHeader, REDACTED } from '../secrets.ts'
 import { anthropicWire } from './loopback-anthropic.ts'
 import { openaiWire } from './loopback-openai.ts'
+import { responsesWire } from './loopback-responses.ts'
 import {
   type LoggedRequest,
   type LoopbackEntry,
@@ -67,8 +68,14 @@ const ROUTES: Record<string, WireProtocolName> = {
   '/chat/completions': 'openai',
   '/v1/messages': 'anthropic',
   '/messages': 'anthropic',
+  '/v1/responses': 'responses',
+  '/responses': 'responses',
 }
-const WIRES: Record<WireProtocolName, WireRenderer> = { openai: openaiWire, anthropic: anthropicWire }
+const WIRES: Record<WireProtocolName, WireRenderer> = {
+  openai: openaiWire,
+  anthropic: anthropicWire,
+  responses: responsesWire,
+}
 
 export async function startLoopbackServer(options: LoopbackServerOptions = {}): Promise<LoopbackServer> {
   const script = [...(options.script ?? [])]
@@ -142,7 +149,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     const ctx: RenderContext = {
       model: typeof b.model === 'string' ? b.model : 'loopback',
       seq: logged.seq,
-      includeUsage: protocol === 'anthropic' || b.stream_options?.include_usage === true,
+      includeUsage: protocol !== 'openai' || b.stream_options?.include_usage === true,
     }
     play(entry, wire, ctx, res, credential)
   }

@@ -1,0 +1,63 @@
+// The `store` plugin tack loads (plugins.store): the SQLite file by default, or a PostgreSQL database
+// shared by many machines when a URL is given (95-fleet.md F1, docs/decisions/0340-store-postgres.md).
+// One config block serves both, so `plugins.store` keeps its meaning; the fields of the backend not in
+// use are ignored. The environment's TACK_STORE_URL wins over the config's `url` (store-url.ts).
+import { type ConfigOf, declareSecrets, definePlugin, Schema } from '@tack/kernel'
+import type {} from '@tack/session' // the `sessionStore` member of cordis' Context
+import { PostgresStoreConfig } from '@tack/store-postgres/config'
+import { SqliteStoreConfig } from '@tack/store-sqlite'
+
+const { url, poolSize, connectTimeoutMs } = PostgresStoreConfig.shape
+
+/** `plugins.store`: the SQLite store's fields, and the PostgreSQL store's when `url` is set. */
+export const SessionStoreConfig = Schema.object({
+  ...SqliteStoreConfig.shape,
+  url: url.optional(),
+  poolSize,
+  connectTimeoutMs,
+})
+export type SessionStoreConfig = ConfigOf<typeof SessionStoreConfig>
+
+/** The variables that may carry the database's password: a command the model runs never inherits them. */
+export const DATABASE_SECRET_VARIABLES = ['TACK_STORE_URL', 'PGPASSWORD', 'PGPASSFILE'] as const
+
+/** The store plugin, reading PGPASSWORD, ~/.pgpass and PGUSER-style variables from `env`. */
+export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
+  return definePlugin({
+    name: 'store',
+    Config: SessionStoreConfig,
+    async apply(ctx, config) {
+      if (config.url !== undefined) {
+        const { passwordFilePath, PostgresSessionStore } = await import('@tack/store-postgres')
+        const store = await PostgresSessionStore.open(
+          {
+            url: config.url,
+            poolSize: config.poolSize,
+            connectTimeoutMs: config.connectTimeoutMs,
+            leaseTimeoutMs: config.leaseTimeoutMs,
+          },
+          { env },
+        )
+        // The password, wherever it came from, stays out of what the model's commands see and read.
+        const inUrl = new URL(config.url).password
+        declareSecrets(ctx, {
+          variables: [...DATABASE_SECRET_VARIABLES],
+          files: [passwordFilePath(env)],
+          values: [decodeURIComponent(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
+        })
+        ctx.effect(() => () => store.close())
+        ctx.provide('sessionStore', store)
+        return
+      }
+      const { resolveStorePath, SqliteSessionStore, sqliteFiles } = await import('@tack/store-sqlite')
+      const { url: _u, poolSize: _p, connectTimeoutMs: _c, ...sqlite } = config
+      const store = SqliteSessionStore.open(sqlite, { env })
+      // Every session's log is in these files: a sandboxed command must not read them, wherever the
+      // config put them (inside $TACK_HOME they are hidden with it anyway).
+      declareSecrets(ctx, { files: sqliteFiles(resolveStorePath(store.config, env)) })
+      // Registered before `provide`, so on dispose the service is withdrawn first, then the file closed.
+      ctx.effect(() => () => store.close())
+      ctx.provide('sessionStore', store)
+    },
+  })
+}

@@ -1,0 +1,50 @@
+// The connection pool a store opens: the URL's fields as node-postgres takes them, the password looked
+// up the way libpq does (password.ts) and never written into anything printable, and a pool that
+// survives the server dropping an idle connection (the next query reports the failure instead).
+import { userInfo } from 'node:os'
+import pg from 'pg'
+import { parseIntoClientConfig } from 'pg-connection-string'
+import type { PostgresStoreConfig } from './config.ts'
+import { lookUpPassword } from './password.ts'
+
+/** The pool settings for `config` in environment `env` (PGHOST, PGUSER, PGPASSWORD, … as libpq reads them). */
+export function poolConfig(
+  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,
+  env: NodeJS.ProcessEnv = process.env,
+): pg.PoolConfig {
+  const { password, ...fields } = parseIntoClientConfig(config.url)
+  const user = fields.user || env.PGUSER || userInfo().username
+  const target = {
+    host: fields.host || env.PGHOST || 'localhost',
+    port: Number(fields.port) || Number(env.PGPORT) || 5432,
+    database: fields.database || env.PGDATABASE || user,
+    user,
+  }
+  return {
+    ...fields,
+    ...target,
+    // A function, so the password is read at each connection (a rotated ~/.pgpass applies) and never
+    // sits in a config object someone might print. The URL's own password comes first.
+    password: password
+      ? password
+      : // node-postgres treats undefined as "no password" at run time; its type wants a string.
+        () => lookUpPassword(target, env) as string,
+    max: config.poolSize,
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    application_name: 'tack',
+    keepAlive: true,
+  }
+}
+
+/** A pool on `config`; an idle connection the server drops is discarded quietly, not a crash. */
+export function openPool(
+  config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,
+  env?: NodeJS.ProcessEnv,
+): pg.Pool {
+  const pool = new pg.Pool(poolConfig(config, env))
+  pool.on('error', () => {
+    // An idle client lost its connection (server restart, network): the pool drops it and the next
+    // operation opens a new one, or reports why it cannot.
+  })
+  return pool
+}

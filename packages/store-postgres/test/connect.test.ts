@@ -1,0 +1,107 @@
+// Reaching the database (95-fleet.md F1): the password from the URL, PGPASSWORD or a password file
+// (never a world-readable one), and one explained line for a wrong password, a missing one, a server
+// that is not there and a database that does not exist — never with the password in it.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { lookUpPassword, PostgresSessionStore, PostgresStoreError } from '../src/index.ts'
+import { startThrowawayCluster, type ThrowawayCluster } from '../src/testing/index.ts'
+
+let cluster: ThrowawayCluster
+let dir: string
+beforeAll(async () => {
+  cluster = await startThrowawayCluster()
+  dir = mkdtempSync(join(tmpdir(), 'tack-pgpass-'))
+}, 60_000)
+afterAll(() => {
+  cluster?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The URL of a fresh database without its password. */
+async function bareUrl(): Promise<string> {
+  return (await cluster.createDatabase()).replace(`:${cluster.password}@`, '@')
+}
+
+async function refusal(url: string, env: NodeJS.ProcessEnv = {}): Promise<PostgresStoreError> {
+  try {
+    await (await PostgresSessionStore.open({ url, connectTimeoutMs: 3000 }, { env })).close()
+  } catch (error) {
+    expect(error).toBeInstanceOf(PostgresStoreError)
+    expect((error as Error).message).not.toContain('\n')
+    return error as PostgresStoreError
+  }
+  throw new Error('expected the store to refuse')
+}
+
+describe('where the password comes from', () => {
+  test('PGPASSWORD, when the URL has none', async () => {
+    const store = await PostgresSessionStore.open(
+      { url: await bareUrl() },
+      { env: { PGPASSWORD: cluster.password } },
+    )
+    expect((await store.status()).schemaVersion).toBe(1)
+    await store.close()
+  })
+
+  test('the password file (PGPASSFILE), owner-only; a file others may read is ignored', async () => {
+    const url = await bareUrl()
+    const file = join(dir, 'pgpass')
+    writeFileSync(
+      file,
+      `# tack\nelsewhere:*:*:*:nope\n127.0.0.1:${cluster.port}:*:tack:${cluster.password}\n`,
+    )
+    chmodSync(file, 0o600)
+    const store = await PostgresSessionStore.open({ url }, { env: { PGPASSFILE: file } })
+    expect((await store.status()).sessions).toBe(0)
+    await store.close()
+    chmodSync(file, 0o644)
+    const error = await refusal(url, { PGPASSFILE: file })
+    expect(error.code).toBe('STORE_AUTH_FAILED')
+    expect(error.message).toMatch(/wants a password and none was given.*URL, PGPASSWORD or ~\/\.pgpass/)
+  })
+
+  test('password file lines: wildcards, escaped colons and backslashes, the first match wins', () => {
+    const file = join(dir, 'escapes')
+    writeFileSync(
+      file,
+      ['db.example:5432:other:u:wrong-db', 'db.example:*:app:u:pa\\:ss\\\\word', '*:*:*:*:fallback'].join(
+        '\n',
+      ),
+      { mode: 0o600 },
+    )
+    const env = { PGPASSFILE: file }
+    const target = { host: 'db.example', port: 5432, database: 'app', user: 'u' }
+    expect(lookUpPassword(target, env)).toBe('pa:ss\\word')
+    expect(lookUpPassword({ ...target, database: 'x' }, env)).toBe('fallback')
+    expect(lookUpPassword(target, { ...env, PGPASSWORD: 'from-env' })).toBe('from-env')
+    expect(lookUpPassword(target, { PGPASSFILE: join(dir, 'missing') })).toBeUndefined()
+  })
+})
+
+describe('one clear line for bad input, without the password', () => {
+  test('a wrong password', async () => {
+    const url = (await cluster.createDatabase()).replace(cluster.password, 'not-the-password')
+    const error = await refusal(url)
+    expect(error.code).toBe('STORE_AUTH_FAILED')
+    expect(error.message).toMatch(/refused the user or password.*PGPASSWORD or ~\/\.pgpass/)
+    expect(error.message).toContain('tack:***@')
+    expect(error.message).not.toContain('not-the-password')
+  })
+
+  test('nothing listening at the address', async () => {
+    const error = await refusal(`postgres://tack:sekrit-pass@127.0.0.1:1/db`)
+    expect(error.code).toBe('STORE_UNREACHABLE')
+    expect(error.message).toMatch(
+      /^STORE_UNREACHABLE: postgres:\/\/tack:\*\*\*@127\.0\.0\.1:1\/db: the database cannot be reached/,
+    )
+    expect(error.message).not.toContain('sekrit-pass')
+  })
+
+  test('a database that does not exist', async () => {
+    const error = await refusal(`${cluster.url.replace(/\/postgres$/, '/no_such_db')}`)
+    expect(error.code).toBe('STORE_NO_DATABASE')
+    expect(error.message).toMatch(/no_such_db.*does not exist.*createdb/)
+  })
+})
