@@ -19,7 +19,7 @@ export async function libraryRunner(
 ): Promise<SessionRunner & { close(): Promise<void> }> {
   const { openSession } = await import('./library/index.ts')
   const { PostgresSessionStore } = await import('@tack/store-postgres')
-  let store: Promise<InstanceType<typeof PostgresSessionStore>> | undefined
+  let store: ReturnType<typeof PostgresSessionStore.open> | undefined
   return {
     async start(s): Promise<RunningSession> {
       const session = await openSession({

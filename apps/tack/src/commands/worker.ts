@@ -1,10 +1,12 @@
 // `tack worker [--concurrency N] [--labels k=v,…]` (95-fleet.md F3, F4): takes jobs from the shared
 // database and runs each as a headless session through tack's library (fleet-runner.ts) — the plugins,
 // sandbox and permission mode of `tack run`, `workspace-write` unless configured — in a fresh clone
-// under $TACK_HOME/worker/<name>, removed afterwards. SIGTERM (or Ctrl-C) stops taking jobs and gives
+// under the scratch folder (--scratch, default <tmp>/tack-worker-<uid>; never in $TACK_HOME, which tools
+// may not write), removed afterwards. SIGTERM (or Ctrl-C) stops taking jobs and gives
 // running ones plugins.fleet.gracefulStopMs to finish before they are handed back; a second signal
 // exits at once (the jobs' leases then lapse and they run again elsewhere).
-import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { UsageError } from '../args.ts'
 import { PERMISSION_MODES } from '../config/load.ts'
@@ -13,11 +15,12 @@ import type { CommandIO } from '../io.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 
-export const WORKER_HELP = `usage: tack worker [--concurrency N] [--labels k=v,…] [--name NAME] [--permission-mode MODE]
-                   [--config FILE] [--profile NAME]
+export const WORKER_HELP = `usage: tack worker [--concurrency N] [--labels k=v,…] [--name NAME] [--scratch DIR]
+                   [--permission-mode MODE] [--config FILE] [--profile NAME]
 
 Runs jobs (\`tack jobs submit\`) from the database in TACK_STORE_URL or plugins.store.url, at most N at a
-time (default 1), each a headless session in a fresh clone of its repository. It takes a job only when it
+time (default 1), each a headless session in a fresh clone of its repository under DIR (default
+<tmp>/tack-worker-<uid>), removed afterwards. It takes a job only when it
 offers every label the job asks for. SIGTERM or Ctrl-C: no new jobs; running ones get
 plugins.fleet.gracefulStopMs to finish, then are handed back to the queue.
 `
@@ -26,6 +29,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   labels: { type: 'string', multiple: true },
   name: { type: 'string' },
+  scratch: { type: 'string' },
   'permission-mode': { type: 'string' },
   config: { type: 'string' },
   profile: { type: 'string' },
@@ -88,7 +92,12 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     name,
     concurrency,
     labels,
-    scratchDir: fleetLib.scratchFolder(join(resolved.paths.home, 'worker'), name),
+    scratchDir: fleetLib.scratchFolder(
+      values.scratch !== undefined
+        ? resolve(io.cwd, values.scratch)
+        : join(tmpdir(), `tack-worker-${process.getuid?.() ?? 'user'}`),
+      name,
+    ),
     config,
     log: err,
   })
