@@ -28,7 +28,13 @@ mkdirSync(repo)
 const git = (...args: string[]) =>
   execFileSync('git', args, {
     cwd: repo,
-    env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'b',
+      GIT_AUTHOR_EMAIL: 'b@b',
+      GIT_COMMITTER_NAME: 'b',
+      GIT_COMMITTER_EMAIL: 'b@b',
+    },
   })
 git('init', '-q', '-b', 'main')
 writeFileSync(join(repo, 'README.md'), 'bench\n')
@@ -51,7 +57,13 @@ function startWorkers(url: string, n: number, tag: string): ChildProcess[] {
     mkdirSync(home, { recursive: true })
     return spawn(process.execPath, [TACK, 'worker', '--name', `bench-${tag}-${i}`], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: home, TACK_HOME: join(home, '.tack'), TACK_STORE_URL: url, LANG: 'C.UTF-8' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        TACK_HOME: join(home, '.tack'),
+        TACK_STORE_URL: url,
+        LANG: 'C.UTF-8',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     })
   })
@@ -93,7 +105,8 @@ async function jobsPerMinute(workersN: number): Promise<number> {
     const began = performance.now()
     await submitJobs(fleet, specs, submit)
     await waitFor(
-      async () => (await listJobs(fleet, { limit: JOBS })).every((j) => j.state === 'done' || j.state === 'failed'),
+      async () =>
+        (await listJobs(fleet, { limit: JOBS })).every((j) => j.state === 'done' || j.state === 'failed'),
       300_000,
       `${JOBS} jobs done`,
     )
@@ -119,13 +132,19 @@ async function queueOverhead(): Promise<{ measured: number[]; baseline: number[]
       const began = performance.now()
       const [id] = await submitJobs(fleet, [job('overhead')], submit)
       await waitFor(
-        async () => (await fleet.pool.query('SELECT 1 FROM tack_fleet.attempts WHERE job_id = $1', [id])).rowCount === 1,
+        async () =>
+          (await fleet.pool.query('SELECT 1 FROM tack_fleet.attempts WHERE job_id = $1', [id])).rowCount ===
+          1,
         60_000,
         'the job started',
       )
       const ms = performance.now() - began
       // The next round starts on an idle worker.
-      await waitFor(async () => (await listJobs(fleet, { limit: 1 }))[0]?.state === 'done', 60_000, 'the job done')
+      await waitFor(
+        async () => (await listJobs(fleet, { limit: 1 }))[0]?.state === 'done',
+        60_000,
+        'the job done',
+      )
       return ms
     }
     const bareRoundTrip = async () => {
@@ -151,9 +170,13 @@ try {
   const perMinute: Array<[number, number]> = []
   for (const n of [1, 2, 4]) perMinute.push([n, await jobsPerMinute(n)])
   const one = perMinute[0][1]
-  process.stdout.write(`   jobs per minute (${JOBS} scripted one-answer jobs, \`tack worker\` processes, concurrency 1):\n`)
+  process.stdout.write(
+    `   jobs per minute (${JOBS} scripted one-answer jobs, \`tack worker\` processes, concurrency 1):\n`,
+  )
   for (const [n, rate] of perMinute)
-    process.stdout.write(`     ${n} worker${n > 1 ? 's' : ' '}  ${rate.toFixed(1).padStart(6)} /min  (${(rate / one).toFixed(2)}× one worker)\n`)
+    process.stdout.write(
+      `     ${n} worker${n > 1 ? 's' : ' '}  ${rate.toFixed(1).padStart(6)} /min  (${(rate / one).toFixed(2)}× one worker)\n`,
+    )
   const o = await queueOverhead()
   process.stdout.write(
     `   queue overhead per job, submit → attempt recorded: median ${median(o.measured).toFixed(1)} ms ` +
@@ -165,7 +188,9 @@ try {
     const r = spawnSync(process.execPath, [storeBench], { stdio: 'inherit' })
     if (r.status !== 0) process.exitCode = 1
   } else
-    process.stdout.write('   TODO appended session events per second, Postgres vs SQLite: bench/fleet/store.ts is not in this build\n')
+    process.stdout.write(
+      '   TODO appended session events per second, Postgres vs SQLite: bench/fleet/store.ts is not in this build\n',
+    )
 } finally {
   cluster.stop()
 }

@@ -5,6 +5,7 @@ import type { FleetConfig as FleetConfigValue, FleetError as FleetErrorType } fr
 import { CliError, CommandError } from './errors.ts'
 import type { CommandIO } from './io.ts'
 import { type Resolved, resolveSettings } from './settings.ts'
+import { storeUrl } from './store-url.ts'
 
 export interface FleetFlags {
   readonly config?: string
@@ -26,9 +27,7 @@ export async function fleetSettings(flags: FleetFlags, io: CommandIO): Promise<F
     io.env,
     io.cwd,
   )
-  const store = resolved.settings.plugins.store
-  const configured = store && typeof store.url === 'string' ? store.url : undefined
-  const url = io.env.TACK_STORE_URL || configured
+  const url = storeUrl(resolved.settings, io.env)?.url
   if (!url)
     throw new CliError(
       'jobs need the shared database: set TACK_STORE_URL or plugins.store.url to a postgres:// URL',

@@ -10,7 +10,11 @@ export interface FleetHealth {
   readonly installed: boolean
   readonly queues: ReadonlyArray<{ readonly name: string; readonly queued: number; readonly active: number }>
   /** Workers not stopped, with whether pg-boss heard from them within three heartbeats. */
-  readonly workers: ReadonlyArray<{ readonly name: string; readonly live: boolean; readonly heartbeatOn: Date }>
+  readonly workers: ReadonlyArray<{
+    readonly name: string
+    readonly live: boolean
+    readonly heartbeatOn: Date
+  }>
 }
 
 export async function fleetHealth(url: string): Promise<FleetHealth> {
@@ -30,7 +34,8 @@ export async function fleetHealth(url: string): Promise<FleetHealth> {
   } catch (error) {
     await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {})
     const e = error as { code?: string }
-    if (e?.code || /ECONN|password|timeout|ENOTFOUND/i.test(String(error))) throw explainConnectFailure(error, url)
+    if (e?.code || /ECONN|password|timeout|ENOTFOUND/i.test(String(error)))
+      throw explainConnectFailure(error, url)
     return { installed: false, queues: [], workers: [] }
   }
   try {

@@ -232,7 +232,7 @@ test('an unreachable database and a wrong password are one line each, without th
   )
   const closed = url.replace(`:${cluster.port}/`, ':1/')
   const error = (await openFleet(closed).then(
-    () => new Error("opened"),
+    () => new Error('opened'),
     (e: Error) => e,
   )) as Error
   expect(error.message).toMatch(

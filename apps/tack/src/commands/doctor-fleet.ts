@@ -2,6 +2,7 @@
 // queue (installed, jobs waiting and running) and the workers heard from recently. An unreachable
 // database is a problem; a queue never used yet, or no live worker while jobs wait, a warning.
 import type { Resolved } from '../settings.ts'
+import { storeUrl } from '../store-url.ts'
 
 export async function reportFleet(
   r: Resolved,
@@ -10,9 +11,13 @@ export async function reportFleet(
   problems: string[],
   warnings: string[],
 ): Promise<void> {
-  const store = r.settings.plugins.store
-  const url = env.TACK_STORE_URL || (store && typeof store.url === 'string' ? store.url : undefined)
-  if (!url || !/^postgres(ql)?:\/\//.test(url)) return
+  let url: string | undefined
+  try {
+    url = storeUrl(r.settings, env)?.url
+  } catch {
+    return // a bad TACK_STORE_URL: the session store's line already names it
+  }
+  if (!url) return
   const { fleetHealth } = await import('@tack/fleet')
   let health: Awaited<ReturnType<typeof fleetHealth>>
   try {
@@ -33,5 +38,7 @@ export async function reportFleet(
   const live = health.workers.filter((w) => w.live)
   line('workers', live.length ? live.map((w) => w.name).join(', ') : '(none heard from recently)')
   if (queued > 0 && live.length === 0)
-    warnings.push(`${queued} job(s) wait and no worker was heard from recently: start one with \`tack worker\``)
+    warnings.push(
+      `${queued} job(s) wait and no worker was heard from recently: start one with \`tack worker\``,
+    )
 }

@@ -81,7 +81,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     url,
     env: io.env,
     tackHome: resolved.paths.home,
-    ...(values.config !== undefined ? { configFile: join(io.cwd, values.config) } : {}),
+    ...(values.config !== undefined ? { configFile: resolve(io.cwd, values.config) } : {}),
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     permissionMode: (mode ?? resolved.settings.permissionMode ?? 'workspace-write') as never,
     warn: err,
