@@ -137,8 +137,12 @@ function viewOf(row: JobRow, job: JobWithMetadata<JobSpec>, rows: readonly Attem
   const currentNumber = state === 'active' ? job.retryCount + 1 : undefined
   const attempts = rows.map((a): AttemptView => {
     // A `running` row that is not the live claim belonged to a worker that died: shown as interrupted
-    // (the next attempt also writes it so).
-    const lost = a.outcome === 'running' && a.attempt !== currentNumber
+    // (the next attempt also writes it so). A cancelled job's worker settles its row at its next lease
+    // check; until a heartbeat's time has passed the row is still its to settle.
+    const settling =
+      state === 'cancelled' &&
+      Date.now() - (a.last_event_at ?? a.started_at).getTime() < (job.heartbeatSeconds ?? 30) * 1000
+    const lost = a.outcome === 'running' && a.attempt !== currentNumber && !settling
     return {
       attempt: a.attempt,
       worker: a.worker,

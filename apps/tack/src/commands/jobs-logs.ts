@@ -8,6 +8,7 @@ import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 
 const FOLLOW_MS = 500
+const SETTLE_MS = 10_000
 
 export async function followJobLogs(fleet: Fleet, ref: string, url: string, io: CommandIO): Promise<number> {
   const { getJob } = await import('@tack/fleet')
@@ -15,6 +16,7 @@ export async function followJobLogs(fleet: Fleet, ref: string, url: string, io: 
   const store = await PostgresSessionStore.open({ url }, { env: io.env })
   const out = printableIO(io).out
   const printed = new Map<string, number>()
+  let finishedAt: number | undefined
   try {
     for (;;) {
       const job = await getJob(fleet, ref)
@@ -26,7 +28,10 @@ export async function followJobLogs(fleet: Fleet, ref: string, url: string, io: 
         for (const e of events.slice(seen ?? 0)) if (e.type !== 'assistant/chunk') out(eventLine(e))
         printed.set(a.sessionId, events.length)
       }
-      if (finished(job)) {
+      // A cancelled job's worker appends the aborted turn's end after the queue says cancelled: its
+      // attempt is followed until it settles (or, should that worker be gone, for SETTLE_MS more).
+      const settling = job.attempts.some((a) => a.outcome === 'running')
+      if (finished(job) && (!settling || (finishedAt ??= Date.now()) + SETTLE_MS < Date.now())) {
         out(`── job ${job.state}${job.reason ? `: ${job.reason}` : ''}\n`)
         return 0
       }
