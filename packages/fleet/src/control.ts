@@ -1,7 +1,7 @@
 // `tack jobs cancel|retry` (95-fleet.md F2, F4): pg-boss's own cancel, resume and retry. A running job's
 // worker learns of the cancel at its next lease refresh (plugins.fleet.leaseCheckMs) and ends the turn
 // like Ctrl-C.
-import type { Fleet } from './db.ts'
+import { type Fleet, WAKE_CHANNEL } from './db.ts'
 import { FleetError } from './errors.ts'
 import type { JobView } from './job-view.ts'
 import { getJob } from './read.ts'
@@ -27,5 +27,6 @@ export async function retryJob(fleet: Fleet, idOrPrefix: string): Promise<JobVie
       `job ${job.id} is ${job.state}: only a failed or cancelled job is retried`,
     )
   if (!r.affected) throw new FleetError('BAD_STATE', `job ${job.id} changed state meanwhile: look again`)
+  await fleet.pool.query(`NOTIFY ${WAKE_CHANNEL}`)
   return job
 }

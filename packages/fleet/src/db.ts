@@ -10,10 +10,18 @@ import { explainConnectFailure, FleetError } from './errors.ts'
 /** tack_fleet's schema version; a database written by a newer tack is refused. */
 export const FLEET_SCHEMA_VERSION = 1
 
+/** NOTIFY'd by `submitJobs` (and `retryJob`) when jobs become ready, so idle workers fetch at once. */
+export const WAKE_CHANNEL = 'tack_jobs_ready'
+
 export interface Fleet {
   readonly boss: PgBoss
   readonly pool: pg.Pool
   readonly url: string
+  /**
+   * Calls `onWake` when jobs were submitted, on a connection of its own (LISTEN); resolves to a stop
+   * function. Best effort: a connection that fails is dropped, and the caller's polling goes on.
+   */
+  onJobsReady(onWake: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -89,6 +97,21 @@ export async function openFleet(url: string, options: OpenFleetOptions = {}): Pr
     boss,
     pool,
     url,
+    async onJobsReady(onWake) {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+      client.on('error', () => {})
+      client.on('notification', () => onWake())
+      try {
+        await client.connect()
+        await client.query(`LISTEN ${WAKE_CHANNEL}`)
+      } catch {
+        await client.end().catch(() => {})
+        return async () => {}
+      }
+      return async () => {
+        await client.end().catch(() => {})
+      }
+    },
     async close() {
       await boss.stop({ graceful: false, timeout: 2000 }).catch(() => {})
       await pool.end().catch(() => {})

@@ -2,7 +2,7 @@
 // pg-boss's job together — so a batch is all queued or none of it is.
 import { randomUUID } from 'node:crypto'
 import type { Db } from 'pg-boss'
-import type { Fleet } from './db.ts'
+import { type Fleet, WAKE_CHANNEL } from './db.ts'
 import type { JobSpec } from './job-spec.ts'
 import { queueFor } from './labels.ts'
 
@@ -60,6 +60,9 @@ export async function submitJobs(
         { db },
       )
     }
+    // Wakes idle workers at once (delivered on commit); a worker behind a pooler that drops LISTEN
+    // still finds the jobs at its next poll.
+    await client.query(`NOTIFY ${WAKE_CHANNEL}`)
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})

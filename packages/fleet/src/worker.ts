@@ -55,18 +55,36 @@ export class Worker {
   /** Takes and runs jobs until `stop()`; resolves once it has stopped taking them. */
   async run(): Promise<void> {
     const { config } = this.#o
-    while (!this.#stop.signal.aborted) {
-      if (this.#running.size >= this.#o.concurrency) {
-        await Promise.race([...[...this.#running.values()].map((r) => r.done), aborted(this.#stop.signal)])
-        continue
+    // A submit wakes the idle loop at once; the poll is the fallback (a pooler that drops LISTEN).
+    let wake: (() => void) | undefined
+    let pending = false
+    const stopListening = await this.#o.fleet.onJobsReady(() => {
+      pending = true
+      // The jobs may be on a queue (label set) created just now.
+      this.#queues = { at: 0, names: [] }
+      wake?.()
+    })
+    try {
+      while (!this.#stop.signal.aborted) {
+        if (this.#running.size >= this.#o.concurrency) {
+          await Promise.race([...[...this.#running.values()].map((r) => r.done), aborted(this.#stop.signal)])
+          continue
+        }
+        pending = false
+        let took = false
+        try {
+          took = await this.#takeOne()
+        } catch (error) {
+          this.#o.log(`tack worker: cannot take a job: ${messageOf(error)}`)
+        }
+        if (took || pending) continue
+        const woken = new AbortController()
+        wake = () => woken.abort()
+        await sleep(config.pollIntervalMs, AbortSignal.any([this.#stop.signal, woken.signal]))
+        wake = undefined
       }
-      let took = false
-      try {
-        took = await this.#takeOne()
-      } catch (error) {
-        this.#o.log(`tack worker: cannot take a job: ${messageOf(error)}`)
-      }
-      if (!took) await sleep(config.pollIntervalMs, this.#stop.signal)
+    } finally {
+      await stopListening()
     }
   }
 

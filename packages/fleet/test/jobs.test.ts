@@ -240,3 +240,32 @@ test('an unreachable database and a wrong password are one line each, without th
   )
   expect(error.message).not.toContain(cluster.password)
 })
+
+test('a submit wakes an idle worker at once (NOTIFY), not at its next poll', async () => {
+  const fleet = await fresh()
+  const worker = new Worker({
+    fleet,
+    runner: editingRunner([]),
+    name: 'w4',
+    concurrency: 1,
+    labels: { new: 'queue' },
+    scratchDir: mkdtempSync(join(tmpdir(), 'tack-scratch-')),
+    // A poll a minute apart: only the notification can start the job within the test's time.
+    config: FleetConfig.parse({ pollIntervalMs: 60_000, leaseCheckMs: 200 }),
+    log: () => {},
+  })
+  try {
+    const running = worker.run()
+    await new Promise((r) => setTimeout(r, 500))
+    const [id] = await submitJobs(
+      fleet,
+      [checkJob({ task: 'woken', repo, labels: { new: 'queue' } }, '/')],
+      submitOptions,
+    )
+    await until(async () => ((await getJob(fleet, id)).state === 'queued' ? undefined : true), 10_000)
+    await worker.stop()
+    await running
+  } finally {
+    await fleet.close()
+  }
+}, 30_000)
