@@ -108,6 +108,11 @@ test('plugins.fleet: defaults, a configured value reaching the job, a rejected v
   expect(rejected.code).toBe(2)
   expect(rejected.stderr).toContain('plugins.fleet.heartbeatSeconds')
   expect(JSON.parse((await tack(['jobs', 'list', '--json'])).stdout)).toHaveLength(2)
+  // doctor (95-fleet.md F6): the queue is there, two jobs wait, and no worker was heard from.
+  const doctor = await tack(['doctor'])
+  expect(doctor.stdout).toMatch(/job queue\s+1 queue\(s\), 2 queued, 0 running\n/)
+  expect(doctor.stdout).toMatch(/workers\s+\(none heard from recently\)\n/)
+  expect(doctor.stdout).toContain('2 job(s) wait and no worker was heard from recently')
 }, 60_000)
 
 test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it; the worker goes on', async () => {
