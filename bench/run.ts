@@ -20,6 +20,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
   },
   { id: 'p9', file: 'search/run.ts', what: 'grep and glob against ripgrep' },
   {
+    id: 'p10',
+    file: 'many/run.ts',
+    what: 'many sessions in one `tack acp` process: 1, 10, 50 at once against 50 one after another',
+  },
+  {
     id: 'p12',
     file: 'fleet/run.ts',
     what: 'fleet: jobs per minute for 1, 2, 4 workers, queue overhead vs bare pg-boss, events/s Postgres vs SQLite',

@@ -2,7 +2,10 @@
 // it into a temporary prefix, then from a folder outside the repository — with a PATH that holds that
 // prefix, one recent Node (22.16+ or 24+) and the system folders, but nothing of the repository — run `tack --version`,
 // a scripted `tack run` (a bash call, then an answer), `tack doctor`, `tack sessions list` and `tack state status`,
-// then the products' own `agent-dice` and `agent-state` from the same install.
+// then the products' own `agent-dice` and `agent-state` from the same install; then the library: a copy of
+// examples/library-basic, outside the repository, installs the same tarball as a dependency, type-checks
+// against its declarations and runs a scripted session that approves a call through its callback
+// (docs/library.md).
 //
 // The Node is the one running this script (`node_modules/.bin/node scripts/install-check.ts` in CI, the
 // repo's Node 24, because CI's system Node is 20), linked alone into a folder of its own, exactly as a
@@ -10,7 +13,16 @@
 //
 //   node scripts/install-check.ts
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from './build.ts'
@@ -137,6 +149,79 @@ try {
     agentState.status === 0 && agentState.stdout === 'No live sessions.\n',
     `exit ${agentState.status}\n${agentState.stdout}${agentState.stderr}`,
   )
+
+  checkLibrary(tarball, root, env)
 } finally {
   rmSync(root, { recursive: true, force: true })
+}
+
+/** `import … from 'tack'` as a user's package does it, from the packed tarball (docs/library.md). */
+function checkLibrary(tarball: string, root: string, env: NodeJS.ProcessEnv): void {
+  const example = join(root, 'library-basic')
+  cpSync(join(ROOT, 'examples', 'library-basic'), example, {
+    recursive: true,
+    filter: (src) => !src.includes('node_modules'),
+  })
+  const install = spawnSync(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball],
+    { cwd: example, encoding: 'utf8' },
+  )
+  check('the example installs the tarball as a dependency', install.status === 0, install.stderr)
+
+  // The repository's TypeScript, on the example's own tsconfig (strict, no skipLibCheck): the shipped
+  // declarations are what it checks against.
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(example, 'tsconfig.json'),
+      '--typeRoots',
+      join(ROOT, 'node_modules', '@types'),
+    ],
+    { cwd: example, encoding: 'utf8' },
+  )
+  check(
+    "the example's types check against the installed package (tsc --noEmit)",
+    tsc.status === 0 &&
+      existsSync(join(example, 'node_modules', 'tack', 'apps', 'tack', 'build', 'library', 'index.d.ts')),
+    tsc.stdout + tsc.stderr,
+  )
+
+  const workspace = join(root, 'library-workspace')
+  mkdirSync(workspace)
+  const script = join(root, 'library-script.json')
+  writeFileSync(
+    script,
+    JSON.stringify([
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'write', args: { file_path: 'proof.txt', content: 'hello\n' } }],
+      },
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'write', args: { file_path: '../outside.txt', content: 'no\n' } }],
+      },
+      { kind: 'text', text: 'wrote the proof' },
+    ]),
+  )
+  const run = spawnSync('node', ['approve-and-stream.ts', workspace, `scripted/${script}`], {
+    cwd: example,
+    env,
+    encoding: 'utf8',
+  })
+  const out = run.stdout
+  check(
+    'the example runs a scripted session: one call approved, one denied, the events printed',
+    run.status === 0 &&
+      /approval: write \{"file_path":"proof\.txt".*-> allow\n/.test(out) &&
+      /approval: write \{"file_path":"\.\.\/outside\.txt".*-> deny\n/.test(out) &&
+      /\d+ approval\/resolved allow by user\n/.test(out) &&
+      /\d+ turn\/end completed\n/.test(out) &&
+      out.endsWith('result: completed: wrote the proof\n') &&
+      readFileSync(join(workspace, 'proof.txt'), 'utf8') === 'hello\n' &&
+      !existsSync(join(root, 'outside.txt')),
+    `exit ${run.status}\nstdout: ${out}\nstderr: ${run.stderr}`,
+  )
 }

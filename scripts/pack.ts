@@ -16,6 +16,12 @@ import { workspaceGroups } from './lib/workspace-groups.ts'
 const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
 export const DIST = join(ROOT, 'dist')
 
+/**
+ * The library's declarations (`import … from 'tack'`, docs/library.md): a file of declarations only,
+ * shipped beside the built entry as its `.d.ts` (docs/decisions/0345-tack-as-a-library.md).
+ */
+const LIBRARY_TYPES = join('apps', 'tack', 'src', 'library', 'api.ts')
+
 /** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas. */
 const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod']
 
@@ -64,11 +70,20 @@ function stageWorkspaces(): void {
       if (pkg.name === 'agent-dice') cpSync(join(dir, 'build'), join(out, 'dist'), { recursive: true })
     }
   }
+  const entry = libraryEntry()
+  cpSync(join(ROOT, LIBRARY_TYPES), join(STAGE, entry.replace(/\.js$/, '.d.ts')))
   // Sources are not shipped, so the launcher never weighs build against sources; the manifest says so.
   writeFileSync(
     join(STAGE, 'apps', 'tack', 'build', '.manifest.json'),
     JSON.stringify({ version: MANIFEST_VERSION, packed: true, files: [] }),
   )
+}
+
+/** The built library entry in the tarball: apps/tack's `exports["."]`, moved to its build. */
+function libraryEntry(): string {
+  const pkg = readJson<{ exports: Record<string, string> }>(join(ROOT, 'apps', 'tack', 'package.json'))
+  const built = packedManifest({ exports: { '.': pkg.exports['.'] } }).exports as Record<string, string>
+  return `./apps/tack/${built['.'].replace(/^\.\//, '')}`
 }
 
 /**
@@ -158,6 +173,11 @@ export function pack(): string {
     type: 'module',
     license: 'MIT',
     bin: { tack: 'apps/tack/bin/tack.js', ...productBins() },
+    // `import … from 'tack'`: the library (docs/library.md); the commands above run by path.
+    exports: {
+      '.': { types: libraryEntry().replace(/\.js$/, '.d.ts'), default: libraryEntry() },
+      './package.json': './package.json',
+    },
     engines: { node: '^22.16.0 || >=24' },
     dependencies,
     bundleDependencies: Object.keys(dependencies).sort(),

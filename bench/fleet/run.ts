@@ -8,7 +8,7 @@
 //      alternated round by round;
 //   3. session events appended per second on PostgreSQL beside SQLite, by bench/fleet/store.ts (the
 //      store's own bench) when it is there.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -207,10 +207,14 @@ try {
       `beside a bare pg-boss send + fetch: ${median(o.baseline).toFixed(1)} ms ` +
       `(${(median(o.measured) / median(o.baseline)).toFixed(1)}×; an idle worker is woken by NOTIFY)\n`,
   )
+  // The store's own bench (bench/fleet/store.ts), on a database of this run's cluster.
   const storeBench = fileURLToPath(new URL('store.ts', import.meta.url))
   if (existsSync(storeBench)) {
-    const r = spawnSync(process.execPath, [storeBench], { stdio: 'inherit' })
-    if (r.status !== 0) process.exitCode = 1
+    const { formatStoreAppends, measureStoreAppends } = (await import(
+      storeBench
+    )) as typeof import('./store.ts')
+    const figures = await measureStoreAppends({ url: await cluster.createDatabase() })
+    for (const line of formatStoreAppends(figures)) process.stdout.write(`   ${line}\n`)
   } else
     process.stdout.write(
       '   TODO appended session events per second, Postgres vs SQLite: bench/fleet/store.ts is not in this build\n',

@@ -31,6 +31,8 @@ const SKIPPED_FILES = new Set(['package-lock.json'])
 const HOME_AREAS: Readonly<Record<string, readonly string[]>> = {
   'packages/session': ['10-session-log'],
   'packages/store-sqlite': ['10-session-log'],
+  'packages/store-postgres': ['95-fleet', '10-session-log'],
+  'packages/fleet': ['95-fleet'],
   'packages/agent': ['20-agent-loop'],
   'packages/kernel': ['20-agent-loop'],
   'packages/llm': ['20-agent-loop'],

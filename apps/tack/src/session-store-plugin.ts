@@ -12,6 +12,17 @@ const { url, poolSize, connectTimeoutMs } = PostgresStoreConfig.shape
 /** `plugins.store`: the SQLite store's fields, and the PostgreSQL store's when `url` is set. */
 export const SessionStoreConfig = Schema.object({
   ...SqliteStoreConfig.shape,
+  // One key for both stores, described for both (docs/decisions/0340-store-postgres.md).
+  leaseTimeoutMs: Schema.integer({
+    default: 30_000,
+    min: 1000,
+    max: 86_400_000,
+    description:
+      "How long a session's writer lease outlives its holder's last heartbeat (refreshed every third of " +
+      'it) when the holder cannot be checked by pid: a holder on another machine (PostgreSQL: timed by ' +
+      "the database's clock; SQLite: a shared file), or no /proc. Until then, readers elsewhere leave its " +
+      'open turn alone instead of closing it as interrupted.',
+  }),
   url: url.optional(),
   poolSize,
   connectTimeoutMs,

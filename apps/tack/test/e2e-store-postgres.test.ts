@@ -38,7 +38,7 @@ function expectOneLine(r: TackResult, code: string, secret: string): void {
 }
 
 describe('every session command on PostgreSQL', () => {
-  test('run, -c, -r, sessions list/show/export/fork and ACP session/load share one database; no SQLite file', async () => {
+  test('run, -c, -r, sessions list/show/export/fork/rm/import and ACP session/load share one database; no SQLite file', async () => {
     const url = await cluster.createDatabase()
     const box = await sandbox({ TACK_STORE_URL: url })
     const script = join(box.root, 'script.json')
@@ -85,8 +85,27 @@ describe('every session command on PostgreSQL', () => {
     const stored = await sql(url, 'SELECT id, next_seq FROM tack.sessions ORDER BY id')
     expect(stored.rows.map((r) => r.id).sort()).toEqual([id, child].sort())
     expect(new Set(stored.rows.map((r) => r.next_seq)).size).toBe(1) // the fork copied the whole log
+    const removed = await cli(['sessions', 'rm', child])
+    expect(removed.code, removed.stderr).toBe(0)
+    expect((await sql(url, 'SELECT id FROM tack.sessions')).rows).toEqual([{ id }])
     // Nothing went to the SQLite file a run would otherwise create in TACK_HOME.
     expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(false)
+
+    // The export moves the session to another database, and to the SQLite file, unchanged.
+    const file = join(box.root, 'export.jsonl')
+    await writeFile(file, exported.stdout)
+    const other = await cluster.createDatabase()
+    for (const env of [
+      { ...box.env, TACK_STORE_URL: other },
+      { ...box.env, TACK_STORE_URL: '' },
+    ]) {
+      const imported = await runTack(['sessions', 'import', file], { env, cwd: box.workspace })
+      expect(imported.code, imported.stderr).toBe(0)
+      const shown = await runTack(['sessions', 'show', imported.stdout.trim()], { env, cwd: box.workspace })
+      expect(shown.stdout).toContain('third answer')
+    }
+    expect((await sql(other, 'SELECT count(*)::int AS n FROM tack.sessions')).rows[0].n).toBe(1)
+    expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(true)
 
     // ACP's session/load replays the conversation from the same database.
     const acp = await startAcp({ box, script: [{ kind: 'text', text: 'unused' }] })
@@ -179,4 +198,37 @@ test('an untrusted workspace cannot point the store at another database: its ses
   expect(existsSync(join(box.tackHome, 'sessions.db'))).toBe(true)
   const tables = await sql(elsewhere, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")
   expect(tables.rows[0].n).toBe(0)
+}, 60_000)
+
+test('tack doctor reports the database: reachable and its schema version, or the problem in one line', async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox()
+  const doctor = (storeUrl: string) =>
+    runTack(['doctor'], { env: { ...box.env, TACK_STORE_URL: storeUrl }, cwd: box.workspace })
+  const fresh = await doctor(url)
+  expect(fresh.stdout).toMatch(
+    /^session store +PostgreSQL postgres:\/\/tack:\*\*\*@127\.0\.0\.1:\d+\/\w+ \(from TACK_STORE_URL\)$/m,
+  )
+  expect(fresh.stdout).toMatch(/^database +reachable, PostgreSQL \d+/m)
+  expect(fresh.stdout).toMatch(/^tack schema +not created yet \(the first run creates version 1\)$/m)
+  expect(fresh.stdout + fresh.stderr).not.toContain(cluster.password)
+  // doctor only looks: the schema is still not there.
+  expect(
+    (await sql(url, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")).rows[0].n,
+  ).toBe(0)
+  expect(
+    (await runTack(['sessions', 'list'], { env: { ...box.env, TACK_STORE_URL: url }, cwd: box.workspace }))
+      .code,
+  ).toBe(0)
+  expect((await doctor(url)).stdout).toMatch(/^tack schema +version 1 \(current\)$/m)
+  await sql(url, 'UPDATE tack.schema_version SET version = 5')
+  const newer = await doctor(url)
+  expect(newer.code).toBe(1)
+  expect(newer.stdout).toMatch(/^tack schema +version 5 — NEWER than this tack's 1$/m)
+  expect(newer.stdout).toMatch(/^ {2}- STORE_SCHEMA_NEWER: .*tack schema version 5, newer than version 1/m)
+  const down = await doctor('postgres://tack:hunter2-not-real@127.0.0.1:1/db')
+  expect(down.code).toBe(1)
+  expect(down.stdout).toMatch(/^database +UNREACHABLE — STORE_UNREACHABLE: /m)
+  expect(down.stdout).toMatch(/^ {2}- STORE_UNREACHABLE: postgres:\/\/tack:\*\*\*@127\.0\.0\.1:1\/db/m)
+  expect(down.stdout + down.stderr).not.toContain('hunter2-not-real')
 }, 60_000)

@@ -2,6 +2,7 @@
 // session through openSession with an approval callback, its events streamed, then resumed, forked and
 // aborted; what it stores is read back by the real binary.
 import { existsSync, readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
@@ -89,6 +90,13 @@ describe('tack as a library', () => {
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     const stored = JSON.parse(list.stdout) as Array<{ id: string; turns: number }>
     expect(stored).toEqual([expect.objectContaining({ id, turns: 2 })])
+    // the metadata was stored with the log (written with the first turn)
+    const again = await resumeSession(id, { env: box.env, tackHome: box.tackHome })
+    expect(again.events().find((e) => isEvent(e, 'session/metadata'))?.data).toEqual({
+      jobId: 'job-1',
+      attemptOf: 'earlier-session',
+    })
+    await again.close()
   })
 
   test('resume continues the stored log, fork copies it into a new session, abort ends a turn aborted', async () => {
@@ -123,8 +131,35 @@ describe('tack as a library', () => {
     expect(fork.id).not.toBe(first.id)
     expect((await fork.prompt('four').result).finalText).toBe('forked')
     await fork.close()
+    // a session opened and closed without a prompt is not stored
+    const idle = await openSession({ ...options, cwd: box.workspace })
+    await idle.close()
     const list = await runTack(['sessions', 'list', '--json'], { env: box.env, cwd: box.workspace })
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(2)
+  })
+
+  test('two sessions at once in one process: each its own workspace, model and approver', async () => {
+    const box = await sandbox()
+    const other = join(box.root, 'other-ws')
+    await mkdir(other)
+    const script = () => [write('f.txt', 'x\n'), { kind: 'text', text: 'done' }]
+    const open = async (cwd: string, decision: 'allow' | 'deny') =>
+      openSession({
+        cwd,
+        model: await scriptedModel(box.root, script()),
+        permissionMode: 'ask',
+        env: box.env,
+        tackHome: box.tackHome,
+        onApproval: () => (decision === 'allow' ? { decision } : { decision, reason: 'this one says no' }),
+      })
+    const [allowing, denying] = await Promise.all([open(box.workspace, 'allow'), open(other, 'deny')])
+    const [a, b] = await Promise.all([allowing.prompt('write').result, denying.prompt('write').result])
+    await Promise.all([allowing.close(), denying.close()])
+    expect([a.exitReason, b.exitReason]).toEqual(['completed', 'completed'])
+    expect(a.permissionDenials).toEqual([])
+    expect(b.permissionDenials).toEqual([expect.objectContaining({ message: 'this one says no' })])
+    expect(existsSync(join(box.workspace, 'f.txt'))).toBe(true)
+    expect(existsSync(join(other, 'f.txt'))).toBe(false)
   })
 
   test('without onApproval an ask is denied as in tack run; bad options are one clear TackError', async () => {
@@ -156,6 +191,15 @@ describe('tack as a library', () => {
     await expect(refused({ mcpServers: { broken: { type: 'http', url: 'ftp://x' } } })).rejects.toThrow(
       /openSession options.*servers\.broken\.url/,
     )
+    // a secret of the environment never reaches a message (here: a file name that holds one)
+    const secret = 'sk-library-test-secret-0123456789'
+    const leak = await refused({
+      env: { ...box.env, SOME_API_KEY: secret },
+      configFiles: [join(box.root, `${secret}.yml`)],
+    }).catch((error: Error) => error)
+    expect(leak).toBeInstanceOf(TackError)
+    expect((leak as Error).message).toContain('file not found')
+    expect((leak as Error).message).not.toContain(secret)
     await expect(
       resumeSession('no-such-session', { env: box.env, tackHome: box.tackHome }),
     ).rejects.toMatchObject({

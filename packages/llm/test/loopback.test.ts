@@ -135,6 +135,42 @@ describe('loopback server', () => {
     expect(final.content).toEqual([{ type: 'text', text: `you sent ${server.requests[0].bytes} bytes` }])
   })
 
+  test('conversations: each key plays its own script from its start, interleaved requests do not mix, a keyless request plays the shared one', async () => {
+    const keyOf = (r: { rawBody: string }) => /conversation-(\w+)/.exec(r.rawBody)?.[1]
+    server = await startLoopbackServer({
+      script: [{ kind: 'text', text: 'shared' }],
+      conversations: {
+        keyOf,
+        scriptOf: (key) => [
+          { kind: 'text', text: `${key} first` },
+          { kind: 'text', text: `${key} second` },
+        ],
+      },
+    })
+    const say = async (marker: string) => {
+      const body = { model: 'm', stream: true, messages: [{ role: 'user', content: marker }] }
+      const text = await (await post(`${server!.baseUrl}/chat/completions`, body)).text()
+      return [...text.matchAll(/"content":"([^"]*)"/g)].map((m) => m[1]).join('')
+    }
+    expect(await say('conversation-a')).toBe('a first')
+    expect(await say('conversation-b')).toBe('b first')
+    expect(server.remaining).toBe(3)
+    expect(await say('conversation-a')).toBe('a second')
+    expect(await say('no key')).toBe('shared')
+    expect(await say('conversation-b')).toBe('b second')
+    server.assertConsumed()
+    expect(server.requests.map((r) => [r.conversation, r.entry])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['a', 1],
+      [undefined, 0],
+      ['b', 1],
+    ])
+    const exhausted = await post(`${server.baseUrl}/chat/completions`, { messages: ['conversation-a'] })
+    expect(exhausted.status).toBe(400)
+    expect(await exhausted.text()).toContain('of conversation a exhausted')
+  })
+
   test('a child-process server: --script, --port-file, --log, --expect-api-key-env; SIGTERM stops it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tack-loopback-'))
     const scriptFile = join(dir, 'script.json')

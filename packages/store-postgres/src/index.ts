@@ -7,7 +7,7 @@ export { PostgresStoreError, type PostgresStoreErrorCode } from './errors.ts'
 export { explainPostgresFailure, isUnreachable } from './failures.ts'
 export { lookUpPassword, passwordFilePath, type PasswordTarget } from './password.ts'
 export { PostgresStorePlugin } from './plugin.ts'
-export { ensureSchema, POSTGRES_SCHEMA_VERSION, readSchemaVersion } from './schema.ts'
+export { assertReadable, ensureSchema, POSTGRES_SCHEMA_VERSION, readSchemaVersion } from './schema.ts'
 export {
   PostgresSessionStore,
   type PostgresStoreOptions,

@@ -127,7 +127,12 @@ export class PostgresSessionStore implements SessionStore {
     }
     const rows = toRows(events)
     await this.#run(`appending to session ${id}`, async () => {
-      const r = await pool.query(SQL.append, [id, first, events.length, ...rows])
+      // Named: each connection parses and plans the append once (P12: it is the hot statement).
+      const r = await pool.query({
+        name: 'tack-append',
+        text: SQL.append,
+        values: [id, first, events.length, ...rows],
+      })
       if (r.rowCount === events.length) return
       // Nothing was stored (one statement): say why.
       const next = await this.#count(pool, id)
@@ -373,7 +378,12 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The stored log, deep-frozen, in seq order (the same objects a `Session` then adopts unchanged). */
   async #readEvents(db: Queryable, id: string): Promise<SessionEvent[]> {
-    const r = await db.query<EventRow>({ text: SQL.events, values: [id], rowMode: 'array' })
+    const r = await db.query<EventRow>({
+      name: 'tack-events',
+      text: SQL.events,
+      values: [id],
+      rowMode: 'array',
+    })
     const events = new Array<SessionEvent>(r.rows.length)
     for (let i = 0; i < r.rows.length; i++) {
       const [seq, type, time, data, op] = r.rows[i] as EventRow

@@ -64,6 +64,43 @@ describe('SqliteStorePlugin', () => {
   })
 })
 
+describe('one store per file and settings per process (docs/decisions/0335-many-sessions-per-process.md)', () => {
+  test('two contexts on the same file share one open store; it closes when the last lets go', async () => {
+    const dataDir = tempDir()
+    const a = await boot(dataDir)
+    const b = await boot(dataDir)
+    const store = a.ctx.get('sessionStore') as SqliteSessionStore
+    expect(b.ctx.get('sessionStore')).toBe(store)
+    const s = await a.ctx.sessions.create({ cwd: '/w', id: 'from-a' })
+    s.append('user/message', { content: text('hello'), source: { kind: 'user' } })
+    await s.flush()
+    await a.storeFiber.dispose()
+    expect(a.ctx.get('sessionStore')).toBeUndefined()
+    // Still open for the context that holds it.
+    expect((await b.ctx.sessions.list()).map((x) => x.id)).toContain('from-a')
+    await b.storeFiber.dispose()
+    await expect(store.list()).rejects.toMatchObject({ code: 'STORE_CLOSED' })
+    // The next context opens the file anew.
+    const c = await boot(dataDir)
+    expect(c.ctx.get('sessionStore')).not.toBe(store)
+    expect((await c.ctx.sessions.list()).map((x) => x.id)).toContain('from-a')
+    await c.storeFiber.dispose()
+  })
+
+  test('other settings or another file get a store of their own', async () => {
+    const dataDir = tempDir()
+    const plain = await boot(dataDir)
+    const patient = new Context()
+    const patientFiber = await patient.plugin(SqliteStorePlugin, { dataDir, busyTimeoutMs: 9000 })
+    const elsewhere = await boot(tempDir())
+    const store = plain.ctx.get('sessionStore')
+    expect(patient.get('sessionStore')).not.toBe(store)
+    expect(elsewhere.ctx.get('sessionStore')).not.toBe(store)
+    expect((patient.get('sessionStore') as SqliteSessionStore).settings().busyTimeoutMs).toBe(9000)
+    for (const fiber of [plain.storeFiber, patientFiber, elsewhere.storeFiber]) await fiber.dispose()
+  })
+})
+
 describe('ctx.secrets', () => {
   test('the store declares its database and the files SQLite keeps beside it; disposing it withdraws them', async () => {
     const dataDir = tempDir()

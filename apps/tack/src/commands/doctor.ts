@@ -2,14 +2,12 @@
 // are present (never the key), the session store, hooks (a hooks file that cannot be read is a problem,
 // issue 9 item 8) and the user's own plugins (issue 8 item 5). Exits non-zero with a one-line fix per problem.
 import { ConfigSyntaxError } from '../config/syntax-error.ts'
-import { existsSync, statSync } from 'node:fs'
 import { ConfigError } from '@tack/kernel'
 import { makeTackHome, TackHomeError } from '@tack/kernel/home'
 import { buildState } from '../../bin/freshness.js'
 import type { CommonFlags } from '../args.ts'
 import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
-import { sessionStoreFile } from '../session-store-file.ts'
 import { type Resolved, resolveSettings } from '../settings.ts'
 import { heldBackHooks } from '../untrusted-notice.ts'
 import { findUserPlugins, importUserPlugin } from '../user-plugins.ts'
@@ -86,11 +84,8 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
     await booted.close()
   }
 
-  const db = await sessionStoreFile(settings, paths)
-  line(
-    'session store',
-    existsSync(db) ? `${db} (${formatBytes(statSync(db).size)})` : `${db} (not created yet)`,
-  )
+  const { reportSessionStore } = await import('./doctor-database.ts')
+  await reportSessionStore(settings, paths, io.env, line, problems)
 
   await reportHooks(resolved, io, line, problems)
   await reportPlugins(resolved, line, problems)
@@ -261,12 +256,6 @@ async function reportMods(r: Resolved, flags: CommonFlags, line: Line, problems:
 }
 
 const PLACE = { home: '$TACK_HOME/plugins', config: 'config', project: '.tack/plugins' } as const
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`
-}
 
 /**
  * What this process runs and why (docs/decisions/0025-install-and-build.md): the launcher's choice,

@@ -112,7 +112,11 @@ export interface SessionOptions {
   readonly maxCostUsd?: number
 }
 
-/** Options of `resumeSession`: the session's own folder is its workspace; `cwd`, when given, must be it. */
+/**
+ * Options of `resumeSession`: the session's own folder is its workspace (`cwd`, when given, must be it,
+ * and is where the session is looked up); with no `model` given or configured, the model it last ran with.
+ * A `model`, `effort`, `permissionMode` or `toolsMode` given is a switch, logged as `tack run -r` logs its flags.
+ */
 export type ResumeOptions = Omit<SessionOptions, 'cwd'> & { readonly cwd?: string }
 
 export type ForkOptions = ResumeOptions & {
@@ -248,7 +252,6 @@ export interface TackSession {
   abort(reason?: string): void
   /** Aborts a running turn, flushes the log and releases the session; idempotent. */
   close(): Promise<void>
-  [Symbol.asyncDispose](): Promise<void>
 }
 
 /** Why the library refused (bad options or config, no model, a session not found): the message is one line for a person. */

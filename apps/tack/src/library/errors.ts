@@ -21,8 +21,8 @@ export class TackError extends Error {
 const STORE_ERRORS = new Set(['SqliteStoreError', 'SessionEventError', 'UnsupportedSessionFormatError'])
 
 /** `error` as the library reports it: a TackError for what a person can fix, else unchanged. */
-export function asTackError(error: unknown): unknown {
-  if (error instanceof TackError || !(error instanceof Error)) return error
+export function asTackError(error: unknown, redact: (text: string) => string = (t) => t): unknown {
+  if (!(error instanceof Error)) return error
   const kind: TackErrorKind | undefined =
     error instanceof NotFoundError
       ? 'not-found'
@@ -33,14 +33,17 @@ export function asTackError(error: unknown): unknown {
           : STORE_ERRORS.has(error.name)
             ? 'store'
             : undefined
-  return kind ? new TackError(kind, error.message.replace(/\s*\n\s*/g, ' ').trim(), { cause: error }) : error
+  const message = redact(error.message.replace(/\s*\n\s*/g, ' ').trim())
+  if (error instanceof TackError)
+    return message === error.message ? error : new TackError(error.kind, message)
+  return kind ? new TackError(kind, message, { cause: error }) : error
 }
 
-/** Runs `work`, reporting its failure as `asTackError` does. */
-export async function reported<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work`, reporting its failure as `asTackError` does, with secrets redacted from the message. */
+export async function reported<T>(work: () => Promise<T>, redact?: (text: string) => string): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    throw asTackError(error)
+    throw asTackError(error, redact)
   }
 }

@@ -17,8 +17,9 @@ import { type Resolved, resolveWorkspaceSettings } from '../settings.ts'
 import type { ToolRegistry } from '@tack/tools'
 import type * as Api from './api.ts'
 import { provideApprover } from './approval.ts'
-import { reported, TackError } from './errors.ts'
-import { type CheckedOptions, checkOptions, workspaceOf } from './options.ts'
+import { asTackError, reported, TackError } from './errors.ts'
+import { type CheckedOptions, checkOptions, redactorFor, workspaceOf } from './options.ts'
+import type { Redactor } from '../secrets.ts'
 import { LibrarySession } from './session.ts'
 
 export type * from './api.ts'
@@ -34,40 +35,62 @@ export const isEvent: typeof Api.isEvent = <T extends keyof Api.TackEventMap>(
 ): event is Api.TackEvent<T> => event.type === type
 
 export const openSession: typeof Api.openSession = (options) =>
-  reported(async () => {
+  guarded(options, async (redact) => {
     const cwd = workspaceOf(options?.cwd)
-    const checked = checkOptions(options, cwd)
-    return start(options, checked, false, (ctx, agentOptions) =>
-      ctx.agents.create({ cwd, options: agentOptions }),
+    const checked = checkOptions(options, cwd, redact)
+    return start(options, checked, undefined, (ctx, agentOptions) =>
+      // Stored from its first turn, as the interactive screen's sessions (docs/decisions/0320-small-things.md):
+      // a session opened and never prompted (a worker that died first) leaves nothing to list or continue.
+      ctx.agents.create({ cwd, options: agentOptions, storeFromFirstTurn: true }),
     )
   })
 
 export const resumeSession: typeof Api.resumeSession = (id, options = {}) =>
-  reported(async () => {
-    const stored = await storedSession(id, options)
-    const checked = checkOptions(options, stored.cwd)
-    return start(options, checked, true, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
+  guarded(options, async (redact) => {
+    const stored = await storedSession(id, options, redact)
+    const checked = checkOptions(options, stored.cwd, redact)
+    return start(options, checked, stored, (ctx, agentOptions) => ctx.agents.resume(stored.id, agentOptions))
   })
 
 export const forkSession: typeof Api.forkSession = (id, options = {}) =>
-  reported(async () => {
-    const stored = await storedSession(id, options)
-    const checked = checkOptions(options, stored.cwd)
+  guarded(options, async (redact) => {
+    const stored = await storedSession(id, options, redact)
+    const checked = checkOptions(options, stored.cwd, redact)
     const at = options.atSeq !== undefined ? { atSeq: options.atSeq } : {}
-    return start(options, checked, true, (ctx, agentOptions) => ctx.agents.fork(stored.id, at, agentOptions))
+    return start(options, checked, stored, (ctx, agentOptions) =>
+      ctx.agents.fork(stored.id, at, agentOptions),
+    )
   })
 
 type Starter = (ctx: Context, options: AgentOptions) => Promise<AgentHandle>
+
+/** Runs an entry point with one redactor for its warnings and its errors (secrets never reach output). */
+function guarded<T>(
+  options: Api.ResumeOptions | undefined,
+  work: (redact: Redactor) => Promise<T>,
+): Promise<T> {
+  let redact: Redactor
+  try {
+    redact = redactorFor(options)
+  } catch (error) {
+    return Promise.reject(asTackError(error))
+  }
+  return reported(() => work(redact), redact)
+}
 
 /** Boots the workspace, starts the agent, applies what the options change in a stored session, and wraps it. */
 async function start(
   options: Api.SessionOptions | Api.ResumeOptions,
   checked: CheckedOptions,
-  stored: boolean,
+  /** The stored session a resume or fork starts from. */
+  stored: SessionSummary | undefined,
   starter: Starter,
 ): Promise<Api.TackSession> {
   const metadata = metadataOf(options.metadata)
-  const resolved = await resolveWorkspaceSettings(checked.settings, checked.env, checked.processCwd)
+  const resolved = withStoredModel(
+    await resolveWorkspaceSettings(checked.settings, checked.env, checked.processCwd),
+    stored,
+  )
   const { booted, model, modelProblem } = await bootAgent({
     resolved,
     env: checked.env,
@@ -76,6 +99,8 @@ async function start(
     cliRules: checked.cliRules,
     mods: checked.mods,
     sandboxWritable: checked.sandboxWritable,
+    // what the plugins declare secret (an MCP server's literal env value) is redacted too
+    protectSecrets: (names, values) => checked.redact.protect(names, values),
   })
   let handle: AgentHandle | undefined
   try {
@@ -100,7 +125,6 @@ async function start(
     return new LibrarySession({
       booted,
       handle,
-      created: !stored,
       costOf,
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     })
@@ -109,6 +133,15 @@ async function start(
     await booted.close()
     throw error
   }
+}
+
+/**
+ * With no model given or configured, a stored session goes on with the model it last ran with, rather
+ * than refusing: the caller named the session, and its log says which model that is.
+ */
+function withStoredModel(resolved: Resolved, stored: SessionSummary | undefined): Resolved {
+  if (resolved.settings.model !== undefined || stored?.model === undefined) return resolved
+  return { ...resolved, settings: { ...resolved.settings, model: stored.model } }
 }
 
 /**
@@ -139,11 +172,15 @@ async function applyOptionSwitches(
 }
 
 /** The stored session `id` names (a unique prefix is enough), looked up as `tack run -r` does. */
-async function storedSession(id: string, options: Api.ResumeOptions): Promise<SessionSummary> {
+async function storedSession(
+  id: string,
+  options: Api.ResumeOptions,
+  redact: Redactor,
+): Promise<SessionSummary> {
   if (typeof id !== 'string' || id === '')
     throw new TackError('usage', `a session id is needed (got ${JSON.stringify(id)})`)
   const lookupCwd = workspaceOf(options.cwd ?? process.cwd())
-  const checked = checkOptions(options, lookupCwd)
+  const checked = checkOptions(options, lookupCwd, redact)
   const { settings, paths, cwd, trust } = await resolveWorkspaceSettings(
     checked.settings,
     checked.env,

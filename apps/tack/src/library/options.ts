@@ -10,6 +10,7 @@ import { REASONING_EFFORTS } from '@tack/session'
 import { TOOLS_MODES } from '@tack/tools/modes'
 import { type CliRuleSpecs, parseCliRules } from '../cli-rules.ts'
 import { withEnvFile } from '../env-file.ts'
+import { createRedactor, type Redactor } from '../secrets.ts'
 import { tackPaths } from '../paths.ts'
 import type { SettingsRequest } from '../settings.ts'
 import type { ResumeOptions } from './api.ts'
@@ -26,18 +27,14 @@ export interface CheckedOptions {
   readonly mods: readonly string[]
   readonly sandboxWritable: readonly string[]
   readonly warn: (line: string) => void
+  /** Redacts secrets from what the library reports (warnings, errors), as the CLI's output is. */
+  readonly redact: Redactor
 }
 
 /** `options` checked, with `cwd` the workspace (absolute, an existing folder). */
-export function checkOptions(options: ResumeOptions, cwd: string): CheckedOptions {
+export function checkOptions(options: ResumeOptions, cwd: string, redact: Redactor): CheckedOptions {
   const processCwd = process.cwd()
-  const given = options.env ?? process.env
-  const home = options.tackHome
-  if (home !== undefined && (typeof home !== 'string' || !isAbsolute(home)))
-    throw new TackError('usage', `tackHome must be an absolute path (got ${JSON.stringify(home)})`)
-  const base: NodeJS.ProcessEnv = { ...given, ...(home !== undefined ? { TACK_HOME: home } : {}) }
-  // $TACK_HOME/.env fills what the environment lacks, as for the CLI (main.ts).
-  const env = withEnvFile(base, tackPaths(base, processCwd).envFile)
+  const env = environmentOf(options)
   oneOf('permissionMode', options.permissionMode, PERMISSION_MODES)
   oneOf('effort', options.effort, REASONING_EFFORTS)
   const toolsMode = options.toolsMode ?? (env.TACK_TOOLS_MODE || undefined)
@@ -68,8 +65,9 @@ export function checkOptions(options: ResumeOptions, cwd: string): CheckedOption
     ...(toolsMode !== undefined ? { toolsMode: toolsMode as SettingsRequest['toolsMode'] } : {}),
     ...(inline ? { inline: { name: OPTIONS_LAYER, baseDir: cwd, layer: inline } } : {}),
   }
-  const warn =
+  const print =
     options.onWarning ?? ((line: string) => process.stderr.write(line.endsWith('\n') ? line : `${line}\n`))
+  const warn = (line: string) => print(redact(line))
   return {
     settings,
     env,
@@ -78,6 +76,39 @@ export function checkOptions(options: ResumeOptions, cwd: string): CheckedOption
     mods: strings('mods', options.mods),
     sandboxWritable: strings('sandboxWritable', options.sandboxWritable),
     warn,
+    redact,
+  }
+}
+
+/**
+ * The environment the session runs with: `env` (default `process.env`) with `tackHome` as `TACK_HOME`,
+ * and `$TACK_HOME/.env` filling what it lacks, as for the CLI (main.ts).
+ */
+export function environmentOf(options: ResumeOptions | undefined): NodeJS.ProcessEnv {
+  const home = options?.tackHome
+  if (home !== undefined && (typeof home !== 'string' || !isAbsolute(home)))
+    throw new TackError('usage', `tackHome must be an absolute path (got ${JSON.stringify(home)})`)
+  const base: NodeJS.ProcessEnv = {
+    ...(options?.env ?? process.env),
+    ...(home !== undefined ? { TACK_HOME: home } : {}),
+  }
+  return withEnvFile(base, tackPaths(base, process.cwd()).envFile)
+}
+
+/** The environment's secret values, and the store URL's password, redacted from warnings and errors. */
+export function redactorFor(options: ResumeOptions | undefined): Redactor {
+  const redact = createRedactor(environmentOf(options))
+  const password = passwordOf(options?.storeUrl)
+  if (password) redact.protect([], [password, encodeURIComponent(password)])
+  return redact
+}
+
+function passwordOf(url: string | undefined): string | undefined {
+  if (typeof url !== 'string') return undefined
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined
+  } catch {
+    return undefined
   }
 }
 

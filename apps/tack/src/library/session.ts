@@ -1,11 +1,10 @@
 // A library session (api.ts TackSession): one booted context (boot.ts, as `tack run` boots) holding one
 // agent. `prompt` sends as `tack run` sends and streams the events the session appends meanwhile;
 // `abort` cancels like Ctrl-C; `close` ends as `tack run` ends: the agent disposed (the log flushed, the
-// store's writer lease released), the context's plugins disposed, and a new session that never ran a
-// turn removed so it does not become the workspace's "latest" for `tack -c`.
+// store's writer lease released), the context's plugins disposed. A new session is stored from its
+// first turn (index.ts), so one opened and closed without a prompt leaves nothing behind.
 import type { AgentHandle } from '@tack/agent'
 import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
-import type { Context } from 'cordis'
 import { resultError, runStats } from '../commands/run-json.ts'
 import type { Booted } from '../boot.ts'
 import type { PromptOptions, TackEvent, TackSession, Turn, TurnResult } from './api.ts'
@@ -18,8 +17,6 @@ type CostOf = (model: string, usage: Usage) => number | undefined
 export interface SessionParts {
   readonly booted: Booted
   readonly handle: AgentHandle
-  /** A session this call created (not resumed): removed on close when it never ran a turn. */
-  readonly created: boolean
   readonly costOf: CostOf
   readonly maxCostUsd?: number
 }
@@ -47,10 +44,6 @@ export class LibrarySession implements TackSession {
 
   get #agent() {
     return this.#parts.handle.agent
-  }
-
-  get #ctx(): Context {
-    return this.#parts.booted.ctx
   }
 
   events(): readonly TackEvent[] {
@@ -119,20 +112,14 @@ export class LibrarySession implements TackSession {
     return this.#closing
   }
 
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close()
-  }
-
   async #close(): Promise<void> {
-    const { booted, handle, created } = this.#parts
+    const { booted, handle } = this.#parts
     try {
       if (this.#running) {
         this.#agent.cancel('session closed')
         await this.#running.catch(() => {})
       }
       await handle.dispose('exit')
-      const ran = this.#agent.session.events().some((e) => e.type === 'turn/start')
-      if (created && !ran) await this.#ctx.sessionStore?.remove(this.id).catch(() => {})
     } finally {
       await booted.close()
     }

@@ -63,7 +63,9 @@ export interface LoggedRequest {
   /** The body exactly as received (UTF-8). */
   readonly rawBody: string
   readonly bytes: number
-  /** Index of the script entry that answered, when one did. */
+  /** The conversation the server's `conversations.keyOf` put the request in, when it named one. */
+  readonly conversation?: string
+  /** Index of the script entry that answered, when one did (within its conversation's script, if any). */
   readonly entry?: number
 }
 

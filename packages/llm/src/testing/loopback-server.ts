@@ -42,6 +42,17 @@ export interface LoopbackServerOptions {
    * Anthropic share; absent: that route is a 404 like any other unknown one.
    */
   readonly models?: readonly string[]
+  /**
+   * Several conversations on one server, each playing its own script (many sessions of one process
+   * against one endpoint, P10 of 90-quality.md): `keyOf` names the conversation a request belongs to
+   * (e.g. a marker in its first user message); the first request with a new key gets a fresh copy of
+   * `scriptOf(key)`, later ones play on from where that conversation stopped. A request `keyOf` gives no
+   * key plays the shared `script`.
+   */
+  readonly conversations?: {
+    readonly keyOf: (request: LoggedRequest) => string | undefined
+    readonly scriptOf: (key: string) => readonly LoopbackEntry[]
+  }
 }
 
 export interface LoopbackServer {
@@ -52,7 +63,7 @@ export interface LoopbackServer {
   readonly port: number
   /** Every request received, in order. */
   readonly requests: readonly LoggedRequest[]
-  /** Entries not yet played. */
+  /** Entries not yet played (the shared script's and every started conversation's). */
   readonly remaining: number
   /** The `seq` of each request whose client closed the connection before the response ended. */
   readonly abandoned: readonly number[]
@@ -82,6 +93,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
   const requests: LoggedRequest[] = []
   const abandoned: number[] = []
   let played = 0
+  /** Each conversation's own script and how many of its entries were played (`conversations`). */
+  const conversations = new Map<string, { script: LoopbackEntry[]; played: number }>()
   let callCounter = 0
   const nextCallId = () => `call_${++callCounter}`
 
@@ -109,9 +122,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     }
     const credential = credentialOf(req)
     const authorized = options.expectApiKey === undefined ? undefined : credential === options.expectApiKey
-    const entryIndex =
-      protocol !== 'unknown' && authorized !== false && script.length > 0 ? played : undefined
-    const logged: LoggedRequest = {
+    const received: LoggedRequest = {
       seq: requests.length,
       method: req.method ?? 'GET',
       path,
@@ -121,6 +132,15 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
       body,
       rawBody,
       bytes: raw.length,
+    }
+    const key = protocol === 'unknown' ? undefined : options.conversations?.keyOf(received)
+    const own = key === undefined ? undefined : conversationOf(key)
+    const queue = own?.script ?? script
+    const entryIndex =
+      protocol !== 'unknown' && authorized !== false && queue.length > 0 ? (own?.played ?? played) : undefined
+    const logged: LoggedRequest = {
+      ...received,
+      ...(key !== undefined ? { conversation: key } : {}),
       ...(entryIndex !== undefined ? { entry: entryIndex } : {}),
     }
     requests.push(logged)
@@ -136,14 +156,18 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
       return json(res, 404, { error: { message: `no route ${req.method} ${path}` } })
     const wire = WIRES[protocol]
     if (authorized === false) return json(res, 401, wire.errorBody('invalid api key', 'authentication_error'))
-    let entry = script.shift()
+    let entry = queue.shift()
     if (!entry)
       return json(
         res,
         400,
-        wire.errorBody(`loopback script exhausted at request ${logged.seq + 1}`, 'script_exhausted'),
+        wire.errorBody(
+          `loopback script${key === undefined ? '' : ` of conversation ${key}`} exhausted at request ${logged.seq + 1}`,
+          'script_exhausted',
+        ),
       )
-    played++
+    if (own) own.played++
+    else played++
     while (entry.kind === 'respond') entry = entry.respond(logged)
     const b = (body ?? {}) as { model?: unknown; stream_options?: { include_usage?: unknown } }
     const ctx: RenderContext = {
@@ -153,6 +177,17 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     }
     play(entry, wire, ctx, res, credential)
   }
+
+  function conversationOf(key: string): { script: LoopbackEntry[]; played: number } {
+    let found = conversations.get(key)
+    if (!found) {
+      found = { script: [...(options.conversations?.scriptOf(key) ?? [])], played: 0 }
+      conversations.set(key, found)
+    }
+    return found
+  }
+
+  const unplayed = () => [...conversations.values()].reduce((n, c) => n + c.script.length, script.length)
 
   function play(
     entry: Exclude<LoopbackEntry, { kind: 'respond' }>,
@@ -233,15 +268,15 @@ export async function startLoopbackServer(options: LoopbackServerOptions = {}): 
     port,
     requests,
     get remaining() {
-      return script.length
+      return unplayed()
     },
     abandoned,
     push: (...entries) => {
       script.push(...entries)
     },
     assertConsumed() {
-      if (script.length > 0)
-        throw new Error(`the loopback script still has ${script.length} unplayed entries`)
+      const left = unplayed()
+      if (left > 0) throw new Error(`the loopback script still has ${left} unplayed entries`)
     },
     close: () =>
       new Promise<void>((resolve) => {
