@@ -1,7 +1,7 @@
 // `tack doctor`'s view of the fleet (95-fleet.md F6): whether the queue is installed, its queues' counts,
 // and which workers were heard from recently (pg-boss's instance registry: each worker heartbeats its
 // own row). Read-only: nothing is created or migrated by looking.
-import { PgBoss } from 'pg-boss'
+import { type Db, PgBoss } from 'pg-boss'
 import { explainConnectFailure } from './errors.ts'
 import { QUEUE_PREFIX } from './labels.ts'
 
@@ -17,12 +17,20 @@ export interface FleetHealth {
   }>
 }
 
-export async function fleetHealth(url: string): Promise<FleetHealth> {
+/** A connection to read through (doctor's own), or a URL to open one. */
+export type HealthSource = { readonly url: string } | { readonly db: Db }
+
+export async function fleetHealth(source: HealthSource): Promise<FleetHealth> {
+  const url = 'url' in source ? source.url : ''
   const boss = new PgBoss({
-    connectionString: url,
-    max: 1,
-    connectionTimeoutMillis: 10_000,
-    application_name: 'tack doctor',
+    ...('url' in source
+      ? {
+          connectionString: source.url,
+          max: 1,
+          connectionTimeoutMillis: 10_000,
+          application_name: 'tack doctor',
+        }
+      : { db: source.db }),
     migrate: false,
     supervise: false,
     schedule: false,

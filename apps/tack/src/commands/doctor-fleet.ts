@@ -1,44 +1,26 @@
-// `tack doctor`'s lines about the fleet (95-fleet.md F6), when a shared database is configured: the job
-// queue (installed, jobs waiting and running) and the workers heard from recently. An unreachable
-// database is a problem; a queue never used yet, or no live worker while jobs wait, a warning.
-import type { Resolved } from '../settings.ts'
-import { storeUrl } from '../store-url.ts'
+// `tack doctor`'s fleet lines (95-fleet.md F6), one of the checks on the session store's database
+// (doctor-database.ts DATABASE_CHECKS), read through doctor's own connection: the job queue (installed,
+// jobs waiting and running) and the workers pg-boss heard from recently. Nothing is created: a database
+// no job was ever submitted to says so.
+import type { DatabaseCheck } from './doctor-database.ts'
 
-export async function reportFleet(
-  r: Resolved,
-  env: NodeJS.ProcessEnv,
-  line: (label: string, value: string) => void,
-  problems: string[],
-  warnings: string[],
-): Promise<void> {
-  let url: string | undefined
-  try {
-    url = storeUrl(r.settings, env)?.url
-  } catch {
-    return // a bad TACK_STORE_URL: the session store's line already names it
-  }
-  if (!url) return
+export const fleetCheck: DatabaseCheck = async ({ client, line }) => {
   const { fleetHealth } = await import('@tack/fleet')
-  let health: Awaited<ReturnType<typeof fleetHealth>>
-  try {
-    health = await fleetHealth(url)
-  } catch (error) {
-    line('job queue', 'UNREACHABLE')
-    problems.push((error as Error).message)
-    return
-  }
+  const health = await fleetHealth({
+    db: { executeSql: async (text, values) => client.query(text, values as unknown[]) },
+  })
   if (!health.installed) {
-    line('job queue', 'not set up yet')
-    warnings.push('no job was submitted to this database yet: the first `tack jobs submit` sets up the queue')
+    line('job queue', 'not set up yet (the first `tack jobs submit` sets it up)')
     return
   }
   const queued = health.queues.reduce((n, q) => n + q.queued, 0)
   const active = health.queues.reduce((n, q) => n + q.active, 0)
   line('job queue', `${health.queues.length} queue(s), ${queued} queued, ${active} running`)
   const live = health.workers.filter((w) => w.live)
-  line('workers', live.length ? live.map((w) => w.name).join(', ') : '(none heard from recently)')
-  if (queued > 0 && live.length === 0)
-    warnings.push(
-      `${queued} job(s) wait and no worker was heard from recently: start one with \`tack worker\``,
-    )
+  line(
+    'workers',
+    live.length
+      ? live.map((w) => w.name).join(', ')
+      : `(none heard from recently)${queued > 0 ? ` — ${queued} job(s) wait: start one with \`tack worker\`` : ''}`,
+  )
 }

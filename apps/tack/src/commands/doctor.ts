@@ -96,8 +96,6 @@ export async function doctorCommand(flags: CommonFlags, terminal: CommandIO): Pr
   reportInstructions(resolved, line, warnings)
   const { reportMcp } = await import('./doctor-mcp.ts')
   reportMcp(resolved, io.env, line, problems, warnings)
-  const { reportFleet } = await import('./doctor-fleet.ts')
-  await reportFleet(resolved, io.env, line, problems, warnings)
   const { reportSkills } = await import('./doctor-skills.ts')
   await reportSkills(resolved, io.env, line, warnings)
   const sandbox = await describeSandbox(settings.plugins.bash)
