@@ -47,9 +47,16 @@ export async function fleetHealth(source: HealthSource): Promise<FleetHealth> {
     return { installed: false, queues: [], workers: [] }
   }
   try {
-    const queues = (await boss.getQueues())
-      .filter((q) => q.name === QUEUE_PREFIX || q.name.startsWith(`${QUEUE_PREFIX}/`))
-      .map((q) => ({ name: q.name, queued: q.queuedCount, active: q.activeCount }))
+    const names = (await boss.getQueues())
+      .map((q) => q.name)
+      .filter((name) => name === QUEUE_PREFIX || name.startsWith(`${QUEUE_PREFIX}/`))
+    // getQueues' counts are a cache the supervisor refreshes; doctor counts now.
+    const queues = await Promise.all(
+      names.map(async (name) => {
+        const [now] = await boss.getQueueStats(name, { force: true })
+        return { name, queued: now?.queuedCount ?? 0, active: now?.activeCount ?? 0 }
+      }),
+    )
     const workers = (await boss.getInstances())
       .filter((i) => i.name !== null && i.stoppedOn === null)
       .map((i) => ({ name: i.name as string, live: i.live, heartbeatOn: i.heartbeatOn }))
