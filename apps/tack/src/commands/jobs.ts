@@ -58,10 +58,11 @@ export async function jobsCommand(argv: readonly string[], io: CommandIO): Promi
     throw new UsageError(`jobs: ${(error as Error).message.split(/\.\s/)[0]} (${JOBS_USAGE})`)
   }
   const { values, positionals } = parsed
-  if (values.help || positionals.length === 0) {
+  if (values.help) {
     io.out(JOBS_HELP)
-    return values.help ? 0 : 2
+    return 0
   }
+  if (positionals.length === 0) throw new UsageError(`jobs: which one? (${JOBS_USAGE})`)
   const [sub, ...rest] = positionals
   if (!['submit', 'list', 'show', 'logs', 'cancel', 'retry'].includes(sub))
     throw new UsageError(`jobs: unknown subcommand "${sub}" (${JOBS_USAGE})`)
