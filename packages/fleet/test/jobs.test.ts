@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import {
   cancelJob,
+  followJobs,
   checkJob,
   type Fleet,
   FleetConfig,
@@ -269,3 +270,34 @@ test('a submit wakes an idle worker at once (NOTIFY), not at its next poll', asy
     await fleet.close()
   }
 }, 30_000)
+
+test('followJobs calls back with every job first, then only the jobs that changed', async () => {
+  const fleet = await fresh()
+  const stop = new AbortController()
+  const seen: string[][] = []
+  try {
+    const [a, b] = await submitJobs(
+      fleet,
+      [checkJob({ task: 'a', repo }, '/'), checkJob({ task: 'b', repo }, '/')],
+      submitOptions,
+    )
+    const following = followJobs(
+      fleet,
+      (changed) => seen.push(changed.map((j) => `${j.spec.task}:${j.state}`).sort()),
+      {
+        intervalMs: 100,
+        signal: stop.signal,
+      },
+    )
+    await until(async () => (seen.length >= 1 ? true : undefined), 5000)
+    expect(seen[0]).toEqual(['a:queued', 'b:queued'])
+    await cancelJob(fleet, b)
+    await until(async () => (seen.length >= 2 ? true : undefined), 5000)
+    expect(seen[1]).toEqual(['b:cancelled'])
+    expect(a).toBeTruthy()
+    stop.abort()
+    await following
+  } finally {
+    await fleet.close()
+  }
+})
