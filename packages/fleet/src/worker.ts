@@ -202,7 +202,7 @@ export class Worker {
         return
       }
       if (endedBy()) return await this.#settleEnded(queue, claim, job.id, attempt, endedBy() as Ending)
-      session = await this.#o.runner.start({
+      session = await this.#startSession({
         cwd: workspace.dir,
         task: spec.task,
         ...(spec.model ? { model: spec.model } : {}),
@@ -243,7 +243,7 @@ export class Worker {
         log(`tack worker: job ${short} attempt ${attempt}: failed: ${reason}`)
       }
     } catch (error) {
-      const reason = `the worker failed: ${messageOf(error)}`
+      const reason = error instanceof FleetError ? error.message : `the worker failed: ${messageOf(error)}`
       log(`tack worker: job ${short} attempt ${attempt}: ${reason}`)
       session?.abort('interrupted')
       await endAttempt(fleet, job.id, attempt, 'failed', reason).catch(() => {})
@@ -251,6 +251,15 @@ export class Worker {
     } finally {
       clearInterval(lease)
       await workspace?.remove().catch(() => {})
+    }
+  }
+
+  /** The session, or a FleetError saying it could not start (a model the worker cannot use, …). */
+  async #startSession(options: Parameters<SessionRunner['start']>[0]): Promise<RunningSession> {
+    try {
+      return await this.#o.runner.start(options)
+    } catch (error) {
+      throw new FleetError('BAD_STATE', `the session could not start: ${messageOf(error)}`)
     }
   }
 
