@@ -9,7 +9,7 @@
 //   3. session events appended per second on PostgreSQL beside SQLite, by bench/fleet/store.ts (the
 //      store's own bench) when it is there.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +56,8 @@ function startWorkers(url: string, n: number, tag: string): ChildProcess[] {
   return Array.from({ length: n }, (_, i) => {
     const home = join(root, `home-${tag}-${i}`)
     mkdirSync(home, { recursive: true })
-    return spawn(process.execPath, [TACK, 'worker', '--name', `bench-${tag}-${i}`], {
+    const args = ['worker', '--name', `bench-${tag}-${i}`, '--scratch', join(root, 'scratch')]
+    return spawn(process.execPath, [TACK, ...args], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
@@ -221,4 +222,5 @@ try {
     )
 } finally {
   cluster.stop()
+  rmSync(root, { recursive: true, force: true })
 }
