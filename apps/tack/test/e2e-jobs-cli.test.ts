@@ -135,11 +135,15 @@ test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it;
     },
   )
   const id = submitted.stdout.trim()
-  const worker = spawn(process.execPath, [TACK_BIN, 'worker', '--name', 'wc', '--config', config], {
-    env: box.env,
-    cwd: box.root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const worker = spawn(
+    process.execPath,
+    [TACK_BIN, 'worker', '--name', 'wc', '--config', config, '--scratch', join(box.root, 'scratch')],
+    {
+      env: box.env,
+      cwd: box.root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   const workerDone = outcomeOf(worker)
   try {
     const logs = spawn(process.execPath, [TACK_BIN, 'jobs', 'logs', id.slice(0, 8)], {
