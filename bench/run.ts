@@ -24,6 +24,11 @@ const BENCHES: Array<{ id: string; file: string; what: string }> = [
     file: 'many/run.ts',
     what: 'many sessions in one `tack acp` process: 1, 10, 50 at once against 50 one after another',
   },
+  {
+    id: 'p12',
+    file: 'fleet/run.ts',
+    what: 'fleet: jobs per minute for 1, 2, 4 workers, queue overhead vs bare pg-boss, events/s Postgres vs SQLite',
+  },
   { id: 'long', file: 'long/run.ts', what: 'long sessions: flat memory, cheap steps, against pi' },
   { id: 'state', file: 'state/run.ts', what: 'agent-state tmux over 200 snapshots (budget 150 ms)' },
   {

@@ -37,6 +37,10 @@ Usage:
   tack state enable          turn agent-state on: every session from now on records what it is doing
                              (tack state disable turns it off)
   tack state status|watch|tmux  what each session is doing (agent-state's readers on tack's data folder)
+  tack jobs submit "task" --repo URL|DIR [--ref R] [--model M] [--max-cost USD] [--label k=v]…  (or --from tasks.jsonl)
+                             queue jobs in the shared PostgreSQL (TACK_STORE_URL or plugins.store.url)
+  tack jobs list|show|logs|cancel|retry [ID]   jobs from any machine with the URL (tack jobs --help)
+  tack worker [--concurrency N] [--labels k=v,…]   run jobs as headless sessions in fresh clones
   tack doctor                check Node, config files, models and keys, the session store, hooks
   tack --version | --help
 

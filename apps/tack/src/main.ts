@@ -41,6 +41,17 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { skillsCommand } = await import('./commands/skills.ts')
       return await skillsCommand(argv.slice(1), { ...cio, env })
     }
+    if (argv[0] === 'jobs') {
+      // `tack jobs submit|list|show|logs|cancel|retry` parses its own flags (--repo, --label, --from, …).
+      const { jobsCommand } = await import('./commands/jobs.ts')
+      return await jobsCommand(argv.slice(1), { ...cio, env })
+    }
+    if (argv[0] === 'worker') {
+      // `tack worker [--concurrency N] [--labels k=v,…]` parses its own flags.
+      const { workerCommand } = await import('./commands/worker.ts')
+      if (io === undefined) await boundHeapForSession(env, cio)
+      return await workerCommand(argv.slice(1), { ...cio, env })
+    }
     const { positionals, flags, pick } = parseWithBareResume(argv)
     let [command, ...rest] = positionals
     if (flags.print !== undefined) {

@@ -324,6 +324,17 @@ export const CATALOG: readonly CatalogEntry[] = [
       overrides: (opts) => ({ mods: opts.mods }),
     },
   },
+  {
+    key: 'fleet',
+    description: 'jobs and workers on the shared PostgreSQL (`tack jobs`, `tack worker`)',
+    defaultOn: false,
+    load: async () => {
+      const m = await import('@tack/fleet')
+      return { plugin: m.FleetSettingsPlugin, Config: m.FleetConfig }
+    },
+    // Read by `tack jobs` and `tack worker` themselves (fleet-settings.ts); a session has no use for it.
+    boot: { loads: () => false },
+  },
 ]
 
 export function catalogEntry(key: string): CatalogEntry | undefined {

@@ -45,7 +45,10 @@ export const schemaCheck: DatabaseCheck = async ({ client, line, problems }) => 
 }
 
 /** Every check on the database, in order; a check that throws is reported and the others still run. */
-export const DATABASE_CHECKS: readonly DatabaseCheck[] = [schemaCheck]
+export const DATABASE_CHECKS: readonly DatabaseCheck[] = [
+  schemaCheck,
+  async (check) => (await import('./doctor-fleet.ts')).fleetCheck(check),
+]
 
 export async function reportSessionStore(
   settings: Settings,

@@ -91,6 +91,14 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
   'store.poolSize': HELD.notOffered,
   'store.connectTimeoutMs': HELD.notOffered,
   'store.queryTimeoutMs': HELD.notOffered,
+  // The fleet's settings are the worker's and the submitter's, read from the folder they start in; a
+  // repository a job checks out is never where they come from, and none is reviewed for projects.
+  'fleet.gracefulStopMs': HELD.notOffered,
+  'fleet.retryLimit': HELD.notOffered,
+  'fleet.heartbeatSeconds': HELD.notOffered,
+  'fleet.leaseCheckMs': HELD.notOffered,
+  'fleet.pollIntervalMs': HELD.notOffered,
+  'fleet.maxJobMinutes': HELD.notOffered,
 
   'fs.readLimit': 'harmless',
   'fs.readMaxLineLength': 'harmless',

@@ -1,0 +1,71 @@
+// The worker's SessionRunner (@tack/fleet runner.ts) on tack's library (`openSession`, docs/library.md):
+// each job is a new session with the worker's config files, permission mode and the shared store
+// (`storeUrl`), its header naming the job and the attempt it follows (`attemptOf`). Nothing here reaches
+// into the CLI: the worker runs sessions the way any library user does.
+import type { RunningSession, SessionRunner } from '@tack/fleet'
+
+export interface LibraryRunnerOptions {
+  readonly url: string
+  readonly env: NodeJS.ProcessEnv
+  readonly tackHome: string
+  readonly configFile?: string
+  readonly profile?: string
+  readonly permissionMode: 'ask' | 'workspace-write' | 'read-only' | 'yolo'
+  readonly warn: (line: string) => void
+}
+
+export async function libraryRunner(
+  o: LibraryRunnerOptions,
+): Promise<SessionRunner & { close(): Promise<void> }> {
+  const { openSession } = await import('./library/index.ts')
+  const { PostgresSessionStore } = await import('@tack/store-postgres')
+  let store: ReturnType<typeof PostgresSessionStore.open> | undefined
+  return {
+    async start(s): Promise<RunningSession> {
+      const session = await openSession({
+        cwd: s.cwd,
+        ...(s.model ? { model: s.model } : {}),
+        ...(o.configFile ? { configFiles: [o.configFile] } : {}),
+        ...(o.profile ? { profile: o.profile } : {}),
+        permissionMode: o.permissionMode,
+        tackHome: o.tackHome,
+        storeUrl: o.url,
+        env: o.env,
+        onWarning: o.warn,
+        ...(s.maxCostUsd !== undefined ? { maxCostUsd: s.maxCostUsd } : {}),
+        metadata: {
+          jobId: s.metadata.jobId,
+          attempt: String(s.metadata.attempt),
+          ...(s.metadata.attemptOf ? { attemptOf: s.metadata.attemptOf } : {}),
+        },
+      })
+      s.onEvent()
+      const turn = session.prompt(s.task)
+      const result = (async () => {
+        try {
+          for await (const _ of turn) s.onEvent()
+          const r = await turn.result
+          return {
+            exitReason: r.exitReason,
+            ...(r.error ? { detail: r.error.message } : {}),
+            finalText: r.finalText,
+            usage: { ...r.usage },
+            ...(r.costUsd !== undefined ? { costUsd: r.costUsd } : {}),
+          }
+        } finally {
+          await session.close()
+        }
+      })()
+      return { sessionId: session.id, abort: (reason) => session.abort(reason), result }
+    },
+    // Reading a session whose writer's lease lapsed closes its open turn as interrupted, durably, with
+    // the log kept (the store's crash recovery, 10-session-log.md SL-25).
+    async closeInterrupted(sessionId) {
+      store ??= PostgresSessionStore.open({ url: o.url }, { env: o.env })
+      await (await store).load(sessionId)
+    },
+    async close() {
+      if (store) await (await store).close()
+    },
+  }
+}

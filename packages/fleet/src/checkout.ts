@@ -1,0 +1,95 @@
+// A job's workspace (95-fleet.md F3): a fresh clone of its repository at its ref under the worker's
+// scratch folder, removed afterwards; the change the session made is captured as a binary-safe diff
+// against the checked-out commit before the folder goes. Git runs with no prompt (a credential it lacks
+// fails the clone at once) and no hooks (the repository is not trusted).
+import { execFile } from 'node:child_process'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { FleetError } from './errors.ts'
+import type { JobSpec } from './job-spec.ts'
+
+const GIT_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true', GCM_INTERACTIVE: 'never' }
+
+interface GitResult {
+  readonly ok: boolean
+  readonly stdout: string
+  readonly stderr: string
+}
+
+function git(args: readonly string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<GitResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      ['-c', 'core.hooksPath=/dev/null', '-c', 'protocol.file.allow=always', ...args],
+      {
+        cwd: opts.cwd,
+        env: { ...process.env, ...GIT_ENV },
+        timeout: opts.timeoutMs ?? 300_000,
+        maxBuffer: 256 * 1024 * 1024,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => resolve({ ok: !error, stdout, stderr: stderr || (error?.message ?? '') }),
+    )
+  })
+}
+
+/** git's own reason: its first `fatal:`/`error:` line (later lines are generic advice), else its last line. */
+function lastLine(text: string): string {
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+  const reason = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? 'git failed'
+  return reason.replace(/^(fatal|error):\s*/, '')
+}
+
+/** Whether `repo` can be cloned from here: one `git ls-remote`, for `jobs submit` to refuse early. */
+export async function checkRepository(repo: string): Promise<void> {
+  const r = await git(['ls-remote', '--quiet', repo, 'HEAD'], { timeoutMs: 60_000 })
+  if (!r.ok) throw new FleetError('CLONE_FAILED', `cannot clone ${repo}: ${lastLine(r.stderr)}`)
+}
+
+export interface Workspace {
+  readonly dir: string
+  /** The commit checked out, which the diff is taken against. */
+  readonly base: string
+  /** Everything the session changed (committed or not, new files included), as `git diff --binary`. */
+  diff(): Promise<string>
+  remove(): Promise<void>
+}
+
+export async function checkoutJob(spec: JobSpec, scratchDir: string, name: string): Promise<Workspace> {
+  await mkdir(scratchDir, { recursive: true, mode: 0o700 })
+  const dir = join(scratchDir, name)
+  await rm(dir, { recursive: true, force: true })
+  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 3 })
+  const fail = async (what: string, r: GitResult): Promise<never> => {
+    await remove()
+    throw new FleetError('CLONE_FAILED', `cannot ${what}: ${lastLine(r.stderr)}`)
+  }
+  const cloned = await git(['clone', '--quiet', spec.repo, dir])
+  if (!cloned.ok) await fail(`clone ${spec.repo}`, cloned)
+  if (spec.ref) {
+    let r = await git(['checkout', '--quiet', '--detach', spec.ref], { cwd: dir })
+    if (!r.ok) r = await git(['checkout', '--quiet', '--detach', `origin/${spec.ref}`], { cwd: dir })
+    if (!r.ok) await fail(`check out ${spec.ref} of ${spec.repo}`, r)
+  }
+  const head = await git(['rev-parse', 'HEAD'], { cwd: dir })
+  if (!head.ok) await fail(`read the checked-out commit of ${spec.repo}`, head)
+  const base = head.stdout.trim()
+  return {
+    dir,
+    base,
+    async diff() {
+      const added = await git(['add', '--all'], { cwd: dir })
+      if (!added.ok)
+        throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(added.stderr)}`)
+      const d = await git(['diff', '--cached', '--binary', base], { cwd: dir })
+      if (!d.ok)
+        throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(d.stderr)}`)
+      return d.stdout
+    },
+    remove,
+  }
+}
