@@ -1,6 +1,6 @@
 // The files `glob` and `grep` visit (issue 12.4): ripgrep's listing when rg is available and can
 // apply exactly the walk's rules, else the pure-Node walk. Either way: regular files in path order.
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import type { FsEnv } from './env.ts'
 import { isAscii } from './literal.ts'
 import { ripgrepBinary, ripgrepFiles, ripgrepFilesWith } from './ripgrep.ts'
@@ -28,7 +28,11 @@ export async function filesUnder(
         ? await ripgrepFilesWith(rg, start, literal.text, literal.ignoreCase, signal)
         : await ripgrepFiles(rg, start, signal, opts.nameSuffix)
     if (listed) {
-      return listed.map((relative) => ({ path: join(start, relative), relative, kind: 'file' as const }))
+      // rg's names are normalised and `/`-separated: on POSIX a concatenation is what `join` gives.
+      const base = start.endsWith(sep) ? start : start + sep
+      const under =
+        sep === '/' ? (relative: string) => base + relative : (relative: string) => join(start, relative)
+      return listed.map((relative) => ({ path: under(relative), relative, kind: 'file' as const }))
     }
   }
   return walkFiles(root, start, signal)

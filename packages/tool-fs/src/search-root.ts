@@ -27,11 +27,17 @@ export async function searchRoot(call: ToolCallContext, requested: string | unde
     throw error
   }
   const cwd = await realpath(call.cwd).catch(() => call.cwd)
+  // Listed paths are real and normalised, so below the cwd their name is what follows its prefix:
+  // slicing gives what `relative` would, at a fraction of its cost for thousands of results.
+  const prefix = cwd.endsWith(sep) ? cwd : cwd + sep
+  const below = (real: string) => {
+    const rel = real.startsWith(prefix) ? real.slice(prefix.length) : relative(cwd, real)
+    return sep === '/' ? rel : rel.split(sep).join('/')
+  }
   return {
     path,
     isDirectory,
-    name: (real) =>
-      oneLine(isInside(cwd, real) && real !== cwd ? relative(cwd, real).split(sep).join('/') : real),
+    name: (real) => oneLine(isInside(cwd, real) && real !== cwd ? below(real) : real),
   }
 }
 
