@@ -53,7 +53,7 @@ export function createGlobTool(env: FsEnv) {
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
-      const entries = await filesUnder(env, root.path.root, root.path.real, call.signal, {
+      const { files: entries } = await filesUnder(env, root.path.root, root.path.real, call.signal, {
         ...(literalSuffix(args.pattern) !== undefined && { nameSuffix: literalSuffix(args.pattern) }),
       })
       const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'glob' }
