@@ -10,6 +10,9 @@ export interface SearchCase {
   readonly what: string
   readonly tool: { readonly name: 'grep' | 'glob'; readonly args: Record<string, unknown> }
   readonly rg: readonly string[]
+  /** Run the tool with the permissions plugin denying `**​/.env*` (its withheld files left out and
+   * counted, docs/decisions/0118-deny-rules-in-search-results.md); rg is told to skip them. */
+  readonly deny?: boolean
 }
 
 /** The tool's file rules, spelled as rg flags (docs/decisions/0040-ripgrep-search.md). */
@@ -32,16 +35,22 @@ export const CASES: readonly SearchCase[] = [
     rg: ['--count', '--with-filename', ...RULES, '-F', LITERAL],
   },
   {
+    what: 'grep files, deny rule',
+    tool: { name: 'grep', args: { pattern: LITERAL } },
+    rg: ['--files-with-matches', ...RULES, '--glob=!.env*', '-F', LITERAL],
+    deny: true,
+  },
+  {
     what: 'glob **/*.d.ts',
     tool: { name: 'glob', args: { pattern: '**/*.d.ts' } },
     rg: ['--files', ...RULES, '--glob=*.d.ts'],
   },
 ]
 
-/** An answer as its sorted lines (the tool's notes, if any, would make the check fail: none are expected). */
+/** An answer as its sorted lines, without the withheld-files note (any other note would make the check fail). */
 export function answerLines(text: string): string[] {
   return text
     .split('\n')
-    .filter((line) => line !== '')
+    .filter((line) => line !== '' && !/^\[\d+ files? withheld by permission deny rules/.test(line))
     .sort()
 }

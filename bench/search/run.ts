@@ -5,7 +5,7 @@
 // the three in a rotated order (so none always follows another's garbage or warms the cache for it);
 // figures are medians, printed, never asserted. The answers are checked equal to rg's (cases.ts).
 //
-//   node bench/search/run.ts [--files 20000] [--runs 15]
+//   node bench/search/run.ts [--files 20000] [--runs 15] [--only glob]   (--only: cases whose name holds it)
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,13 +14,18 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { Context } from '@tack/kernel'
 import { findOnPath } from '@tack/process'
+import { PermissionsPlugin } from '@tack/permissions'
 import { FsToolsPlugin } from '@tack/tool-fs'
 import { ToolsPlugin } from '@tack/tools'
 import { answerLines, CASES, type SearchCase } from './cases.ts'
 import { generateTree } from './tree.ts'
 
 const { values } = parseArgs({
-  options: { files: { type: 'string', default: '20000' }, runs: { type: 'string', default: '15' } },
+  options: {
+    files: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '15' },
+    only: { type: 'string', default: '' },
+  },
 })
 const fileCount = Math.max(20_000, Number(values.files))
 const runs = Math.max(3, Number(values.runs))
@@ -44,10 +49,12 @@ function runRg(rg: string, args: readonly string[], cwd: string): Promise<Timed>
   })
 }
 
-async function tools(ripgrep: 'auto' | 'off'): Promise<Context> {
+async function tools(ripgrep: 'auto' | 'off', deny = false): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(ToolsPlugin, {})
   await ctx.plugin(FsToolsPlugin, { ripgrep })
+  if (deny)
+    await ctx.plugin(PermissionsPlugin, { mode: 'workspace-write', deny: [{ tool: '*', path: '**/.env*' }] })
   return ctx
 }
 
@@ -112,16 +119,21 @@ try {
   await generateTree(root, fileCount)
   // The kernel writes the new files back in the first seconds: not while anything is timed.
   spawnSync('sync')
-  const withRg = await tools('auto')
-  const pureNode = await tools('off')
+  const plain = { withRg: await tools('auto'), pureNode: await tools('off') }
+  const denying = { withRg: await tools('auto', true), pureNode: await tools('off', true) }
   process.stdout.write(
     `   tree: ${fileCount} files (+500 .gitignored) in ${root}; median of ${runs} rounds, order rotated each round\n`,
   )
-  for (const c of CASES) {
+  for (const c of CASES.filter((c) => c.what.includes(values.only))) {
+    const { withRg, pureNode } = c.deny ? denying : plain
     // Once untimed: warms the page cache and the code paths, and checks the three agree.
     const first = await runRg(rg, c.rg, root)
-    sameAnswer(c, 'the tool with ripgrep', await viaTool(withRg, c, root), first)
-    sameAnswer(c, 'the pure-Node tool', await viaTool(pureNode, c, root), first)
+    const answers = [await viaTool(withRg, c, root), await viaTool(pureNode, c, root)]
+    sameAnswer(c, 'the tool with ripgrep', answers[0], first)
+    sameAnswer(c, 'the pure-Node tool', answers[1], first)
+    if (c.deny && !answers.every((a) => a.text.includes('withheld by permission deny rules'))) {
+      throw new Error(`${c.what}: the tool withheld nothing — the case measures no count`)
+    }
     const runners = [
       { times: [] as number[], cpu: 0, run: () => runRg(rg, c.rg, root) },
       { times: [] as number[], cpu: 0, run: () => viaTool(withRg, c, root) },

@@ -1,6 +1,7 @@
 // The tree P9 searches (90-quality.md): a source-like tree of `files` files, 50 a folder, 1 in 40 a
 // `.d.ts`, 1 in 100 holding LITERAL, plus a `.gitignore`d `node_modules` of 500 `.d.ts` files that
-// also hold it — which the tool and rg must both skip, so the ignore rules are part of the work.
+// also hold it — which the tool and rg must both skip, so the ignore rules are part of the work — and
+// one `.env` every 40 folders holding it too, for the case with a deny rule over `**/.env*`.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -13,6 +14,7 @@ export async function generateTree(root: string, files: number): Promise<void> {
   for (let i = 0; i < files; i += 50) {
     const dir = join(root, `pkg${Math.floor(i / 2000)}`, `src${Math.floor(i / 50)}`)
     await mkdir(dir, { recursive: true })
+    if ((i / 50) % 40 === 0) await writeFile(join(dir, '.env'), `TOKEN=${LITERAL}\n`)
     await Promise.all(
       Array.from({ length: Math.min(50, files - i) }, (_, k) => {
         const n = i + k

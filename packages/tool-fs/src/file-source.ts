@@ -11,6 +11,8 @@ export interface SourceOptions {
   readonly literal?: { readonly text: string; readonly ignoreCase: boolean }
   /** Only files whose name ends with this text may be returned (a pre-filter, as above). */
   readonly nameSuffix?: string
+  /** Any order will do (a count): rg's listing is not sorted. The walk's always is. */
+  readonly unordered?: boolean
 }
 
 /** What `filesUnder` found. */
@@ -36,7 +38,7 @@ export async function filesUnder(
     const byContent = literal !== undefined && usableLiteral(literal)
     const listed = byContent
       ? await ripgrepFilesWith(rg, start, literal.text, literal.ignoreCase, signal)
-      : await ripgrepFiles(rg, start, signal, opts.nameSuffix)
+      : await ripgrepFiles(rg, start, signal, opts.nameSuffix, !opts.unordered)
     if (listed) {
       // rg's names are normalised and `/`-separated: on POSIX a concatenation is what `join` gives.
       const base = start.endsWith(sep) ? start : start + sep

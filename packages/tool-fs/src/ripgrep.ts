@@ -51,18 +51,19 @@ export async function ripgrepBinary(setting: string): Promise<string | undefined
 }
 
 /**
- * The regular files under `start` (relative, `/`-separated, sorted; only names ending with
- * `nameSuffix` when given), or undefined when rg failed.
+ * The regular files under `start` (relative, `/`-separated, sorted unless `sorted` is false — a count
+ * needs no order; only names ending with `nameSuffix` when given), or undefined when rg failed.
  */
 export function ripgrepFiles(
   rg: string,
   start: string,
   signal: AbortSignal,
   nameSuffix?: string,
+  sorted = true,
 ): Promise<string[] | undefined> {
   // A file type, not `--glob`: rg's globs override .gitignore rules, its types do not.
   const only = nameSuffix === undefined ? [] : [`--type-add=tackname:*${nameSuffix}`, '--type=tackname']
-  return runRipgrep(rg, ['--files', ...WALK_FLAGS, ...only], start, signal)
+  return runRipgrep(rg, ['--files', ...WALK_FLAGS, ...only], start, signal, sorted)
 }
 
 /**
@@ -87,6 +88,7 @@ function runRipgrep(
   args: string[],
   start: string,
   signal: AbortSignal,
+  sorted = true,
 ): Promise<string[] | undefined> {
   signal.throwIfAborted()
   return new Promise((resolve, reject) => {
@@ -101,7 +103,7 @@ function runRipgrep(
       const paths = text.split('\0').filter((path) => path !== '')
       // rg names files `./x` only when given a path; given none it names them `x`. Code-unit order
       // of the whole path is the walk's order (a folder sorts as its name plus `/`).
-      resolve(paths.sort())
+      resolve(sorted ? paths.sort() : paths)
     })
   })
 }
