@@ -3,7 +3,7 @@
 // in-tree symlink cannot smuggle an outside file under an allowed glob, and only a simple command —
 // no `;`, `&`, `|`, redirection, backticks or `$(` — so `git status; rm -rf ~` never matches `git status`).
 // Command rules are a convenience, not a sandbox: `bash -c '…'` or an alias can still do anything.
-import { isAbsolute, relative, sep } from 'node:path'
+import { isAbsolute, sep } from 'node:path'
 import { isInside } from '@tack/tools'
 import picomatch from 'picomatch'
 import type { PermissionRule } from './config.ts'
@@ -29,7 +29,10 @@ function matches(rule: PermissionRule, facts: CallFacts, use: Use): boolean {
       ? facts.paths.every((p) => pathMatches(glob, p.real, facts.root.real))
       : facts.paths.some(
           (p) =>
-            pathMatches(glob, p.real, facts.root.real) || pathMatches(glob, p.absolute, facts.root.lexical),
+            pathMatches(glob, p.real, facts.root.real) ||
+            // The lexical form is another question only when it differs (a symlink on the way).
+            ((p.absolute !== p.real || facts.root.lexical !== facts.root.real) &&
+              pathMatches(glob, p.absolute, facts.root.lexical)),
         )
   }
   if (rule.command !== undefined) {
@@ -58,7 +61,10 @@ function pathMatches(glob: string, path: string, root: string): boolean {
   }
   if (isAbsolute(glob)) return test(path)
   if (!isInside(root, path)) return false
-  const rel = relative(root, path).split(sep).join('/')
+  // Both are resolved absolute paths (facts.ts, withheld.ts), so below the root the relative path is
+  // what follows its prefix: `relative` would normalise both again, for every file a search lists.
+  const rest = path === root ? '' : path.slice(root.endsWith(sep) ? root.length : root.length + 1)
+  const rel = sep === '/' ? rest : rest.split(sep).join('/')
   return test(rel === '' ? '.' : rel)
 }
 

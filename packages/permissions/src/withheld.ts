@@ -3,7 +3,7 @@
 // is withheld when a rule for the tool (or `*`, or a wildcard over tool names) matches it exactly as it would match a call naming
 // that file — its real path or its lexical one under the workspace root — so `grep` and `glob` never
 // show what `read` of the same file would be denied.
-import { join, relative, resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
 import { isInside, realPathOf, type WithheldPaths, workspaceRootOf } from '@tack/tools'
 import type { PermissionRule } from './config.ts'
 import type { CallFacts } from './facts.ts'
@@ -20,7 +20,8 @@ export function withheldPaths(deny: readonly PermissionRule[]): WithheldPaths {
       return (path) => {
         // The listing holds real paths; the same file under the lexical root is what a rule written
         // against the workspace as the user sees it (an absolute glob through a symlinked root) names.
-        const absolute = isInside(real, path) ? join(lexical, relative(real, path)) : path
+        // Listed paths are resolved, so the part below the real root is what follows its prefix.
+        const absolute = lexical === real || !isInside(real, path) ? path : under(lexical, real, path)
         const facts: CallFacts = {
           tool,
           access: 'read',
@@ -31,4 +32,11 @@ export function withheldPaths(deny: readonly PermissionRule[]): WithheldPaths {
       }
     },
   }
+}
+
+/** `path` (below `real`) moved under `lexical`: `join(lexical, relative(real, path))` for resolved paths. */
+function under(lexical: string, real: string, path: string): string {
+  const rest = path === real ? '' : path.slice(real.endsWith(sep) ? real.length : real.length + 1)
+  if (rest === '') return lexical
+  return lexical.endsWith(sep) ? lexical + rest : lexical + sep + rest
 }

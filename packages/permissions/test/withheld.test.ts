@@ -54,6 +54,30 @@ describe.each([
     expect(held).toBe(absent)
   })
 
+  it('R6 the count is whole when the search stops at its cap, and when the pattern has no literal (0330)', async () => {
+    const cwd = await secretTree()
+    // Covered files on both sides of the point where a search capped at 1 file stops (path order).
+    await writeFile(join(cwd, 'a.ts'), 'ENVSECRET\n')
+    // More files than the search sends ahead of its results (search-pool.ts), so a walk is left mid-way.
+    await mkdir(join(cwd, 'm'), { recursive: true })
+    for (let i = 0; i < 1400; i++) await writeFile(join(cwd, 'm', `f${i}.ts`), 'ENVSECRET\n')
+    await mkdir(join(cwd, 'z'), { recursive: true })
+    await writeFile(join(cwd, 'z', '.env.local'), 'ENVSECRET=3\n')
+    const k = await kernel({
+      config: { mode: 'workspace-write', ...DENY_ENV },
+      fs: { ripgrep, grepMaxMatches: 1 },
+    })
+    const capped = text(await run(k, 'grep', { pattern: 'ENVSECRET' }, { cwd }))
+    expect(capped).toBe(
+      'a.ts\n\n[Stopped at 1 file (grepMaxMatches); there are more. Narrow the pattern, path or glob.]\n\n[3 files withheld by permission deny rules: not searched.]',
+    )
+    // `(ENV|X)SECRET` has no required literal: the search's own listing is by name on both paths.
+    const noLiteral = text(await run(k, 'grep', { pattern: '(ENV|X)SECRET', output: 'count' }, { cwd }))
+    expect(noLiteral).toBe(
+      'a.ts:1\n\n[Stopped at 1 file (grepMaxMatches); there are more. Narrow the pattern, path or glob.]\n\n[3 files withheld by permission deny rules: not searched.]',
+    )
+  })
+
   it('R6 glob omits covered files and says how many matched, without their names', async () => {
     const cwd = await secretTree()
     const k = await kernel({ config: { mode: 'yolo', ...DENY_ENV }, fs: { ripgrep } })

@@ -1,6 +1,6 @@
 // The files `glob` and `grep` visit (issue 12.4): ripgrep's listing when rg is available and can
 // apply exactly the walk's rules, else the pure-Node walk. Either way: regular files in path order.
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import type { FsEnv } from './env.ts'
 import { isAscii } from './literal.ts'
 import { ripgrepBinary, ripgrepFiles, ripgrepFilesWith } from './ripgrep.ts'
@@ -11,6 +11,18 @@ export interface SourceOptions {
   readonly literal?: { readonly text: string; readonly ignoreCase: boolean }
   /** Only files whose name ends with this text may be returned (a pre-filter, as above). */
   readonly nameSuffix?: string
+  /** Any order will do (a count): rg's listing is not sorted. The walk's always is. */
+  readonly unordered?: boolean
+}
+
+/** What `filesUnder` found. */
+export interface Listing {
+  readonly files: AsyncIterable<WalkEntry> | readonly WalkEntry[]
+  /**
+   * Only files holding the literal were listed (rg's content pre-filter): not a listing by name, so
+   * not one to count withheld files from (docs/decisions/0118-deny-rules-in-search-results.md).
+   */
+  readonly byContent: boolean
 }
 
 export async function filesUnder(
@@ -19,20 +31,47 @@ export async function filesUnder(
   start: string,
   signal: AbortSignal,
   opts: SourceOptions = {},
-): Promise<AsyncIterable<WalkEntry> | WalkEntry[]> {
-  const rg = await ripgrepBinary(env.config.ripgrep)
-  if (rg && !(await hasRulesAbove(root, start))) {
+): Promise<Listing> {
+  const rg = await ripgrepFor(env, root, start)
+  if (rg) {
     const literal = opts.literal
-    const listed =
-      literal && (!literal.ignoreCase || isAscii(literal.text))
-        ? await ripgrepFilesWith(rg, start, literal.text, literal.ignoreCase, signal)
-        : await ripgrepFiles(rg, start, signal, opts.nameSuffix)
+    const byContent = literal !== undefined && usableLiteral(literal)
+    const listed = byContent
+      ? await ripgrepFilesWith(rg, start, literal.text, literal.ignoreCase, signal)
+      : await ripgrepFiles(rg, start, signal, opts.nameSuffix, !opts.unordered)
     if (listed) {
-      return listed.map((relative) => ({ path: join(start, relative), relative, kind: 'file' as const }))
+      // rg's names are normalised and `/`-separated: on POSIX a concatenation is what `join` gives.
+      const base = start.endsWith(sep) ? start : start + sep
+      const under =
+        sep === '/' ? (relative: string) => base + relative : (relative: string) => join(start, relative)
+      return {
+        files: listed.map((relative) => ({ path: under(relative), relative, kind: 'file' as const })),
+        byContent,
+      }
     }
   }
-  return walkFiles(root, start, signal)
+  return { files: walkFiles(root, start, signal), byContent: false }
 }
+
+/** Whether `filesUnder` with this literal will list by content (rg's pre-filter) — unless rg fails. */
+export async function listsByContent(
+  env: FsEnv,
+  root: string,
+  start: string,
+  literal: SourceOptions['literal'],
+): Promise<boolean> {
+  return literal !== undefined && usableLiteral(literal) && (await ripgrepFor(env, root, start)) !== undefined
+}
+
+/** rg, when it is configured, present, and can apply exactly the walk's rules below `start`. */
+async function ripgrepFor(env: FsEnv, root: string, start: string): Promise<string | undefined> {
+  const rg = await ripgrepBinary(env.config.ripgrep)
+  return rg && !(await hasRulesAbove(root, start)) ? rg : undefined
+}
+
+/** rg's case folding covers JavaScript's for ASCII only. */
+const usableLiteral = (literal: NonNullable<SourceOptions['literal']>) =>
+  !literal.ignoreCase || isAscii(literal.text)
 
 /**
  * The literal end every path a glob matches shares (`**​/*.d.ts` → `.d.ts`), for rg's `--glob`:

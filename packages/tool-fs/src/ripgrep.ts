@@ -1,9 +1,10 @@
 // ripgrep as the file finder of `glob` and `grep` (issue 12.4): `rg --files` lists the files the walk
 // would (same `.gitignore` rules, `.git` skipped, dot files included, symlinks not followed) and
-// `rg -l -F` narrows `grep` to the files holding the pattern's required literal. rg never decides a
+// `rg --json -F` narrows `grep` to the files holding the pattern's required literal. rg never decides a
 // match: the JavaScript RegExp does, so results are the pure-Node path's (see docs/decisions/0040).
 import { spawn } from 'node:child_process'
 import { findOnPath, isExecutable } from '@tack/process'
+import { JsonFileNames } from './ripgrep-json.ts'
 
 /**
  * Flags that make rg's ignore rules the walk's: only `.gitignore` files (no `.ignore`, `.rgignore`,
@@ -19,7 +20,6 @@ const WALK_FLAGS = [
   '--no-ignore-parent',
   '--no-config',
   '--glob=!.git',
-  '--null',
 ]
 
 const onPath = new Map<string, Promise<string | undefined>>()
@@ -51,18 +51,20 @@ export async function ripgrepBinary(setting: string): Promise<string | undefined
 }
 
 /**
- * The regular files under `start` (relative, `/`-separated, sorted; only names ending with
- * `nameSuffix` when given), or undefined when rg failed.
+ * The regular files under `start` (relative, `/`-separated, sorted unless `sorted` is false — a count
+ * needs no order; only names ending with `nameSuffix` when given), or undefined when rg failed.
  */
 export function ripgrepFiles(
   rg: string,
   start: string,
   signal: AbortSignal,
   nameSuffix?: string,
+  sorted = true,
 ): Promise<string[] | undefined> {
   // A file type, not `--glob`: rg's globs override .gitignore rules, its types do not.
   const only = nameSuffix === undefined ? [] : [`--type-add=tackname:*${nameSuffix}`, '--type=tackname']
-  return runRipgrep(rg, ['--files', ...WALK_FLAGS, ...only], start, signal)
+  const names = new NulNames()
+  return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS, ...only], start, signal, names, sorted)
 }
 
 /**
@@ -77,8 +79,30 @@ export function ripgrepFilesWith(
   ignoreCase: boolean,
   signal: AbortSignal,
 ): Promise<string[] | undefined> {
-  const flags = ['--files-with-matches', '--fixed-strings', '--text', ignoreCase ? '-i' : '-s']
-  return runRipgrep(rg, [...flags, ...WALK_FLAGS, '-e', literal], start, signal)
+  // JSON, not `--files-with-matches --null`: as exact, and not held up (ripgrep-json.ts). One match
+  // a file is all a listing needs.
+  const flags = ['--json', '--max-count=1', '--fixed-strings', '--text', ignoreCase ? '-i' : '-s']
+  return runRipgrep(rg, [...flags, ...WALK_FLAGS, '-e', literal], start, signal, new JsonFileNames())
+}
+
+/** Reads rg's standard output into file names; undefined when it was not a listing. */
+interface NameReader {
+  push(chunk: Buffer): void
+  names(): string[] | undefined
+}
+
+/** `--null` output: names ended by NUL. */
+class NulNames implements NameReader {
+  private readonly chunks: Buffer[] = []
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk)
+  }
+  names(): string[] {
+    return Buffer.concat(this.chunks)
+      .toString('utf8')
+      .split('\0')
+      .filter((path) => path !== '')
+  }
 }
 
 /** Runs rg in `start`; exit 0 or 1 (nothing found) is a listing, anything else undefined. */
@@ -87,21 +111,21 @@ function runRipgrep(
   args: string[],
   start: string,
   signal: AbortSignal,
+  reader: NameReader,
+  sorted = true,
 ): Promise<string[] | undefined> {
   signal.throwIfAborted()
   return new Promise((resolve, reject) => {
     const child = spawn(rg, args, { cwd: start, stdio: ['ignore', 'pipe', 'ignore'], signal })
-    const chunks: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.stdout.on('data', (chunk: Buffer) => reader.push(chunk))
     child.on('error', () => (signal.aborted ? reject(signal.reason) : resolve(undefined)))
     child.on('close', (code) => {
       if (signal.aborted) return reject(signal.reason)
       if (code !== 0 && code !== 1) return resolve(undefined)
-      const text = Buffer.concat(chunks).toString('utf8')
-      const paths = text.split('\0').filter((path) => path !== '')
+      const paths = reader.names()
       // rg names files `./x` only when given a path; given none it names them `x`. Code-unit order
       // of the whole path is the walk's order (a folder sorts as its name plus `/`).
-      resolve(paths.sort())
+      resolve(paths && sorted ? paths.sort() : paths)
     })
   })
 }

@@ -73,6 +73,36 @@ export async function searchEach<T extends SearchFile>(
   }
 }
 
+/**
+ * `searchEach` for a test that cannot backtrack (glob-match.ts `nameTailTest`): run here, on the
+ * entries as they come, with no worker to start or feed. Same contract: `take` in the entries' order
+ * until it returns false, the abort reason on abort, `TIMEOUT` past `limits.timeoutMs`.
+ */
+export async function filterEach<T extends SearchFile>(
+  limits: SearchLimits,
+  entries: AsyncIterable<T> | readonly T[],
+  test: (relative: string) => boolean,
+  take: (entry: T) => boolean,
+): Promise<void> {
+  const { signal } = limits
+  signal.throwIfAborted()
+  const deadline = performance.now() + limits.timeoutMs
+  let seen = 0
+  const step = (entry: T): boolean => {
+    // Checked every CHUNK entries: reading a composed signal's state costs more than the test.
+    if (++seen % CHUNK === 0) {
+      signal.throwIfAborted()
+      if (performance.now() > deadline) throw timeoutFailure(limits)
+    }
+    return !test(entry.relative) || take(entry)
+  }
+  if (Array.isArray(entries)) {
+    for (const entry of entries) if (!step(entry)) return
+    return
+  }
+  for await (const entry of entries) if (!step(entry)) return
+}
+
 let idle: Worker | undefined
 let jobs = 0
 let messages = 0

@@ -18,7 +18,12 @@ export interface SearchRoot {
 }
 
 export async function searchRoot(call: ToolCallContext, requested: string | undefined): Promise<SearchRoot> {
-  const path = await resolveScoped(call, requested ?? '.')
+  // The cwd's real path is looked up beside the scope check, not after it: one wait on the file
+  // system's threads fewer before the search starts.
+  const [path, cwd] = await Promise.all([
+    resolveScoped(call, requested ?? '.'),
+    realpath(call.cwd).catch(() => call.cwd),
+  ])
   let isDirectory: boolean
   try {
     isDirectory = (await stat(path.real)).isDirectory()
@@ -26,12 +31,17 @@ export async function searchRoot(call: ToolCallContext, requested: string | unde
     if (isMissing(error)) throw new ToolFailure('NOT_FOUND', `${path.requested} does not exist.`)
     throw error
   }
-  const cwd = await realpath(call.cwd).catch(() => call.cwd)
+  // Listed paths are real and normalised, so below the cwd their name is what follows its prefix:
+  // slicing gives what `relative` would, at a fraction of its cost for thousands of results.
+  const prefix = cwd.endsWith(sep) ? cwd : cwd + sep
+  const below = (real: string) => {
+    const rel = real.startsWith(prefix) ? real.slice(prefix.length) : relative(cwd, real)
+    return sep === '/' ? rel : rel.split(sep).join('/')
+  }
   return {
     path,
     isDirectory,
-    name: (real) =>
-      oneLine(isInside(cwd, real) && real !== cwd ? relative(cwd, real).split(sep).join('/') : real),
+    name: (real) => oneLine(isInside(cwd, real) && real !== cwd ? below(real) : real),
   }
 }
 

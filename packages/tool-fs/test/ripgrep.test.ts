@@ -96,8 +96,8 @@ describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4
     const calls = await rg.calls()
     // (A grep below `src` runs the walk: the root's .gitignore has a say there, see below.)
     expect(calls.length).toBe(GREPS.filter((args) => !args.path).length + GLOBS.length)
-    expect(calls.some((c) => c.includes('--files-with-matches') && c.endsWith('-e needle'))).toBe(true)
-    expect(calls.some((c) => c.includes('--files-with-matches') && c.endsWith('-e foo(bar)'))).toBe(true)
+    expect(calls.some((c) => c.includes('--json') && c.endsWith('-e needle'))).toBe(true)
+    expect(calls.some((c) => c.includes('--json') && c.endsWith('-e foo(bar)'))).toBe(true)
   })
 
   it('a spot check of the shared answer: ignore rules, binary files, CRLF and the long-line note', async () => {

@@ -4,11 +4,12 @@
 import { defineTool, ToolFailure } from '@tack/tools'
 import { globHost } from './glob-host.ts'
 import type { FsEnv } from '../env.ts'
-import { type GlobOptions, globMatcher } from '../glob-match.ts'
+import { type GlobOptions, globMatcher, nameTailTest } from '../glob-match.ts'
 import { plural } from '../present.ts'
 import { searchRoot } from '../search-root.ts'
 import { filesUnder, literalSuffix } from '../file-source.ts'
-import { searchEach } from '../search-pool.ts'
+import { filterEach, searchEach } from '../search-pool.ts'
+import type { WalkEntry } from '../walk.ts'
 import { withheldNote, withheldTest } from '../withheld.ts'
 import { globPresentation } from './glob-present.ts'
 
@@ -44,19 +45,19 @@ export function createGlobTool(env: FsEnv) {
         throw new ToolFailure('NOT_A_DIRECTORY', `${root.path.requested} is a file; glob searches a folder.`)
       }
       // Compiled here only to fail an invalid glob at once: a glob like `*a*a*a*a*a*a*b` backtracks for
-      // minutes on a long name, so it is matched in the search worker (docs/decisions/0120-model-patterns-off-thread.md).
+      // minutes on a long name, so it is matched in the search worker (docs/decisions/0120-model-patterns-off-thread.md),
+      // unless it is a plain name ending (`**​/*.ts`), which is a string test (glob-match.ts `nameTailTest`).
       compileGlob(args.pattern)
       const withheld = await withheldTest(env, 'glob', call)
       let hidden = 0
       const max = env.config.globMaxResults
       const found: string[] = []
       let more = false
-      const entries = await filesUnder(env, root.path.root, root.path.real, call.signal, {
+      const { files: entries } = await filesUnder(env, root.path.root, root.path.real, call.signal, {
         ...(literalSuffix(args.pattern) !== undefined && { nameSuffix: literalSuffix(args.pattern) }),
       })
       const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'glob' }
-      await searchEach({ glob: { pattern: args.pattern, options: {} } }, limits, entries, (entry, kept) => {
-        if (kept.count === 0) return true
+      const keep = (entry: WalkEntry): boolean => {
         // A match a deny rule covers is counted, never named (docs/decisions/0118-deny-rules-in-search-results.md).
         if (withheld?.(entry.path)) {
           hidden++
@@ -65,7 +66,13 @@ export function createGlobTool(env: FsEnv) {
         if (found.length === max) return !(more = true)
         found.push(root.name(entry.path))
         return true
-      })
+      }
+      const tail = nameTailTest(args.pattern)
+      if (tail) await filterEach(limits, entries, tail, keep)
+      else {
+        const job = { glob: { pattern: args.pattern, options: {} } }
+        await searchEach(job, limits, entries, (entry, kept) => kept.count === 0 || keep(entry))
+      }
       const withheldLine = withheldNote(hidden, 'listed')
       if (found.length === 0) return NO_FILES + withheldLine
       const note = more

@@ -15,7 +15,7 @@ import { searchEach } from '../search-pool.ts'
 import type { WalkEntry } from '../walk.ts'
 import { searchRoot } from '../search-root.ts'
 import { cutLine, cutMark } from '../text.ts'
-import { countWithheld, withheldNote, withheldTest } from '../withheld.ts'
+import { withheldAlongside, withheldNote, withheldTest } from '../withheld.ts'
 import { compileGlob } from './glob.ts'
 import { grepPresentation } from './grep-present.ts'
 
@@ -61,12 +61,22 @@ export function createGrepTool(env: FsEnv) {
       if (args.glob) compileGlob(args.glob, { basename: !args.glob.includes('/') })
       const matcher = grepMatcher(regex, args.pattern, args.ignore_case === true)
       const root = await searchRoot(call, args.path)
-      const withheld = root.isDirectory ? await withheldTest(env, 'grep', call) : undefined
-      const files = root.isDirectory
-        ? await filesUnder(env, root.path.root, root.path.real, call.signal, {
-            ...(matcher.literal && { literal: matcher.literal }),
-          })
-        : [{ path: root.path.real, relative: basename(root.path.real), kind: 'file' as const }]
+      const withheld = await withheldAlongside(
+        env,
+        { root: root.path.root, start: root.path.real, signal: call.signal },
+        root.isDirectory ? await withheldTest(env, 'grep', call) : undefined,
+        matcher.literal,
+      )
+      const files = withheld.files(
+        root.isDirectory
+          ? await filesUnder(env, root.path.root, root.path.real, call.signal, {
+              ...(matcher.literal && { literal: matcher.literal }),
+            })
+          : {
+              files: [{ path: root.path.real, relative: basename(root.path.real), kind: 'file' as const }],
+              byContent: false,
+            },
+      )
       const output: GrepOutput = args.output
       const max = env.config.grepMaxMatches
       const entries: string[] = []
@@ -112,13 +122,8 @@ export function createGrepTool(env: FsEnv) {
       }
       const limits = { signal: call.signal, timeoutMs: env.config.searchTimeoutMs, tool: 'grep' }
       // A file a deny rule withholds is never sent to the worker, so never read (0118).
-      await searchEach(job, limits, files, take, (file) => file.kind === 'file' && !withheld?.(file.path))
-      const hidden = withheld
-        ? withheldNote(
-            await countWithheld(env, { root: root.path.root, start: root.path.real, glob, limits }, withheld),
-            'searched',
-          )
-        : ''
+      await searchEach(job, limits, files, take, withheld.only)
+      const hidden = withheldNote(await withheld.count(glob, limits), 'searched')
       const long =
         seen.longLines > 0
           ? `[${plural(seen.longLines, 'line')} longer than ${searchLength} characters (grepMaxLineLength) ${seen.longLines === 1 ? 'was' : 'were'} searched only in ${seen.longLines === 1 ? 'its' : 'their'} first ${searchLength}.]`
