@@ -1,5 +1,5 @@
 // One open store per database file and settings per process, shared by every context that loads the
-// plugin with them: `tack acp` boots each folder its sessions name (decision 0140), and each boot used to
+// plugin with them: `tack acp` boots each folder its sessions name (docs/decisions/0140-acp-trust-per-session.md), and each boot used to
 // open its own connection to the same sessions.db — its own prepared statements, page cache, layout check
 // and lease heartbeat. Statements run synchronously and every transaction begins and commits within one
 // call (store.ts), so contexts sharing the connection cannot interleave inside a transaction. The last
