@@ -2,8 +2,9 @@
 // server's Responses wire (see `measure-run.ts`), for the start-up comparison of P1 (90-quality.md:
 // time to first request ≤ Codex's). Codex is never a dependency of tack: `codexBinary()` uses a `codex`
 // on PATH, else installs the pinned `@openai/codex` npm package into a folder under the system's temp
-// folder (kept for the next run) and runs the native binary inside it directly — not its Node launcher,
-// whose extra Node start would flatter tack.
+// folder (kept for the next run). It gives the `codex` command as npm installs it (a Node launcher that
+// starts the native binary: what a person runs, as tack's own figure goes through its sh launcher) and
+// the native binary alone, so the bench can print both.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -15,15 +16,21 @@ import { measureRun, type RunMeasure } from './measure-run.ts'
 /** The version installed when none is on PATH (`TACK_BENCH_CODEX_VERSION` overrides). */
 export const CODEX_VERSION = process.env.TACK_BENCH_CODEX_VERSION ?? '0.171.0'
 
-/** The native `codex` binary, or a reason it is not available. */
-export function codexBinary(): { path: string; source: string } | { missing: string } {
+/**
+ * The Codex CLI two ways: `command`, what a person runs (`codex` on PATH, else the npm package's `codex`
+ * bin: its Node launcher, which starts the native binary), and `native`, the native binary alone (when it
+ * can be found); or a reason Codex is not available.
+ */
+export function codexBinary(): { command: string; native?: string; source: string } | { missing: string } {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir && existsSync(join(dir, 'codex')) && !dir.includes('node_modules'))
-      return { path: join(dir, 'codex'), source: 'PATH' }
+      return { command: join(dir, 'codex'), source: `codex on PATH (${dir})` }
   }
   const prefix = join(tmpdir(), `tack-bench-codex-${CODEX_VERSION}`)
+  const launcher = join(prefix, 'node_modules', '.bin', 'codex')
+  const source = `@openai/codex@${CODEX_VERSION} in ${prefix}`
   const found = nativeIn(prefix)
-  if (found) return { path: found, source: `@openai/codex@${CODEX_VERSION} in ${prefix}` }
+  if (found && existsSync(launcher)) return { command: launcher, native: found, source }
   mkdirSync(prefix, { recursive: true })
   process.stdout.write(`   installing @openai/codex@${CODEX_VERSION} into ${prefix} (once)\n`)
   const npm = spawnSync(
@@ -32,11 +39,11 @@ export function codexBinary(): { path: string; source: string } | { missing: str
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const installed = nativeIn(prefix)
-  if (npm.status !== 0 || !installed)
+  if (npm.status !== 0 || !installed || !existsSync(launcher))
     return {
       missing: `npm install @openai/codex@${CODEX_VERSION} failed: ${(npm.stderr || npm.stdout).trim().split('\n').at(-1)}`,
     }
-  return { path: installed, source: `@openai/codex@${CODEX_VERSION} in ${prefix}` }
+  return { command: launcher, native: installed, source }
 }
 
 /** The platform package's native binary under an npm prefix (`@openai/codex-<platform>/vendor/<triple>/bin/codex`). */
