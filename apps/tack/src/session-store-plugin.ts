@@ -39,7 +39,9 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
     Config: SessionStoreConfig,
     async apply(ctx, config) {
       if (config.url !== undefined) {
-        const { passwordFilePath, PostgresSessionStore } = await import('@tack/store-postgres')
+        const { connectionPassword, passwordFilePath, PostgresSessionStore } = await import(
+          '@tack/store-postgres'
+        )
         const store = await PostgresSessionStore.open(
           {
             url: config.url,
@@ -49,12 +51,14 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
           },
           { env },
         )
-        // The password, wherever it came from, stays out of what the model's commands see and read.
-        const inUrl = new URL(config.url).password
+        // The password, wherever it came from, stays out of what the model's commands see and read, and
+        // is redacted from what tack prints: the value node-postgres sends, so a password from the file,
+        // from `?password=` or with a `%` that is no escape is the one redacted.
+        const password = connectionPassword(config.url, env)
         declareSecrets(ctx, {
           variables: [...DATABASE_SECRET_VARIABLES],
           files: [passwordFilePath(env)],
-          values: [decodeURIComponent(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
+          values: password !== undefined ? [password] : [],
         })
         ctx.effect(() => () => store.close())
         ctx.provide('sessionStore', store)

@@ -36,6 +36,18 @@ export function poolConfig(
   }
 }
 
+/**
+ * The password a connection to `url` would send, from wherever it comes (the URL as node-postgres decodes
+ * it, its `password` parameter, PGPASSWORD, the password file), or undefined when there is none: what
+ * must be redacted from everything tack prints. Read once, now (the file may change later; the next
+ * store opened reads it again).
+ */
+export function connectionPassword(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const password = poolConfig({ url, poolSize: 1, connectTimeoutMs: 1000 }, env).password
+  const value = typeof password === 'function' ? password() : password
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
 /** A pool on `config`; an idle connection the server drops is discarded quietly, not a crash. */
 export function openPool(
   config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,

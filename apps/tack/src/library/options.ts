@@ -45,6 +45,12 @@ export function checkOptions(options: ResumeOptions, cwd: string, redact: Redact
     if (v !== undefined && (typeof v !== 'string' || v === ''))
       throw new TackError('usage', `${key} must be a non-empty string (got ${JSON.stringify(v)})`)
   }
+  // Checked here, not at the first ask: a callback that is not one would fail every call it was to answer.
+  for (const key of ['onApproval', 'onWarning'] as const) {
+    const v = options[key]
+    if (v !== undefined && typeof v !== 'function')
+      throw new TackError('usage', `${key} must be a function (got ${JSON.stringify(v) ?? typeof v})`)
+  }
   let model = options.model
   if (model !== undefined && options.baseUrl && !model.includes('/')) model = `local/${model}`
   if (options.maxCostUsd !== undefined && !(Number.isFinite(options.maxCostUsd) && options.maxCostUsd > 0))
