@@ -1,13 +1,14 @@
 // The PostgreSQL store at its edges, through the real binary and the library (docs/decisions/0340-store-postgres.md,
 // docs/decisions/0370-probe-store-postgres-and-library.md): a database user who may read but not write gets
-// one line naming the missing privilege (not an "unexpected error"), and the password is redacted from
-// tack's output wherever it came from — the password file, or a URL whose `%` is no escape.
+// one line naming the missing privilege (not an "unexpected error"); the password is redacted from
+// tack's output wherever it came from — the password file, or a URL whose `%` is no escape; and a
+// library caller's `storeUrl` is the database used even where the environment exports TACK_STORE_URL.
 import { chmod, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { resumeSession, TackError } from '../src/library/index.ts'
+import { openSession, resumeSession, TackError } from '../src/library/index.ts'
 import { jsonLines, runTack, sandbox } from './helpers.ts'
 
 let cluster: ThrowawayCluster
@@ -94,4 +95,28 @@ test('the password from ~/.pgpass is redacted from tack run --json when a yolo c
   // The command ran unsandboxed (yolo) and read the file: its line is there, the password is not.
   expect(r.stdout).toContain('*:*:*:*:[redacted]')
   expect(r.stdout + r.stderr).not.toContain(cluster.password)
+}, 60_000)
+
+test('openSession and resumeSession use the storeUrl given, not an exported TACK_STORE_URL', async () => {
+  const given = await cluster.createDatabase()
+  const exported = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: exported })
+  const script = join(box.root, 'script.json')
+  await writeFile(
+    script,
+    JSON.stringify([
+      { kind: 'text', text: 'one' },
+      { kind: 'text', text: 'two' },
+    ]),
+  )
+  const options = { cwd: box.workspace, env: box.env, model: `scripted/${script}`, storeUrl: given }
+  const session = await openSession(options)
+  expect((await session.prompt('first').result).finalText).toBe('one')
+  await session.close()
+  const resumed = await resumeSession(session.id, options)
+  expect((await resumed.prompt('second').result).finalText).toBe('two')
+  await resumed.close()
+  expect((await sql(given, 'SELECT count(*)::int AS n FROM tack.sessions')).rows[0].n).toBe(1)
+  const other = await sql(exported, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")
+  expect(other.rows[0].n).toBe(0)
 }, 60_000)

@@ -98,7 +98,11 @@ export function environmentOf(options: ResumeOptions | undefined): NodeJS.Proces
     ...(options?.env ?? process.env),
     ...(home !== undefined ? { TACK_HOME: home } : {}),
   }
-  return withEnvFile(base, tackPaths(base, process.cwd()).envFile)
+  const env = withEnvFile(base, tackPaths(base, process.cwd()).envFile)
+  // `storeUrl` is the caller's explicit choice: an exported TACK_STORE_URL (or one in tack's .env), which
+  // wins over config files, must not silently send this session to another database.
+  if (typeof options?.storeUrl === 'string' && options.storeUrl !== '') delete env.TACK_STORE_URL
+  return env
 }
 
 /** The environment's secret values, and the store URL's password, redacted from warnings and errors. */
