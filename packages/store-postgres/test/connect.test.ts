@@ -99,6 +99,16 @@ describe('one clear line for bad input, without the password', () => {
     expect(error.message).not.toContain('sekrit-pass')
   })
 
+  test('an sslmode against a server without SSL: the store names the mismatch', async () => {
+    const url = `${(await cluster.createDatabase()).replace(cluster.password, 'tls-sekrit-pass')}?sslmode=no-verify`
+    const error = await refusal(url)
+    expect(error.code).toBe('STORE_FAILED')
+    expect(error.message).toMatch(
+      /: the secure connection \(SSL\) failed \(opening the session store: .*SSL.*sslmode/,
+    )
+    expect(error.message).not.toContain('tls-sekrit-pass')
+  })
+
   test('a database that does not exist', async () => {
     const error = await refusal(`${cluster.url.replace(/\/postgres$/, '/no_such_db')}`)
     expect(error.code).toBe('STORE_NO_DATABASE')
