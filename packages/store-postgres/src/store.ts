@@ -99,6 +99,7 @@ export class PostgresSessionStore implements SessionStore {
     const copy = jsonCopy(header, 'header') as SessionHeader
     if (typeof copy?.id !== 'string' || copy.id === '')
       throw new TypeError('session header needs a non-empty id')
+    refuseNul(copy.id, 'session id')
     const insert = async (db: Queryable) => {
       const r = await db.query(SQL.insertSession, [copy.id, JSON.stringify(copy), 0])
       if (r.rowCount === 0) throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
@@ -112,6 +113,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async append(id: string, events: readonly SessionEvent[]): Promise<void> {
     const pool = this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     if (events.length === 0) {
       await this.#run(`appending to session ${id}`, () => this.#count(pool, id))
       return
@@ -148,6 +150,7 @@ export class PostgresSessionStore implements SessionStore {
     access: SessionAccess = {},
   ): Promise<{ header: SessionHeader; events: readonly SessionEvent[] }> {
     const pool = this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     const doing = `loading session ${id}`
     const row = await this.#run(doing, () => pool.query<{ header: string }>(SQL.header, [id]))
     if (row.rows.length === 0) throw notFound(id)
@@ -220,12 +223,14 @@ export class PostgresSessionStore implements SessionStore {
 
   async fork(sourceId: string, child: SessionHeader, atSeq: number): Promise<void> {
     this.#open()
+    if (sourceId.includes(NUL)) throw notFound(sourceId)
     await this.#transaction(`forking session ${sourceId}`, async (c) => {
       // Shared lock: the source may not grow or vanish while its prefix is copied.
       const count = await this.#count(c, sourceId, 'share')
       const copy = jsonCopy(child, 'child') as SessionHeader
       if (typeof copy?.id !== 'string' || copy.id === '')
         throw new TypeError('child header needs a non-empty id')
+      refuseNul(copy.id, 'session id')
       if ((await c.query(SQL.header, [copy.id])).rows.length > 0)
         throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
       if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > count)
@@ -249,6 +254,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async remove(id: string): Promise<void> {
     this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     await this.#transaction(`removing session ${id}`, async (c) => {
       await this.#count(c, id, true)
       await this.#refuseIfHeld(c, id)
@@ -404,6 +410,21 @@ export class PostgresSessionStore implements SessionStore {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * PostgreSQL's text holds no NUL character. Payloads are JSON, where it is the escape `\u0000`; an id, an
+ * event type or a time is stored as it is, so one holding NUL cannot exist here (a lookup finds nothing)
+ * and is refused by name on the way in, rather than as the server's "invalid byte sequence".
+ */
+const NUL = '\u0000'
+
+function refuseNul(value: string, what: string): void {
+  if (value.includes(NUL))
+    throw new SessionEventError(
+      'NOT_JSON',
+      `${what} ${JSON.stringify(value)} holds a NUL character (\\u0000)`,
+    )
+}
 
 const notFound = (id: string) =>
   new SessionEventError('SESSION_NOT_FOUND', `no session ${JSON.stringify(id)}`)
