@@ -4,7 +4,7 @@
 // NUL finds nothing (as in the other stores) and one on the way in is refused by name — not as the
 // server's "invalid byte sequence for encoding UTF8".
 import { randomUUID } from 'node:crypto'
-import { SessionEventError } from '@tack/session'
+import { type SessionEvent, SessionEventError } from '@tack/session'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PostgresSessionStore } from '../src/index.ts'
 import { startThrowawayCluster, type ThrowawayCluster } from '../src/testing/index.ts'
@@ -16,12 +16,14 @@ beforeAll(async () => {
 afterAll(() => cluster?.stop())
 
 const header = (id: string) => ({ version: 1 as const, id, createdAt: new Date().toISOString(), cwd: '/w' })
-const turnStart = (seq: number, over: { type?: string; time?: string } = {}) => ({
-  type: over.type ?? 'turn/start',
-  seq,
-  time: over.time ?? new Date().toISOString(),
-  data: { turn: 1, trigger: { kind: 'message' }, note: 'a \u0000 inside JSON is fine' },
-})
+// A type with NUL is no SessionEventType: the cast is the point (a crafted import file carries one).
+const turnStart = (seq: number, over: { type?: string; time?: string } = {}): SessionEvent =>
+  ({
+    type: over.type ?? 'turn/start',
+    seq,
+    time: over.time ?? new Date().toISOString(),
+    data: { turn: 1, trigger: { kind: 'message' }, note: 'a \u0000 inside JSON is fine' },
+  }) as SessionEvent
 
 async function codeOf(work: Promise<unknown>): Promise<string> {
   const error = await work.then(
