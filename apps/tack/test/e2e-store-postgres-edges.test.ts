@@ -1,6 +1,6 @@
 // The PostgreSQL store at its edges, through the real binary and the library (docs/decisions/0340-store-postgres.md,
 // docs/decisions/0370-probe-store-postgres-and-library.md): a database user who may read but not write gets
-// one line naming the missing privilege (not an "unexpected error"); the password is redacted from
+// one line naming the missing privilege (not an "unexpected error") and `tack doctor` names it too; the password is redacted from
 // tack's output wherever it came from — the password file, or a URL whose `%` is no escape; and a
 // library caller's `storeUrl` is the database used even where the environment exports TACK_STORE_URL.
 import { chmod, writeFile } from 'node:fs/promises'
@@ -61,6 +61,18 @@ test('a user who may read but not write: tack run says so in one line, a library
   expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1)
   expect(run.stderr).toMatch(/^tack: STORE_PERMISSION: postgres:\/\/reader_\d+:\*\*\*@.*permission denied/)
   expect(run.stderr).not.toContain(password)
+  // tack doctor names what is missing, where the schema check alone said "current".
+  const doctor = await runTack(['doctor'], { env, cwd: box.workspace })
+  expect(doctor.stdout).toMatch(/^tack schema +version 1 \(current\)$/m)
+  expect(doctor.stdout).toMatch(
+    /^privileges +MISSING for reader_\d+ — INSERT on tack\.sessions, UPDATE on tack\.sessions, .*INSERT on tack\.events/m,
+  )
+  expect(doctor.stdout).toMatch(
+    /^ {2}- STORE_PERMISSION: the database user reader_\d+ lacks INSERT on tack\.sessions/m,
+  )
+  expect(doctor.code).toBe(1)
+  const owner = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+  expect(owner.stdout).toMatch(/^privileges +tack may read and write the sessions$/m)
   const list = await runTack(['sessions', 'list'], { env, cwd: box.workspace })
   expect(list.code, list.stderr).toBe(0)
   expect(list.stdout).toContain(id)
