@@ -5,7 +5,12 @@ export { isPostgresUrl, POSTGRES_SCHEMES, PostgresStoreConfig, redactUrl } from 
 export { connectionPassword, openPool, poolConfig } from './connect.ts'
 export { PostgresStoreError, type PostgresStoreErrorCode } from './errors.ts'
 export { explainPostgresFailure, isUnreachable } from './failures.ts'
-export { lookUpPassword, passwordFilePath, type PasswordTarget } from './password.ts'
+export {
+  lookUpPassword,
+  passwordFilePath,
+  type PasswordTarget,
+  skippedPasswordFile,
+} from './password.ts'
 export { PostgresStorePlugin } from './plugin.ts'
 export { assertReadable, ensureSchema, POSTGRES_SCHEMA_VERSION, readSchemaVersion } from './schema.ts'
 export {

@@ -20,10 +20,11 @@ import {
 import { currentIdentity, type WriterIdentity } from '@tack/store-sqlite/lease'
 import type pg from 'pg'
 import { PostgresStoreConfig, redactUrl } from './config.ts'
-import { openPool } from './connect.ts'
+import { connectionPassword, openPool } from './connect.ts'
 import { PostgresStoreError } from './errors.ts'
 import { explainPostgresFailure } from './failures.ts'
 import { describeHolder, heldByOther, LEASE_COLUMNS, type LeaseRow } from './lease.ts'
+import { skippedPasswordFile } from './password.ts'
 import { ensureSchema, readSchemaVersion } from './schema.ts'
 import { jsonCopy, parseStored, toRows } from './rows.ts'
 import { SQL } from './statements.ts'
@@ -82,7 +83,8 @@ export class PostgresSessionStore implements SessionStore {
       return new PostgresSessionStore(pool, where, valid, found, opts.clock ?? systemClock)
     } catch (error) {
       await pool.end().catch(() => {})
-      throw prefixed(explainPostgresFailure(error, where, 'opening the session store'), where)
+      const explained = prefixed(explainPostgresFailure(error, where, 'opening the session store'), where)
+      throw withPasswordFileNote(explained, valid.url, opts.env)
     }
   }
 
@@ -428,6 +430,16 @@ function refuseNul(value: string, what: string): void {
 
 const notFound = (id: string) =>
   new SessionEventError('SESSION_NOT_FOUND', `no session ${JSON.stringify(id)}`)
+
+/** A refused login with no password found says so when a password file was passed over (its mode). */
+function withPasswordFileNote(error: unknown, url: string, env: NodeJS.ProcessEnv | undefined): unknown {
+  if (!(error instanceof PostgresStoreError) || error.code !== 'STORE_AUTH_FAILED') return error
+  const note = connectionPassword(url, env) === undefined ? skippedPasswordFile(env) : undefined
+  if (note === undefined) return error
+  return new PostgresStoreError(error.code, `${error.message.slice(error.code.length + 2)}; ${note}`, {
+    driverError: error.driverError,
+  })
+}
 
 /** A schema refusal names the database it is about (the others already do). */
 function prefixed(error: unknown, where: string): unknown {

@@ -60,6 +60,13 @@ describe('where the password comes from', () => {
     const error = await refusal(url, { PGPASSFILE: file })
     expect(error.code).toBe('STORE_AUTH_FAILED')
     expect(error.message).toMatch(/wants a password and none was given.*URL, PGPASSWORD or ~\/\.pgpass/)
+    // ... and why the file that is there was passed over
+    expect(error.message).toContain(
+      `; the password file ${file} was not read: others may read it (chmod 600 it)`,
+    )
+    // not when a password was given: then the file plays no part
+    const wrong = await refusal(url, { PGPASSFILE: file, PGPASSWORD: 'not-the-password' })
+    expect(wrong.message).not.toContain('was not read')
   })
 
   test('password file lines: wildcards, escaped colons and backslashes, the first match wins', () => {
