@@ -132,3 +132,22 @@ test('openSession and resumeSession use the storeUrl given, not an exported TACK
   const other = await sql(exported, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'tack'")
   expect(other.rows[0].n).toBe(0)
 }, 60_000)
+
+// The timeout is part of the test: node-postgres left the socket of the refused login open, and tack
+// stayed alive for the server's authentication_timeout (60 s) after printing the error.
+test('a ~/.pgpass others may read: tack sessions list and tack doctor say it was passed over, and exit', async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url.replace(`:${cluster.password}@`, '@') })
+  const pgpass = join(box.home, '.pgpass')
+  await writeFile(pgpass, `*:*:*:*:${cluster.password}\n`)
+  await chmod(pgpass, 0o644)
+  const note = `the password file ${pgpass} was not read: others may read it (chmod 600 it)`
+  const list = await runTack(['sessions', 'list'], { env: box.env, cwd: box.workspace })
+  expect(list.code).toBe(2)
+  expect(list.stderr).toMatch(/^tack: STORE_AUTH_FAILED: .*none was given/)
+  expect(list.stderr).toContain(note)
+  const doctor = await runTack(['doctor'], { env: box.env, cwd: box.workspace })
+  expect(doctor.stdout).toMatch(/^database +UNREACHABLE — STORE_AUTH_FAILED: .*none was given/m)
+  expect(doctor.stdout).toContain(note)
+  expect(list.stderr + doctor.stdout + doctor.stderr).not.toContain(cluster.password)
+}, 40_000)

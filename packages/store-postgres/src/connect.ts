@@ -7,6 +7,26 @@ import { parseIntoClientConfig } from 'pg-connection-string'
 import type { PostgresStoreConfig } from './config.ts'
 import { lookUpPassword } from './password.ts'
 
+/**
+ * A client that ends its connection when connecting fails. node-postgres leaves the socket open when the
+ * failure is on its side (the server asked for a password and none was found): the server closes it only
+ * at its authentication_timeout (60 s by default), and the open socket kept tack running that long after
+ * it had printed the error.
+ */
+class ClosingClient extends pg.Client {
+  override connect(): Promise<pg.Client>
+  override connect(callback: (err: Error) => void): void
+  override connect(callback?: (err: Error) => void): Promise<pg.Client> | undefined {
+    if (!callback)
+      return new Promise((resolve, reject) => this.connect((err) => (err ? reject(err) : resolve(this))))
+    super.connect((err: Error) => {
+      if (err) this.end().catch(() => {})
+      callback(err)
+    })
+    return undefined
+  }
+}
+
 /** The pool settings for `config` in environment `env` (PGHOST, PGUSER, PGPASSWORD, … as libpq reads them). */
 export function poolConfig(
   config: Pick<PostgresStoreConfig, 'url' | 'poolSize' | 'connectTimeoutMs'>,
@@ -29,6 +49,7 @@ export function poolConfig(
       ? password
       : // node-postgres treats undefined as "no password" at run time; its type wants a string.
         () => lookUpPassword(target, env) as string,
+    Client: ClosingClient,
     max: config.poolSize,
     connectionTimeoutMillis: config.connectTimeoutMs,
     application_name: 'tack',

@@ -119,9 +119,14 @@ export async function reportSessionStore(
     )
     return
   }
-  const { explainPostgresFailure, poolConfig, PostgresStoreConfig, redactUrl } = await import(
-    '@tack/store-postgres'
-  )
+  const {
+    connectionPassword,
+    explainPostgresFailure,
+    poolConfig,
+    PostgresStoreConfig,
+    redactUrl,
+    skippedPasswordFile,
+  } = await import('@tack/store-postgres')
   const { default: pgModule } = await import('pg')
   const url = redactUrl(chosen.url)
   line('session store', `PostgreSQL ${url} (from ${chosen.from})`)
@@ -136,7 +141,10 @@ export async function reportSessionStore(
   try {
     await client.connect()
   } catch (error) {
-    const why = (explainPostgresFailure(error, url, 'connecting') as Error).message
+    let why = (explainPostgresFailure(error, url, 'connecting') as Error).message
+    // No password found, and a password file passed over for its mode: say so, as the store does.
+    const skipped = connectionPassword(chosen.url, env) === undefined ? skippedPasswordFile(env) : undefined
+    if (skipped && why.startsWith('STORE_AUTH_FAILED')) why = `${why}; ${skipped}`
     line('database', `UNREACHABLE — ${why}`)
     problems.push(why)
     await client.end().catch(() => {})
