@@ -156,7 +156,13 @@ function parseWithBareResume(
   return { ...parsed, pick: true }
 }
 
-const STORE_ERRORS = new Set(['SqliteStoreError', 'SessionEventError', 'UnsupportedSessionFormatError'])
+// By name, so neither store's module is loaded to test for its errors.
+const STORE_ERRORS = new Set([
+  'SqliteStoreError',
+  'PostgresStoreError',
+  'SessionEventError',
+  'UnsupportedSessionFormatError',
+])
 
 /** An error of the session store or its contract: its message is written for the user. */
 function isStoreFailure(error: unknown): error is Error {

@@ -40,7 +40,9 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
     Config: SessionStoreConfig,
     async apply(ctx, config) {
       if (config.url !== undefined) {
-        const { passwordFilePath, PostgresSessionStore } = await import('@tack/store-postgres')
+        const { connectionPassword, passwordFilePath, PostgresSessionStore } = await import(
+          '@tack/store-postgres'
+        )
         const store = await PostgresSessionStore.open(
           {
             url: config.url,
@@ -51,12 +53,14 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
           },
           { env },
         )
-        // The password, wherever it came from, stays out of what the model's commands see and read.
-        const inUrl = new URL(config.url).password
+        // The password, wherever it came from, stays out of what the model's commands see and read, and
+        // is redacted from what tack prints: the value node-postgres sends, so a password from the file,
+        // from `?password=` or with a `%` that is no escape is the one redacted.
+        const password = connectionPassword(config.url, env)
         declareSecrets(ctx, {
           variables: [...DATABASE_SECRET_VARIABLES],
           files: [passwordFilePath(env)],
-          values: [inUrl, decoded(inUrl), env.PGPASSWORD ?? ''].filter((v) => v !== ''),
+          values: [password, env.PGPASSWORD].filter((v): v is string => v !== undefined && v !== ''),
         })
         ctx.effect(() => () => store.close())
         ctx.provide('sessionStore', store)
@@ -73,13 +77,4 @@ export function createSessionStorePlugin(env: NodeJS.ProcessEnv = process.env) {
       ctx.provide('sessionStore', store)
     },
   })
-}
-
-/** A URL's percent-encoded part as text; as written when it is not valid percent-encoding. */
-function decoded(part: string): string {
-  try {
-    return decodeURIComponent(part)
-  } catch {
-    return part
-  }
 }

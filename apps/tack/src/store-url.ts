@@ -16,6 +16,10 @@ export interface StoreUrl {
 export function storeUrl(settings: Pick<Settings, 'plugins'>, env: NodeJS.ProcessEnv): StoreUrl | undefined {
   const fromEnv = env.TACK_STORE_URL
   if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.trim() !== fromEnv && isPostgresUrl(fromEnv.trim()))
+      throw new CliError(
+        `TACK_STORE_URL has spaces around the URL (${JSON.stringify(redactUrl(fromEnv))}); remove them`,
+      )
     if (!isPostgresUrl(fromEnv))
       throw new CliError(
         `TACK_STORE_URL must be a postgres:// or postgresql:// URL (got ${JSON.stringify(redactUrl(fromEnv))})`,

@@ -234,7 +234,11 @@ describe('tack as a library', () => {
     await expect(refused({ permissionMode: 'sometimes' })).rejects.toThrow(
       'permissionMode must be one of ask, workspace-write, read-only, yolo (got "sometimes")',
     )
-    await expect(refused({ onApproval: 'yes' })).rejects.toThrow('onApproval must be a function')
+    // a callback that is not one is refused at open, not at the first call it was to answer
+    await expect(refused({ onApproval: 'allow' })).rejects.toThrow(
+      'onApproval must be a function (got "allow")',
+    )
+    await expect(refused({ onWarning: {} })).rejects.toThrow('onWarning must be a function (got {})')
     await expect(refused({ cwd: join(box.root, 'missing') })).rejects.toThrow(
       /cwd .*missing: not an existing folder/,
     )

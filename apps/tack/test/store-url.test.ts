@@ -27,6 +27,9 @@ describe('storeUrl', () => {
     expect(() => storeUrl(settings({}), { TACK_STORE_URL: 'mysql://u:hunter2-pw@db/t' })).toThrow(
       'TACK_STORE_URL must be a postgres:// or postgresql:// URL (got "mysql://u:***@db/t")',
     )
+    expect(() => storeUrl(settings({}), { TACK_STORE_URL: ' postgres://u:hunter2-pw@db/t' })).toThrow(
+      'TACK_STORE_URL has spaces around the URL ("postgres://u:***@db/t"); remove them',
+    )
   })
 })
 

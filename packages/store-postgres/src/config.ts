@@ -6,9 +6,13 @@ import { type ConfigOf, Schema } from '@tack/kernel'
 /** The URL schemes that select this store (libpq accepts both). */
 export const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'] as const
 
-/** Whether `url` names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
+/**
+ * Whether `url` names a PostgreSQL database (`postgres://…` or `postgresql://…`). Not with spaces around
+ * it: `URL` would trim them, but node-postgres reads ` postgres://…` as a relative URL and connects to a
+ * host named `base`.
+ */
 export function isPostgresUrl(url: unknown): url is string {
-  if (typeof url !== 'string') return false
+  if (typeof url !== 'string' || url.trim() !== url) return false
   try {
     return (POSTGRES_SCHEMES as readonly string[]).includes(new URL(url).protocol)
   } catch {

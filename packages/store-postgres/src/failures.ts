@@ -35,6 +35,9 @@ function codeOf(error: ErrorShape): string | undefined {
   return undefined
 }
 
+/** Node's codes for a TLS handshake or certificate it refused (`ERR_TLS_…`, `…_CERT_…`). */
+const TLS_FAILURE = /^ERR_TLS_|^ERR_SSL_|CERT/
+
 function messageOf(error: ErrorShape): string {
   let text = typeof error.message === 'string' && error.message !== '' ? error.message : ''
   if (text === '' && Array.isArray(error.errors))
@@ -53,8 +56,11 @@ function isDriverFailure(error: unknown): boolean {
   if (error instanceof pg.DatabaseError || error instanceof AggregateError) return true
   const e = error as ErrorShape
   if (typeof e.syscall === 'string') return true
-  return /timeout expired|Query read timeout|Connection terminated|password must be a string|connection timeout/i.test(
-    messageOf(e),
+  return (
+    TLS_FAILURE.test(codeOf(e) ?? '') ||
+    /timeout expired|Query read timeout|Connection terminated|password must be a string|connection timeout|does not support SSL/i.test(
+      messageOf(e),
+    )
   )
 }
 
@@ -113,6 +119,13 @@ export function explainPostgresFailure(error: unknown, where: string, doing: str
         'grant it the right to create the schema `tack` (or create it for the user) and to use its tables',
       )
   }
+  // The URL's sslmode and the server disagree (no SSL there), or the server's certificate was refused.
+  if (TLS_FAILURE.test(code ?? '') || /does not support SSL/i.test(said))
+    return fail(
+      'STORE_FAILED',
+      'the secure connection (SSL) failed',
+      "check the URL's sslmode (and sslrootcert) against what the server offers",
+    )
   // node-postgres asks for a password only when the server wants one; none was found anywhere.
   if (/password must be a string|no password/i.test(said))
     return fail(

@@ -50,6 +50,22 @@ export function lookUpPassword(
   return undefined
 }
 
+/**
+ * Why the password file was passed over although it exists — others may read it, which libpq refuses too —
+ * for the "no password was given" error, so a person whose ~/.pgpass is mode 644 learns why; else undefined.
+ */
+export function skippedPasswordFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (process.platform === 'win32') return undefined
+  const file = passwordFilePath(env)
+  try {
+    if ((statSync(file).mode & 0o077) !== 0)
+      return `the password file ${file} was not read: others may read it (chmod 600 it)`
+  } catch {
+    // No file: nothing was passed over.
+  }
+  return undefined
+}
+
 /** One line's fields: split on unescaped `:`, with `\x` standing for `x`. */
 function splitEntry(line: string): string[] {
   const fields: string[] = []

@@ -26,6 +26,13 @@ export function toRows(
       throw new SessionEventError('UNKNOWN_EVENT', `seq ${event.seq}: the event type is not a string`)
     if (typeof event.time !== 'string')
       throw new TypeError(`seq ${event.seq}: the event time is not a string`)
+    // Stored as text columns, which hold no NUL (the payloads are JSON, where it is an escape).
+    if (event.type.includes('\u0000') || event.time.includes('\u0000'))
+      throw new SessionEventError(
+        'NOT_JSON',
+        `seq ${event.seq}: the event's type or time holds a NUL character (\\u0000)`,
+        { path: `/${i}` },
+      )
     seqs.push(event.seq)
     types.push(event.type)
     times.push(event.time)

@@ -20,10 +20,11 @@ import {
 import { currentIdentity, type WriterIdentity } from '@tack/store-sqlite/lease'
 import type pg from 'pg'
 import { PostgresStoreConfig, redactUrl } from './config.ts'
-import { openPool } from './connect.ts'
+import { connectionPassword, openPool } from './connect.ts'
 import { PostgresStoreError } from './errors.ts'
 import { explainPostgresFailure } from './failures.ts'
 import { describeHolder, heldByOther, LEASE_COLUMNS, type LeaseRow } from './lease.ts'
+import { skippedPasswordFile } from './password.ts'
 import { ensureSchema, readSchemaVersion } from './schema.ts'
 import { jsonCopy, parseStored, toRows } from './rows.ts'
 import { SQL } from './statements.ts'
@@ -82,7 +83,8 @@ export class PostgresSessionStore implements SessionStore {
       return new PostgresSessionStore(pool, where, valid, found, opts.clock ?? systemClock)
     } catch (error) {
       await pool.end().catch(() => {})
-      throw prefixed(explainPostgresFailure(error, where, 'opening the session store'), where)
+      const explained = prefixed(explainPostgresFailure(error, where, 'opening the session store'), where)
+      throw withPasswordFileNote(explained, valid.url, opts.env)
     }
   }
 
@@ -99,6 +101,7 @@ export class PostgresSessionStore implements SessionStore {
     const copy = jsonCopy(header, 'header') as SessionHeader
     if (typeof copy?.id !== 'string' || copy.id === '')
       throw new TypeError('session header needs a non-empty id')
+    refuseNul(copy.id, 'session id')
     const insert = async (db: Queryable) => {
       const r = await db.query(SQL.insertSession, [copy.id, JSON.stringify(copy), 0])
       if (r.rowCount === 0) throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
@@ -112,6 +115,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async append(id: string, events: readonly SessionEvent[]): Promise<void> {
     const pool = this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     if (events.length === 0) {
       await this.#run(`appending to session ${id}`, () => this.#count(pool, id))
       return
@@ -148,6 +152,7 @@ export class PostgresSessionStore implements SessionStore {
     access: SessionAccess = {},
   ): Promise<{ header: SessionHeader; events: readonly SessionEvent[] }> {
     const pool = this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     const doing = `loading session ${id}`
     const row = await this.#run(doing, () => pool.query<{ header: string }>(SQL.header, [id]))
     if (row.rows.length === 0) throw notFound(id)
@@ -220,12 +225,14 @@ export class PostgresSessionStore implements SessionStore {
 
   async fork(sourceId: string, child: SessionHeader, atSeq: number): Promise<void> {
     this.#open()
+    if (sourceId.includes(NUL)) throw notFound(sourceId)
     await this.#transaction(`forking session ${sourceId}`, async (c) => {
       // Shared lock: the source may not grow or vanish while its prefix is copied.
       const count = await this.#count(c, sourceId, 'share')
       const copy = jsonCopy(child, 'child') as SessionHeader
       if (typeof copy?.id !== 'string' || copy.id === '')
         throw new TypeError('child header needs a non-empty id')
+      refuseNul(copy.id, 'session id')
       if ((await c.query(SQL.header, [copy.id])).rows.length > 0)
         throw new SessionEventError('SESSION_EXISTS', `session ${copy.id} already exists`)
       if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > count)
@@ -249,6 +256,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async remove(id: string): Promise<void> {
     this.#open()
+    if (id.includes(NUL)) throw notFound(id)
     await this.#transaction(`removing session ${id}`, async (c) => {
       await this.#count(c, id, true)
       await this.#refuseIfHeld(c, id)
@@ -405,8 +413,33 @@ export class PostgresSessionStore implements SessionStore {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * PostgreSQL's text holds no NUL character. Payloads are JSON, where it is the escape `\u0000`; an id, an
+ * event type or a time is stored as it is, so one holding NUL cannot exist here (a lookup finds nothing)
+ * and is refused by name on the way in, rather than as the server's "invalid byte sequence".
+ */
+const NUL = '\u0000'
+
+function refuseNul(value: string, what: string): void {
+  if (value.includes(NUL))
+    throw new SessionEventError(
+      'NOT_JSON',
+      `${what} ${JSON.stringify(value)} holds a NUL character (\\u0000)`,
+    )
+}
+
 const notFound = (id: string) =>
   new SessionEventError('SESSION_NOT_FOUND', `no session ${JSON.stringify(id)}`)
+
+/** A refused login with no password found says so when a password file was passed over (its mode). */
+function withPasswordFileNote(error: unknown, url: string, env: NodeJS.ProcessEnv | undefined): unknown {
+  if (!(error instanceof PostgresStoreError) || error.code !== 'STORE_AUTH_FAILED') return error
+  const note = connectionPassword(url, env) === undefined ? skippedPasswordFile(env) : undefined
+  if (note === undefined) return error
+  return new PostgresStoreError(error.code, `${error.message.slice(error.code.length + 2)}; ${note}`, {
+    driverError: error.driverError,
+  })
+}
 
 /** A schema refusal names the database it is about (the others already do). */
 function prefixed(error: unknown, where: string): unknown {

@@ -54,4 +54,7 @@ test('redactUrl hides the password wherever libpq takes it', () => {
   expect(redactUrl('not a url s3cret')).not.toContain('s3cret')
   expect(isPostgresUrl('postgresql://db/t')).toBe(true)
   expect(isPostgresUrl('http://db/t')).toBe(false)
+  // node-postgres would read these as relative URLs (host `base`) or a database name ending in a space
+  expect(isPostgresUrl(' postgres://db/t')).toBe(false)
+  expect(isPostgresUrl('postgres://db/t\n')).toBe(false)
 })

@@ -61,6 +61,13 @@ describe('where the password comes from', () => {
     const error = await refusal(url, { PGPASSFILE: file })
     expect(error.code).toBe('STORE_AUTH_FAILED')
     expect(error.message).toMatch(/wants a password and none was given.*URL, PGPASSWORD or ~\/\.pgpass/)
+    // ... and why the file that is there was passed over
+    expect(error.message).toContain(
+      `; the password file ${file} was not read: others may read it (chmod 600 it)`,
+    )
+    // not when a password was given: then the file plays no part
+    const wrong = await refusal(url, { PGPASSFILE: file, PGPASSWORD: 'not-the-password' })
+    expect(wrong.message).not.toContain('was not read')
   })
 
   test('password file lines: wildcards, escaped colons and backslashes, the first match wins', () => {
@@ -98,6 +105,16 @@ describe('one clear line for bad input, without the password', () => {
       /^STORE_UNREACHABLE: postgres:\/\/tack:\*\*\*@127\.0\.0\.1:1\/db: the database cannot be reached/,
     )
     expect(error.message).not.toContain('sekrit-pass')
+  })
+
+  test('an sslmode against a server without SSL: the store names the mismatch', async () => {
+    const url = `${(await cluster.createDatabase()).replace(cluster.password, 'tls-sekrit-pass')}?sslmode=no-verify`
+    const error = await refusal(url)
+    expect(error.code).toBe('STORE_FAILED')
+    expect(error.message).toMatch(
+      /: the secure connection \(SSL\) failed \(opening the session store: .*SSL.*sslmode/,
+    )
+    expect(error.message).not.toContain('tls-sekrit-pass')
   })
 
   test('a database that does not exist', async () => {

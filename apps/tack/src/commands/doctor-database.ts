@@ -44,9 +44,58 @@ export const schemaCheck: DatabaseCheck = async ({ client, line, problems }) => 
   )
 }
 
+/** What the store does to each table (store.ts); the events go with their session's row by cascade. */
+const TABLE_RIGHTS: ReadonlyArray<readonly [table: string, rights: readonly string[]]> = [
+  ['tack.schema_version', ['SELECT']],
+  ['tack.sessions', ['SELECT', 'INSERT', 'UPDATE', 'DELETE']],
+  ['tack.events', ['SELECT', 'INSERT']],
+  ['tack.writers', ['SELECT', 'INSERT', 'UPDATE', 'DELETE']],
+]
+
+/**
+ * Whether the URL's user may do what the store does: create the schema when it is missing, else read and
+ * write its tables. A user who may only read passes the schema check, and `tack run` would then fail at
+ * its first write; doctor names the missing rights instead.
+ */
+export const privilegesCheck: DatabaseCheck = async ({ client, line, problems }) => {
+  const who = await client.query<{ u: string; schema: boolean }>(
+    "SELECT current_user AS u, EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'tack') AS schema",
+  )
+  const user = who.rows[0]?.u ?? '?'
+  const missing: string[] = []
+  // pg_namespace, not the version row: a user without USAGE on the schema may not read that row.
+  if (!who.rows[0]?.schema) {
+    const r = await client.query<{ ok: boolean }>(
+      "SELECT has_database_privilege(current_database(), 'CREATE') AS ok",
+    )
+    if (!r.rows[0]?.ok) missing.push('CREATE on the database (to create the schema `tack`)')
+  } else {
+    const usage = await client.query<{ ok: boolean }>("SELECT has_schema_privilege('tack', 'USAGE') AS ok")
+    if (!usage.rows[0]?.ok) missing.push('USAGE on the schema tack')
+    else
+      for (const [table, rights] of TABLE_RIGHTS)
+        for (const right of rights) {
+          const r = await client.query<{ ok: boolean }>('SELECT has_table_privilege($1, $2) AS ok', [
+            table,
+            right,
+          ])
+          if (!r.rows[0]?.ok) missing.push(`${right} on ${table}`)
+        }
+  }
+  if (missing.length === 0) {
+    line('privileges', `${user} may read and write the sessions`)
+    return
+  }
+  line('privileges', `MISSING for ${user} — ${missing.join(', ')}`)
+  problems.push(
+    `STORE_PERMISSION: the database user ${user} lacks ${missing.join(', ')}; tack cannot store sessions there`,
+  )
+}
+
 /** Every check on the database, in order; a check that throws is reported and the others still run. */
 export const DATABASE_CHECKS: readonly DatabaseCheck[] = [
   schemaCheck,
+  privilegesCheck,
   async (check) => (await import('./doctor-fleet.ts')).fleetCheck(check),
 ]
 
@@ -74,9 +123,14 @@ export async function reportSessionStore(
     )
     return
   }
-  const { explainPostgresFailure, poolConfig, PostgresStoreConfig, redactUrl } = await import(
-    '@tack/store-postgres'
-  )
+  const {
+    connectionPassword,
+    explainPostgresFailure,
+    poolConfig,
+    PostgresStoreConfig,
+    redactUrl,
+    skippedPasswordFile,
+  } = await import('@tack/store-postgres')
   const { default: pgModule } = await import('pg')
   const url = redactUrl(chosen.url)
   line('session store', `PostgreSQL ${url} (from ${chosen.from})`)
@@ -91,7 +145,10 @@ export async function reportSessionStore(
   try {
     await client.connect()
   } catch (error) {
-    const why = (explainPostgresFailure(error, url, 'connecting') as Error).message
+    let why = (explainPostgresFailure(error, url, 'connecting') as Error).message
+    // No password found, and a password file passed over for its mode: say so, as the store does.
+    const skipped = connectionPassword(chosen.url, env) === undefined ? skippedPasswordFile(env) : undefined
+    if (skipped && why.startsWith('STORE_AUTH_FAILED')) why = `${why}; ${skipped}`
     line('database', `UNREACHABLE — ${why}`)
     problems.push(why)
     await client.end().catch(() => {})

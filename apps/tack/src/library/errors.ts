@@ -18,7 +18,13 @@ export class TackError extends Error {
   }
 }
 
-const STORE_ERRORS = new Set(['SqliteStoreError', 'SessionEventError', 'UnsupportedSessionFormatError'])
+// By name, so neither store's module is loaded to test for its errors.
+const STORE_ERRORS = new Set([
+  'SqliteStoreError',
+  'PostgresStoreError',
+  'SessionEventError',
+  'UnsupportedSessionFormatError',
+])
 
 /** `error` as the library reports it: a TackError for what a person can fix, else unchanged. */
 export function asTackError(error: unknown, redact: (text: string) => string = (t) => t): unknown {

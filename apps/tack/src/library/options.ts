@@ -48,6 +48,12 @@ export function checkOptions(options: ResumeOptions, cwd: string, redact: Redact
     if (v !== undefined && (typeof v !== 'string' || v === ''))
       throw new TackError('usage', `${key} must be a non-empty string (got ${JSON.stringify(v)})`)
   }
+  // Checked here, not at the first ask: a callback that is not one would fail every call it was to answer.
+  for (const key of ['onApproval', 'onWarning'] as const) {
+    const v = options[key]
+    if (v !== undefined && typeof v !== 'function')
+      throw new TackError('usage', `${key} must be a function (got ${JSON.stringify(v) ?? typeof v})`)
+  }
   let model = options.model
   if (model !== undefined && options.baseUrl && !model.includes('/')) model = `local/${model}`
   if (options.maxCostUsd !== undefined && !(Number.isFinite(options.maxCostUsd) && options.maxCostUsd > 0))
@@ -95,7 +101,11 @@ export function environmentOf(options: ResumeOptions | undefined): NodeJS.Proces
     ...(options?.env ?? process.env),
     ...(home !== undefined ? { TACK_HOME: home } : {}),
   }
-  return withEnvFile(base, tackPaths(base, process.cwd()).envFile)
+  const env = withEnvFile(base, tackPaths(base, process.cwd()).envFile)
+  // `storeUrl` is the caller's explicit choice: an exported TACK_STORE_URL (or one in tack's .env), which
+  // wins over config files, must not silently send this session to another database.
+  if (typeof options?.storeUrl === 'string' && options.storeUrl !== '') delete env.TACK_STORE_URL
+  return env
 }
 
 /** The environment's secret values, and the store URL's password, redacted from warnings and errors. */
