@@ -156,10 +156,16 @@ const OPEN_BITS = 0o077
 /**
  * Removes group and other bits from the spill's own folder (the session's scratch folder) when an older
  * tack left it open. A link there is left alone (chmod would follow it), and so is a folder another
- * account owns (chmod would fail, and the spill with it).
+ * account owns (chmod would fail, and the spill with it). So are folders that are nobody's scratch: the
+ * root and its direct children (`/dev`, `/tmp`) and any sticky folder (shared by design). As root a spill
+ * named `/dev/full` once made this close `/dev` to everyone else, and PostgreSQL's own user could no
+ * longer open /dev/null.
  */
 async function tightenFolder(dir: string): Promise<void> {
   const info = await lstat(dir)
   const ours = info.uid === process.getuid?.()
-  if (ours && info.isDirectory() && (info.mode & OPEN_BITS) !== 0) await chmod(dir, info.mode & 0o7700)
+  const systemLevel = dirname(dirname(dir)) === dirname(dir)
+  const sticky = (info.mode & 0o1000) !== 0
+  if (ours && !systemLevel && !sticky && info.isDirectory() && (info.mode & OPEN_BITS) !== 0)
+    await chmod(dir, info.mode & 0o7700)
 }

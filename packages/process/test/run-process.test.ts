@@ -2,7 +2,7 @@
 // file, stdin, exits and spawn failures. Timeouts that must outlast a command's first line (writing a
 // pid file) are a generous second, so a loaded machine cannot fire them first.
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { chmod, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -197,12 +197,15 @@ describe('output', () => {
   })
 
   it('R2 a spill that fails mid-run (disk full) is reported and the command still completes with its tail', async () => {
+    const devMode = statSync('/dev').mode
     const run = await runProcess(
       runOptions(await tempDir(), { command: 'seq 1 100000', maxOutputBytes: 7, spillPath: '/dev/full' }),
     )
     expect(run).toMatchObject({ exitCode: 0, stdout: '100000\n', truncated: true })
     expect(run.spillPath).toBeUndefined()
     expect(run.spillError).toMatch(/ENOSPC/)
+    // the spill's folder is /dev here: nobody's scratch folder, so its mode is left as it was
+    expect(statSync('/dev').mode).toBe(devMode)
   })
 
   it('R2 a process flooding stdout is bounded in memory', async () => {
