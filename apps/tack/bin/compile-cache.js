@@ -11,20 +11,27 @@
 //   and flags and recompiles on a mismatch; an unwritable or broken folder only means no cache. Node's
 //   own switches keep working: `NODE_COMPILE_CACHE=dir` (Node enables it before tack does; that folder
 //   is used) and `NODE_DISABLE_COMPILE_CACHE=1` (off).
+import { mkdirSync, statSync } from 'node:fs'
 import { enableCompileCache, flushCompileCache } from 'node:module'
 import { join } from 'node:path'
 import { resolveTackHome } from 'tack-home'
 
 /** @param {NodeJS.ProcessEnv} env */
 export function useCompileCache(env = process.env) {
-  let directory
+  let home
   try {
-    directory = join(resolveTackHome(env), 'cache', 'compile')
+    home = resolveTackHome(env)
   } catch {
     return // no home to keep it in: the run goes on without
   }
+  // Only in a home that exists (tack makes it, with its own errors, on the run that needs it), and the two
+  // folders made here one level at a time: Node makes a missing cache folder with a recursive mkdir, which
+  // never returns on some file systems (TACK_HOME=/proc/x hung every command).
+  if (!statSync(home, { throwIfNoEntry: false })?.isDirectory()) return
+  const directory = join(home, 'cache', 'compile')
   const mask = process.umask(0o077)
   try {
+    if (!madeOrThere(join(home, 'cache')) || !madeOrThere(directory)) return
     const { status } = enableCompileCache(directory)
     if (status !== 1) return // ENABLED; ALREADY_ENABLED (NODE_COMPILE_CACHE), DISABLED or FAILED: nothing to add
   } finally {
@@ -38,4 +45,14 @@ export function useCompileCache(env = process.env) {
       // a cache that cannot be written is no cache; the run's own outcome stands
     }
   })
+}
+
+/** @param {string} dir */
+function madeOrThere(dir) {
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+    return true
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST' && statSync(dir).isDirectory()
+  }
 }

@@ -1,7 +1,7 @@
 // Node's module compile cache in $TACK_HOME/cache/compile (docs/decisions/0325-start-up-steps.md), through
 // the real binary: a second start reads what the first wrote, and a damaged or unusable cache costs only
 // speed — the same answer, nothing on stderr.
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { runTack, type Sandbox, sandbox, scriptedModel, textAnswers } from './helpers.ts'
@@ -19,11 +19,14 @@ function filesUnder(dir: string): string[] {
     .filter((path) => statSync(path).isFile())
 }
 
-test('the second start reads the compiled code the first one wrote under TACK_HOME', async () => {
+test('a start reads the compiled code the one before wrote under TACK_HOME (the first start, which makes TACK_HOME, runs without)', async () => {
   const box = await sandbox()
   const first = await run(box)
   expect(first.stdout).toBe('done\n')
   const cache = join(box.tackHome, 'cache', 'compile')
+  // the launcher never makes TACK_HOME (tack does, with its own errors, when the command needs it)
+  expect(existsSync(cache)).toBe(false)
+  expect((await run(box)).stdout).toBe('done\n')
   expect(filesUnder(cache).length).toBeGreaterThan(10)
   // Node's own trace of its compile cache says, per module, whether the stored code was taken
   const second = await run(box, { ...box.env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' })
@@ -37,7 +40,9 @@ test('the second start reads the compiled code the first one wrote under TACK_HO
 test('a damaged cache and a cache folder that cannot be made cost only speed: same answer, nothing on stderr', async () => {
   const box = await sandbox()
   expect((await run(box)).stdout).toBe('done\n')
+  expect((await run(box)).stdout).toBe('done\n')
   const cache = join(box.tackHome, 'cache')
+  expect(filesUnder(cache).length).toBeGreaterThan(10)
   for (const file of filesUnder(cache)) writeFileSync(file, 'not compiled code, or a stale one')
   const damaged = await run(box)
   expect(damaged).toMatchObject({ code: 0, stdout: 'done\n', stderr: '' })
@@ -47,3 +52,13 @@ test('a damaged cache and a cache folder that cannot be made cost only speed: sa
   const blocked = await run(box)
   expect(blocked).toMatchObject({ code: 0, stdout: 'done\n', stderr: '' })
 }, 60_000)
+
+test('TACK_HOME on a file system that allows no folders (/proc) costs only the cache: doctor answers at once', async () => {
+  const box = await sandbox()
+  const r = await runTack(['doctor', '--model', 'scripted/m'], {
+    env: { ...box.env, TACK_HOME: '/proc/tack-compile-cache-test' },
+    cwd: box.workspace,
+  })
+  // before the launcher made the cache folders itself, Node's recursive mkdir never returned here
+  expect(r.stdout).toContain("tack's home folder /proc/tack-compile-cache-test cannot be created")
+}, 20_000)

@@ -35,9 +35,6 @@ export interface CheckedOptions {
 export function checkOptions(options: ResumeOptions, cwd: string, redact: Redactor): CheckedOptions {
   const processCwd = process.cwd()
   const env = environmentOf(options)
-  for (const key of ['onApproval', 'onWarning'] as const)
-    if (options[key] !== undefined && typeof options[key] !== 'function')
-      throw new TackError('usage', `${key} must be a function`)
   oneOf('permissionMode', options.permissionMode, PERMISSION_MODES)
   oneOf('effort', options.effort, REASONING_EFFORTS)
   const toolsMode = options.toolsMode ?? (env.TACK_TOOLS_MODE || undefined)
