@@ -2,8 +2,14 @@
 // scratch folder, removed afterwards; the change the session made is captured as a binary-safe diff
 // against the checked-out commit before the folder goes. Git runs with no prompt (a credential it lacks
 // fails the clone at once) and no hooks (the repository is not trusted).
+//
+// The worker's own git commands run outside the sandbox, in a folder that other jobs' sandboxed commands
+// can write when the scratch folder is in a temp folder (the default): one job could plant
+// `core.fsmonitor` or a filter in another's `.git/config` for the worker to run. So the config the clone
+// wrote is kept in memory and put back before the diff is read, `.git` must still be the clone's folder,
+// and the diff's commands turn fsmonitor and external diff programs off (docs/decisions/0375-fleet-probe.md).
 import { execFile } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
+import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FleetError } from './errors.ts'
 import type { JobSpec } from './job-spec.ts'
@@ -20,7 +26,15 @@ function git(args: readonly string[], opts: { cwd?: string; timeoutMs?: number }
   return new Promise((resolve) => {
     execFile(
       'git',
-      ['-c', 'core.hooksPath=/dev/null', '-c', 'protocol.file.allow=always', ...args],
+      [
+        '-c',
+        'core.hooksPath=/dev/null',
+        '-c',
+        'core.fsmonitor=false',
+        '-c',
+        'protocol.file.allow=always',
+        ...args,
+      ],
       {
         cwd: opts.cwd,
         env: { ...process.env, ...GIT_ENV },
@@ -78,18 +92,34 @@ export async function checkoutJob(spec: JobSpec, scratchDir: string, name: strin
   const head = await git(['rev-parse', 'HEAD'], { cwd: dir })
   if (!head.ok) await fail(`read the checked-out commit of ${spec.repo}`, head)
   const base = head.stdout.trim()
+  const gitDir = join(dir, '.git')
+  const config = await readFile(join(gitDir, 'config'))
   return {
     dir,
     base,
     async diff() {
+      await restoreGitDir(gitDir, config)
       const added = await git(['add', '--all'], { cwd: dir })
       if (!added.ok)
         throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(added.stderr)}`)
-      const d = await git(['diff', '--cached', '--binary', base], { cwd: dir })
+      const d = await git(['diff', '--cached', '--binary', '--no-ext-diff', base], { cwd: dir })
       if (!d.ok)
         throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(d.stderr)}`)
       return d.stdout
     },
     remove,
   }
+}
+
+/**
+ * Puts the clone's `.git/config` back (replacing whatever stands there, a link included) and drops the
+ * files that would point git at another config (`commondir`, `config.worktree`); a `.git` that is no longer
+ * a folder is refused rather than followed.
+ */
+async function restoreGitDir(gitDir: string, config: Buffer): Promise<void> {
+  const st = await lstat(gitDir).catch(() => undefined)
+  if (!st?.isDirectory())
+    throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${gitDir} is no longer the clone's git folder`)
+  for (const f of ['config', 'commondir', 'config.worktree']) await rm(join(gitDir, f), { force: true, recursive: true })
+  await writeFile(join(gitDir, 'config'), config, { flag: 'wx', mode: 0o600 })
 }

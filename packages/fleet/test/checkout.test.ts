@@ -1,0 +1,48 @@
+// The worker reads a job's diff with git outside the sandbox, in a checkout that another job's sandboxed
+// commands could write (the scratch folder is in a temp folder by default): what they plant in the
+// checkout's `.git` must not run (docs/decisions/0375-fleet-probe.md).
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { checkoutJob } from '../src/checkout.ts'
+import { makeRepo } from './fixtures.ts'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+function setup() {
+  const repo = makeRepo()
+  const scratch = mkdtempSync(join(tmpdir(), 'tack-fleet-scratch-'))
+  dirs.push(repo, scratch)
+  return { repo, scratch, marker: join(scratch, 'ran') }
+}
+
+test('a core.fsmonitor or a filter planted in the checkout .git/config does not run when the diff is read', async () => {
+  const { repo, scratch, marker } = setup()
+  const ws = await checkoutJob({ task: 't', repo, labels: {} }, scratch, 'job-1')
+  writeFileSync(join(ws.dir, 'README.md'), 'changed\n')
+  writeFileSync(join(ws.dir, '.gitattributes'), '* filter=evil\n')
+  await appendFile(
+    join(ws.dir, '.git', 'config'),
+    `[core]\n\tfsmonitor = "touch ${marker}; false"\n[filter "evil"]\n\tclean = "touch ${marker}; cat"\n[diff]\n\texternal = "touch ${marker}"\n`,
+  )
+  writeFileSync(join(ws.dir, '.git', 'commondir'), `${scratch}\n`)
+  const diff = await ws.diff()
+  expect(existsSync(marker)).toBe(false)
+  expect(diff).toContain('+changed')
+  expect(diff).toContain('.gitattributes')
+  await ws.remove()
+})
+
+test('a .git replaced by a link is refused, not followed', async () => {
+  const { repo, scratch } = setup()
+  const ws = await checkoutJob({ task: 't', repo, labels: {} }, scratch, 'job-2')
+  rmSync(join(ws.dir, '.git'), { recursive: true, force: true })
+  symlinkSync(join(repo, '.git'), join(ws.dir, '.git'))
+  await expect(ws.diff()).rejects.toThrow(/no longer the clone's git folder/)
+  await ws.remove()
+})
