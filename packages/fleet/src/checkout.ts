@@ -119,7 +119,11 @@ export async function checkoutJob(spec: JobSpec, scratchDir: string, name: strin
 async function restoreGitDir(gitDir: string, config: Buffer): Promise<void> {
   const st = await lstat(gitDir).catch(() => undefined)
   if (!st?.isDirectory())
-    throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${gitDir} is no longer the clone's git folder`)
-  for (const f of ['config', 'commondir', 'config.worktree']) await rm(join(gitDir, f), { force: true, recursive: true })
+    throw new FleetError(
+      'BAD_STATE',
+      `cannot read the workspace's changes: ${gitDir} is no longer the clone's git folder`,
+    )
+  for (const f of ['config', 'commondir', 'config.worktree'])
+    await rm(join(gitDir, f), { force: true, recursive: true })
   await writeFile(join(gitDir, 'config'), config, { flag: 'wx', mode: 0o600 })
 }

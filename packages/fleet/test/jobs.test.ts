@@ -86,6 +86,11 @@ test('a batch with a bad line submits nothing and names the line', async () => {
     expect(() => parseJobLines('{"task": "x", "repo": "/r", "colour": 1}', 'f', '/')).toThrow(
       'f line 1: unknown key "colour"',
     )
+    // Labels as a string or a list are named as such, not as labels 0, 1, 2… from their characters.
+    for (const labels of ['"os=linux"', '["os=linux"]'])
+      expect(() =>
+        parseJobLines(`{"task": "x", "labels": ${labels}}`, 'f', '/', { repo, labels: { gpu: '1' } }),
+      ).toThrow('f line 1: labels must be an object of "key": "value"')
     const specs = parseJobLines(`{"task": "a"}\n{"task": "b", "labels": {"os": "linux"}}\n`, 't', '/', {
       repo,
     })
