@@ -60,7 +60,7 @@ function lastLine(text: string): string {
 
 /** Whether `repo` can be cloned from here: one `git ls-remote`, for `jobs submit` to refuse early. */
 export async function checkRepository(repo: string): Promise<void> {
-  const r = await git(['ls-remote', '--quiet', repo, 'HEAD'], { timeoutMs: 60_000 })
+  const r = await git(['ls-remote', '--quiet', '--', repo, 'HEAD'], { timeoutMs: 60_000 })
   if (!r.ok) throw new FleetError('CLONE_FAILED', `cannot clone ${repo}: ${lastLine(r.stderr)}`)
 }
 
@@ -82,11 +82,22 @@ export async function checkoutJob(spec: JobSpec, scratchDir: string, name: strin
     await remove()
     throw new FleetError('CLONE_FAILED', `cannot ${what}: ${lastLine(r.stderr)}`)
   }
-  const cloned = await git(['clone', '--quiet', spec.repo, dir])
+  // `--` and `--end-of-options`: a job row is data, so a repository or ref that reads as an option
+  // (`--upload-pack=…`) stays a name even when the row did not come through checkJob.
+  const cloned = await git(['clone', '--quiet', '--', spec.repo, dir])
   if (!cloned.ok) await fail(`clone ${spec.repo}`, cloned)
   if (spec.ref) {
-    let r = await git(['checkout', '--quiet', '--detach', spec.ref], { cwd: dir })
-    if (!r.ok) r = await git(['checkout', '--quiet', '--detach', `origin/${spec.ref}`], { cwd: dir })
+    // The ref as given (a tag, a commit, a local branch), else the remote's branch of that name; one
+    // that is neither is named as such, not by the second checkout's confusing complaint.
+    const commit = async (name: string) =>
+      git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${name}^{commit}`], { cwd: dir })
+    let found = await commit(spec.ref)
+    if (!found.ok) found = await commit(`origin/${spec.ref}`)
+    if (!found.ok) {
+      await remove()
+      throw new FleetError('CLONE_FAILED', `no branch, tag or commit ${spec.ref} in ${spec.repo}`)
+    }
+    const r = await git(['checkout', '--quiet', '--detach', found.stdout.trim()], { cwd: dir })
     if (!r.ok) await fail(`check out ${spec.ref} of ${spec.repo}`, r)
   }
   const head = await git(['rev-parse', 'HEAD'], { cwd: dir })

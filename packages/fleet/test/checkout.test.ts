@@ -46,3 +46,27 @@ test('a .git replaced by a link is refused, not followed', async () => {
   await expect(ws.diff()).rejects.toThrow(/no longer the clone's git folder/)
   await ws.remove()
 })
+
+test('a ref that is no branch, tag or commit is named as such; a branch, a tag and a commit check out', async () => {
+  const { repo, scratch } = setup()
+  await expect(checkoutJob({ task: 't', repo, ref: 'nope', labels: {} }, scratch, 'job-3')).rejects.toThrow(
+    `no branch, tag or commit nope in ${repo}`,
+  )
+  const branch = await checkoutJob({ task: 't', repo, ref: 'other', labels: {} }, scratch, 'job-4')
+  expect(existsSync(join(branch.dir, 'other.txt'))).toBe(true)
+  const commit = await checkoutJob({ task: 't', repo, ref: branch.base, labels: {} }, scratch, 'job-5')
+  expect(commit.base).toBe(branch.base)
+  await branch.remove()
+  await commit.remove()
+})
+
+test('a repository or ref from a job row that reads as an option stays a name, and runs nothing', async () => {
+  const { repo, scratch, marker } = setup()
+  await expect(
+    checkoutJob({ task: 't', repo: `--upload-pack=touch ${marker}`, labels: {} }, scratch, 'job-6'),
+  ).rejects.toThrow(/cannot clone --upload-pack=/)
+  await expect(
+    checkoutJob({ task: 't', repo, ref: '--orphan=x', labels: {} }, scratch, 'job-7'),
+  ).rejects.toThrow('no branch, tag or commit --orphan=x')
+  expect(existsSync(marker)).toBe(false)
+})
