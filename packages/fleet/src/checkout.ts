@@ -9,7 +9,7 @@
 // wrote is kept in memory and put back before the diff is read, `.git` must still be the clone's folder,
 // and the diff's commands turn fsmonitor and external diff programs off (docs/decisions/0375-fleet-probe.md).
 import { execFile } from 'node:child_process'
-import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FleetError } from './errors.ts'
 import type { JobSpec } from './job-spec.ts'
@@ -110,6 +110,7 @@ export async function checkoutJob(spec: JobSpec, scratchDir: string, name: strin
     base,
     async diff() {
       await restoreGitDir(gitDir, config)
+      await flattenNestedRepos(dir, gitDir)
       const added = await git(['add', '--all'], { cwd: dir })
       if (!added.ok)
         throw new FleetError('BAD_STATE', `cannot read the workspace's changes: ${lastLine(added.stderr)}`)
@@ -137,4 +138,22 @@ async function restoreGitDir(gitDir: string, config: Buffer): Promise<void> {
   for (const f of ['config', 'commondir', 'config.worktree'])
     await rm(join(gitDir, f), { force: true, recursive: true })
   await writeFile(join(gitDir, 'config'), config, { flag: 'wx', mode: 0o600 })
+}
+
+/**
+ * A repository the session made inside the checkout (`git init` in a subfolder, as project generators do)
+ * is a folder of files to the job, but `git add --all` would fail on it ("does not have a commit checked
+ * out") or record only its commit. Its `.git` is moved into the checkout's own git folder (which git never
+ * adds, and which goes with the checkout), so its files enter the diff as plain content. Git lists such a
+ * repository as an untracked `folder/`; one nested in another shows once the outer is flattened.
+ */
+async function flattenNestedRepos(dir: string, gitDir: string): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const r = await git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir })
+    if (!r.ok) return // git add reports the problem with its own words
+    const nested = r.stdout.split('\0').filter((entry) => entry.endsWith('/'))
+    if (nested.length === 0) return
+    for (const [i, entry] of nested.entries())
+      await rename(join(dir, entry, '.git'), join(gitDir, `tack-nested-${round}-${i}`)).catch(() => {})
+  }
 }

@@ -1,7 +1,8 @@
 // The worker reads a job's diff with git outside the sandbox, in a checkout that another job's sandboxed
 // commands could write (the scratch folder is in a temp folder by default): what they plant in the
 // checkout's `.git` must not run (docs/decisions/0375-fleet-probe.md).
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { appendFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,4 +70,29 @@ test('a repository or ref from a job row that reads as an option stays a name, a
     checkoutJob({ task: 't', repo, ref: '--orphan=x', labels: {} }, scratch, 'job-7'),
   ).rejects.toThrow('no branch, tag or commit --orphan=x')
   expect(existsSync(marker)).toBe(false)
+})
+
+test('a repository the session made inside the checkout enters the diff as files, with or without a commit', async () => {
+  const { repo, scratch } = setup()
+  const ws = await checkoutJob({ task: 't', repo, labels: {} }, scratch, 'job-8')
+  const sh = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd })
+  mkdirSync(join(ws.dir, 'empty', 'inner'), { recursive: true })
+  sh(join(ws.dir, 'empty'), 'init', '-q')
+  writeFileSync(join(ws.dir, 'empty', 'a.txt'), 'a\n')
+  sh(join(ws.dir, 'empty', 'inner'), 'init', '-q')
+  writeFileSync(join(ws.dir, 'empty', 'inner', 'b.txt'), 'b\n')
+  mkdirSync(join(ws.dir, 'made'))
+  sh(join(ws.dir, 'made'), 'init', '-q')
+  writeFileSync(join(ws.dir, 'made', 'c.txt'), 'c\n')
+  writeFileSync(join(ws.dir, 'made', '.gitignore'), 'skip.txt\n')
+  writeFileSync(join(ws.dir, 'made', 'skip.txt'), 'skipped\n')
+  sh(join(ws.dir, 'made'), 'add', '.')
+  sh(join(ws.dir, 'made'), 'commit', '-qm', 'c')
+  const diff = await ws.diff()
+  for (const file of ['empty/a.txt', 'empty/inner/b.txt', 'made/c.txt', 'made/.gitignore'])
+    expect(diff).toContain(`+++ b/${file}`)
+  expect(diff).not.toContain('+++ b/made/skip.txt')
+  expect(diff).not.toContain('Subproject commit')
+  await ws.remove()
 })
