@@ -135,6 +135,23 @@ test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it;
     },
   )
   const id = submitted.stdout.trim()
+  // `jobs logs` before any worker: it says the job waits, then follows the attempt once one takes it.
+  const logs = spawn(process.execPath, [TACK_BIN, 'jobs', 'logs', id.slice(0, 8)], {
+    env: box.env,
+    cwd: box.root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let followed = ''
+  logs.stdout.setEncoding('utf8').on('data', (d: string) => (followed += d))
+  const logsDone = outcomeOf(logs)
+  const waitUntil = Date.now() + 30_000
+  while (!followed.includes('── job queued: waiting for a worker\n')) {
+    if (Date.now() > waitUntil) {
+      logs.kill()
+      throw new Error(`jobs logs never said the job waits: ${followed}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
   const worker = spawn(
     process.execPath,
     [TACK_BIN, 'worker', '--name', 'wc', '--config', config, '--scratch', join(box.root, 'scratch')],
@@ -146,14 +163,6 @@ test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it;
   )
   const workerDone = outcomeOf(worker)
   try {
-    const logs = spawn(process.execPath, [TACK_BIN, 'jobs', 'logs', id.slice(0, 8)], {
-      env: box.env,
-      cwd: box.root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let followed = ''
-    logs.stdout.setEncoding('utf8').on('data', (d: string) => (followed += d))
-    const logsDone = outcomeOf(logs)
     const deadline = Date.now() + 60_000
     while (!/tool\/call\s+.*sleep 60/.test(followed)) {
       if (Date.now() > deadline) throw new Error(`the running call never showed in jobs logs: ${followed}`)

@@ -50,13 +50,14 @@ export async function fleetHealth(source: HealthSource): Promise<FleetHealth> {
     const names = (await boss.getQueues())
       .map((q) => q.name)
       .filter((name) => name === QUEUE_PREFIX || name.startsWith(`${QUEUE_PREFIX}/`))
-    // getQueues' counts are a cache the supervisor refreshes; doctor counts now.
-    const queues = await Promise.all(
-      names.map(async (name) => {
-        const [now] = await boss.getQueueStats(name, { force: true })
-        return { name, queued: now?.queuedCount ?? 0, active: now?.activeCount ?? 0 }
-      }),
-    )
+    // getQueues' counts are a cache the supervisor refreshes; doctor counts now. One queue after
+    // another: doctor's source is one connection, and queries sent to it at once are pg's deprecated
+    // use (a warning on doctor's stderr) and queue up there anyway.
+    const queues: Array<{ name: string; queued: number; active: number }> = []
+    for (const name of names) {
+      const [now] = await boss.getQueueStats(name, { force: true })
+      queues.push({ name, queued: now?.queuedCount ?? 0, active: now?.activeCount ?? 0 })
+    }
     const workers = (await boss.getInstances())
       .filter((i) => i.name !== null && i.stoppedOn === null)
       .map((i) => ({ name: i.name as string, live: i.live, heartbeatOn: i.heartbeatOn }))

@@ -113,10 +113,18 @@ export function parseJobLines(text: string, file: string, cwd: string, defaults:
       return
     }
     const own = parsed as JobInput
+    // A line's labels that are not an object go to checkJob as they are, for its error: spread, a string
+    // or a list became labels named 0, 1, 2….
+    const ownLabels = own.labels
+    const mergeable =
+      ownLabels === undefined ||
+      (typeof ownLabels === 'object' && ownLabels !== null && !Array.isArray(ownLabels))
     const merged: JobInput = {
       ...defaults,
       ...own,
-      labels: { ...((defaults.labels as object) ?? {}), ...((own.labels as object) ?? {}) },
+      labels: mergeable
+        ? { ...((defaults.labels as object) ?? {}), ...((ownLabels as object) ?? {}) }
+        : ownLabels,
     }
     try {
       specs.push(checkJob(merged, cwd, where))

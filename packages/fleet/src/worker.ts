@@ -58,6 +58,7 @@ export class Worker {
     // A submit wakes the idle loop at once; the poll is the fallback (a pooler that drops LISTEN).
     let wake: (() => void) | undefined
     let pending = false
+    let takeFailure: string | undefined
     const stopListening = await this.#o.fleet.onJobsReady(() => {
       pending = true
       // The jobs may be on a queue (label set) created just now.
@@ -74,8 +75,14 @@ export class Worker {
         let took = false
         try {
           took = await this.#takeOne()
+          if (takeFailure !== undefined) this.#o.log('tack worker: taking jobs again')
+          takeFailure = undefined
         } catch (error) {
-          this.#o.log(`tack worker: cannot take a job: ${messageOf(error)}`)
+          // Once per distinct reason, not once per poll: a database down for an hour is one line, not
+          // thousands.
+          const reason = messageOf(error)
+          if (reason !== takeFailure) this.#o.log(`tack worker: cannot take a job: ${reason} (retrying)`)
+          takeFailure = reason
         }
         if (took || pending) continue
         const woken = new AbortController()

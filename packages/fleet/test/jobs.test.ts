@@ -86,6 +86,11 @@ test('a batch with a bad line submits nothing and names the line', async () => {
     expect(() => parseJobLines('{"task": "x", "repo": "/r", "colour": 1}', 'f', '/')).toThrow(
       'f line 1: unknown key "colour"',
     )
+    // Labels as a string or a list are named as such, not as labels 0, 1, 2… from their characters.
+    for (const labels of ['"os=linux"', '["os=linux"]'])
+      expect(() =>
+        parseJobLines(`{"task": "x", "labels": ${labels}}`, 'f', '/', { repo, labels: { gpu: '1' } }),
+      ).toThrow('f line 1: labels must be an object of "key": "value"')
     const specs = parseJobLines(`{"task": "a"}\n{"task": "b", "labels": {"os": "linux"}}\n`, 't', '/', {
       repo,
     })
@@ -301,3 +306,48 @@ test('followJobs calls back with every job first, then only the jobs that change
     await fleet.close()
   }
 })
+
+test('a database that stops answering is one line while it lasts, and one when the worker takes jobs again', async () => {
+  const url = await cluster.createDatabase()
+  const fleet = await openFleet(url)
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  const lines: string[] = []
+  const worker = new Worker({
+    fleet,
+    runner: editingRunner([]),
+    name: 'w5',
+    concurrency: 1,
+    labels: {},
+    scratchDir: mkdtempSync(join(tmpdir(), 'tack-scratch-')),
+    config,
+    log: (line) => lines.push(line),
+  })
+  const running = worker.run()
+  try {
+    // One job done first, so the worker has a queue to fetch from.
+    const [id] = await submitJobs(fleet, [checkJob({ task: 'first', repo, labels: {} }, '/')], submitOptions)
+    await until(async () => ((await getJob(fleet, id)).state === 'done' ? true : undefined))
+    // The queue's schema gone (as a restore in progress or a revoked grant would make it): every take
+    // fails the same way until it is back.
+    await admin.query('ALTER SCHEMA pgboss RENAME TO pgboss_away')
+    // pollIntervalMs is 100: some ten polls fail meanwhile.
+    await new Promise((r) => setTimeout(r, 1500))
+    await admin.query('ALTER SCHEMA pgboss_away RENAME TO pgboss')
+    await until(async () => (lines.includes('tack worker: taking jobs again') ? true : undefined)).catch(
+      (e) => {
+        throw new Error(`${e}: ${lines.join(' / ')}`)
+      },
+    )
+    const failures = lines.filter((l) => l.startsWith('tack worker: cannot take a job:'))
+    expect(failures.length, lines.join('\n')).toBe(1)
+    expect(failures[0]).toMatch(/\(retrying\)$/)
+  } finally {
+    await admin.query('ALTER SCHEMA pgboss_away RENAME TO pgboss').catch(() => {})
+    await admin.end()
+    await worker.stop()
+    await running
+    await fleet.close()
+  }
+}, 30_000)

@@ -17,9 +17,16 @@ export async function followJobLogs(fleet: Fleet, ref: string, url: string, io: 
   const out = printableIO(io).out
   const printed = new Map<string, number>()
   let finishedAt: number | undefined
+  let wasQueued = false
   try {
     for (;;) {
       const job = await getJob(fleet, ref)
+      // A job no worker has taken (yet, or again after a hand-back) would otherwise be a silent wait.
+      if (job.state === 'queued' && !wasQueued) {
+        const labels = Object.entries(job.spec.labels).map(([k, v]) => `${k}=${v}`)
+        out(`── job queued: waiting for a worker${labels.length ? ` offering ${labels.join(',')}` : ''}\n`)
+      }
+      wasQueued = job.state === 'queued'
       for (const a of job.attempts) {
         if (!a.sessionId) continue
         const seen = printed.get(a.sessionId)
