@@ -252,7 +252,8 @@ export const CATALOG: readonly CatalogEntry[] = [
   },
   {
     key: 'serve',
-    description: '`tack serve`: the web view of sessions and jobs (its address, port, polling and token variable)',
+    description:
+      '`tack serve`: the web view of sessions and jobs (its address, port, polling and token variable)',
     defaultOn: true,
     load: async () => {
       // The config module only: checking a config's plugins.serve must not load the server.

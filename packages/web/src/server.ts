@@ -5,14 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SessionStore, SessionSummary } from '@tack/session'
-import {
-  allowedHosts,
-  crossSiteRefusal,
-  isLoopback,
-  TOKEN_COOKIE,
-  tokenOf,
-  tokensMatch,
-} from './access.ts'
+import { allowedHosts, crossSiteRefusal, isLoopback, TOKEN_COOKIE, tokenOf, tokensMatch } from './access.ts'
 import { follow, whenChanged } from './follow.ts'
 import type { JobSource } from './jobs.ts'
 import { type Projection, SessionFeed } from './session-feed.ts'
@@ -134,16 +127,17 @@ async function handle(
   await read(res, url.pathname, opts)
 }
 
-async function read(
-  res: ServerResponse,
-  path: string,
-  opts: WebServerOptions,
-): Promise<void> {
+async function read(res: ServerResponse, path: string, opts: WebServerOptions): Promise<void> {
   const { store, jobs, pollMs } = opts
   if (path === '/api/sessions') return sendJson(res, 200, await sessionList(store))
   if (path === '/api/sessions/stream') {
     const stream = openEventStream(res)
-    follow(stream, pollMs, whenChanged(() => sessionList(store)), describe)
+    follow(
+      stream,
+      pollMs,
+      whenChanged(() => sessionList(store)),
+      describe,
+    )
     return
   }
   const session = /^\/api\/sessions\/([^/]+)(\/stream)?$/.exec(path)
@@ -159,10 +153,11 @@ async function read(
     return
   }
   if (path === '/api/jobs' || path === '/api/jobs/stream') {
-    if (!jobs) return sendJson(res, 200, { connected: false, jobs: [] })
-    if (path === '/api/jobs') return sendJson(res, 200, { connected: true, jobs: await jobs.listJobs() })
-    const stream = openEventStream(res)
-    follow(stream, pollMs, whenChanged(async () => ({ connected: true, jobs: await jobs.listJobs() })), describe)
+    // Without a job source the answer says so (the page shows it), rather than a list that is empty.
+    const table = async () =>
+      jobs ? { connected: true, jobs: await jobs.listJobs() } : { connected: false, jobs: [] }
+    if (path === '/api/jobs') return sendJson(res, 200, await table())
+    follow(openEventStream(res), pollMs, whenChanged(table), describe)
     return
   }
   const job = /^\/api\/jobs\/([^/]+)(\/stream)?$/.exec(path)

@@ -17,7 +17,9 @@ function el(tag, attrs, ...children) {
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue
-    node.append(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child)
+    node.append(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    )
   }
   return node
 }
@@ -26,9 +28,14 @@ const sessionHref = (id) => `#/session/${encodeURIComponent(id)}`
 const jobHref = (id) => `#/job/${encodeURIComponent(id)}`
 const shortId = (id) => (id.length > 12 ? id.slice(0, 12) : id)
 const when = (iso) => (iso ? new Date(iso).toLocaleString() : '')
-const tokens = (n) => (n < 1000 ? String(n) : n < 1e6 ? `${(n / 1000).toFixed(1)}k` : `${(n / 1e6).toFixed(1)}M`)
-const cost = (usd) => (usd === undefined || usd === null ? 'n/a' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`)
-const duration = (ms) => (ms < 60000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : `${Math.floor(ms / 60000)}m ${String(Math.floor((ms % 60000) / 1000)).padStart(2, '0')}s`)
+const tokens = (n) =>
+  n < 1000 ? String(n) : n < 1e6 ? `${(n / 1000).toFixed(1)}k` : `${(n / 1e6).toFixed(1)}M`
+const cost = (usd) =>
+  usd === undefined || usd === null ? 'n/a' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`
+const duration = (ms) =>
+  ms < 60000
+    ? `${(Math.max(0, ms) / 1000).toFixed(1)}s`
+    : `${Math.floor(ms / 60000)}m ${String(Math.floor((ms % 60000) / 1000)).padStart(2, '0')}s`
 
 function show(...nodes) {
   main.replaceChildren(...nodes.flat().filter((node) => node !== null && node !== undefined))
@@ -48,34 +55,67 @@ function follow(url, draw) {
 function drawSessions(list) {
   if (list.error) return show(el('p', { class: 'notice error' }, list.error))
   const rows = list.map((s) =>
-    el('tr', { 'data-session': s.id },
+    el(
+      'tr',
+      { 'data-session': s.id },
       el('td', { class: 'mono' }, el('a', { href: sessionHref(s.id) }, shortId(s.id))),
       el('td', {}, when(s.lastTime ?? s.createdAt)),
       el('td', {}, String(s.turns)),
       el('td', { class: 'mono' }, s.model ?? '(no model yet)'),
       el('td', {}, s.firstPrompt ?? ''),
-      el('td', { class: 'mono dim' }, s.cwd)))
+      el('td', { class: 'mono dim' }, s.cwd),
+    ),
+  )
   show(
     el('h1', {}, 'Sessions'),
     list.length === 0
       ? el('p', { class: 'dim' }, 'no sessions')
-      : el('table', { class: 'list', id: 'sessions' },
-          el('thead', {}, el('tr', {}, ['id', 'last activity', 'turns', 'model', 'first prompt', 'folder'].map((h) => el('th', {}, h)))),
-          el('tbody', {}, rows)))
+      : el(
+          'table',
+          { class: 'list', id: 'sessions' },
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              ['id', 'last activity', 'turns', 'model', 'first prompt', 'folder'].map((h) => el('th', {}, h)),
+            ),
+          ),
+          el('tbody', {}, rows),
+        ),
+  )
 }
 
 function drawSession(page) {
   if (page.error) return show(el('p', { class: 'notice error' }, page.error))
   const s = page.status
-  const meta = el('div', { class: 'meta' },
+  const meta = el(
+    'div',
+    { class: 'meta' },
     el('span', {}, 'session ', el('b', { class: 'mono' }, page.id)),
     el('span', {}, 'model ', el('b', {}, s.model)),
     el('span', {}, 'tokens ', el('b', {}, `${tokens(s.inputTokens)} in / ${tokens(s.outputTokens)} out`)),
     el('span', {}, 'cost ', el('b', {}, cost(s.cost))),
-    el('span', {}, s.running ? el('b', { class: 'badge running' }, 'running') : el('span', { class: 'badge' }, 'idle')),
-    el('span', { class: 'mono' }, page.cwd))
+    el(
+      'span',
+      {},
+      s.running ? el('b', { class: 'badge running' }, 'running') : el('span', { class: 'badge' }, 'idle'),
+    ),
+    el('span', { class: 'mono' }, page.cwd),
+  )
   const todos = page.todos.length
-    ? el('ul', { class: 'todos' }, page.todos.map((t) => el('li', { class: t.status }, `${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '▶' : '☐'} ${t.content}`)))
+    ? el(
+        'ul',
+        { class: 'todos' },
+        page.todos.map((t) =>
+          el(
+            'li',
+            { class: t.status },
+            `${t.status === 'completed' ? '☑' : t.status === 'in_progress' ? '▶' : '☐'} ${t.content}`,
+          ),
+        ),
+      )
     : null
   show(el('h1', {}, 'Session'), meta, todos, el('div', { id: 'conversation' }, page.entries.map(entry)))
 }
@@ -85,9 +125,12 @@ function entry(e) {
     case 'user':
       return el('div', { class: `entry user${e.steering ? ' steering' : ''}` }, e.text)
     case 'assistant':
-      return el('div', { class: 'entry assistant' },
+      return el(
+        'div',
+        { class: 'entry assistant' },
         e.reasoning ? el('details', {}, el('summary', {}, 'reasoning'), e.reasoning) : null,
-        e.text)
+        e.text,
+      )
     case 'notice':
       return el('div', { class: `entry notice ${e.tone}` }, e.text)
     case 'tool':
@@ -98,24 +141,46 @@ function entry(e) {
 }
 
 function toolCard(t) {
-  const status = t.approval === 'denied' ? 'denied' : t.approval === 'asked' ? 'waiting for approval' : t.status
+  const status =
+    t.approval === 'denied' ? 'denied' : t.approval === 'asked' ? 'waiting for approval' : t.status
   const took = t.endedAt && t.startedAt ? duration(t.endedAt - t.startedAt) : ''
-  return el('div', { class: 'entry tool', 'data-call': t.callId },
-    el('div', { class: 'tool-head' },
+  return el(
+    'div',
+    { class: 'entry tool', 'data-call': t.callId },
+    el(
+      'div',
+      { class: 'tool-head' },
       el('span', { class: 'tool-name' }, t.name),
       el('span', { class: 'tool-key mono' }, t.keyArg),
       t.progress ? el('span', { class: 'dim' }, t.progress) : null,
       took ? el('span', { class: 'dim' }, took) : null,
-      el('span', { class: `badge ${t.status}` }, status)),
+      el('span', { class: `badge ${t.status}` }, status),
+    ),
     t.inner ? innerCalls(t.inner) : null,
     t.diff ? diffCard(t.diff) : null,
-    t.output ? el('pre', { class: 'output' }, t.output) : null)
+    t.output ? el('pre', { class: 'output' }, t.output) : null,
+  )
 }
 
 function innerCalls(inner) {
-  const earlier = inner.earlier ? [el('li', { class: 'dim' }, `${inner.earlier} earlier call(s), ${inner.earlierFailed} failed`)] : []
-  return el('ul', { class: 'inner' }, earlier,
-    inner.shown.map((c) => el('li', {}, el('span', { class: 'mono' }, c.label), ' ', el('span', { class: `badge ${c.status}` }, c.status), c.detail ? el('span', { class: 'dim' }, ` ${c.detail}`) : null)))
+  const earlier = inner.earlier
+    ? [el('li', { class: 'dim' }, `${inner.earlier} earlier call(s), ${inner.earlierFailed} failed`)]
+    : []
+  return el(
+    'ul',
+    { class: 'inner' },
+    earlier,
+    inner.shown.map((c) =>
+      el(
+        'li',
+        {},
+        el('span', { class: 'mono' }, c.label),
+        ' ',
+        el('span', { class: `badge ${c.status}` }, c.status),
+        c.detail ? el('span', { class: 'dim' }, ` ${c.detail}`) : null,
+      ),
+    ),
+  )
 }
 
 /** An applied change: numbered old and new lines, removed red, added green. */
@@ -124,10 +189,18 @@ function diffCard(diff) {
   if (diff.created !== undefined) {
     const lines = diff.created.split('\n')
     if (lines.at(-1) === '') lines.pop()
-    lines.forEach((line, i) => rows.push(diffRow('add', '', i + 1, `+${line}`)))
+    for (const [i, line] of lines.entries()) rows.push(diffRow('add', '', i + 1, `+${line}`))
   } else {
     for (const h of diff.hunks) {
-      rows.push(el('tr', { class: 'hunk' }, el('td', { class: 'n' }), el('td', { class: 'n' }), el('td', { class: 't' }, `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`)))
+      rows.push(
+        el(
+          'tr',
+          { class: 'hunk' },
+          el('td', { class: 'n' }),
+          el('td', { class: 'n' }),
+          el('td', { class: 't' }, `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`),
+        ),
+      )
       let oldN = h.oldStart
       let newN = h.newStart
       for (const line of h.lines) {
@@ -138,17 +211,35 @@ function diffCard(diff) {
       }
     }
   }
-  return el('div', { class: 'diff' }, el('div', { class: 'diff-path mono' }, diff.path), el('table', { class: 'mono' }, el('tbody', {}, rows)))
+  return el(
+    'div',
+    { class: 'diff' },
+    el('div', { class: 'diff-path mono' }, diff.path),
+    el('table', { class: 'mono' }, el('tbody', {}, rows)),
+  )
 }
 
 function diffRow(kind, oldN, newN, text) {
-  return el('tr', { class: kind }, el('td', { class: 'n' }, String(oldN)), el('td', { class: 'n' }, String(newN)), el('td', { class: 't' }, text))
+  return el(
+    'tr',
+    { class: kind },
+    el('td', { class: 'n' }, String(oldN)),
+    el('td', { class: 'n' }, String(newN)),
+    el('td', { class: 't' }, text),
+  )
 }
 
 /** A unified diff's text (a job's workspace diff) as the same kind of card. */
 function unifiedDiff(text) {
   const rows = text.split('\n').map((line) => {
-    const kind = line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : line.startsWith('@@') ? 'hunk' : ''
+    const kind =
+      line.startsWith('+') && !line.startsWith('+++')
+        ? 'add'
+        : line.startsWith('-') && !line.startsWith('---')
+          ? 'del'
+          : line.startsWith('@@')
+            ? 'hunk'
+            : ''
     return el('tr', { class: kind }, el('td', { class: 't' }, line))
   })
   return el('div', { class: 'diff panel' }, el('table', { class: 'mono' }, el('tbody', {}, rows)))
@@ -157,35 +248,63 @@ function unifiedDiff(text) {
 // ── jobs ─────────────────────────────────────────────────────────────────────────────────────────────
 
 function notConnected() {
-  return el('div', { class: 'not-connected', id: 'jobs-not-connected' },
-    'Jobs are not connected: this tack serve has no fleet database (plugins.store.url / TACK_STORE_URL naming PostgreSQL), so there is no job table to show.')
+  return el(
+    'div',
+    { class: 'not-connected', id: 'jobs-not-connected' },
+    'Jobs are not connected: this tack serve has no fleet database (plugins.store.url / TACK_STORE_URL naming PostgreSQL), so there is no job table to show.',
+  )
 }
 
 function drawJobs(answer) {
   if (answer.error) return show(el('p', { class: 'notice error' }, answer.error))
   if (!answer.connected) return show(el('h1', {}, 'Jobs'), notConnected())
   const rows = answer.jobs.map((j) =>
-    el('tr', { 'data-job': j.id },
+    el(
+      'tr',
+      { 'data-job': j.id },
       el('td', { class: 'mono' }, el('a', { href: jobHref(j.id) }, shortId(j.id))),
       el('td', {}, el('span', { class: `badge ${j.state}` }, j.state)),
       el('td', {}, j.task),
       el('td', { class: 'mono' }, j.ref ? `${j.repo} @ ${j.ref}` : j.repo),
       el('td', {}, j.attempt ? String(j.attempt) : ''),
       el('td', { class: 'mono' }, j.worker ?? ''),
-      el('td', { class: 'mono' }, j.sessionId ? el('a', { href: sessionHref(j.sessionId) }, shortId(j.sessionId)) : ''),
+      el(
+        'td',
+        { class: 'mono' },
+        j.sessionId ? el('a', { href: sessionHref(j.sessionId) }, shortId(j.sessionId)) : '',
+      ),
       el('td', {}, j.costUsd === undefined ? '' : cost(j.costUsd)),
-      el('td', {}, when(j.updatedAt ?? j.createdAt))))
+      el('td', {}, when(j.updatedAt ?? j.createdAt)),
+    ),
+  )
   show(
     el('h1', {}, 'Jobs'),
     answer.jobs.length === 0
       ? el('p', { class: 'dim' }, 'no jobs')
-      : el('table', { class: 'list', id: 'jobs' },
-          el('thead', {}, el('tr', {}, ['id', 'state', 'task', 'repository', 'attempt', 'worker', 'session', 'cost', 'updated'].map((h) => el('th', {}, h)))),
-          el('tbody', {}, rows)))
+      : el(
+          'table',
+          { class: 'list', id: 'jobs' },
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              ['id', 'state', 'task', 'repository', 'attempt', 'worker', 'session', 'cost', 'updated'].map(
+                (h) => el('th', {}, h),
+              ),
+            ),
+          ),
+          el('tbody', {}, rows),
+        ),
+  )
 }
 
 async function act(id, action) {
-  const res = await fetch(`/api/jobs/${encodeURIComponent(id)}/${action}`, { method: 'POST', headers: { 'x-tack-action': '1' } })
+  const res = await fetch(`/api/jobs/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    headers: { 'x-tack-action': '1' },
+  })
   const body = await res.json().catch(() => ({}))
   if (!res.ok) alert(`${action} failed: ${body.error ?? res.status}`)
 }
@@ -195,22 +314,50 @@ function drawJob(j) {
   const usage = j.usage ? `${tokens(j.usage.inputTokens)} in / ${tokens(j.usage.outputTokens)} out` : 'n/a'
   show(
     el('h1', {}, 'Job'),
-    el('div', { class: 'meta' },
+    el(
+      'div',
+      { class: 'meta' },
       el('span', {}, 'job ', el('b', { class: 'mono' }, j.id)),
       el('span', { class: `badge ${j.state}` }, j.state),
       el('span', {}, 'repository ', el('b', { class: 'mono' }, j.ref ? `${j.repo} @ ${j.ref}` : j.repo)),
       el('span', {}, 'model ', el('b', {}, j.model ?? 'default')),
       el('span', {}, 'usage ', el('b', {}, usage)),
-      el('span', {}, 'cost ', el('b', {}, cost(j.costUsd)))),
+      el('span', {}, 'cost ', el('b', {}, cost(j.costUsd))),
+    ),
     el('div', { class: 'panel' }, j.task),
-    el('div', { class: 'actions' },
-      el('button', { onclick: () => act(j.id, 'cancel'), disabled: !(j.state === 'queued' || j.state === 'active') }, 'Cancel'),
-      el('button', { onclick: () => act(j.id, 'retry'), disabled: !(j.state === 'failed' || j.state === 'cancelled') }, 'Retry')),
+    el(
+      'div',
+      { class: 'actions' },
+      el(
+        'button',
+        { onclick: () => act(j.id, 'cancel'), disabled: !(j.state === 'queued' || j.state === 'active') },
+        'Cancel',
+      ),
+      el(
+        'button',
+        { onclick: () => act(j.id, 'retry'), disabled: !(j.state === 'failed' || j.state === 'cancelled') },
+        'Retry',
+      ),
+    ),
     el('h1', {}, 'Attempts'),
-    el('ul', {}, j.attempts.map((a) => el('li', {}, `#${a.attempt} `, a.sessionId ? el('a', { href: sessionHref(a.sessionId) }, shortId(a.sessionId)) : '', a.worker ? ` on ${a.worker}` : '', a.reason ? ` — ${a.reason}` : ''))),
+    el(
+      'ul',
+      {},
+      j.attempts.map((a) =>
+        el(
+          'li',
+          {},
+          `#${a.attempt} `,
+          a.sessionId ? el('a', { href: sessionHref(a.sessionId) }, shortId(a.sessionId)) : '',
+          a.worker ? ` on ${a.worker}` : '',
+          a.reason ? ` — ${a.reason}` : '',
+        ),
+      ),
+    ),
     j.exitReason ? el('p', {}, 'exit: ', el('b', {}, j.exitReason)) : null,
     j.finalAnswer ? el('div', { class: 'panel' }, j.finalAnswer) : null,
-    j.diff ? [el('h1', {}, 'Diff'), unifiedDiff(j.diff)] : el('p', { class: 'dim' }, 'no diff'))
+    j.diff ? [el('h1', {}, 'Diff'), unifiedDiff(j.diff)] : el('p', { class: 'dim' }, 'no diff'),
+  )
 }
 
 // ── routing ──────────────────────────────────────────────────────────────────────────────────────────
@@ -219,7 +366,8 @@ function route() {
   const hash = location.hash || '#/'
   const [, page, rawId] = /^#\/([a-z]*)\/?(.*)$/.exec(hash) ?? []
   const id = rawId ? decodeURIComponent(rawId) : ''
-  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.dataset.nav === (page === 'job' || page === 'jobs' ? 'jobs' : 'sessions'))
+  for (const a of document.querySelectorAll('nav a'))
+    a.classList.toggle('current', a.dataset.nav === (page === 'job' || page === 'jobs' ? 'jobs' : 'sessions'))
   show(el('p', { class: 'dim' }, 'loading…'))
   if (page === 'session' && id) follow(`/api/sessions/${encodeURIComponent(id)}/stream`, drawSession)
   else if (page === 'jobs') follow('/api/jobs/stream', drawJobs)

@@ -12,7 +12,8 @@ import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { resolveSettings } from '../settings.ts'
 
-export const SERVE_USAGE = 'usage: tack serve [--port N] [--host ADDRESS] [--cwd DIR] [--config FILE] [--profile NAME]'
+export const SERVE_USAGE =
+  'usage: tack serve [--port N] [--host ADDRESS] [--cwd DIR] [--config FILE] [--profile NAME]'
 
 export const SERVE_HELP = `${SERVE_USAGE}
 
@@ -73,7 +74,10 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
     server = await web.startWebServer({
       store: booted.ctx.sessionStore,
-      projection: { presenter: presenter ?? (await import('@tack/tools')).plainPresenter, pricing: { costOf, contextWindowOf } },
+      projection: {
+        presenter: presenter ?? (await import('@tack/tools')).plainPresenter,
+        pricing: { costOf, contextWindowOf },
+      },
       host,
       port,
       pollMs: config.pollMs,
@@ -94,7 +98,8 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
 
 function portFlag(text: string): number {
   const n = Number(text)
-  if (!/^\d+$/.test(text) || n > 65_535) throw new UsageError(`serve: --port must be an integer from 0 to 65535 (got "${text}")`)
+  if (!/^\d+$/.test(text) || n > 65_535)
+    throw new UsageError(`serve: --port must be an integer from 0 to 65535 (got "${text}")`)
   return n
 }
 
