@@ -35,6 +35,7 @@ const model = await startLoopbackServer({
           args: {
             file_path: 'src/greet.ts',
             old_string: "  return 'Hello ' + name",
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the edit writes a template literal into the file
             new_string: '  return `Hello, ${name}!`',
           },
         },
