@@ -16,8 +16,8 @@ import { workspaceGroups } from './lib/workspace-groups.ts'
 const STAGE = join(ROOT, '.tmp', 'pack', 'tack')
 export const DIST = join(ROOT, 'dist')
 
-/** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas. */
-const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod']
+/** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas, the web view's page. */
+const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod', 'static']
 
 interface LockEntry {
   readonly version?: string
