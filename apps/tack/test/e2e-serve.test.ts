@@ -162,6 +162,21 @@ test('a bad --port or plugins.serve value is one line naming it, exit 2', async 
   expect(help.stdout).toContain('usage: tack serve')
 })
 
+test('a port in use is one line saying so, exit 1', async () => {
+  const box = await sandbox()
+  const first = await serve(box, ['--port', '0'])
+  try {
+    const taken = addressOf(first.line).port
+    const second = await runTack(['serve', '--port', taken], { env: box.env, cwd: box.workspace })
+    expect(second.code).toBe(1)
+    expect(second.stderr).toBe(
+      `tack: serve: 127.0.0.1:${taken} is in use (--port N picks another, 0 any free one)\n`,
+    )
+  } finally {
+    await first.stop()
+  }
+})
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import type { Presenter } from '@tack/tools'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
+import { CommandError } from '../errors.ts'
 import type { Settings } from '../config/load.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
@@ -68,31 +69,47 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
     warn: io.err,
   })
   let server: Awaited<ReturnType<typeof web.startWebServer>> | undefined
+  // Listened for before the address is printed: a signal right after it still ends the serve cleanly.
+  const stopped = stopSignal()
   try {
     const { contextWindowOf, costOf } = await import('@tack/llm/catalog')
-    const presenter = booted.ctx.get('tools') as Presenter | undefined
+    const presenter =
+      (booted.ctx.get('tools') as Presenter | undefined) ?? (await import('@tack/tools')).plainPresenter
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
-    server = await web.startWebServer({
-      store: booted.ctx.sessionStore,
-      projection: {
-        presenter: presenter ?? (await import('@tack/tools')).plainPresenter,
-        pricing: { costOf, contextWindowOf },
-      },
-      host,
-      port,
-      pollMs: config.pollMs,
-      ...(token !== undefined ? { token } : {}),
-    })
+    server = await listenOrSay(host, port, () =>
+      web.startWebServer({
+        store: booted.ctx.sessionStore,
+        projection: { presenter, pricing: { costOf, contextWindowOf } },
+        host,
+        port,
+        pollMs: config.pollMs,
+        ...(token !== undefined ? { token } : {}),
+      }),
+    )
     // The one place a generated token is shown: the address to open, which sets it as a cookie.
     if (generated) terminal.out(`tack serve: ${server.url}?token=${token}\n`)
     else io.out(`tack serve: ${server.url}\n`)
     if (token !== undefined && !generated) io.err(`tack serve: the token is $${config.tokenEnv}'s value\n`)
     io.err('tack serve: jobs are not connected (no fleet job source); Ctrl-C stops\n')
-    await stopSignal()
+    await stopped
     return 0
   } finally {
     await server?.close()
     await booted.close()
+  }
+}
+
+/** The server, or one line saying why the address cannot be listened on (taken, not this machine's). */
+async function listenOrSay<T>(host: string, port: number, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start()
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'EADDRINUSE')
+      throw new CommandError(`serve: ${host}:${port} is in use (--port N picks another, 0 any free one)`)
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES')
+      throw new CommandError(`serve: cannot listen on ${host}:${port} (${String(code)})`)
+    throw error
   }
 }
 
