@@ -142,7 +142,7 @@ async function read(res: ServerResponse, path: string, opts: WebServerOptions): 
   }
   const session = /^\/api\/sessions\/([^/]+)(\/stream)?$/.exec(path)
   if (session) {
-    const feed = new SessionFeed(store, decodeURIComponent(session[1] ?? ''), opts.projection)
+    const feed = new SessionFeed(store, idOf(session[1]), opts.projection)
     if (!session[2]) {
       await feed.refresh().catch(notFound)
       return sendJson(res, 200, feed.page())
@@ -162,7 +162,7 @@ async function read(res: ServerResponse, path: string, opts: WebServerOptions): 
   }
   const job = /^\/api\/jobs\/([^/]+)(\/stream)?$/.exec(path)
   if (job && jobs) {
-    const id = decodeURIComponent(job[1] ?? '')
+    const id = idOf(job[1])
     const detail = async () => {
       const found = await jobs.getJob(id)
       if (!found) throw new HttpError(404, `no job ${id}`)
@@ -188,7 +188,7 @@ async function act(
   const match = /^\/api\/jobs\/([^/]+)\/(cancel|retry)$/.exec(url.pathname)
   if (!match) throw new HttpError(404, `nothing to do at ${url.pathname}`)
   if (!opts.jobs) throw new HttpError(503, 'jobs are not connected')
-  const id = decodeURIComponent(match[1] ?? '')
+  const id = idOf(match[1])
   if (!(await opts.jobs.getJob(id))) throw new HttpError(404, `no job ${id}`)
   await (match[2] === 'cancel' ? opts.jobs.cancel(id) : opts.jobs.retry(id))
   sendJson(res, 200, { ok: true, id, action: match[2] })
@@ -199,6 +199,15 @@ async function sessionList(store: SessionStore): Promise<readonly SessionSummary
   const list = [...(await store.list())]
   const last = (s: SessionSummary) => s.lastTime ?? s.createdAt
   return list.sort((a, b) => (last(a) < last(b) ? 1 : last(a) > last(b) ? -1 : 0))
+}
+
+/** A path segment's id, decoded; a malformed escape is the caller's error, not the server's. */
+function idOf(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '')
+  } catch {
+    throw new HttpError(400, 'a malformed id in the path')
+  }
 }
 
 function notFound(error: unknown): never {

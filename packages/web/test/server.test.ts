@@ -137,6 +137,7 @@ describe('on loopback', () => {
     expect((await call(server.port, '/static/app.js')).body).not.toContain('innerHTML =')
     const missing = await call(server.port, '/api/sessions/no-such-session')
     expect(missing.status).toBe(404)
+    expect((await call(server.port, '/api/sessions/%E0%A4%A')).status).toBe(400)
   })
 
   test('a Host header other than the bound address is refused (DNS rebinding); localhost is the same machine', async () => {
