@@ -33,6 +33,8 @@ export interface JobAttempt {
   readonly attempt: number
   readonly sessionId?: string
   readonly worker?: string
+  /** How it ended (`running` while it runs): `done`, `failed`, `interrupted`, `cancelled`, … */
+  readonly outcome?: string
   /** Why it ended, when it failed or was cut short. */
   readonly reason?: string
 }
@@ -42,18 +44,25 @@ export interface JobDetail extends JobSummary {
   readonly attempts: readonly JobAttempt[]
   readonly finalAnswer?: string
   readonly exitReason?: string
+  /** Why the job failed or was cancelled, in one line. */
+  readonly reason?: string
   readonly usage?: JobUsage
   /** The workspace's diff at the end (unified format). */
   readonly diff?: string
+}
+
+/** A cancel or retry the job's state does not allow (cancelling a finished job): answered 409. */
+export class JobActionError extends Error {
+  override readonly name = 'JobActionError'
 }
 
 export interface JobSource {
   listJobs(): Promise<readonly JobSummary[]>
   /** undefined for an unknown id. */
   getJob(id: string): Promise<JobDetail | undefined>
-  /** Cancels a queued or running job (a running session stops as on Ctrl-C). */
+  /** Cancels a queued or running job (a running session stops as on Ctrl-C); `JobActionError` otherwise. */
   cancel(id: string): Promise<void>
-  /** Runs a failed or cancelled job again. */
+  /** Runs a failed or cancelled job again; `JobActionError` otherwise. */
   retry(id: string): Promise<void>
   close?(): Promise<void>
 }

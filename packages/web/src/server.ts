@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { SessionStore, SessionSummary } from '@tack/session'
 import { allowedHosts, crossSiteRefusal, isLoopback, TOKEN_COOKIE, tokenOf, tokensMatch } from './access.ts'
 import { follow, whenChanged } from './follow.ts'
-import type { JobSource } from './jobs.ts'
+import { JobActionError, type JobSource } from './jobs.ts'
 import { type Projection, SessionFeed } from './session-feed.ts'
 import { openEventStream } from './sse.ts'
 import { staticFile } from './static-files.ts'
@@ -190,7 +190,12 @@ async function act(
   if (!opts.jobs) throw new HttpError(503, 'jobs are not connected')
   const id = idOf(match[1])
   if (!(await opts.jobs.getJob(id))) throw new HttpError(404, `no job ${id}`)
-  await (match[2] === 'cancel' ? opts.jobs.cancel(id) : opts.jobs.retry(id))
+  try {
+    await (match[2] === 'cancel' ? opts.jobs.cancel(id) : opts.jobs.retry(id))
+  } catch (error) {
+    if (error instanceof JobActionError) throw new HttpError(409, error.message)
+    throw error
+  }
   sendJson(res, 200, { ok: true, id, action: match[2] })
 }
 

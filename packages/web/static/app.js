@@ -342,18 +342,21 @@ function drawJob(j) {
     el('h1', {}, 'Attempts'),
     el(
       'ul',
-      {},
+      { id: 'attempts' },
       j.attempts.map((a) =>
         el(
           'li',
           {},
           `#${a.attempt} `,
+          a.outcome ? el('span', { class: `badge ${a.outcome}` }, a.outcome) : '',
+          ' ',
           a.sessionId ? el('a', { href: sessionHref(a.sessionId) }, shortId(a.sessionId)) : '',
           a.worker ? ` on ${a.worker}` : '',
           a.reason ? ` — ${a.reason}` : '',
         ),
       ),
     ),
+    j.reason ? el('p', { class: 'notice error' }, j.reason) : null,
     j.exitReason ? el('p', {}, 'exit: ', el('b', {}, j.exitReason)) : null,
     j.finalAnswer ? el('div', { class: 'panel' }, j.finalAnswer) : null,
     j.diff ? [el('h1', {}, 'Diff'), unifiedDiff(j.diff)] : el('p', { class: 'dim' }, 'no diff'),

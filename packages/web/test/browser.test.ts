@@ -112,3 +112,50 @@ test('with a job source the jobs page lists them with their state and session, a
     await withJobs.close()
   }
 })
+
+test("a job's page: its diff, usage, cost and answer; Cancel goes through from the page itself", async () => {
+  const cancelled: string[] = []
+  const job = {
+    id: 'job-2',
+    state: 'active' as const,
+    task: 'bump the version',
+    repo: '/srv/b.git',
+    createdAt: '2026-12-07T10:00:00Z',
+    attempts: [{ attempt: 1, worker: 'w2', outcome: 'running', sessionId: recorded.sessionId }],
+    usage: { inputTokens: 1500, outputTokens: 42 },
+    costUsd: 0.0021,
+    finalAnswer: `bumped ${HOSTILE}`,
+    diff: 'diff --git a/v b/v\n--- a/v\n+++ b/v\n@@ -1 +1 @@\n-1.0.0\n+1.0.1\n',
+  }
+  const jobs: JobSource = {
+    listJobs: async () => [job],
+    getJob: async (id) => (id === job.id ? job : undefined),
+    cancel: async (id) => void cancelled.push(id),
+    retry: async () => {},
+  }
+  const withJobs = await startWebServer({
+    store: recorded.store,
+    projection: recorded.projection,
+    jobs,
+    host: '127.0.0.1',
+    port: 0,
+    pollMs: 50,
+  })
+  try {
+    await page.goto(`${withJobs.url}#/job/job-2`)
+    await page.locator('.diff tr.add').waitFor()
+    expect(await page.locator('.diff tr.del').allTextContents()).toEqual(['-1.0.0'])
+    expect(await page.locator('.diff tr.add').allTextContents()).toEqual(['+1.0.1'])
+    const meta = await page.locator('.meta').textContent()
+    expect(meta).toContain('1.5k in / 42 out')
+    expect(meta).toContain('$0.0021')
+    expect(await page.locator('#attempts').textContent()).toContain('running')
+    expect(await page.locator('.panel').allTextContents()).toContain(`bumped ${HOSTILE}`)
+    expect(await page.locator('button', { hasText: 'Retry' }).isDisabled()).toBe(true)
+    await page.locator('button', { hasText: 'Cancel' }).click()
+    await expect.poll(() => cancelled).toEqual(['job-2'])
+    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined()
+  } finally {
+    await withJobs.close()
+  }
+})

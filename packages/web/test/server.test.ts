@@ -5,7 +5,7 @@ import { request } from 'node:http'
 import { text, toolCalls } from '@tack/agent/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { tokensMatch } from '../src/access.ts'
-import type { JobDetail, JobSource } from '../src/jobs.ts'
+import { type JobDetail, JobActionError, type JobSource } from '../src/jobs.ts'
 import type { SessionPage } from '../src/session-feed.ts'
 import { startWebServer, type WebServer } from '../src/server.ts'
 import { EDIT_SCRIPT, HOSTILE, type Recorded, recordSession } from './support.ts'
@@ -79,7 +79,10 @@ function memoryJobs(): JobSource & { readonly done: string[] } {
     done,
     listJobs: async () => [job],
     getJob: async (id) => (id === job.id ? job : undefined),
-    cancel: async (id) => void done.push(`cancel ${id}`),
+    cancel: async (id) => {
+      if (done.includes(`cancel ${id}`)) throw new JobActionError(`job ${id} is already cancelled`)
+      done.push(`cancel ${id}`)
+    },
     retry: async (id) => void done.push(`retry ${id}`),
   }
 }
@@ -184,6 +187,9 @@ describe('on loopback', () => {
     })
     expect(retry.status).toBe(200)
     expect(jobs.done).toEqual(['cancel job-1', 'retry job-1'])
+    const again = await post({ 'x-tack-action': '1', origin })
+    expect(again.status).toBe(409)
+    expect(JSON.parse(again.body)).toEqual({ error: 'job job-1 is already cancelled' })
     expect(
       (
         await call(server.port, '/api/jobs/nope/cancel', {
