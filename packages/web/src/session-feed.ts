@@ -20,6 +20,8 @@ export interface SessionPage {
   readonly cwd: string
   readonly createdAt: string
   readonly parentSession?: string
+  /** Set on forks: how many of the parent's events it began with (a subagent's session has none). */
+  readonly seedLength?: number
   readonly entries: SessionView['entries']
   readonly todos: SessionView['todos']
   readonly status: SessionView['status']
@@ -30,7 +32,7 @@ export class SessionFeed {
   readonly #id: string
   readonly #projection: Projection
   #view: SessionView | undefined
-  #header: { cwd: string; createdAt: string; parentSession?: string } | undefined
+  #header: Omit<SessionPage, 'id' | 'entries' | 'todos' | 'status'> | undefined
   /** The seq of the next event to apply. */
   #next = 0
 
@@ -51,7 +53,8 @@ export class SessionFeed {
       const { presenter, pricing, limits } = this.#projection
       view = new SessionView({ model, permissionMode: '', sessionId: this.#id }, pricing, presenter, limits)
       this.#view = view
-      this.#header = { cwd: header.cwd, createdAt: header.createdAt, parentSession: header.parentSession }
+      const { cwd, createdAt, parentSession, seedLength } = header
+      this.#header = { cwd, createdAt, parentSession, seedLength }
     }
     const before = view.version
     for (const event of events) {

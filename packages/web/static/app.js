@@ -62,7 +62,7 @@ function drawSessions(list) {
       el('td', {}, when(s.lastTime ?? s.createdAt)),
       el('td', {}, String(s.turns)),
       el('td', { class: 'mono' }, s.model ?? '(no model yet)'),
-      el('td', {}, s.firstPrompt ?? ''),
+      el('td', {}, s.firstPrompt ?? '', origin(s)),
       el('td', { class: 'mono dim' }, s.cwd),
     ),
   )
@@ -87,6 +87,18 @@ function drawSessions(list) {
   )
 }
 
+/** A fork's or a subagent's parent, linked (as `tack sessions list` names it). */
+function origin(s) {
+  if (!s.parentSession) return null
+  const what = s.seedLength !== undefined ? 'fork of ' : 'subagent of '
+  return el(
+    'div',
+    { class: 'dim' },
+    what,
+    el('a', { href: sessionHref(s.parentSession) }, shortId(s.parentSession)),
+  )
+}
+
 function drawSession(page) {
   if (page.error) return show(el('p', { class: 'notice error' }, page.error))
   const s = page.status
@@ -103,6 +115,7 @@ function drawSession(page) {
       s.running ? el('b', { class: 'badge running' }, 'running') : el('span', { class: 'badge' }, 'idle'),
     ),
     el('span', { class: 'mono' }, page.cwd),
+    page.parentSession ? origin(page) : null,
   )
   const todos = page.todos.length
     ? el(

@@ -159,3 +159,16 @@ test("a job's page: its diff, usage, cost and answer; Cancel goes through from t
     await withJobs.close()
   }
 })
+
+test('a fork is listed as a fork of its session, linked to it', async () => {
+  const fork = await recorded.agent.ctx.sessions.fork(recorded.sessionId, {})
+  await page.goto(server.url)
+  const row = page.locator(`#sessions tr[data-session="${fork.id}"]`)
+  await row.waitFor({ timeout: 5000 })
+  expect(await row.textContent()).toContain(`fork of ${recorded.sessionId.slice(0, 12)}`)
+  await row.locator('a').first().click()
+  await page.locator('.meta', { hasText: 'fork of' }).waitFor({ timeout: 5000 })
+  await page.locator('.meta a').click()
+  await page.locator('.meta b', { hasText: recorded.sessionId }).waitFor({ timeout: 5000 })
+  expect(await page.locator('.meta').textContent()).not.toContain('fork of')
+})
