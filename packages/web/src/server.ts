@@ -97,7 +97,8 @@ async function handle(
   const hostHeader = (req.headers.host ?? '').toLowerCase()
   if (hosts !== 'any' && !hosts.has(hostHeader))
     throw new HttpError(421, `this server does not answer to the host "${hostHeader}"`)
-  const url = new URL(req.url ?? '/', `http://${hostHeader}`)
+  // Only the path and query are read; a fixed base keeps an odd Host header out of the parse.
+  const url = new URL(req.url ?? '/', 'http://tack.invalid')
   if (opts.token !== undefined && !isLoopback(opts.host)) {
     if (!tokensMatch(tokenOf(req, url), opts.token))
       throw new HttpError(401, 'a token is required: open the address tack serve printed')
