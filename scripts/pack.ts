@@ -22,8 +22,8 @@ export const DIST = join(ROOT, 'dist')
  */
 const LIBRARY_TYPES = join('apps', 'tack', 'src', 'library', 'api.ts')
 
-/** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas. */
-const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod']
+/** Folders of a workspace package that run (besides `build/`): CLIs and hook scripts, schemas, the web view's page. */
+const RUNTIME_DIRS = ['bin', 'hooks', 'schema', 'mod', 'static']
 
 interface LockEntry {
   readonly version?: string

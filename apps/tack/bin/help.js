@@ -33,6 +33,9 @@ Usage:
   tack trust [DIR]           trust a workspace: its .tack/config.yml, project hooks and .tack/plugins/ take effect
   tack trust --list | --revoke [DIR]
   tack acp                   serve the Agent Client Protocol on stdio, for editors (Zed, any ACP client)
+  tack serve [--port N] [--host ADDRESS]
+                             a web view of the sessions (live), on 127.0.0.1:7433 by default; any other
+                             address requires a token (tack serve --help)
   tack dice …                the agent-dice CLI on tack's data folder
   tack state enable          turn agent-state on: every session from now on records what it is doing
                              (tack state disable turns it off)

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs'
 const argv = process.argv.slice(2)
 const first = argv[0]
 // `tack run --help` (a usage error points there): the one help text, which covers every command. Not for
-// dice, state, mcp, skills, rewind, jobs and worker, which have their own; nothing after `--`, which is a task's text (or, for
+// dice, state, mcp, skills, rewind, jobs, worker and serve, which have their own; nothing after `--`, which is a task's text (or, for
 // `tack mcp add NAME -- CMD`, the server's own flags).
 const flagsPart = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
 const wantsHelp =
@@ -34,6 +34,7 @@ const wantsHelp =
   first !== 'rewind' &&
   first !== 'jobs' &&
   first !== 'worker' &&
+  first !== 'serve' &&
   (flagsPart.includes('--help') || flagsPart.includes('-h'))
 
 if (first === '--version' || first === '-V' || first === 'version') {

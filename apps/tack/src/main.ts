@@ -36,6 +36,11 @@ export async function main(argv: readonly string[], io?: CommandIO): Promise<num
       const { rewindCommand } = await import('./commands/rewind.ts')
       return await rewindCommand(argv.slice(1), { ...cio, env })
     }
+    if (argv[0] === 'serve') {
+      // `tack serve [--port N] [--host H]`: the web view, which parses its own flags (and --help).
+      const { serveCommand } = await import('./commands/serve.ts')
+      return await serveCommand(argv.slice(1), { ...cio, env })
+    }
     if (argv[0] === 'skills') {
       // `tack skills list|show` parses its own few flags (and answers its own --help).
       const { skillsCommand } = await import('./commands/skills.ts')

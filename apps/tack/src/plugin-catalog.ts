@@ -259,6 +259,19 @@ export const CATALOG: readonly CatalogEntry[] = [
     boot: { loads: () => false },
   },
   {
+    key: 'serve',
+    description:
+      '`tack serve`: the web view of sessions and jobs (its address, port, polling and token variable)',
+    defaultOn: true,
+    load: async () => {
+      // The config module only: checking a config's plugins.serve must not load the server.
+      const m = await import('@tack/web/config')
+      return { plugin: m.ServePlugin, Config: m.ServeConfig }
+    },
+    // `tack serve` reads `plugins.serve` itself (commands/serve.ts); nothing boots.
+    boot: { loads: () => false },
+  },
+  {
     key: 'run',
     description: "`tack run`'s progress on stderr: failed calls' output tails and the closing summary",
     defaultOn: true,

@@ -215,6 +215,10 @@ export const UNTRUSTED_PLUGIN_FIELDS: Readonly<Record<string, FieldClass | PathV
 
   'run.failureTailLines': 'harmless', // how much of a failed command's output stderr shows
   'run.summary': 'harmless',
+  'serve.host': HELD.network, // a project must not make the view listen beyond loopback
+  'serve.port': 'harmless',
+  'serve.pollMs': 'harmless',
+  'serve.tokenEnv': HELD.env, // which secret is the token
   'tui.failureTailLines': 'harmless',
   'tui.innerCallsShown': 'harmless',
   'tui.historyEntries': HELD.kept,
