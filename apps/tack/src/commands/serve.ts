@@ -5,6 +5,7 @@
 // what would act: no MCP server starts, no hook or checkpoint or user plugin loads.
 import { parseArgs } from 'node:util'
 import type { Presenter } from '@tack/tools'
+import type { JobSource } from '@tack/web'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import { CommandError } from '../errors.ts'
@@ -12,6 +13,7 @@ import type { Settings } from '../config/load.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { resolveSettings } from '../settings.ts'
+import { storeUrl } from '../store-url.ts'
 
 export const SERVE_USAGE =
   'usage: tack serve [--port N] [--host ADDRESS] [--cwd DIR] [--config FILE] [--profile NAME]'
@@ -69,12 +71,19 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
     warn: io.err,
   })
   let server: Awaited<ReturnType<typeof web.startWebServer>> | undefined
+  let jobs: JobSource | undefined
   // Listened for before the address is printed: a signal right after it still ends the serve cleanly.
   const stopped = stopSignal()
   try {
     const { contextWindowOf, costOf } = await import('@tack/llm/catalog')
     const presenter =
       (booted.ctx.get('tools') as Presenter | undefined) ?? (await import('@tack/tools')).plainPresenter
+    // The fleet's jobs live in the sessions' PostgreSQL database; with the SQLite file there are none.
+    const database = storeUrl(settings, io.env)
+    if (database) {
+      const { fleetJobSource } = await import('./serve-jobs.ts')
+      jobs = await fleetJobSource(database.url, (line) => io.err(`tack serve: ${line}\n`))
+    }
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
     server = await listenOrSay(host, port, () =>
       web.startWebServer({
@@ -84,17 +93,23 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
         port,
         pollMs: config.pollMs,
         ...(token !== undefined ? { token } : {}),
+        ...(jobs ? { jobs } : {}),
       }),
     )
     // The one place a generated token is shown: the address to open, which sets it as a cookie.
     if (generated) terminal.out(`tack serve: ${server.url}?token=${token}\n`)
     else io.out(`tack serve: ${server.url}\n`)
     if (token !== undefined && !generated) io.err(`tack serve: the token is $${config.tokenEnv}'s value\n`)
-    io.err('tack serve: jobs are not connected (no fleet job source); Ctrl-C stops\n')
+    io.err(
+      jobs
+        ? "tack serve: jobs from the fleet in the sessions' database; Ctrl-C stops\n"
+        : 'tack serve: jobs are not connected (the sessions are in the SQLite file, not a fleet database); Ctrl-C stops\n',
+    )
     await stopped
     return 0
   } finally {
     await server?.close()
+    await jobs?.close?.()
     await booted.close()
   }
 }

@@ -1,0 +1,95 @@
+// `tack serve` on a fleet database (95-fleet.md F5, docs/decisions/0360-web-view.md): with the sessions in
+// PostgreSQL the jobs page reads the fleet's jobs in that database (apps/tack/src/commands/serve-jobs.ts),
+// through the real binary: a job `tack jobs submit` queued is listed and shown, cancelled from the page's
+// own kind of request, and a second cancel is refused as the job's state says (409).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { outcomeOf, runTack, sandbox, TACK_BIN } from './helpers.ts'
+
+let cluster: ThrowawayCluster
+beforeAll(async () => {
+  cluster = await startThrowawayCluster()
+}, 60_000)
+afterAll(() => cluster?.stop())
+
+test('the jobs of the sessions database are listed, shown, cancelled; a second cancel is 409', async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url })
+  const repo = join(box.root, 'repo')
+  await mkdir(repo)
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: repo,
+      env: {
+        ...box.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@t',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@t',
+      },
+    })
+  git('init', '-q', '-b', 'main')
+  await writeFile(join(repo, 'README.md'), 'x\n')
+  git('add', '.')
+  git('commit', '-qm', 'first')
+  const submitted = await runTack(
+    ['jobs', 'submit', 'rename the readme', '--repo', repo, '--label', 'team=web'],
+    {
+      env: box.env,
+      cwd: box.root,
+    },
+  )
+  expect(submitted.code, submitted.stderr).toBe(0)
+  const id = submitted.stdout.trim()
+
+  const child: ChildProcess = spawn(process.execPath, [TACK_BIN, 'serve', '--port', '0'], {
+    env: box.env,
+    cwd: box.workspace,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const outcome = outcomeOf(child)
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString()
+        const m = /http:\/\/\S+?\//.exec(out)
+        if (m) resolve(m[0])
+      })
+      child.on('exit', () => reject(new Error(`tack serve exited: ${stderr}`)))
+    })
+    const table = (await (await fetch(`${base}api/jobs`)).json()) as {
+      connected: boolean
+      jobs: Array<{ id: string; state: string; task: string; labels?: Record<string, string> }>
+    }
+    expect(table.connected).toBe(true)
+    expect(table.jobs).toEqual([
+      expect.objectContaining({ id, state: 'queued', task: 'rename the readme', labels: { team: 'web' } }),
+    ])
+    const detail = (await (await fetch(`${base}api/jobs/${id}`)).json()) as {
+      id: string
+      attempts: unknown[]
+    }
+    expect(detail).toMatchObject({ id, attempts: [] })
+    expect((await fetch(`${base}api/jobs/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+
+    const cancel = () =>
+      fetch(`${base}api/jobs/${id}/cancel`, { method: 'POST', headers: { 'x-tack-action': '1' } })
+    expect((await cancel()).status).toBe(200)
+    const after = (await (await fetch(`${base}api/jobs/${id}`)).json()) as { state: string }
+    expect(after.state).toBe('cancelled')
+    const again = await cancel()
+    expect(again.status).toBe(409)
+    expect(await again.text()).toContain('already cancelled')
+    expect(stderr).toContain("jobs from the fleet in the sessions' database")
+    expect(stderr).not.toContain(cluster.password)
+  } finally {
+    child.kill('SIGTERM')
+    expect((await outcome).code).toBe(0)
+  }
+}, 90_000)
