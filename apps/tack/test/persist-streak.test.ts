@@ -33,6 +33,9 @@ const STREAK = /tack: agent: could not persist/g
 test('a full disk warns once per failure streak and once on recovery; later flushes store everything', async () => {
   const { disk, home } = smallDisk()
   const filler = join(disk, 'filler')
+  // Node's compile cache (docs/decisions/0325-start-up-steps.md) would go under $TACK_HOME, on this 1 MiB
+  // disk; it is kept off it, so the disk fills where the test says.
+  const compileCache = join(tmpdir(), `tack-persist-streak-cache-${process.pid}`)
   const { term, box } = await openTui(
     [
       bashCall(`head -c 4000000 /dev/zero > '${filler}'; echo filled`),
@@ -40,7 +43,11 @@ test('a full disk warns once per failure streak and once on recovery; later flus
       { kind: 'text', text: 'answer two' },
       { kind: 'text', text: 'answer three' },
     ],
-    { env: { TACK_HOME: home }, args: ['--permission-mode', 'yolo'], rows: 60 },
+    {
+      env: { TACK_HOME: home, NODE_COMPILE_CACHE: compileCache },
+      args: ['--permission-mode', 'yolo'],
+      rows: 60,
+    },
   )
   await submit(term, 'fill the disk')
   const turnFailed = 'error: could not persist the session'
@@ -55,7 +62,7 @@ test('a full disk warns once per failure streak and once on recovery; later flus
   expect(term.allText().replace(/\n/g, '').match(STREAK)).toHaveLength(1)
   await term.close()
   // every prompt typed while the disk was full is in the store
-  const env = { ...box.env, TACK_HOME: home }
+  const env = { ...box.env, TACK_HOME: home, NODE_COMPILE_CACHE: compileCache }
   const [session] = JSON.parse(
     (await runTack(['sessions', 'list', '--json'], { env, cwd: box.workspace })).stdout,
   )
