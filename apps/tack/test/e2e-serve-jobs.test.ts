@@ -1,12 +1,13 @@
 // `tack serve` on a fleet database (95-fleet.md F5, docs/decisions/0360-web-view.md): with the sessions in
 // PostgreSQL the jobs page reads the fleet's jobs in that database (apps/tack/src/commands/serve-jobs.ts),
-// through the real binary: a job `tack jobs submit` queued is listed and shown, cancelled from the page's
-// own kind of request, and a second cancel is refused as the job's state says (409).
+// through the real binary: a job `tack jobs submit` queued is listed (in headless Chromium too) and shown,
+// cancelled from the page's own kind of request, and a second cancel is refused as its state says (409).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchChromium } from '../../../packages/web/test/chromium.ts'
 import { outcomeOf, runTack, sandbox, TACK_BIN } from './helpers.ts'
 
 let cluster: ThrowawayCluster
@@ -71,6 +72,18 @@ test('the jobs of the sessions database are listed, shown, cancelled; a second c
     expect(table.jobs).toEqual([
       expect.objectContaining({ id, state: 'queued', task: 'rename the readme', labels: { team: 'web' } }),
     ])
+    // the page itself, in headless Chromium: the job's row with its task and state
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${base}#/jobs`)
+      const row = page.locator(`#jobs tr[data-job="${id}"]`)
+      await row.waitFor()
+      expect(await row.textContent()).toContain('rename the readme')
+      expect(await row.textContent()).toContain('queued')
+    } finally {
+      await browser.close()
+    }
     const detail = (await (await fetch(`${base}api/jobs/${id}`)).json()) as {
       id: string
       attempts: unknown[]
