@@ -6,7 +6,7 @@
 // attempt's turn ended aborted; and every session's log matches what the scripted model was sent (its
 // request log): no event lost or duplicated. Each job plays a script of its own (the scripted model's
 // cursor is per file), which starts with a 1.5 s command, the window the signals land in.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -15,6 +15,7 @@ import { PostgresSessionStore } from '@tack/store-postgres'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import type { SessionEvent } from '@tack/session'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { jobRepo } from './job-repo.ts'
 import { outcomeOf, runTack, sandbox, TACK_BIN } from './helpers.ts'
 
 const JOBS = 30
@@ -47,23 +48,7 @@ interface Request {
 test('3 workers, 30 jobs, one SIGKILLed and one SIGTERMed mid-turn: each job ends once, nothing lost or duplicated, killed attempts marked', async () => {
   const url = await cluster.createDatabase()
   const box = await sandbox({ TACK_STORE_URL: url })
-  const repo = join(box.root, 'repo')
-  await mkdir(repo)
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: repo,
-      env: {
-        ...box.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@t',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@t',
-      },
-    })
-  git('init', '-q', '-b', 'main')
-  await writeFile(join(repo, 'README.md'), 'fleet\n')
-  git('add', '.')
-  git('commit', '-qm', 'first')
+  const repo = await jobRepo(box, 'fleet\n')
   // Short leases so a killed worker's jobs come back within seconds; the store's writer lease lapses
   // before then, so the next attempt's read closes the killed session's turn.
   const config = join(box.root, 'config.yml')

@@ -2,14 +2,15 @@
 // docs/decisions/0350-jobs-and-worker.md): bad input is one line and an exit code with nothing
 // submitted; plugins.fleet is validated (default, configured, rejected); a cancel reaches a running
 // session like Ctrl-C while `jobs logs` follows it live.
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { JobView } from '@tack/fleet'
 import { PostgresSessionStore } from '@tack/store-postgres'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { outcomeOf, runTack, type Sandbox, sandbox, TACK_BIN } from './helpers.ts'
+import { jobRepo } from './job-repo.ts'
 
 let cluster: ThrowawayCluster
 beforeAll(async () => {
@@ -17,26 +18,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => cluster?.stop())
 
-async function withRepo(box: Sandbox): Promise<string> {
-  const repo = join(box.root, 'repo')
-  await mkdir(repo)
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: repo,
-      env: {
-        ...box.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@t',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@t',
-      },
-    })
-  git('init', '-q', '-b', 'main')
-  await writeFile(join(repo, 'README.md'), 'x\n')
-  git('add', '.')
-  git('commit', '-qm', 'first')
-  return repo
-}
+const withRepo = (box: Sandbox) => jobRepo(box)
 
 const oneLine = (stderr: string) => expect(stderr.trimEnd().split('\n'), stderr).toHaveLength(1)
 

@@ -2,13 +2,12 @@
 // PostgreSQL the jobs page reads the fleet's jobs in that database (apps/tack/src/commands/serve-jobs.ts),
 // through the real binary: a job `tack jobs submit` queued is listed (in headless Chromium too) and shown,
 // cancelled from the page's own kind of request, and a second cancel is refused as its state says (409).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchChromium } from '../../../packages/web/test/chromium.ts'
 import { outcomeOf, runTack, sandbox, TACK_BIN } from './helpers.ts'
+import { jobRepo } from './job-repo.ts'
 
 let cluster: ThrowawayCluster
 beforeAll(async () => {
@@ -19,23 +18,7 @@ afterAll(() => cluster?.stop())
 test('the jobs of the sessions database are listed, shown, cancelled; a second cancel is 409', async () => {
   const url = await cluster.createDatabase()
   const box = await sandbox({ TACK_STORE_URL: url })
-  const repo = join(box.root, 'repo')
-  await mkdir(repo)
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: repo,
-      env: {
-        ...box.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@t',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@t',
-      },
-    })
-  git('init', '-q', '-b', 'main')
-  await writeFile(join(repo, 'README.md'), 'x\n')
-  git('add', '.')
-  git('commit', '-qm', 'first')
+  const repo = await jobRepo(box)
   const submitted = await runTack(
     ['jobs', 'submit', 'rename the readme', '--repo', repo, '--label', 'team=web'],
     {
