@@ -27,7 +27,7 @@ export function useCompileCache(env = process.env) {
   // Only in a home that exists (tack makes it, with its own errors, on the run that needs it), and the two
   // folders made here one level at a time: Node makes a missing cache folder with a recursive mkdir, which
   // never returns on some file systems (TACK_HOME=/proc/x hung every command).
-  if (!statSync(home, { throwIfNoEntry: false })?.isDirectory()) return
+  if (!isFolder(home)) return
   const directory = join(home, 'cache', 'compile')
   const mask = process.umask(0o077)
   try {
@@ -53,6 +53,15 @@ function madeOrThere(dir) {
     mkdirSync(dir, { mode: 0o700 })
     return true
   } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST' && statSync(dir).isDirectory()
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST' && isFolder(dir)
+  }
+}
+
+/** Whether `path` is a folder; any failure to tell (no entry, no permission, a file on the way) is no. */
+function isFolder(path) {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
   }
 }
