@@ -82,7 +82,16 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
     const database = storeUrl(settings, io.env)
     if (database) {
       const { fleetJobSource } = await import('./serve-jobs.ts')
-      jobs = await fleetJobSource(database.url, (line) => io.err(`tack serve: ${line}\n`))
+      // The sessions are still worth showing when the jobs cannot be read (a user without rights on the
+      // fleet's tables): one line says why, and the page says jobs are not connected.
+      jobs = await fleetJobSource(database.url, (line) => io.err(`tack serve: ${line}\n`)).catch(
+        (error: unknown) => {
+          io.err(
+            `tack serve: the fleet's jobs cannot be read: ${error instanceof Error ? error.message : String(error)}\n`,
+          )
+          return undefined
+        },
+      )
     }
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
     server = await listenOrSay(host, port, () =>
