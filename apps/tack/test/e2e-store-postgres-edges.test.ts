@@ -5,8 +5,7 @@
 // library caller's `storeUrl` is the database used even where the environment exports TACK_STORE_URL.
 import { chmod, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
-import pg from 'pg'
+import { runSql, startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openSession, resumeSession, TackError } from '../src/library/index.ts'
 import { jsonLines, runTack, sandbox } from './helpers.ts'
@@ -17,15 +16,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => cluster?.stop())
 
-async function sql(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
+const sql = runSql
 
 test('a user who may read but not write: tack run says so in one line, a library resume rejects a TackError', async () => {
   const url = await cluster.createDatabase()

@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { methods } from '@agentclientprotocol/sdk'
-import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
-import pg from 'pg'
+import { runSql, startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startAcp, updatesOf } from './acp/client.ts'
 import { jsonLines, runTack, sandbox, type TackResult } from './helpers.ts'
@@ -19,15 +18,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => cluster?.stop())
 
-async function sql(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
+const sql = runSql
 
 /** One line on stderr starting `tack: <code>`, a non-zero exit, and no password anywhere. */
 function expectOneLine(r: TackResult, code: string, secret: string): void {

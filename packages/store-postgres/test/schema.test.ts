@@ -1,10 +1,6 @@
-// The schema tack creates and versions (95-fleet.md F1): made on first open, once even when many
-// processes open a fresh database together; a newer version is refused with one line naming both
-// versions, and the database is left as it was; tables in `tack` that tack did not make are refused.
-import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { POSTGRES_SCHEMA_VERSION, PostgresSessionStore, PostgresStoreError } from '../src/index.ts'
-import { startThrowawayCluster, type ThrowawayCluster } from '../src/testing/index.ts'
+import { runSql, startThrowawayCluster, type ThrowawayCluster } from '../src/testing/index.ts'
 
 let cluster: ThrowawayCluster
 beforeAll(async () => {
@@ -12,15 +8,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => cluster?.stop())
 
-async function sql(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
+const sql = runSql
 
 async function openError(url: string): Promise<PostgresStoreError> {
   try {

@@ -143,3 +143,15 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
 function uidOf(name: string): number {
   return Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim())
 }
+
+/** Runs one statement on the database at `url` with a client of its own (tests' set-up and checks). */
+export async function runSql(url: string, text: string): Promise<import('pg').QueryResult> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
