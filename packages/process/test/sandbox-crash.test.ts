@@ -3,13 +3,13 @@
 // the next sweep of the ledger — but never those a living process still holds.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readdir, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { runProcess } from '../src/run-process.ts'
 import { detectSandbox, type SandboxSupport } from '../src/sandbox/detect.ts'
-import { sweepPlaceholders } from '../src/sandbox/placeholder-ledger.ts'
+import { recordHold, sweepPlaceholders } from '../src/sandbox/placeholder-ledger.ts'
 import { holdPlaceholder } from '../src/sandbox/placeholders.ts'
 import { sandboxWrapper } from '../src/sandbox/wrapper.ts'
 import { pidsMatching } from '../src/testing.ts'
@@ -119,6 +119,23 @@ describe('R1 a SIGKILLed parent of a sandboxed command', () => {
 })
 
 describe('the placeholder ledger', () => {
+  it('R1 a record is written once: holding again never truncates it, so a kill cannot leave it empty', async () => {
+    const work = await tempDir('tack-crash-work-')
+    const ledger = join(await tempDir('tack-crash-home-'), 'placeholders')
+    const placeholder = await holdPlaceholder(join(work, '.claude'), [work], ledger)
+    expect(placeholder?.path).toBe(join(work, '.claude'))
+    const [record] = await readdir(ledger)
+    expect(await readFile(join(ledger, record), 'utf8')).toBe(join(work, '.claude'))
+    // A rewrite would show here: the record is first emptied by the truncation a rewrite starts with.
+    await writeFile(join(ledger, record), 'as first written')
+    await recordHold(ledger, join(work, '.claude'))
+    expect(await readFile(join(ledger, record), 'utf8')).toBe('as first written')
+    await writeFile(join(ledger, record), join(work, '.claude'))
+    await placeholder?.release()
+    expect(existsSync(join(work, '.claude'))).toBe(false)
+    expect(await readdir(ledger)).toEqual([])
+  })
+
   it('9.3 one that cannot be written does not stop the command; the placeholder still protects and goes', async () => {
     const work = await tempDir('tack-crash-work-')
     const blocker = join(await tempDir('tack-crash-home-'), 'not-a-folder')

@@ -23,13 +23,19 @@ export interface LedgerHold {
  * Records that this process holds the placeholder `path` (idempotent). A ledger that cannot be written
  * (a read-only `$TACK_HOME`) must not stop the command: the placeholder then works as without a ledger,
  * and only its clean-up after a crash is lost.
+ *
+ * An existing record is never written again: rewriting truncates it first, and a kill between the
+ * truncation and the write left an empty record for a folder that existed — the sweep could not tell
+ * which folder it was, dropped the record, and the placeholder stayed in the workspace for good (R1 caught
+ * it once in CI). Made with `wx`, a record can only be partial while it is first written, which is
+ * before its folder is made.
  */
 export async function recordHold(ledger: string, path: string): Promise<void> {
   try {
     await mkdir(ledger, { recursive: true, mode: 0o700 })
-    await writeFile(join(ledger, recordName(path, self())), path, { mode: 0o600 })
+    await writeFile(join(ledger, recordName(path, self())), path, { mode: 0o600, flag: 'wx' })
   } catch {
-    // see above
+    // EEXIST: already recorded; anything else: see above
   }
 }
 
