@@ -4,6 +4,7 @@
 // match: the JavaScript RegExp does, so results are the pure-Node path's (see docs/decisions/0040).
 import { spawn } from 'node:child_process'
 import { findOnPath, isExecutable } from '@tack/process'
+import { isGitignoreName, withoutIgnored } from './ignored-names.ts'
 import { JsonFileNames } from './ripgrep-json.ts'
 
 /**
@@ -61,10 +62,34 @@ export function ripgrepFiles(
   nameSuffix?: string,
   sorted = true,
 ): Promise<string[] | undefined> {
-  // A file type, not `--glob`: rg's globs override .gitignore rules, its types do not.
-  const only = nameSuffix === undefined ? [] : [`--type-add=tackname:*${nameSuffix}`, '--type=tackname']
-  const names = new NulNames()
-  return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS, ...only], start, signal, names, sorted)
+  if (nameSuffix === undefined)
+    return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS], start, signal, new NulNames(), sorted)
+  return ripgrepFilesEnding(rg, start, signal, nameSuffix, sorted)
+}
+
+/**
+ * Names ending with `suffix` by rg's `--glob`, which overrides `.gitignore` rules (a file type would
+ * not, but costs rg more): rg also lists every `.gitignore` it passed, and ignored-names.ts applies
+ * their rules to what it found.
+ */
+async function ripgrepFilesEnding(
+  rg: string,
+  start: string,
+  signal: AbortSignal,
+  suffix: string,
+  sorted: boolean,
+): Promise<string[] | undefined> {
+  const args = ['--files', '--null', ...WALK_FLAGS, `--glob=*${globLiteral(suffix)}`, '--glob=.gitignore']
+  const listed = await runRipgrep(rg, args, start, signal, new NulNames(), sorted)
+  if (!listed) return undefined
+  const gitignores = listed.filter(isGitignoreName)
+  const names = gitignores.length === 0 ? listed : listed.filter((name) => name.endsWith(suffix))
+  return withoutIgnored(start, names, gitignores)
+}
+
+/** `text` matched literally by one of rg's globs: its special characters escaped. */
+function globLiteral(text: string): string {
+  return text.replace(/[\\*?[\]{}]/g, (special) => `\\${special}`)
 }
 
 /**

@@ -17,7 +17,7 @@ export interface WalkEntry {
   readonly kind: 'file' | 'symlink'
 }
 
-interface IgnoreLevel {
+export interface IgnoreLevel {
   readonly base: string
   readonly rules: Ignore
 }
@@ -97,7 +97,7 @@ function below(base: string, path: string): string {
 }
 
 /** Git's rule: the deepest `.gitignore` with a say about the path decides (a negation re-includes). */
-function isIgnored(levels: readonly IgnoreLevel[], path: string, isDir: boolean): boolean {
+export function isIgnored(levels: readonly IgnoreLevel[], path: string, isDir: boolean): boolean {
   let ignored = false
   for (const level of levels) {
     if (!isInside(level.base, path) || path === level.base) continue
@@ -121,7 +121,8 @@ async function ancestorLevels(root: string, start: string): Promise<IgnoreLevel[
   return levels.filter((level): level is IgnoreLevel => level !== undefined)
 }
 
-async function levelOf(folder: string): Promise<IgnoreLevel | undefined> {
+/** The rules of `folder`'s `.gitignore`, undefined when it has none that can be read. */
+export async function levelOf(folder: string): Promise<IgnoreLevel | undefined> {
   let text: string
   try {
     text = await readFile(join(folder, '.gitignore'), 'utf8')

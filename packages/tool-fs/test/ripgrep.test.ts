@@ -25,7 +25,8 @@ async function loggingRipgrep(): Promise<{ path: string; calls: () => Promise<st
 async function tree(): Promise<string> {
   const cwd = await tempDir()
   const files: Record<string, string | Uint8Array> = {
-    '.gitignore': '*.log\n!keep.log\nbuild/\n/top-only.txt\ndist\n',
+    // `*.gen.d.ts`, `odd.d.ts/`: rules rg's `--glob=*.d.ts` would override (glob drops them itself)
+    '.gitignore': '*.log\n!keep.log\nbuild/\n/top-only.txt\ndist\n*.gen.d.ts\nodd.d.ts/\n',
     '.git/config': 'needle\n',
     '.hidden/h.ts': 'export const needle = 1\n',
     '.ignore': 'a.ts\n', // not a .gitignore: neither path reads it
@@ -43,7 +44,11 @@ async function tree(): Promise<string> {
     'src/b.ts': 'Needle here\nno\nneedle again\n',
     'src/top-only.txt': 'needle\n',
     'src/types.d.ts': 'declare const needle: number\n',
-    'src/nested/.gitignore': 'secret.ts\n!debug.log\n',
+    'src/nested/.gitignore': 'secret.ts\n!debug.log\n!keep.gen.d.ts\n',
+    'src/skip.gen.d.ts': 'needle\n',
+    'src/nested/keep.gen.d.ts': 'needle\n',
+    'odd.d.ts/inside.d.ts': 'needle\n',
+    'src/odd.d.ts/inside.d.ts': 'needle\n',
     'src/nested/secret.ts': 'needle\n',
     'src/nested/debug.log': 'needle\n',
     'src/nested/c.d.ts': 'needle\n',
@@ -74,7 +79,7 @@ const GREPS: Array<Record<string, unknown>> = [
   { pattern: 'absent-literal' },
 ]
 
-const GLOBS = ['**', '**/*.d.ts', '*.ts', 'src/**/*.ts', '**/*.{log,md}']
+const GLOBS = ['**', '**/*.d.ts', '*.ts', 'src/**/*.ts', '**/*.{log,md}', '**/.gitignore', '*.gen.d.ts']
 
 describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4)', () => {
   it('every grep and glob of the list answers the same on both paths', async () => {
@@ -114,8 +119,9 @@ describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4
     expect(
       textOf(await run(ctx, 'grep', { pattern: 'needle$', path: 'crlf.txt', output: 'content' }, { cwd })),
     ).toBe('crlf.txt:1:one needle\ncrlf.txt:3:three needle')
+    // rg's --glob would also list src/skip.gen.d.ts and both odd.d.ts/inside.d.ts
     expect(textOf(await run(ctx, 'glob', { pattern: '**/*.d.ts' }, { cwd }))).toBe(
-      'src/nested/c.d.ts\nsrc/types.d.ts',
+      'src/nested/c.d.ts\nsrc/nested/keep.gen.d.ts\nsrc/types.d.ts',
     )
   })
 
@@ -124,7 +130,7 @@ describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4
     const rg = await loggingRipgrep()
     const ctx = await fsContext({ ripgrep: rg.path })
     expect(textOf(await run(ctx, 'grep', { pattern: 'needle', path: 'src/nested' }, { cwd }))).toBe(
-      'src/nested/c.d.ts\nsrc/nested/debug.log',
+      'src/nested/c.d.ts\nsrc/nested/debug.log\nsrc/nested/keep.gen.d.ts',
     )
     expect(textOf(await run(ctx, 'glob', { pattern: '**', path: 'src/lib' }, { cwd }))).toBe(
       'src/lib/long.js',
@@ -157,7 +163,7 @@ describe('the ripgrep setting', () => {
     const ctx = await fsContext({ ripgrep: missing })
     const first = textOf(await run(ctx, 'glob', { pattern: '**/*.d.ts' }, { cwd }))
     const second = textOf(await run(ctx, 'glob', { pattern: '**/*.d.ts' }, { cwd }))
-    expect(first).toBe('src/nested/c.d.ts\nsrc/types.d.ts')
+    expect(first).toBe('src/nested/c.d.ts\nsrc/nested/keep.gen.d.ts\nsrc/types.d.ts')
     expect(second).toBe(first)
     const warnings = written.filter((w) => w.includes(missing))
     expect(warnings).toEqual([
