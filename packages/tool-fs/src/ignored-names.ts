@@ -4,8 +4,14 @@
 // more on P9's 20,000-file tree (docs/decisions/0330-search-at-ripgrep-speed.md). So `glob` asks rg for the
 // names and for every `.gitignore` rg passed on the way (`--glob=.gitignore`), and this drops what the
 // walk would not have listed: the same rules (walk.ts's `isIgnored`), tested for the few names listed and
-// their folders. With no `.gitignore` listed there are no rules, and nothing is read.
+// their folders.
+//
+// rg never lists a symbolic link without `--follow`, but reads a `.gitignore` that is one (so does the
+// walk). Such a file is looked for in each folder on a listed name's way that rg named no `.gitignore`
+// in: one `lstat` per folder, nothing read unless it is a link.
+import { lstatSync } from 'node:fs'
 import { join } from 'node:path'
+import { setImmediate as turn } from 'node:timers/promises'
 import { type IgnoreLevel, isIgnored, levelOf } from './walk.ts'
 
 /** Whether a listed name (relative, `/`-separated) is a `.gitignore` file. */
@@ -20,17 +26,18 @@ export async function withoutIgnored(
   names: readonly string[],
   gitignores: readonly string[],
 ): Promise<string[]> {
-  if (gitignores.length === 0) return [...names]
+  const absolute = (relative: string) => (relative === '' ? start : join(start, relative))
+  const folders = new Set(gitignores.map((name) => (name === '.gitignore' ? '' : parentOf(name))))
+  for (const folder of await linkedGitignores(start, names, folders)) folders.add(folder)
+  if (folders.size === 0) return [...names]
   const levels = new Map<string, IgnoreLevel>()
   await Promise.all(
-    gitignores.map(async (name) => {
-      const folder = name === '.gitignore' ? '' : name.slice(0, -'/.gitignore'.length)
-      const level = await levelOf(folder === '' ? start : join(start, folder))
+    [...folders].map(async (folder) => {
+      const level = await levelOf(absolute(folder))
       if (level) levels.set(folder, level)
     }),
   )
   if (levels.size === 0) return [...names]
-  const absolute = (relative: string) => (relative === '' ? start : join(start, relative))
   /** The levels that apply inside `folder`: its own and its ancestors', shallow first (git's order). */
   const chains = new Map<string, readonly IgnoreLevel[]>()
   const chainOf = (folder: string): readonly IgnoreLevel[] => {
@@ -57,6 +64,34 @@ export async function withoutIgnored(
     const folder = parentOf(name)
     return !folderSkipped(folder) && !isIgnored(chainOf(folder), absolute(name), false)
   })
+}
+
+/** Names checked between two turns of the event loop: a huge listing does not hold it up for long. */
+const LSTATS_PER_TURN = 500
+
+/**
+ * The folders on the way to `names` (the start folder included) whose `.gitignore` is a symbolic link,
+ * among those `known` does not already name. Synchronous `lstat`s (a cached lookup each, where a promise
+ * per folder would cost more than the call), with a turn of the event loop every few hundred.
+ */
+async function linkedGitignores(
+  start: string,
+  names: readonly string[],
+  known: ReadonlySet<string>,
+): Promise<string[]> {
+  const seen = new Set<string>(known)
+  const linked: string[] = []
+  let checked = 0
+  for (const name of names) {
+    for (let folder = parentOf(name); !seen.has(folder); folder = parentOf(folder)) {
+      seen.add(folder)
+      if (++checked % LSTATS_PER_TURN === 0) await turn()
+      const path = join(start, folder, '.gitignore')
+      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) linked.push(folder)
+      if (folder === '') break
+    }
+  }
+  return linked
 }
 
 /** The folder holding `name` (relative), `''` for the start folder itself. */

@@ -2,7 +2,7 @@
 // otherwise — the same trees give the same results on both paths. A wrapper script stands in for
 // `rg` where a test must see that ripgrep really ran (it logs its arguments, then runs the real rg).
 import { execFileSync } from 'node:child_process'
-import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { chmod, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FsToolsConfig } from '../src/index.ts'
@@ -123,6 +123,28 @@ describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4
     expect(textOf(await run(ctx, 'glob', { pattern: '**/*.d.ts' }, { cwd }))).toBe(
       'src/nested/c.d.ts\nsrc/nested/keep.gen.d.ts\nsrc/types.d.ts',
     )
+  })
+
+  it('glob honours a .gitignore that is a symbolic link on both paths (rg reads it but never lists it)', async () => {
+    const cwd = await tempDir()
+    await writeTree(cwd, {
+      'rules/root-gitignore': '*.gen.d.ts\n',
+      'rules/deep-gitignore': 'hidden.d.ts\n',
+      'a.gen.d.ts': 'x\n',
+      'a.d.ts': 'x\n',
+      'deep/er/hidden.d.ts': 'x\n',
+      'deep/er/shown.d.ts': 'x\n',
+      'deep/er/b.gen.d.ts': 'x\n',
+    })
+    await symlink('rules/root-gitignore', join(cwd, '.gitignore'))
+    await symlink('../../rules/deep-gitignore', join(cwd, 'deep', 'er', '.gitignore'))
+    const rg = await loggingRipgrep()
+    const node = await fsContext({ ripgrep: 'off' })
+    const withRg = await fsContext({ ripgrep: rg.path })
+    const expected = textOf(await run(node, 'glob', { pattern: '**/*.d.ts' }, { cwd }))
+    expect(expected).toBe('a.d.ts\ndeep/er/shown.d.ts')
+    expect(textOf(await run(withRg, 'glob', { pattern: '**/*.d.ts' }, { cwd }))).toBe(expected)
+    expect(await rg.calls()).toHaveLength(1)
   })
 
   it('a search below a folder whose .gitignore has a say runs the walk (rg cannot read rules above its start)', async () => {
