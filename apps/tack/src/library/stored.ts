@@ -32,15 +32,15 @@ export async function withStore<T>(
   // A store-only boot loads no model endpoints nor tack's .env plugin, so their variables (a key read
   // from `apiKeyEnv: GPU_PASS`, a name in $TACK_HOME/.env) are added here, as a full boot declares them;
   // the store declares its own (a PostgreSQL password, from the URL, PGPASSWORD or the password file).
-  redact.protect(
-    [
-      ...endpointKeyVariables(settings.plugins),
-      ...Object.keys(readEnvFile(paths.envFile)),
-      ...store.ctx.secrets.variables(),
-    ],
-    store.ctx.secrets.values(),
-  )
   try {
+    redact.protect(
+      [
+        ...endpointKeyVariables(settings.plugins),
+        ...Object.keys(readEnvFile(paths.envFile)),
+        ...store.ctx.secrets.variables(),
+      ],
+      store.ctx.secrets.values(),
+    )
     return await read(store.ctx)
   } finally {
     await store.close()
