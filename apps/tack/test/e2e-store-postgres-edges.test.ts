@@ -2,12 +2,13 @@
 // docs/decisions/0370-probe-store-postgres-and-library.md): a database user who may read but not write gets
 // one line naming the missing privilege (not an "unexpected error") and `tack doctor` names it too; the password is redacted from
 // tack's output wherever it came from — the password file, or a URL whose `%` is no escape; and a
-// library caller's `storeUrl` is the database used even where the environment exports TACK_STORE_URL.
+// library caller's `storeUrl` is the database used even where the environment exports TACK_STORE_URL; a
+// library session's events and readSession redact it too (docs/decisions/0380-library-events-redacted.md).
 import { chmod, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runSql, startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openSession, resumeSession, TackError } from '../src/library/index.ts'
+import { openSession, readSession, resumeSession, TackError } from '../src/library/index.ts'
 import { jsonLines, runTack, sandbox } from './helpers.ts'
 
 let cluster: ThrowawayCluster
@@ -98,6 +99,35 @@ test('the password from ~/.pgpass is redacted from tack run --json when a yolo c
   // The command ran unsandboxed (yolo) and read the file: its line is there, the password is not.
   expect(r.stdout).toContain('*:*:*:*:[redacted]')
   expect(r.stdout + r.stderr).not.toContain(cluster.password)
+}, 60_000)
+
+test("the password from ~/.pgpass is redacted from a library session's events, result and readSession", async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url.replace(`:${cluster.password}@`, '@') })
+  const pgpass = join(box.home, '.pgpass')
+  await writeFile(pgpass, `*:*:*:*:${cluster.password}\n`)
+  await chmod(pgpass, 0o600)
+  const script = join(box.root, 'script.json')
+  await writeFile(
+    script,
+    JSON.stringify([
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `cat ${pgpass}` } }] },
+      { kind: 'text', text: 'read it' },
+    ]),
+  )
+  const options = { cwd: box.workspace, env: box.env, model: `scripted/${script}` }
+  const session = await openSession({ ...options, permissionMode: 'yolo' })
+  const turn = session.prompt('show the file')
+  const seen: unknown[] = []
+  for await (const event of turn) seen.push(event)
+  const result = await turn.result
+  await session.close()
+  expect(result.exitReason).toBe('completed')
+  // Only the store knows this password (no PGPASSWORD, none in the URL): its declaration redacts it.
+  const read = await readSession(session.id, options)
+  expect(JSON.stringify(seen)).toContain('*:*:*:*:[redacted]')
+  expect(JSON.stringify(read.events)).toContain('*:*:*:*:[redacted]')
+  expect(JSON.stringify([seen, result, read])).not.toContain(cluster.password)
 }, 60_000)
 
 test('openSession and resumeSession use the storeUrl given, not an exported TACK_STORE_URL', async () => {

@@ -227,7 +227,10 @@ export interface TurnResult {
   }[]
 }
 
-/** A prompt's events as they are logged; the iteration ends once the prompt's last turn has ended. */
+/**
+ * A prompt's events as they are logged, with secrets redacted as `tack run --json` redacts them
+ * (docs/library.md, Secrets); the iteration ends once the prompt's last turn has ended.
+ */
 export interface Turn extends AsyncIterable<TackEvent> {
   /** Settles when the prompt's turns have ended (whether or not the events are read). */
   readonly result: Promise<TurnResult>
@@ -246,7 +249,7 @@ export interface TackSession {
   readonly model: string
   /** Sends a prompt; throws when a turn is still running or the session is closed. */
   prompt(text: string, options?: PromptOptions): Turn
-  /** The whole log so far (a resumed session's history included). */
+  /** The whole log so far (a resumed session's history included), secrets redacted. */
   events(): readonly TackEvent[]
   /** Like Ctrl-C: the running turn ends `aborted`, and the log says so. No-op when idle. */
   abort(reason?: string): void

@@ -2,20 +2,29 @@
 // ACP provide, packages/tools/src/pipeline/approval.ts), so the permission layer asks instead of
 // denying, and the pipeline logs `approval/requested` and `approval/resolved` around each answer as it
 // does for a person's. Without `onApproval` none is provided and an ask is denied, as in `tack run`.
+// The request is output like the events: its input, reason and preview are redacted copies (redaction.ts);
+// the call runs with its own arguments.
 import type { ApprovalAnswer, ApprovalRequest as PipelineRequest } from '@tack/tools'
 import type { Context } from 'cordis'
 import type { ApprovalDecision, ApprovalRequest } from './api.ts'
+import { redactedCopy } from './redaction.ts'
 
 type OnApproval = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>
+type Redact = (text: string) => string
 
 /** Loads the approver into `ctx`; answers how to unload it. */
-export async function provideApprover(ctx: Context, sessionId: () => string, onApproval: OnApproval) {
+export async function provideApprover(
+  ctx: Context,
+  sessionId: () => string,
+  onApproval: OnApproval,
+  redact: Redact,
+) {
   const plugin = {
     name: 'library-approval',
     apply(ctx: Context) {
       ctx.provide('approval', {
         request: async (req: PipelineRequest): Promise<ApprovalAnswer> => {
-          const decision = await onApproval(Object.freeze(requestOf(req, sessionId())))
+          const decision = await onApproval(Object.freeze(requestOf(req, sessionId(), redact)))
           return answerOf(decision)
         },
       })
@@ -26,15 +35,15 @@ export async function provideApprover(ctx: Context, sessionId: () => string, onA
   return () => fiber.dispose()
 }
 
-function requestOf(req: PipelineRequest, sessionId: string): ApprovalRequest {
+function requestOf(req: PipelineRequest, sessionId: string, redact: Redact): ApprovalRequest {
   return {
     sessionId,
     tool: req.exec.name,
     callId: req.exec.callId,
-    input: req.exec.arguments,
+    input: redactedCopy(req.exec.arguments, redact),
     access: req.access,
-    ...(req.reason !== undefined ? { reason: req.reason } : {}),
-    ...(req.preview ? { preview: req.preview } : {}),
+    ...(req.reason !== undefined ? { reason: redact(req.reason) } : {}),
+    ...(req.preview ? { preview: redactedCopy(req.preview, redact) } : {}),
     signal: req.signal,
   }
 }

@@ -120,7 +120,7 @@ async function start(
         `maxCostUsd needs the price of ${model}, which the model catalogue does not list; drop the limit or use a priced model`,
       )
     let id = ''
-    if (options.onApproval) await provideApprover(ctx, () => id, options.onApproval)
+    if (options.onApproval) await provideApprover(ctx, () => id, options.onApproval, checked.redact)
     const permissionMode = resolved.settings.permissionMode ?? HEADLESS_PERMISSION_MODE
     handle = await starter(ctx, agentOptionsFor(resolved.settings, model, permissionMode, { headless: true }))
     const agent = handle.agent
@@ -131,6 +131,7 @@ async function start(
       booted,
       handle,
       costOf,
+      redact: checked.redact,
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     })
   } catch (error) {

@@ -2,7 +2,8 @@
 // agent. `prompt` sends as `tack run` sends and streams the events the session appends meanwhile;
 // `abort` cancels like Ctrl-C; `close` ends as `tack run` ends: the agent disposed (the log flushed, the
 // store's writer lease released), the context's plugins disposed. A new session is stored from its
-// first turn (index.ts), so one opened and closed without a prompt leaves nothing behind.
+// first turn (index.ts), so one opened and closed without a prompt leaves nothing behind. What it hands
+// out — events, results — is redacted as `tack run --json`'s lines are (redaction.ts).
 import type { AgentHandle } from '@tack/agent'
 import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
 import { resultError, runStats } from '../commands/run-json.ts'
@@ -10,6 +11,7 @@ import type { Booted } from '../boot.ts'
 import type { PromptOptions, TackEvent, TackSession, Turn, TurnResult } from './api.ts'
 import { CostMeter } from './cost-limit.ts'
 import { TackError } from './errors.ts'
+import { EventRedaction, redactedCopy } from './redaction.ts'
 import { TurnStream } from './turn-stream.ts'
 
 type CostOf = (model: string, usage: Usage) => number | undefined
@@ -19,15 +21,19 @@ export interface SessionParts {
   readonly handle: AgentHandle
   readonly costOf: CostOf
   readonly maxCostUsd?: number
+  /** The CLI's redactor for this session (the environment's and the boot's declared secrets). */
+  readonly redact: (text: string) => string
 }
 
 export class LibrarySession implements TackSession {
   readonly #parts: SessionParts
+  readonly #redaction: EventRedaction
   #running: Promise<TurnResult> | undefined
   #closing: Promise<void> | undefined
 
   constructor(parts: SessionParts) {
     this.#parts = parts
+    this.#redaction = new EventRedaction(parts.redact)
   }
 
   get id(): string {
@@ -47,7 +53,7 @@ export class LibrarySession implements TackSession {
   }
 
   events(): readonly TackEvent[] {
-    return this.#agent.session.events() as readonly TackEvent[]
+    return this.#redaction.events(this.#agent.session.events() as readonly TackEvent[])
   }
 
   prompt(text: string, options: PromptOptions = {}): Turn {
@@ -67,7 +73,7 @@ export class LibrarySession implements TackSession {
     const result = Promise.withResolvers<TurnResult>()
     const stream = new TurnStream(result.promise)
     const off = agent.session.subscribe((e) => {
-      stream.push(e as TackEvent)
+      stream.push(this.#redaction.event(e as TackEvent))
       if (!meter || stoppedAt !== undefined || limit === undefined) return
       const spent = meter.add(e)
       if (spent > limit) {
@@ -125,7 +131,12 @@ export class LibrarySession implements TackSession {
     }
   }
 
+  /** The prompt's result, redacted like its events (its text, the error's message). */
   #resultOf(start: number, reason: TurnEndReason, stoppedAt: number | undefined): TurnResult {
+    return redactedCopy(this.#rawResultOf(start, reason, stoppedAt), this.#parts.redact)
+  }
+
+  #rawResultOf(start: number, reason: TurnEndReason, stoppedAt: number | undefined): TurnResult {
     const agent = this.#agent
     const events = agent.session.events().slice(start) as readonly SessionEvent[]
     const stats = runStats(events, agent.model, this.#parts.costOf)

@@ -1,16 +1,20 @@
 // The library's reads of the session store (api.ts listSessions, readSession, and the lookup before a
 // resume or fork): a store-only boot, as `tack sessions …` and `tack run -r` make, for the folder the
-// options name (default the process's), so its config decides which store is read.
+// options name (default the process's), so its config decides which store is read. What they return is
+// redacted as `tack sessions … --json` output is, with the secrets a full boot would declare (redaction.ts).
 import { existsSync } from 'node:fs'
 import type { SessionSummary } from '@tack/session'
 import type { Context } from 'cordis'
 import { boot } from '../boot.ts'
+import { readEnvFile } from '../env-file.ts'
+import { endpointKeyVariables } from '../mcp/mask.ts'
 import type { Redactor } from '../secrets.ts'
 import { findSession } from '../session-ref.ts'
 import { resolveWorkspaceSettings } from '../settings.ts'
 import type { ResumeOptions, StoredSession } from './api.ts'
 import { TackError } from './errors.ts'
 import { checkOptions, workspaceOf } from './options.ts'
+import { redactedCopy } from './redaction.ts'
 
 /** Runs `read` on a store-only boot for the options' folder, then closes it. */
 export async function withStore<T>(
@@ -25,7 +29,18 @@ export async function withStore<T>(
     checked.processCwd,
   )
   const store = await boot({ settings, paths, env: checked.env, cwd, trust, storeOnly: true })
+  // A store-only boot loads no model endpoints nor tack's .env plugin, so their variables (a key read
+  // from `apiKeyEnv: GPU_PASS`, a name in $TACK_HOME/.env) are added here, as a full boot declares them;
+  // the store declares its own (a PostgreSQL password, from the URL, PGPASSWORD or the password file).
   try {
+    redact.protect(
+      [
+        ...endpointKeyVariables(settings.plugins),
+        ...Object.keys(readEnvFile(paths.envFile)),
+        ...store.ctx.secrets.variables(),
+      ],
+      store.ctx.secrets.values(),
+    )
     return await read(store.ctx)
   } finally {
     await store.close()
@@ -58,13 +73,13 @@ export async function readStored(
   return withStore(options, redact, async (ctx) => {
     const summary = await findSession(ctx.sessions, checkedId(id))
     const { events } = await ctx.sessionStore.load(summary.id)
-    return { summary, events: events as StoredSession['events'] }
+    return redactedCopy({ summary, events: events as StoredSession['events'] }, redact)
   })
 }
 
 /** Every stored session, oldest first. */
 export function listStored(options: ResumeOptions, redact: Redactor): Promise<readonly SessionSummary[]> {
-  return withStore(options, redact, (ctx) => ctx.sessions.list())
+  return withStore(options, redact, async (ctx) => redactedCopy(await ctx.sessions.list(), redact))
 }
 
 function checkedId(id: unknown): string {
