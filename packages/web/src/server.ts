@@ -23,6 +23,11 @@ export interface WebServerOptions {
   /** Required (and only used) when `host` is not a loopback address. */
   readonly token?: string
   readonly pollMs: number
+  /**
+   * Applied to every JSON answer and stream message before it is sent: tack's secret redactor. The log
+   * keeps the values a session saw; the page, like every other output, never shows them.
+   */
+  readonly redact?: (text: string) => string
 }
 
 export interface WebServer {
@@ -59,7 +64,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     handle(req, res, opts, hosts).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500
       const message = error instanceof Error ? error.message : String(error)
-      if (!res.headersSent) sendJson(res, status, { error: message })
+      if (!res.headersSent) sendJson(res, opts.redact, status, { error: message })
       else res.end()
     })
   })
@@ -130,9 +135,9 @@ async function handle(
 
 async function read(res: ServerResponse, path: string, opts: WebServerOptions): Promise<void> {
   const { store, jobs, pollMs } = opts
-  if (path === '/api/sessions') return sendJson(res, 200, await sessionList(store))
+  if (path === '/api/sessions') return sendJson(res, opts.redact, 200, await sessionList(store))
   if (path === '/api/sessions/stream') {
-    const stream = openEventStream(res)
+    const stream = openEventStream(res, opts.redact)
     follow(
       stream,
       pollMs,
@@ -146,19 +151,19 @@ async function read(res: ServerResponse, path: string, opts: WebServerOptions): 
     const feed = new SessionFeed(store, idOf(session[1]), opts.projection)
     if (!session[2]) {
       await feed.refresh().catch(notFound)
-      return sendJson(res, 200, feed.page())
+      return sendJson(res, opts.redact, 200, feed.page())
     }
     // The first read answers the whole page; later ones only when an appended event changed it.
     const next = async () => ((await feed.refresh()) ? feed.page() : undefined)
-    follow(openEventStream(res), pollMs, next, describe)
+    follow(openEventStream(res, opts.redact), pollMs, next, describe)
     return
   }
   if (path === '/api/jobs' || path === '/api/jobs/stream') {
     // Without a job source the answer says so (the page shows it), rather than a list that is empty.
     const table = async () =>
       jobs ? { connected: true, jobs: await jobs.listJobs() } : { connected: false, jobs: [] }
-    if (path === '/api/jobs') return sendJson(res, 200, await table())
-    follow(openEventStream(res), pollMs, whenChanged(table), describe)
+    if (path === '/api/jobs') return sendJson(res, opts.redact, 200, await table())
+    follow(openEventStream(res, opts.redact), pollMs, whenChanged(table), describe)
     return
   }
   const job = /^\/api\/jobs\/([^/]+)(\/stream)?$/.exec(path)
@@ -169,8 +174,8 @@ async function read(res: ServerResponse, path: string, opts: WebServerOptions): 
       if (!found) throw new HttpError(404, `no job ${id}`)
       return found
     }
-    if (!job[2]) return sendJson(res, 200, await detail())
-    follow(openEventStream(res), pollMs, whenChanged(detail), describe)
+    if (!job[2]) return sendJson(res, opts.redact, 200, await detail())
+    follow(openEventStream(res, opts.redact), pollMs, whenChanged(detail), describe)
     return
   }
   throw new HttpError(404, `nothing at ${path}`)
@@ -197,7 +202,7 @@ async function act(
     if (error instanceof JobActionError) throw new HttpError(409, error.message)
     throw error
   }
-  sendJson(res, 200, { ok: true, id, action: match[2] })
+  sendJson(res, opts.redact, 200, { ok: true, id, action: match[2] })
 }
 
 /** Newest activity first, as `tack sessions list` orders them. */
@@ -224,7 +229,13 @@ function notFound(error: unknown): never {
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  res: ServerResponse,
+  redact: ((text: string) => string) | undefined,
+  status: number,
+  body: unknown,
+): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(body))
+  const text = JSON.stringify(body)
+  res.end(redact ? redact(text) : text)
 }

@@ -8,7 +8,12 @@ export interface EventStream {
   onClose(fn: () => void): void
 }
 
-export function openEventStream(res: ServerResponse, keepAliveMs = 15_000): EventStream {
+/** `redact` is applied to each message's JSON before it is written (server.ts `WebServerOptions.redact`). */
+export function openEventStream(
+  res: ServerResponse,
+  redact: (text: string) => string = (text) => text,
+  keepAliveMs = 15_000,
+): EventStream {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -28,7 +33,7 @@ export function openEventStream(res: ServerResponse, keepAliveMs = 15_000): Even
   return {
     // JSON.stringify never writes a raw newline, so one `data:` line holds the whole message.
     send: (message) => {
-      if (!closed) res.write(`data: ${JSON.stringify(message)}\n\n`)
+      if (!closed) res.write(`data: ${redact(JSON.stringify(message))}\n\n`)
     },
     get closed() {
       return closed

@@ -281,3 +281,33 @@ test('a script of calls the view has no tool for still shows as plain cards', as
     await other.close()
   }
 })
+
+describe('redaction', () => {
+  test("every answer and stream message goes through the server's redactor (the page is output too)", async () => {
+    // tack serve passes its secret redactor; a stand-in that hides the answer's own words shows the path
+    const redact = (text: string) =>
+      text.replaceAll('Changed it', '[redacted]').replaceAll('change two', '[redacted]')
+    const options = { store: recorded.store, projection: recorded.projection, host: '127.0.0.1', pollMs: 50 }
+    const server = await startWebServer({ ...options, port: 0, redact })
+    try {
+      const page = (await call(server.port, `/api/sessions/${recorded.sessionId}`)).body
+      expect(page).toContain('[redacted]')
+      expect(page).not.toContain('Changed it')
+      const list = (await call(server.port, '/api/sessions')).body // the first prompt is in the list
+      expect(list).toContain('[redacted]')
+      expect(list).not.toContain('change two')
+      const streamed = await stream(server.port, `/api/sessions/${recorded.sessionId}/stream`, () => true)
+      expect(JSON.stringify(streamed)).toContain('[redacted]')
+      expect(JSON.stringify(streamed)).not.toContain('Changed it')
+      // without a redactor the same page holds the words: the checks above are not vacuous
+      const plain = await startWebServer({ ...options, port: 0 })
+      try {
+        expect((await call(plain.port, `/api/sessions/${recorded.sessionId}`)).body).toContain('Changed it')
+      } finally {
+        await plain.close()
+      }
+    } finally {
+      await server.close()
+    }
+  })
+})

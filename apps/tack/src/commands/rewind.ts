@@ -9,6 +9,7 @@ import { boot } from '../boot.ts'
 import { CommandError } from '../errors.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
+import { storeReadSecrets } from '../store-read-secrets.ts'
 import { findSession, latestSessionOf } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
 import {
@@ -79,6 +80,8 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
   const maxFileBytes = typeof own.maxFileBytes === 'number' ? own.maxFileBytes : DEFAULT_MAX_FILE_BYTES
   const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: true })
   const { ctx } = booted
+  const secrets = storeReadSecrets(settings.plugins, paths.envFile, ctx.secrets)
+  terminal.protectSecrets?.(secrets.names, secrets.values)
   try {
     const summary =
       values.resume !== undefined

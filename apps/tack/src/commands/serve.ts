@@ -12,7 +12,9 @@ import { CommandError } from '../errors.ts'
 import type { Settings } from '../config/load.ts'
 import type { CommandIO } from '../io.ts'
 import { printableIO } from '../printable.ts'
+import { createRedactor } from '../secrets.ts'
 import { resolveSettings } from '../settings.ts'
+import { storeReadSecrets } from '../store-read-secrets.ts'
 import { storeUrl } from '../store-url.ts'
 
 export const SERVE_USAGE =
@@ -93,6 +95,10 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
         },
       )
     }
+    // The page is output: the log's values are redacted from what it is sent, as from `tack sessions`.
+    const redact = createRedactor(io.env)
+    const secrets = storeReadSecrets(settings.plugins, paths.envFile, booted.ctx.secrets)
+    redact.protect(secrets.names, secrets.values)
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
     server = await listenOrSay(host, port, () =>
       web.startWebServer({
@@ -101,6 +107,7 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
         host,
         port,
         pollMs: config.pollMs,
+        redact,
         ...(token !== undefined ? { token } : {}),
         ...(jobs ? { jobs } : {}),
       }),

@@ -7,6 +7,7 @@ import { boot } from '../boot.ts'
 import type { CommandIO } from '../io.ts'
 import { cut, findSession, newestFirst } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
+import { storeReadSecrets } from '../store-read-secrets.ts'
 import { printable, printableIO } from '../printable.ts'
 import { exportMarkdown } from './export-markdown.ts'
 
@@ -18,6 +19,8 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   const needsTools = sub === 'export' && flags.format === 'claude-transcript'
   const booted = await boot({ settings, paths, env: io.env, cwd, trust, storeOnly: !needsTools })
   const { ctx } = booted
+  const secrets = storeReadSecrets(settings.plugins, paths.envFile, ctx.secrets)
+  io.protectSecrets?.(secrets.names, secrets.values)
   const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub)
   try {
     switch (sub) {

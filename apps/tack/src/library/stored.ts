@@ -6,10 +6,9 @@ import { existsSync } from 'node:fs'
 import type { SessionSummary } from '@tack/session'
 import type { Context } from 'cordis'
 import { boot } from '../boot.ts'
-import { readEnvFile } from '../env-file.ts'
-import { endpointKeyVariables } from '../mcp/mask.ts'
 import type { Redactor } from '../secrets.ts'
 import { findSession } from '../session-ref.ts'
+import { storeReadSecrets } from '../store-read-secrets.ts'
 import { resolveWorkspaceSettings } from '../settings.ts'
 import type { ResumeOptions, StoredSession } from './api.ts'
 import { TackError } from './errors.ts'
@@ -33,14 +32,8 @@ export async function withStore<T>(
   // from `apiKeyEnv: GPU_PASS`, a name in $TACK_HOME/.env) are added here, as a full boot declares them;
   // the store declares its own (a PostgreSQL password, from the URL, PGPASSWORD or the password file).
   try {
-    redact.protect(
-      [
-        ...endpointKeyVariables(settings.plugins),
-        ...Object.keys(readEnvFile(paths.envFile)),
-        ...store.ctx.secrets.variables(),
-      ],
-      store.ctx.secrets.values(),
-    )
+    const secrets = storeReadSecrets(settings.plugins, paths.envFile, store.ctx.secrets)
+    redact.protect(secrets.names, secrets.values)
     return await read(store.ctx)
   } finally {
     await store.close()

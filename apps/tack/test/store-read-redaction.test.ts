@@ -1,0 +1,62 @@
+// Security 1 (90-quality) for the commands that only read the store: `tack sessions show|export` and
+// `tack rewind` boot without the model endpoints, so the key variable an endpoint names (`apiKeyEnv`,
+// here an ordinary-looking `GPU_PASS`) was unknown to their redactor, and a key the model's answer
+// repeated was printed as it was logged (apps/tack/src/store-read-secrets.ts).
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { startLoopbackServer } from '@tack/llm/testing'
+import { expect, test } from 'vitest'
+import { jsonLines, runTack, sandbox, writeLoopConfig } from './helpers.ts'
+
+const KEY = 'gpu-7c1e93b8d24f4a06a5'
+
+test('a key named by an endpoint is redacted from sessions show, export and rewind, as from run', async () => {
+  const server = await startLoopbackServer({
+    expectApiKey: KEY,
+    script: [{ kind: 'text', text: `your key is ${KEY}, keep it safe` }],
+  })
+  const box = await sandbox({ GPU_PASS: KEY })
+  try {
+    // The person's own config, which every command reads: the endpoint and the variable it names.
+    const config = await writeLoopConfig(box.root, server.baseUrl, { apiKeyEnv: 'GPU_PASS' })
+    await mkdir(box.tackHome, { recursive: true })
+    await copyFile(config, join(box.tackHome, 'config.yml'))
+    const run = await runTack(['run', '--json', '--model', 'loop/m', 'what is my key?'], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(run.code).toBe(0)
+    expect(server.requests[0].authorized).toBe(true)
+    const id = (jsonLines(run.stdout).at(-1) as { sessionId: string }).sessionId
+    // The log keeps what the model said (it reads it again on resume): the commands below must redact.
+    const logged = await readLog(box.tackHome)
+    expect(logged).toContain(KEY)
+    const commands = [
+      ['sessions', 'show', id],
+      ['sessions', 'export', id],
+      ['sessions', 'export', id, '--format', 'markdown'],
+      ['sessions', 'list', '--json'],
+      ['rewind', '--resume', id],
+    ]
+    for (const args of commands) {
+      const out = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(0)
+      expect(out.stdout + out.stderr, args.join(' ')).not.toContain(KEY)
+    }
+    const show = await runTack(['sessions', 'show', id], { env: box.env, cwd: box.workspace })
+    expect(show.stdout).toContain('your key is [redacted]')
+    expect(run.stdout).not.toContain(KEY)
+  } finally {
+    await server.close()
+  }
+})
+
+/** Every byte under TACK_HOME's session store, as text. */
+async function readLog(tackHome: string): Promise<string> {
+  let text = ''
+  for (const name of await readdir(tackHome, { recursive: true })) {
+    if (!String(name).includes('sessions')) continue
+    text += await readFile(join(tackHome, String(name)), 'latin1').catch(() => '')
+  }
+  return text
+}
