@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { JobView } from '@tack/fleet'
+import { type Fleet, getJob, type JobView, openFleet } from '@tack/fleet'
 import { type LoopbackServer, startLoopbackServer } from '@tack/llm/testing'
 import { startThrowawayCluster, type ThrowawayCluster } from '@tack/store-postgres/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -54,12 +54,13 @@ function startWorker(box: Sandbox, name: string, args: string[], env: NodeJS.Pro
   return { child, exited: outcomeOf(child) }
 }
 
-async function until<T>(what: () => Promise<T | undefined>, ms: number, label: string): Promise<T> {
-  const end = Date.now() + ms
+/** Waits for a job (read through the library, as `tack serve` does) to be as `done` wants it. */
+async function waitFor(fleet: Fleet, id: string, done: (job: JobView) => boolean, label: string) {
+  const end = Date.now() + 30_000
   for (;;) {
-    const v = await what()
-    if (v !== undefined) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    const job = await getJob(fleet, id)
+    if (done(job)) return job
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}: ${JSON.stringify(job)}`)
     await new Promise((r) => setTimeout(r, 100))
   }
 }
@@ -70,38 +71,23 @@ async function stopWorker(child: ChildProcess, exited: ReturnType<typeof outcome
 }
 
 test('a job stopped by its --max-cost ends failed after one attempt, reason shown; `jobs retry` runs it once more', async () => {
-  const box = await sandbox({ TACK_STORE_URL: await cluster.createDatabase() })
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url })
   const repo = await jobRepo(box)
   const server = await startLoopbackServer({
     script: [costlyRead, costlyRead, { kind: 'text', text: 'done on purpose' }],
   })
+  const fleet = await openFleet(url)
   const tack = (args: string[]) => runTack(args, { env: box.env, cwd: box.root })
-  const show = async (id: string) =>
-    JSON.parse((await tack(['jobs', 'show', id, '--json'])).stdout) as JobView
   const { child, exited } = startWorker(box, 'wcost', ['--config', await fleetConfig(box, server, false)])
   try {
-    const submitted = await tack([
-      'jobs',
-      'submit',
-      'spend',
-      '--repo',
-      repo,
-      '--model',
-      'loop/gpt-4o',
-      '--max-cost',
-      '4',
-    ])
+    const spec = ['--repo', repo, '--model', 'loop/gpt-4o', '--max-cost', '4']
+    const submitted = await tack(['jobs', 'submit', 'spend', ...spec])
     expect(submitted.code, submitted.stderr).toBe(0)
     const id = submitted.stdout.trim()
     // The attempt's end is what is waited for: a retried job would be queued (or running) again by then.
-    const stopped = await until(
-      async () => {
-        const job = await show(id)
-        return job.attempts[0]?.endedAt ? job : undefined
-      },
-      30_000,
-      'the first attempt to end',
-    )
+    await waitFor(fleet, id, (job) => job.attempts[0]?.endedAt !== undefined, 'the first attempt to end')
+    const stopped = JSON.parse((await tack(['jobs', 'show', id, '--json'])).stdout) as JobView
     expect(stopped.state).toBe('failed')
     expect(stopped.reason).toMatch(/^stopped by its cost limit: .*over maxCostUsd \$4; not retried/)
     expect(stopped.attempts).toMatchObject([{ attempt: 1, worker: 'wcost', outcome: 'failed' }])
@@ -113,14 +99,7 @@ test('a job stopped by its --max-cost ends failed after one attempt, reason show
 
     const retried = await tack(['jobs', 'retry', id])
     expect(retried.code, retried.stderr).toBe(0)
-    const done = await until(
-      async () => {
-        const job = await show(id)
-        return job.state === 'done' ? job : undefined
-      },
-      30_000,
-      'the deliberate retry to finish',
-    )
+    const done = await waitFor(fleet, id, (job) => job.state === 'done', 'the deliberate retry to finish')
     expect(done.attempts.map((a) => [a.attempt, a.outcome])).toEqual([
       [1, 'failed'],
       [2, 'done'],
@@ -129,13 +108,15 @@ test('a job stopped by its --max-cost ends failed after one attempt, reason show
     expect(server.requests).toHaveLength(3)
   } finally {
     const out = await stopWorker(child, exited)
+    await fleet.close()
     await server.close()
     expect(out.code, out.stderr).toBe(0)
   }
 }, 60_000)
 
 test('a worker without the key for the job model hands it back uncounted, takes no other job and exits 1 with one line; a keyed worker then runs it', async () => {
-  const box = await sandbox({ TACK_STORE_URL: await cluster.createDatabase() })
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url })
   const repo = await jobRepo(box)
   const server = await startLoopbackServer({
     expectApiKey: 'k',
@@ -144,67 +125,60 @@ test('a worker without the key for the job model hands it back uncounted, takes 
       { kind: 'text', text: 'second' },
     ],
   })
+  const fleet = await openFleet(url)
   const tack = (args: string[]) => runTack(args, { env: box.env, cwd: box.root })
-  const show = async (id: string) =>
-    JSON.parse((await tack(['jobs', 'show', id, '--json'])).stdout) as JobView
   try {
     const config = await fleetConfig(box, server, true)
-    const ids: string[] = []
-    for (const task of ['one', 'two']) {
-      const submitted = await tack(['jobs', 'submit', task, '--repo', repo, '--model', 'loop/gpt-4o'])
-      expect(submitted.code, submitted.stderr).toBe(0)
-      ids.push(submitted.stdout.trim())
-    }
+    const tasks = join(box.root, 'tasks.jsonl')
+    await writeFile(
+      tasks,
+      '{"task": "one", "model": "loop/gpt-4o"}\n{"task": "two", "model": "loop/gpt-4o"}\n',
+    )
+    const submitted = await tack(['jobs', 'submit', '--from', tasks, '--repo', repo])
+    expect(submitted.code, submitted.stderr).toBe(0)
+    const ids = submitted.stdout.trim().split('\n')
     const keyless = startWorker(box, 'nokey', ['--config', config])
-    const out = await Promise.race([
-      keyless.exited,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => {
-          keyless.child.kill('SIGKILL')
-          reject(new Error('the keyless worker kept running'))
-        }, 30_000),
-      ),
-    ])
+    const timer = setTimeout(() => keyless.child.kill('SIGKILL'), 30_000)
+    const out = await keyless.exited
+    clearTimeout(timer)
     expect(out.code, out.stderr).toBe(1)
-    const last = out.stderr.trimEnd().split('\n').at(-1)
-    expect(last).toMatch(
+    expect(out.stderr.trimEnd().split('\n').at(-1)).toMatch(
       /^tack worker nokey: stopped: it cannot run jobs: loop\/gpt-4o: LOOP_KEY is not set: export it or add it to .*\.env \(the job it took is queued again, its attempt not counted\)$/,
     )
     expect(out.stderr.match(/cannot run jobs/g)).toHaveLength(1)
     expect(server.requests).toHaveLength(0)
-    const [first, second] = await Promise.all(ids.map(show))
-    expect(first.state).toBe('queued')
-    expect(first.attempts).toMatchObject([{ attempt: 1, worker: 'nokey', outcome: 'handed-back' }])
-    expect(first.attempts[0].reason).toMatch(
+    // The list as a person reads it: the job the worker took is queued again, the other untouched.
+    const listed = JSON.parse((await tack(['jobs', 'list', '--json'])).stdout) as JobView[]
+    expect(listed.map((j) => j.id).sort()).toEqual([...ids].sort())
+    const taken = listed.find((j) => j.attempts.length > 0) as JobView
+    const untouched = listed.find((j) => j.id !== taken.id) as JobView
+    expect(taken.state).toBe('queued')
+    expect(taken.attempts).toMatchObject([{ attempt: 1, worker: 'nokey', outcome: 'handed-back' }])
+    expect(taken.attempts[0].reason).toMatch(
       /^handed back, not counted: worker nokey cannot run jobs: .*LOOP_KEY/,
     )
     // its retries are intact: two more after this one, plus the one handed back
-    expect(first.retryLimit).toBe(3)
-    expect(second).toMatchObject({ state: 'queued', attempts: [] })
+    expect(taken.retryLimit).toBe(3)
+    expect(untouched).toMatchObject({ state: 'queued', attempts: [], retryLimit: 2 })
 
     const keyed = startWorker(box, 'keyed', ['--config', config], { ...box.env, LOOP_KEY: 'k' })
     try {
-      const done = await until(
-        async () => {
-          const jobs = await Promise.all(ids.map(show))
-          return jobs.every((j) => j.state === 'done') ? jobs : undefined
-        },
-        30_000,
-        'the keyed worker to run both jobs',
-      )
-      expect(done[0].attempts.map((a) => [a.attempt, a.worker, a.outcome])).toEqual([
+      for (const id of ids) await waitFor(fleet, id, (job) => job.state === 'done', 'the keyed worker')
+      const [again, once] = await Promise.all([taken.id, untouched.id].map((id) => getJob(fleet, id)))
+      expect(again.attempts.map((a) => [a.attempt, a.worker, a.outcome])).toEqual([
         [1, 'nokey', 'handed-back'],
         [2, 'keyed', 'done'],
       ])
-      expect(done[1].attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, 'done']])
+      expect(once.attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, 'done']])
     } finally {
       const end = await stopWorker(keyed.child, keyed.exited)
       expect(end.code, end.stderr).toBe(0)
     }
   } finally {
+    await fleet.close()
     await server.close()
   }
-}, 90_000)
+}, 60_000)
 
 test('a worker with no model at all hands a job that names none back uncounted and exits 1', async () => {
   const box = await sandbox({ TACK_STORE_URL: await cluster.createDatabase() })
