@@ -2,7 +2,21 @@
 // each job is a new session with the worker's config files, permission mode and the shared store
 // (`storeUrl`), its header naming the job and the attempt it follows (`attemptOf`). Nothing here reaches
 // into the CLI: the worker runs sessions the way any library user does.
-import type { RunningSession, SessionRunner } from '@tack/fleet'
+import { type RunningSession, type SessionRunner, WorkerCannotRunError } from '@tack/fleet'
+
+/**
+ * The typed codes (an LlmError's `code` in the cause chain of openSession's TackError) that say the
+ * worker, not the job, is why no session starts: the model's key is not set in the worker's environment
+ * (`MISSING_API_KEY`, as the provider raises it at a request and the boot's model check now names it),
+ * or the job names no model and the worker has none (`NO_MODEL`). docs/decisions/0385-fleet-retries.md
+ */
+const WORKER_FAULTS = new Set(['MISSING_API_KEY', 'NO_MODEL'])
+
+function isWorkerFault(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++)
+    if (WORKER_FAULTS.has((e as { code?: unknown }).code as string)) return true
+  return false
+}
 
 export interface LibraryRunnerOptions {
   readonly url: string
@@ -38,6 +52,10 @@ export async function libraryRunner(
           attempt: String(s.metadata.attempt),
           ...(s.metadata.attemptOf ? { attemptOf: s.metadata.attemptOf } : {}),
         },
+      }).catch((error: unknown) => {
+        throw isWorkerFault(error)
+          ? new WorkerCannotRunError((error as Error).message, { cause: error })
+          : error
       })
       s.onEvent()
       const turn = session.prompt(s.task)

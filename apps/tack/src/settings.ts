@@ -119,7 +119,10 @@ export async function chooseModel(settings: Settings, env: NodeJS.ProcessEnv): P
   const { defaultModel, noModelHelp } = await import('@tack/llm')
   const model = defaultModel(env)
   if (model) return model
-  throw new CliError(noModelHelp(env))
+  // The code says "no model" to callers that act on it (the fleet's worker: its own fault, not the job's).
+  const { LlmError } = await import('@tack/agent')
+  const help = noModelHelp(env)
+  throw new CliError(help, { cause: new LlmError(help, { code: 'NO_MODEL', transient: false }) })
 }
 
 /** `--cwd` must name an existing folder: a typo would otherwise run the agent somewhere unintended. */

@@ -64,14 +64,19 @@ export async function touchAttempt(fleet: Fleet, jobId: string, attempt: number,
   )
 }
 
+/** A pool or a transaction's client: an attempt's end is recorded with the queue's settle of it. */
+export interface Queryable {
+  query(text: string, values: unknown[]): Promise<unknown>
+}
+
 export async function endAttempt(
-  fleet: Fleet,
+  db: Fleet | Queryable,
   jobId: string,
   attempt: number,
   outcome: Exclude<AttemptOutcome, 'running'>,
   reason?: string,
 ) {
-  await fleet.pool.query(
+  await ('pool' in db ? db.pool : db).query(
     `UPDATE tack_fleet.attempts SET outcome = $3, reason = $4, ended_at = now()
      WHERE job_id = $1 AND attempt = $2`,
     [jobId, attempt, outcome, reason ?? null],

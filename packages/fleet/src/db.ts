@@ -4,7 +4,7 @@
 // pg-boss's; tack never keeps a second copy of them (docs/decisions/0350-jobs-and-worker.md).
 import { hostname } from 'node:os'
 import pg from 'pg'
-import { PgBoss } from 'pg-boss'
+import { type Db, PgBoss } from 'pg-boss'
 import { explainConnectFailure, FleetError } from './errors.ts'
 
 /** tack_fleet's schema version; a database written by a newer tack is refused. */
@@ -116,6 +116,29 @@ export async function openFleet(url: string, options: OpenFleetOptions = {}): Pr
       await boss.stop({ graceful: false, timeout: 2000 }).catch(() => {})
       await pool.end().catch(() => {})
     },
+  }
+}
+
+/**
+ * Runs `work` in one transaction: tack's statements on `client` and pg-boss's (through `db`, its
+ * `{ db }` option) on the same connection, so they land together or not at all.
+ */
+export async function inTransaction<T>(
+  fleet: Fleet,
+  work: (db: Db, client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await fleet.pool.connect()
+  const db: Db = { executeSql: async (text, values) => client.query(text, values as unknown[]) }
+  try {
+    await client.query('BEGIN')
+    const result = await work(db, client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
   }
 }
 

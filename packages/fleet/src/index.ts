@@ -23,7 +23,13 @@ export {
 } from './job-view.ts'
 export { type Labels, parseLabels, QUEUE_PREFIX, queueFor } from './labels.ts'
 export { type FollowOptions, followJobs, getJob, type ListOptions, listJobs } from './read.ts'
-export type { RunningSession, SessionOutcome, SessionRunner, StartSession } from './runner.ts'
+export {
+  type RunningSession,
+  type SessionOutcome,
+  type SessionRunner,
+  type StartSession,
+  WorkerCannotRunError,
+} from './runner.ts'
 export { ensureQueue, type SubmitOptions, submitJobs } from './submit.ts'
 export { fleetHealth, type FleetHealth, type HealthSource } from './health.ts'
 export { scratchFolder, Worker, type WorkerOptions } from './worker.ts'

@@ -38,3 +38,13 @@ export interface SessionRunner {
    */
   closeInterrupted?(sessionId: string): Promise<void>
 }
+
+/**
+ * What `SessionRunner.start` throws when the worker cannot run a session for a reason of its own, not
+ * of the job: no key for the model, no model at all. The worker then hands the job back without
+ * counting the attempt and stops taking jobs (docs/decisions/0385-fleet-retries.md). Any other error of
+ * `start` fails the attempt as the job's.
+ */
+export class WorkerCannotRunError extends Error {
+  override readonly name = 'WorkerCannotRunError'
+}

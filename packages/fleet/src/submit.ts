@@ -1,8 +1,7 @@
 // Submitting jobs (95-fleet.md F2): every job of a call goes in one transaction — tack's row and
 // pg-boss's job together — so a batch is all queued or none of it is.
 import { randomUUID } from 'node:crypto'
-import type { Db } from 'pg-boss'
-import { type Fleet, WAKE_CHANNEL } from './db.ts'
+import { type Fleet, inTransaction, WAKE_CHANNEL } from './db.ts'
 import type { JobSpec } from './job-spec.ts'
 import { queueFor } from './labels.ts'
 
@@ -34,13 +33,7 @@ export async function submitJobs(
     return id
   })
   for (const queue of byQueue.keys()) await ensureQueue(fleet, queue)
-  const client = await fleet.pool.connect()
-  const db: Db = {
-    // pg-boss runs its statements on this connection, inside the transaction below.
-    executeSql: async (text, values) => client.query(text, values as unknown[]),
-  }
-  try {
-    await client.query('BEGIN')
+  await inTransaction(fleet, async (db, client) => {
     for (const [queue, jobs] of byQueue) {
       await client.query(
         'INSERT INTO tack_fleet.jobs (id, queue, submitted_by) SELECT unnest($1::uuid[]), $2, $3',
@@ -63,12 +56,6 @@ export async function submitJobs(
     // Wakes idle workers at once (delivered on commit); a worker behind a pooler that drops LISTEN
     // still finds the jobs at its next poll.
     await client.query(`NOTIFY ${WAKE_CHANNEL}`)
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  })
   return ids
 }

@@ -13,7 +13,8 @@ import { FleetError } from './errors.ts'
 import type { JobSpec } from './job-spec.ts'
 import type { JobResult } from './job-view.ts'
 import { type Labels, labelsOfQueue, satisfies } from './labels.ts'
-import type { RunningSession, SessionRunner } from './runner.ts'
+import { type RunningSession, type SessionRunner, WorkerCannotRunError } from './runner.ts'
+import { failForGood, handBackUncounted } from './settle.ts'
 
 export interface WorkerOptions {
   readonly fleet: Fleet
@@ -43,6 +44,7 @@ export class Worker {
   readonly #stop = new AbortController()
   #queues: { at: number; names: string[] } = { at: 0, names: [] }
   #turn = 0
+  #cannotRun: string | undefined
 
   constructor(options: WorkerOptions) {
     this.#o = options
@@ -50,6 +52,14 @@ export class Worker {
 
   get runningJobs(): number {
     return this.#running.size
+  }
+
+  /**
+   * Why the worker stopped by itself: it cannot run jobs at all (no key for the model, no model), so
+   * it handed the job back uncounted rather than fail job after job. Undefined while it can.
+   */
+  get cannotRun(): string | undefined {
+    return this.#cannotRun
   }
 
   /** Takes and runs jobs until `stop()`; resolves once it has stopped taking them. */
@@ -243,6 +253,13 @@ export class Worker {
         if (!r.affected) return await this.#settleEnded(queue, claim, job.id, attempt, { kind: 'lost' })
         await endAttempt(fleet, job.id, attempt, 'done')
         log(`tack worker: job ${short} attempt ${attempt}: done`)
+      } else if (outcome.exitReason === 'max-cost') {
+        // The limit the person set bounds the job, not each attempt: another attempt would spend it again.
+        const reason = `stopped by its cost limit${outcome.detail ? `: ${outcome.detail}` : ''}; not retried (\`tack jobs retry\` runs it again)`
+        const output = { reason, sessionId: session.sessionId }
+        if (!(await failForGood(fleet, queue, claim, attempt, output)))
+          return await this.#settleEnded(queue, claim, job.id, attempt, { kind: 'lost' })
+        log(`tack worker: job ${short} attempt ${attempt}: failed: ${reason}`)
       } else {
         const reason = `the session ended ${outcome.exitReason}${outcome.detail ? `: ${outcome.detail}` : ''}`
         await endAttempt(fleet, job.id, attempt, 'failed', reason)
@@ -250,6 +267,8 @@ export class Worker {
         log(`tack worker: job ${short} attempt ${attempt}: failed: ${reason}`)
       }
     } catch (error) {
+      if (error instanceof WorkerCannotRunError)
+        return await this.#handBackCannotRun(queue, claim, job.id, attempt, error.message)
       const reason = error instanceof FleetError ? error.message : `the worker failed: ${messageOf(error)}`
       log(`tack worker: job ${short} attempt ${attempt}: ${reason}`)
       session?.abort('interrupted')
@@ -261,12 +280,43 @@ export class Worker {
     }
   }
 
-  /** The session, or a FleetError saying it could not start (a model the worker cannot use, …). */
+  /**
+   * The session, or a FleetError saying it could not start for the job's reason (a model no provider
+   * serves, …); a WorkerCannotRunError (the worker's own reason) goes through as it is.
+   */
   async #startSession(options: Parameters<SessionRunner['start']>[0]): Promise<RunningSession> {
     try {
       return await this.#o.runner.start(options)
     } catch (error) {
+      if (error instanceof WorkerCannotRunError) throw error
       throw new FleetError('BAD_STATE', `the session could not start: ${messageOf(error)}`)
+    }
+  }
+
+  /**
+   * The worker cannot start any session (its reason, not the job's): the job goes back to the queue with
+   * its retries intact, and the worker stops taking jobs, since the next one would fare the same.
+   */
+  async #handBackCannotRun(
+    queue: string,
+    claim: { id: string; retryCount: number },
+    jobId: string,
+    attempt: number,
+    why: string,
+  ): Promise<void> {
+    const { fleet, log, name } = this.#o
+    this.#cannotRun ??= why
+    this.#stop.abort()
+    const reason = `handed back, not counted: worker ${name} cannot run jobs: ${why}`
+    try {
+      if (await handBackUncounted(fleet, queue, claim, attempt, { reason }))
+        log(`tack worker: job ${jobId.slice(0, 8)} attempt ${attempt}: handed back, not counted`)
+      else await this.#settleEnded(queue, claim, jobId, attempt, { kind: 'lost' })
+    } catch (error) {
+      // The claim's lease lapses and the job runs again elsewhere, as after a kill.
+      log(
+        `tack worker: job ${jobId.slice(0, 8)} attempt ${attempt}: cannot hand it back: ${messageOf(error)}`,
+      )
     }
   }
 

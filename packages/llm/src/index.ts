@@ -45,6 +45,7 @@ export {
   type Env,
   keyVariables,
   knownProviders,
+  modelProblemCode,
   NO_MODEL_HELP,
   noModelHelp,
   type ResolvedModel,

@@ -174,6 +174,22 @@ export function resolveModel(
   }
 }
 
+/**
+ * The typed code of `resolved.problem`, the one the provider raises when a request meets it
+ * (providers/adapter.ts) and the boot's model check carries as its cause: callers that must tell a
+ * missing key from a wrong URL (the fleet's worker, docs/decisions/0385-fleet-retries.md) key off it.
+ */
+export function modelProblemCode(
+  resolved: ResolvedModel,
+): 'NO_BASE_URL' | 'UNTRUSTED_BASE_URL' | 'MISSING_API_KEY' | undefined {
+  if (resolved.kind === 'scripted' || (!resolved.problem && resolved.baseUrl)) return undefined
+  return !resolved.baseUrl
+    ? 'NO_BASE_URL'
+    : resolved.baseUrlSource === 'project'
+      ? 'UNTRUSTED_BASE_URL'
+      : 'MISSING_API_KEY'
+}
+
 /** The model to use when none is configured: DeepSeek when its key is set (80-cli.md §4.1); the CLI's only rule. */
 export function defaultModel(env: Env): string | undefined {
   return env.DEEPSEEK_API_KEY ? 'deepseek/deepseek-chat' : undefined

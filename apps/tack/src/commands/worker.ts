@@ -22,7 +22,9 @@ Runs jobs (\`tack jobs submit\`) from the database in TACK_STORE_URL or plugins.
 time (default 1), each a headless session in a fresh clone of its repository under DIR (default
 <tmp>/tack-worker-<uid>), removed afterwards. It takes a job only when it
 offers every label the job asks for. SIGTERM or Ctrl-C: no new jobs; running ones get
-plugins.fleet.gracefulStopMs to finish, then are handed back to the queue.
+plugins.fleet.gracefulStopMs to finish, then are handed back to the queue. A worker that cannot run
+jobs at all (no key for the model, no model) hands the job back without counting the attempt and
+exits 1 saying why.
 `
 
 const OPTIONS = {
@@ -123,6 +125,14 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     for (const s of signals) process.off(s, onSignal)
     await runner.close()
     await fleet.close()
+  }
+  // A worker that cannot run any job (no key for the model) handed its job back uncounted and stopped
+  // taking more: a non-zero exit and one line saying why, for a person or a service manager to act on.
+  if (worker.cannotRun !== undefined) {
+    err(
+      `tack worker ${name}: stopped: it cannot run jobs: ${worker.cannotRun} (the job it took is queued again, its attempt not counted)`,
+    )
+    return 1
   }
   err(`tack worker ${name}: stopped`)
   return 0

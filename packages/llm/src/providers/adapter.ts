@@ -8,7 +8,7 @@ import { effortProviderOptions, mergeProviderOptions } from '../effort.ts'
 import { toLlmError } from '../errors.ts'
 import { acceptsImages } from '../images.ts'
 import { type LlmOrigins, projectBaseUrlProblem } from '../origins.ts'
-import { type Env, knownProviders, resolveModel } from '../resolve.ts'
+import { type Env, knownProviders, modelProblemCode, resolveModel } from '../resolve.ts'
 import { anthropicProtocol } from './anthropic.ts'
 import { deepseekProtocol } from './deepseek.ts'
 import { openaiProtocol } from './openai.ts'
@@ -71,11 +71,7 @@ export function createProviderAdapter(runtime: ProviderRuntime): LlmAdapter {
         })
       if (resolved.problem || !resolved.baseUrl)
         throw new LlmError(`${resolved.model}: ${resolved.problem}`, {
-          code: !resolved.baseUrl
-            ? 'NO_BASE_URL'
-            : resolved.baseUrlSource === 'project'
-              ? 'UNTRUSTED_BASE_URL'
-              : 'MISSING_API_KEY',
+          code: modelProblemCode(resolved) ?? 'NO_BASE_URL',
           transient: false,
         })
       const endpointConfig = knownProviders(config)[resolved.provider]
