@@ -14,3 +14,4 @@ export {
   shellCommandLine,
   useCommandRunners,
 } from './runner.ts'
+export { tempFolders } from './sandbox-policy.ts'

@@ -1,12 +1,11 @@
 // `tack worker [--concurrency N] [--labels k=v,…]` (95-fleet.md F3, F4): takes jobs from the shared
 // database and runs each as a headless session through tack's library (fleet-runner.ts) — the plugins,
 // sandbox and permission mode of `tack run`, `workspace-write` unless configured — in a fresh clone
-// under the scratch folder (--scratch, default <tmp>/tack-worker-<uid>; never in $TACK_HOME, which tools
-// may not write), removed afterwards. SIGTERM (or Ctrl-C) stops taking jobs and gives
+// under the scratch folder (--scratch, default ~/.cache/tack-worker, out of other jobs' reach:
+// worker-scratch.ts), removed afterwards. SIGTERM (or Ctrl-C) stops taking jobs and gives
 // running ones plugins.fleet.gracefulStopMs to finish before they are handed back; a second signal
 // exits at once (the jobs' leases then lapse and they run again elsewhere).
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { UsageError } from '../args.ts'
 import { PERMISSION_MODES } from '../config/load.ts'
@@ -14,14 +13,16 @@ import { cliErrorOf, fleetSettings } from '../fleet-settings.ts'
 import type { CommandIO } from '../io.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
+import { defaultScratch, scratchWarning } from '../worker-scratch.ts'
 
 export const WORKER_HELP = `usage: tack worker [--concurrency N] [--labels k=v,…] [--name NAME] [--scratch DIR]
                    [--permission-mode MODE] [--config FILE] [--profile NAME]
 
 Runs jobs (\`tack jobs submit\`) from the database in TACK_STORE_URL or plugins.store.url, at most N at a
 time (default 1), each a headless session in a fresh clone of its repository under DIR (default
-<tmp>/tack-worker-<uid>), removed afterwards. It takes a job only when it
-offers every label the job asks for. SIGTERM or Ctrl-C: no new jobs; running ones get
+$XDG_CACHE_HOME/tack-worker or ~/.cache/tack-worker: jobs' sandboxed commands may write temp folders,
+so a DIR in one lets jobs change each other's checkouts), removed afterwards. It takes a job only when
+it offers every label the job asks for. SIGTERM or Ctrl-C: no new jobs; running ones get
 plugins.fleet.gracefulStopMs to finish, then are handed back to the queue. A worker that cannot run
 jobs at all (no key for the model, no model) hands the job back without counting the attempt and
 exits 1 saying why.
@@ -67,6 +68,9 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
   } catch (error) {
     throw cliErrorOf(error)
   }
+  const scratch = values.scratch !== undefined ? resolve(io.cwd, values.scratch) : defaultScratch(io.env)
+  const scratchProblem = scratchWarning(scratch)
+  if (scratchProblem) err(`tack worker ${name}: ${scratchProblem}`)
   const { libraryRunner } = await import('../fleet-runner.ts')
   let fleet: Awaited<ReturnType<typeof fleetLib.openFleet>>
   try {
@@ -94,12 +98,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     name,
     concurrency,
     labels,
-    scratchDir: fleetLib.scratchFolder(
-      values.scratch !== undefined
-        ? resolve(io.cwd, values.scratch)
-        : join(tmpdir(), `tack-worker-${process.getuid?.() ?? 'user'}`),
-      name,
-    ),
+    scratchDir: fleetLib.scratchFolder(scratch, name),
     config,
     log: err,
   })
