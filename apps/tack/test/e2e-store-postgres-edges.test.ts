@@ -78,19 +78,7 @@ test('a user who may read but not write: tack run says so in one line, a library
 }, 90_000)
 
 test('the password from ~/.pgpass is redacted from tack run --json when a yolo command prints the file', async () => {
-  const url = await cluster.createDatabase()
-  const box = await sandbox({ TACK_STORE_URL: url.replace(`:${cluster.password}@`, '@') })
-  const pgpass = join(box.home, '.pgpass')
-  await writeFile(pgpass, `*:*:*:*:${cluster.password}\n`)
-  await chmod(pgpass, 0o600)
-  const script = join(box.root, 'script.json')
-  await writeFile(
-    script,
-    JSON.stringify([
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `cat ${pgpass}` } }] },
-      { kind: 'text', text: 'read it' },
-    ]),
-  )
+  const { box, script } = await pgpassSession()
   const r = await runTack(
     ['run', '--json', '--permission-mode', 'yolo', '--model', `scripted/${script}`, 'show the file'],
     { env: box.env, cwd: box.workspace },
@@ -102,19 +90,7 @@ test('the password from ~/.pgpass is redacted from tack run --json when a yolo c
 }, 60_000)
 
 test("the password from ~/.pgpass is redacted from a library session's events, result and readSession", async () => {
-  const url = await cluster.createDatabase()
-  const box = await sandbox({ TACK_STORE_URL: url.replace(`:${cluster.password}@`, '@') })
-  const pgpass = join(box.home, '.pgpass')
-  await writeFile(pgpass, `*:*:*:*:${cluster.password}\n`)
-  await chmod(pgpass, 0o600)
-  const script = join(box.root, 'script.json')
-  await writeFile(
-    script,
-    JSON.stringify([
-      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `cat ${pgpass}` } }] },
-      { kind: 'text', text: 'read it' },
-    ]),
-  )
+  const { box, script } = await pgpassSession()
   const options = { cwd: box.workspace, env: box.env, model: `scripted/${script}` }
   const session = await openSession({ ...options, permissionMode: 'yolo' })
   const turn = session.prompt('show the file')
@@ -172,3 +148,24 @@ test('a ~/.pgpass others may read: tack sessions list and tack doctor say it was
   expect(doctor.stdout).toContain(note)
   expect(list.stderr + doctor.stdout + doctor.stderr).not.toContain(cluster.password)
 }, 40_000)
+
+/**
+ * A box whose store URL has no password (it is in `~/.pgpass`, 0600) and a scripted model whose one
+ * command prints that file.
+ */
+async function pgpassSession() {
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url.replace(`:${cluster.password}@`, '@') })
+  const pgpass = join(box.home, '.pgpass')
+  await writeFile(pgpass, `*:*:*:*:${cluster.password}\n`)
+  await chmod(pgpass, 0o600)
+  const script = join(box.root, 'script.json')
+  await writeFile(
+    script,
+    JSON.stringify([
+      { kind: 'tool-calls', calls: [{ name: 'bash', args: { command: `cat ${pgpass}` } }] },
+      { kind: 'text', text: 'read it' },
+    ]),
+  )
+  return { box, script }
+}

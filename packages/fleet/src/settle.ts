@@ -33,9 +33,8 @@ export async function failForGood(
   output: FailureOutput,
 ): Promise<boolean> {
   return inTransaction(fleet, async (db, client) => {
-    const failed = (await fleet.boss.fail(queue, claim, { ...output }, { db })) as { affected?: number }
-    if (!failed.affected) return false
-    const now = await jobNow(fleet, queue, claim.id, db)
+    const now = await failFenced(fleet, queue, claim, output, db)
+    if (now === false) return false
     if (now?.state === 'retry') {
       // No retry left: the second fail finds retry_count = retry_limit and ends the job `failed`. A
       // person's `tack jobs retry` raises the limit by one again, so it runs once more.
@@ -60,9 +59,8 @@ export async function handBackUncounted(
   output: FailureOutput,
 ): Promise<boolean> {
   return inTransaction(fleet, async (db, client) => {
-    const failed = (await fleet.boss.fail(queue, claim, { ...output }, { db })) as { affected?: number }
-    if (!failed.affected) return false
-    const now = await jobNow(fleet, queue, claim.id, db)
+    const now = await failFenced(fleet, queue, claim, output, db)
+    if (now === false) return false
     if (now?.state === 'retry')
       await fleet.boss.update(queue, undefined, { id: claim.id, retryLimit: now.retryLimit + 1, db })
     // Its last retry: the fail ended it; pg-boss's retry queues it again with the limit one higher.
@@ -73,7 +71,19 @@ export async function handBackUncounted(
   })
 }
 
-async function jobNow(fleet: Fleet, queue: string, id: string, db: Db): Promise<JobWithMetadata | undefined> {
-  const [job] = await fleet.boss.findJobs<object>(queue, { id, db })
+/**
+ * pg-boss's `fail`, fenced to the claim, then the job as it stands after it (in `retry` or `failed`);
+ * false when the claim was no longer this worker's.
+ */
+async function failFenced(
+  fleet: Fleet,
+  queue: string,
+  claim: Claim,
+  output: FailureOutput,
+  db: Db,
+): Promise<JobWithMetadata | undefined | false> {
+  const failed = (await fleet.boss.fail(queue, claim, { ...output }, { db })) as { affected?: number }
+  if (!failed.affected) return false
+  const [job] = await fleet.boss.findJobs<object>(queue, { id: claim.id, db })
   return job
 }

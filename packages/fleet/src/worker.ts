@@ -8,7 +8,7 @@ import type { Job } from 'pg-boss'
 import { beginAttempt, endAttempt, setAttemptSession, touchAttempt } from './attempts.ts'
 import { checkoutJob, type Workspace } from './checkout.ts'
 import type { FleetConfig } from './config.ts'
-import type { Fleet } from './db.ts'
+import { type Fleet, inTransaction } from './db.ts'
 import { FleetError } from './errors.ts'
 import type { JobSpec } from './job-spec.ts'
 import type { JobResult } from './job-view.ts'
@@ -249,9 +249,13 @@ export class Worker {
           ...(outcome.costUsd !== undefined ? { costUsd: outcome.costUsd } : {}),
           diff: await workspace.diff(),
         }
-        const r = (await fleet.boss.complete(queue, claim, result)) as { affected?: number }
-        if (!r.affected) return await this.#settleEnded(queue, claim, job.id, attempt, { kind: 'lost' })
-        await endAttempt(fleet, job.id, attempt, 'done')
+        // One transaction: a reader never sees the job done while its attempt is still running.
+        const completed = await inTransaction(fleet, async (db, client) => {
+          const r = (await fleet.boss.complete(queue, claim, result, { db })) as { affected?: number }
+          if (r.affected) await endAttempt(client, job.id, attempt, 'done')
+          return Boolean(r.affected)
+        })
+        if (!completed) return await this.#settleEnded(queue, claim, job.id, attempt, { kind: 'lost' })
         log(`tack worker: job ${short} attempt ${attempt}: done`)
       } else if (outcome.exitReason === 'max-cost') {
         // The limit the person set bounds the job, not each attempt: another attempt would spend it again.
@@ -262,8 +266,11 @@ export class Worker {
         log(`tack worker: job ${short} attempt ${attempt}: failed: ${reason}`)
       } else {
         const reason = `the session ended ${outcome.exitReason}${outcome.detail ? `: ${outcome.detail}` : ''}`
-        await endAttempt(fleet, job.id, attempt, 'failed', reason)
-        await fleet.boss.fail(queue, claim, { reason, sessionId: session.sessionId })
+        const output = { reason, sessionId: session.sessionId }
+        await inTransaction(fleet, async (db, client) => {
+          await fleet.boss.fail(queue, claim, output, { db })
+          await endAttempt(client, job.id, attempt, 'failed', reason)
+        })
         log(`tack worker: job ${short} attempt ${attempt}: failed: ${reason}`)
       }
     } catch (error) {
