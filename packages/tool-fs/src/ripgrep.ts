@@ -64,8 +64,16 @@ export function ripgrepFiles(
 ): Promise<string[] | undefined> {
   if (nameSuffix === undefined)
     return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS], start, signal, new NulNames(), sorted)
+  // Only a plain name ending is given to rg as a glob: rg reads `--glob` with gitignore syntax (a
+  // trailing `.` or space is dropped, quotes are literal where picomatch strips them), so anything else
+  // is listed whole and matched by the tool alone.
+  if (!PLAIN_SUFFIX.test(nameSuffix))
+    return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS], start, signal, new NulNames(), sorted)
   return ripgrepFilesEnding(rg, start, signal, nameSuffix, sorted)
 }
+
+/** A name ending rg's globs and picomatch read alike: letters, digits, `.`, `_`, `-`, not ending in `.`. */
+const PLAIN_SUFFIX = /^[A-Za-z0-9._-]*[A-Za-z0-9_-]$/
 
 /**
  * Names ending with `suffix` by rg's `--glob`, which overrides `.gitignore` rules (a file type would
@@ -79,17 +87,19 @@ async function ripgrepFilesEnding(
   suffix: string,
   sorted: boolean,
 ): Promise<string[] | undefined> {
-  const args = ['--files', '--null', ...WALK_FLAGS, `--glob=*${globLiteral(suffix)}`, '--glob=.gitignore']
+  // `!.git` again last: of rg's globs the last that matches wins, and `*it` would otherwise re-include
+  // `.git` and walk into it.
+  const only = [`--glob=*${suffix}`, '--glob=.gitignore', '--glob=!.git']
+  const args = ['--files', '--null', ...WALK_FLAGS, ...only]
   const listed = await runRipgrep(rg, args, start, signal, new NulNames(), sorted)
   if (!listed) return undefined
   const gitignores = listed.filter(isGitignoreName)
   const names = gitignores.length === 0 ? listed : listed.filter((name) => name.endsWith(suffix))
-  return withoutIgnored(start, names, gitignores)
-}
-
-/** `text` matched literally by one of rg's globs: its special characters escaped. */
-function globLiteral(text: string): string {
-  return text.replace(/[\\*?[\]{}]/g, (special) => `\\${special}`)
+  const kept = await withoutIgnored(start, names, gitignores)
+  if (kept) return kept
+  // Too many names under too many rules to test here: rg's file type keeps the rules itself.
+  const typed = [`--type-add=tackname:*${suffix}`, '--type=tackname']
+  return runRipgrep(rg, ['--files', '--null', ...WALK_FLAGS, ...typed], start, signal, new NulNames(), sorted)
 }
 
 /**

@@ -20,6 +20,8 @@ export interface WalkEntry {
 export interface IgnoreLevel {
   readonly base: string
   readonly rules: Ignore
+  /** How many rule lines the file holds (what one test of a path against it costs). */
+  readonly size: number
 }
 
 /** Files (and symlinks) under `start`, in path order. `root` is the workspace root (real path). */
@@ -129,7 +131,8 @@ export async function levelOf(folder: string): Promise<IgnoreLevel | undefined> 
   } catch {
     return undefined
   }
-  return { base: folder, rules: ignore().add(text) }
+  const size = text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).length
+  return { base: folder, rules: ignore().add(text), size }
 }
 
 /** True when a `.gitignore` between the workspace root and `start` (exclusive) has a say below it. */

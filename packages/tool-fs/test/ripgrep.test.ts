@@ -28,6 +28,8 @@ async function tree(): Promise<string> {
     // `*.gen.d.ts`, `odd.d.ts/`: rules rg's `--glob=*.d.ts` would override (glob drops them itself)
     '.gitignore': '*.log\n!keep.log\nbuild/\n/top-only.txt\ndist\n*.gen.d.ts\nodd.d.ts/\n',
     '.git/config': 'needle\n',
+    '.git/info/audit': 'inside .git\n',
+    'src/commit': 'a name ending like .git\n',
     '.hidden/h.ts': 'export const needle = 1\n',
     '.ignore': 'a.ts\n', // not a .gitignore: neither path reads it
     'a.ts': 'const needle = 1\nNEEDLE loud\n',
@@ -54,6 +56,7 @@ async function tree(): Promise<string> {
     'src/nested/c.d.ts': 'needle\n',
     'src/lib/build/deep.ts': 'needle\n',
     'src/lib/long.js': `${'x'.repeat(3000)}needle\nneedle short\n`,
+    'src/odd.ts.': 'a name ending in a dot\n',
   }
   for (let i = 0; i < 30; i++) files[`gen/m${i}/f${i}.ts`] = i % 3 ? `value ${i}\n` : `needle ${i}\n`
   await writeTree(cwd, files)
@@ -79,7 +82,20 @@ const GREPS: Array<Record<string, unknown>> = [
   { pattern: 'absent-literal' },
 ]
 
-const GLOBS = ['**', '**/*.d.ts', '*.ts', 'src/**/*.ts', '**/*.{log,md}', '**/.gitignore', '*.gen.d.ts']
+// `**/*it` matches the folder `.git` itself, which rg would then enter unless `.git` is skipped last; `*."ts"` and `*.ts.` are endings rg
+// reads otherwise than picomatch
+const GLOBS = [
+  '**',
+  '**/*.d.ts',
+  '*.ts',
+  'src/**/*.ts',
+  '**/*.{log,md}',
+  '**/.gitignore',
+  '*.gen.d.ts',
+  '**/*it',
+  '**/*."ts"',
+  '**/*.ts.',
+]
 
 describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4)', () => {
   it('every grep and glob of the list answers the same on both paths', async () => {
@@ -145,6 +161,31 @@ describe('grep and glob: ripgrep and pure Node give the same results (issue 12.4
     expect(expected).toBe('a.d.ts\ndeep/er/shown.d.ts')
     expect(textOf(await run(withRg, 'glob', { pattern: '**/*.d.ts' }, { cwd }))).toBe(expected)
     expect(await rg.calls()).toHaveLength(1)
+  })
+
+  it('glob under more rules than are worth testing name by name asks rg again with its file type: same answer', async () => {
+    const cwd = await tempDir()
+    const files: Record<string, string> = {
+      // 1,001 rule lines x 2,100 names: past the filter's budget of two million tests
+      '.gitignore': `${Array.from({ length: 1000 }, (_, i) => `never-${i}.ts`).join('\n')}\n*.skip.ts\n`,
+    }
+    for (let i = 0; i < 2000; i++) files[`d${i % 20}/f${i}.ts`] = ''
+    for (let i = 0; i < 100; i++) files[`d${i % 20}/g${i}.skip.ts`] = ''
+    await writeTree(cwd, files)
+    const rg = await loggingRipgrep()
+    const config = { globMaxResults: 5000 }
+    const expected = textOf(
+      await run(await fsContext({ ...config, ripgrep: 'off' }), 'glob', { pattern: '**/*.ts' }, { cwd }),
+    )
+    expect(expected.split('\n')).toHaveLength(2000)
+    const got = textOf(
+      await run(await fsContext({ ...config, ripgrep: rg.path }), 'glob', { pattern: '**/*.ts' }, { cwd }),
+    )
+    expect(got).toBe(expected)
+    const calls = await rg.calls()
+    expect(calls).toHaveLength(2)
+    expect(calls[0]).toContain('--glob=*.ts')
+    expect(calls[1]).toContain('--type=tackname')
   })
 
   it('a search below a folder whose .gitignore has a say runs the walk (rg cannot read rules above its start)', async () => {
