@@ -15,6 +15,11 @@ export interface CommandIO {
    * these declared values (`ctx.secrets.values()`).
    */
   protectSecrets?(names: Iterable<string>, values?: Iterable<string>): void
+  /**
+   * What `out` and `err` do to a text, for a command that shortens or flattens text before it prints it:
+   * redacted first, a secret cannot be cut into a part that no longer matches.
+   */
+  redact?(text: string): string
   /** Whether stdin is a pipe, a file or a socket (not a terminal, not /dev/null): `tack run` reads it. */
   stdinIsPiped?(): boolean
   /** stderr's terminal width when stderr is a terminal (the live progress line); undefined otherwise. */
@@ -40,6 +45,7 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     out: (text) => stdout.write(redact(text)),
     err: (text) => stderr.write(redact(text)),
     protectSecrets: (names, values) => redact.protect(names, values),
+    redact: (text) => redact(text),
     readStdin: async () => {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

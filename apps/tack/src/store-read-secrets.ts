@@ -24,8 +24,11 @@ export function storeReadSecrets(
   envFile: string,
   declared: DeclaredSecrets,
 ): StoreReadSecrets {
+  // The file's values too, not only its names: a variable of the same name set in the shell wins in the
+  // environment, and the file's value (which a session may have seen) would then go unnamed.
+  const envFileValues = readEnvFile(envFile)
   return {
-    names: [...endpointKeyVariables(plugins), ...Object.keys(readEnvFile(envFile)), ...declared.variables()],
-    values: [...declared.values()],
+    names: [...endpointKeyVariables(plugins), ...Object.keys(envFileValues), ...declared.variables()],
+    values: [...Object.values(envFileValues), ...declared.values()],
   }
 }

@@ -2,7 +2,7 @@
 // `tack rewind` boot without the model endpoints, so the key variable an endpoint names (`apiKeyEnv`,
 // here an ordinary-looking `GPU_PASS`) was unknown to their redactor, and a key the model's answer
 // repeated was printed as it was logged (apps/tack/src/store-read-secrets.ts).
-import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startLoopbackServer } from '@tack/llm/testing'
 import { expect, test } from 'vitest'
@@ -60,3 +60,45 @@ async function readLog(tackHome: string): Promise<string> {
   }
   return text
 }
+
+test('a secret is redacted before a line is cut, in its JSON-escaped form, and a .env value the shell overrides', async () => {
+  const token = 'Sup3r"Secret\\Val' // a quote and a backslash: escaped in every JSON that carries it
+  const fileValue = 'FILEVALUE-1234567'
+  const server = await startLoopbackServer({
+    script: [{ kind: 'text', text: `noted: ${token} and ${fileValue}` }],
+  })
+  // MY_THING's value in the shell differs from the one in $TACK_HOME/.env, which the session saw
+  const box = await sandbox({ FOO_TOKEN: token, MY_THING: 'shell-override-1' })
+  try {
+    const config = await writeLoopConfig(box.root, server.baseUrl)
+    await mkdir(box.tackHome, { recursive: true })
+    await copyFile(config, join(box.tackHome, 'config.yml'))
+    await writeFile(join(box.tackHome, '.env'), `MY_THING=${fileValue}\n`)
+    // the secret sits past the 60-72 characters the one-line listings keep
+    const prompt = `${'x'.repeat(50)} ${token} tail`
+    const run = await runTack(['run', '--json', '--model', 'loop/m', prompt], {
+      env: box.env,
+      cwd: box.workspace,
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const id = (jsonLines(run.stdout).at(-1) as { sessionId: string }).sessionId
+    const commands = [
+      ['sessions', 'list'],
+      ['sessions', 'list', '--json'],
+      ['sessions', 'show', id],
+      ['sessions', 'export', id],
+      ['sessions', 'export', id, '--format', 'markdown'],
+      ['rewind', '--resume', id],
+    ]
+    for (const args of commands) {
+      const out = await runTack(args, { env: box.env, cwd: box.workspace })
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(0)
+      const text = out.stdout + out.stderr
+      expect(text, args.join(' ')).not.toContain('Sup3r') // nor a cut part of it
+      expect(text, args.join(' ')).not.toContain(fileValue)
+    }
+    expect(run.stdout).not.toContain('Sup3r')
+  } finally {
+    await server.close()
+  }
+})

@@ -29,9 +29,11 @@ export const MIN_SECRET_LENGTH = 8
  * that contains another is replaced whole. Made once for many texts (a tool result's every string).
  */
 export function secretRedactor(values: Iterable<string>): (text: string) => string {
-  const sorted = [...new Set(values)]
-    .filter((v) => v.length >= MIN_SECRET_LENGTH)
-    .sort((a, b) => b.length - a.length)
+  const secrets = [...values].filter((v) => v.length >= MIN_SECRET_LENGTH)
+  // A value holding `"`, `\`, a newline or another control character appears escaped in any JSON that
+  // carries it (`--json` lines, exports, the web view's API): that form is redacted too.
+  const escaped = secrets.map((v) => JSON.stringify(v).slice(1, -1)).filter((e, i) => e !== secrets[i])
+  const sorted = [...new Set([...secrets, ...escaped])].sort((a, b) => b.length - a.length)
   return (text) => {
     let out = text
     for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')

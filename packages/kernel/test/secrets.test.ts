@@ -40,3 +40,15 @@ describe('ctx.secrets', () => {
     expect(ctx.secrets.values()).toEqual([])
   })
 })
+
+describe('redactSecrets', () => {
+  test('a value with quotes, backslashes or newlines is redacted raw and as JSON writes it', () => {
+    const secret = 'pa"ss\\word99'
+    const pem = '-----BEGIN KEY-----\nAAAA1111\n-----END KEY-----'
+    const json = JSON.stringify({ text: `the password is ${secret}`, key: pem })
+    const out = redactSecrets(`${json}\nraw: ${secret} ${pem}`, [secret, pem])
+    expect(out).toBe(`{"text":"the password is [redacted]","key":"[redacted]"}\nraw: [redacted] [redacted]`)
+    // a plain value is unchanged by escaping and redacted once
+    expect(redactSecrets('{"k":"plainsecret1"}', ['plainsecret1'])).toBe('{"k":"[redacted]"}')
+  })
+})

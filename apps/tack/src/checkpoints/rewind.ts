@@ -18,8 +18,14 @@ export interface RewindPoint {
   readonly skipped: readonly string[]
 }
 
-/** Every turn of the log, oldest first. */
-export function rewindPoints(events: readonly SessionEvent[]): RewindPoint[] {
+/**
+ * Every turn of the log, oldest first. `redact` is applied to a prompt before it is cut to one line (a
+ * cut secret would no longer be found by the output's redaction).
+ */
+export function rewindPoints(
+  events: readonly SessionEvent[],
+  redact: (text: string) => string = (text) => text,
+): RewindPoint[] {
   const points: RewindPoint[] = []
   let current: { turn: number; seq: number; prompt: string; tree?: string; skipped: string[] } | undefined
   for (const e of events) {
@@ -27,7 +33,7 @@ export function rewindPoints(events: readonly SessionEvent[]): RewindPoint[] {
       if (current) points.push(current)
       current = { turn: (e.data as { turn: number }).turn, seq: e.seq, prompt: '', skipped: [] }
     } else if (e.type === 'user/message' && current && !current.prompt) {
-      current.prompt = promptLine(e.data)
+      current.prompt = promptLine(e.data, redact)
     } else if (e.type === 'checkpoint/taken' && current && !current.tree) {
       const data = e.data as { tree: string; skipped?: { path: string }[] }
       current.tree = data.tree
@@ -38,7 +44,7 @@ export function rewindPoints(events: readonly SessionEvent[]): RewindPoint[] {
   return points
 }
 
-function promptLine(data: unknown): string {
+function promptLine(data: unknown, redact: (text: string) => string): string {
   const content = (data as { content?: unknown }).content
   const text =
     typeof content === 'string'
@@ -49,7 +55,7 @@ function promptLine(data: unknown): string {
             .map((b) => b.text)
             .join(' ')
         : ''
-  const line = text.split('\n')[0]?.trim() ?? ''
+  const line = redact(text).split('\n')[0]?.trim() ?? ''
   return line.length > 60 ? `${line.slice(0, 59)}…` : line
 }
 

@@ -88,7 +88,7 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
         ? await findSession(ctx.sessions, values.resume)
         : await latestSessionOf(ctx.sessions, cwd)
     const { events } = await ctx.sessionStore.load(summary.id)
-    const points = rewindPoints(events)
+    const points = rewindPoints(events, (text) => terminal.redact?.(text) ?? text)
     if (points.length === 0) {
       io.out(`session ${summary.id} has no turns to rewind to\n`)
       return 0

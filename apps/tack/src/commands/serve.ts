@@ -99,6 +99,7 @@ export async function serveCommand(argv: readonly string[], terminal: CommandIO)
     const redact = createRedactor(io.env)
     const secrets = storeReadSecrets(settings.plugins, paths.envFile, booted.ctx.secrets)
     redact.protect(secrets.names, secrets.values)
+    terminal.protectSecrets?.(secrets.names, secrets.values) // its own lines on stderr too
     const { token, generated } = tokenFor(web, host, io.env[config.tokenEnv])
     server = await listenOrSay(host, port, () =>
       web.startWebServer({

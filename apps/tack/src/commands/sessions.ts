@@ -21,6 +21,8 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   const { ctx } = booted
   const secrets = storeReadSecrets(settings.plugins, paths.envFile, ctx.secrets)
   io.protectSecrets?.(secrets.names, secrets.values)
+  // Before a text is cut or flattened for a line: a cut secret would no longer match on the way out.
+  const redact = (text: string) => io.redact?.(text) ?? text
   const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub)
   try {
     switch (sub) {
@@ -44,7 +46,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
             : ''
           out(
             `${s.id}  ${s.lastTime ?? s.createdAt}  ${String(s.turns).padStart(3)} turn(s)  ${s.model ?? '(no model yet)'}  ${s.cwd}${origin}\n` +
-              `    ${s.firstPrompt !== undefined ? JSON.stringify(cut(s.firstPrompt, 72)) : '(no prompt)'}\n`,
+              `    ${s.firstPrompt !== undefined ? JSON.stringify(cut(redact(s.firstPrompt), 72)) : '(no prompt)'}\n`,
           )
         }
         return 0
@@ -56,7 +58,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         // Streamed chunks repeat what their assistant/message holds: it is shown once, there.
         for (const e of events)
           if (e.type !== 'assistant/chunk')
-            printableIO(io).out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e)}\n`)
+            printableIO(io).out(`${String(e.seq).padStart(5)}  ${e.type.padEnd(22)} ${summary(e, redact)}\n`)
         return 0
       }
       case 'export': {
@@ -124,16 +126,16 @@ async function namedIn(sessions: Parameters<typeof findSession>[0], ref: string 
   return (await findSession(sessions, ref)).id
 }
 
-function summary(e: SessionEvent): string {
+function summary(e: SessionEvent, redact: (text: string) => string): string {
   const d = e.data as Record<string, unknown>
   const content = d.content as ReadonlyArray<{ type: string; text?: string; name?: string }> | undefined
   if (Array.isArray(content)) {
     const text = content.map((b) => b.text ?? (b.type === 'tool-call' ? `[call ${b.name}]` : '')).join(' ')
-    return oneLine(text)
+    return oneLine(redact(text))
   }
-  if (e.type === 'tool/call') return `${d.name} ${oneLine(String(d.arguments))}`
+  if (e.type === 'tool/call') return `${d.name} ${oneLine(redact(String(d.arguments)))}`
   if (e.type === 'turn/end') return JSON.stringify(d.reason)
-  return oneLine(JSON.stringify(d))
+  return oneLine(redact(JSON.stringify(d)))
 }
 
 function oneLine(s: string): string {
