@@ -13,7 +13,7 @@ import { cliErrorOf, fleetSettings } from '../fleet-settings.ts'
 import type { CommandIO } from '../io.ts'
 import { printable } from '../printable.ts'
 import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
-import { defaultScratch, scratchWarning } from '../worker-scratch.ts'
+import { defaultScratch, scratchRefusal, scratchWarning } from '../worker-scratch.ts'
 
 export const WORKER_HELP = `usage: tack worker [--concurrency N] [--labels k=v,…] [--name NAME] [--scratch DIR]
                    [--permission-mode MODE] [--config FILE] [--profile NAME]
@@ -69,6 +69,8 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     throw cliErrorOf(error)
   }
   const scratch = values.scratch !== undefined ? resolve(io.cwd, values.scratch) : defaultScratch(io.env)
+  const refusal = scratchRefusal(scratch, resolved.paths.home)
+  if (refusal) throw new UsageError(refusal)
   const scratchProblem = scratchWarning(scratch)
   if (scratchProblem) err(`tack worker ${name}: ${scratchProblem}`)
   const { libraryRunner } = await import('../fleet-runner.ts')
