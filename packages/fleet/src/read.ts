@@ -112,15 +112,18 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 async function viewsOf(fleet: Fleet, rows: readonly JobRow[]): Promise<JobView[]> {
   if (rows.length === 0) return []
+  // The queue's state first, tack's attempts after: every settle writes an attempt's end before the
+  // job's, or in one transaction with it, so a job read as ended has its attempt's end in the read that
+  // follows. The other order, two reads apart, showed a done job whose attempt was still running.
+  const jobs = await Promise.all(
+    rows.map(async (r) => (await fleet.boss.findJobs<JobSpec>(r.queue, { id: r.id }))[0]),
+  )
   const attempts = await fleet.pool.query<AttemptRow>(
     'SELECT * FROM tack_fleet.attempts WHERE job_id = ANY($1::uuid[]) ORDER BY job_id, attempt',
     [rows.map((r) => r.id)],
   )
   const byJob = new Map<string, AttemptRow[]>()
   for (const a of attempts.rows) byJob.set(a.job_id, [...(byJob.get(a.job_id) ?? []), a])
-  const jobs = await Promise.all(
-    rows.map(async (r) => (await fleet.boss.findJobs<JobSpec>(r.queue, { id: r.id }))[0]),
-  )
   const views: JobView[] = []
   rows.forEach((row, i) => {
     const job = jobs[i]
