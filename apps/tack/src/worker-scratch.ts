@@ -7,7 +7,8 @@
 // --scratch, or a home that is itself in one), with one line saying so.
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { isWithin } from '@tack/process'
 import { tempFolders } from '@tack/tool-bash'
 
 /** `$XDG_CACHE_HOME/tack-worker` when that is an absolute path (the XDG rule), else `~/.cache/tack-worker`. */
@@ -23,7 +24,7 @@ export function defaultScratch(env: NodeJS.ProcessEnv): string {
  */
 export function scratchWarning(scratch: string): string | undefined {
   const real = realFolder(scratch)
-  const temp = tempFolders().find((folder) => isInside(real, realFolder(folder)))
+  const temp = tempFolders().find((folder) => isWithin(real, realFolder(folder)))
   if (temp === undefined) return undefined
   return (
     `the scratch folder ${scratch} is inside ${temp}, which every job's sandboxed commands can write: ` +
@@ -53,17 +54,12 @@ function realFolder(path: string, depth = 0): string {
 /** Links followed by hand before giving up (the kernel's own limit is 40). */
 const MAX_LINKS = 40
 
-function isInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path)
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
-}
-
 /**
  * Why `scratch` cannot be used at all: inside `$TACK_HOME`, which the sandbox hides from every command
  * except where it holds the workspace — then the whole home stays readable to the job, its `.env` and
  * sessions included. Undefined when it can.
  */
 export function scratchRefusal(scratch: string, tackHome: string): string | undefined {
-  if (!isInside(realFolder(scratch), realFolder(tackHome))) return undefined
+  if (!isWithin(realFolder(scratch), realFolder(tackHome))) return undefined
   return `--scratch ${scratch} is inside tack's home ${tackHome}: jobs working there could read its .env and sessions; choose a folder outside it`
 }
