@@ -5,7 +5,6 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   chmodSync,
-  chownSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -104,10 +103,11 @@ describe('clear store errors (issue 9.7)', () => {
     const model = await scripted(box, [{ kind: 'text', text: 'never' }], 'second.json')
     chmodSync(db, 0o444)
     const before = digest(db)
-    // root ignores file modes: run tack as an unprivileged user then, owning its own folders.
+    // root ignores file modes: run tack as root without its capabilities then (setpriv), so the mode
+    // holds and the repository stays reachable wherever it was cloned (another user could not enter a
+    // checkout in a 0700 `mktemp -d` folder).
     const asRoot = process.getuid?.() === 0
-    if (asRoot) for (const dir of [box.tackHome, box.root]) chownTree(dir, 65534)
-    const r = await runAs(asRoot ? 65534 : undefined, ['run', '--model', model, 'hi'], box)
+    const r = await runWithoutCapabilities(asRoot, ['run', '--model', model, 'hi'], box)
     expectOneClearLine(r, db, /STORE_READ_ONLY: .*read-only.*make the file and its folder writable/)
     expect(digest(db)).toBe(before)
   })
@@ -189,19 +189,10 @@ describe('clear store errors (issue 9.7)', () => {
   })
 })
 
-function chownTree(path: string, uid: number): void {
-  chownSync(path, uid, uid)
-  if (!statSync(path).isDirectory()) return
-  for (const entry of spawnSync('ls', ['-A', path]).stdout.toString().split('\n').filter(Boolean))
-    chownTree(join(path, entry), uid)
-}
-
-function runAs(uid: number | undefined, args: string[], box: Sandbox): Promise<TackResult> {
-  const child = spawn(process.execPath, [TACK_BIN, ...args], {
-    env: box.env,
-    cwd: box.workspace,
-    ...(uid !== undefined ? { uid, gid: uid } : {}),
-  })
+function runWithoutCapabilities(dropped: boolean, args: string[], box: Sandbox): Promise<TackResult> {
+  const command = [process.execPath, TACK_BIN, ...args]
+  const argv = dropped ? ['setpriv', '--bounding-set=-all', '--inh-caps=-all', '--', ...command] : command
+  const child = spawn(argv[0], argv.slice(1), { env: box.env, cwd: box.workspace })
   child.stdin.end()
   return outcomeOf(child)
 }
