@@ -48,6 +48,8 @@ export class PromptBox {
   #commandNames: readonly string[] = []
   /** The user moved through the `/` menu since the box last changed: its highlighted item is a choice. */
   #menuChosen = false
+  /** Esc closed the `/` menu since the box last changed: Enter sends the text as typed. */
+  #menuDismissed = false
   /** The completion the editor uses (refreshCommands sets it): it knows the mentions the menu offers. */
   #mentions: MentionAutocomplete | undefined
 
@@ -117,7 +119,12 @@ export class PromptBox {
    * prefix. A mention menu's Enter on a mention typed whole sends the prompt. True when the key was handled.
    */
   settleMenuKey(data: string): boolean {
-    if (!this.editor.isShowingAutocomplete()) return false
+    const showing = this.editor.isShowingAutocomplete()
+    if (!showing) return this.#settleUnshownMenu(data)
+    if (matchesKey(data, Key.escape)) {
+      this.#menuDismissed = true
+      return false
+    }
     if (matchesKey(data, Key.up) || matchesKey(data, Key.down)) {
       this.#menuChosen = true
       return false
@@ -147,6 +154,24 @@ export class PromptBox {
     return true
   }
 
+  /**
+   * Enter before the `/` menu has drawn. pi-tui asks for the menu's items asynchronously, so an Enter in
+   * the same burst as the name (a fast typist, a paste ending in a newline) reached the editor first and
+   * sent `/exi` as typed: "unknown command". It is settled from the names as the menu would settle it,
+   * unless Esc closed the menu since the box last changed — then the text is the user's, as typed.
+   */
+  #settleUnshownMenu(data: string): boolean {
+    if (this.#menuDismissed || !matchesKey(data, Key.enter)) return false
+    const typed = /^\/(\S+)$/.exec(this.text)?.[1]
+    if (typed === undefined || this.#commandNames.includes(typed)) return false
+    const matching = this.#commandNames.filter((n) => n.startsWith(typed))
+    if (matching.length === 0) return false // not a command (`/etc/hosts`): the box's text as typed
+    if (matching.length > 1) return true // as with the menu: Enter on an unfinished name does nothing
+    this.editor.setText(`/${matching[0]}`)
+    this.editor.handleInput('\r')
+    return true
+  }
+
   /** The box's text on the cursor's line, up to the cursor. */
   #beforeCursor(): string {
     const at = this.editor.getCursor()
@@ -172,6 +197,7 @@ export class PromptBox {
     const key = this.#lastKey
     this.#lastKey = undefined
     this.#menuChosen = false
+    this.#menuDismissed = false
     this.#showSuggestion(undefined)
     const agent = this.#opts.agent()
     if (!agent) return
