@@ -20,6 +20,8 @@ export interface CommandIO {
    * redacted first, a secret cannot be cut into a part that no longer matches.
    */
   redact?(text: string): string
+  /** How much of the end of `text` begins a secret without completing it (chunk-redaction.ts). */
+  openTail?(text: string): number
   /** Whether stdin is a pipe, a file or a socket (not a terminal, not /dev/null): `tack run` reads it. */
   stdinIsPiped?(): boolean
   /** stderr's terminal width when stderr is a terminal (the live progress line); undefined otherwise. */
@@ -46,6 +48,7 @@ export function processIO(env: NodeJS.ProcessEnv): CommandIO {
     err: (text) => stderr.write(redact(text)),
     protectSecrets: (names, values) => redact.protect(names, values),
     redact: (text) => redact(text),
+    openTail: (text) => redact.openTail(text),
     readStdin: async () => {
       const chunks: Buffer[] = []
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

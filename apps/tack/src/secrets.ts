@@ -23,6 +23,8 @@ export function secretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = [
 
 export interface Redactor {
   (text: string): string
+  /** How much of the end of `text` begins a secret without completing it (kernel `SecretRedactor`). */
+  openTail(text: string): number
   /**
    * Also redacts the values of these variables, and these values, from now on (known once the config is
    * loaded and the plugins have declared theirs).
@@ -36,6 +38,7 @@ export function createRedactor(env: NodeJS.ProcessEnv): Redactor {
   let redactor = secretRedactor(secretValues(env))
   const redact = (text: string) => redactor(text)
   return Object.assign(redact, {
+    openTail: (text: string) => redactor.openTail(text),
     protect(more: Iterable<string>, moreValues: Iterable<string> = []) {
       for (const name of more) names.add(name)
       for (const value of moreValues) declared.add(value)

@@ -29,6 +29,20 @@ const SETTING = 'tack-home-env-library-canary'
 const SECRETS = [GPU_PASS, DEPLOY_TOKEN, SETTING]
 
 const leaks = (what: unknown) => SECRETS.filter((secret) => JSON.stringify(what).includes(secret))
+/**
+ * The streamed deltas of `events`, each stream's joined (the loopback model sends every text and call in
+ * two halves, and the last answer's half cuts through GPU_PASS): what a reader rebuilding the text sees.
+ */
+const joinedDeltas = (events: readonly { type: string; data?: unknown }[]) => {
+  const streams = new Map<string, string>()
+  for (const e of events) {
+    if (e.type !== 'assistant/chunk') continue
+    const { step, chunk } = e.data as { step: number; chunk: Record<string, string> }
+    const key = `${step}/${chunk.type}/${chunk.callId ?? ''}`
+    streams.set(key, (streams.get(key) ?? '') + (chunk.text ?? chunk.argumentsDelta ?? ''))
+  }
+  return [...streams.values()]
+}
 const redactedText = (text: string) => SECRETS.reduce((t, secret) => t.replaceAll(secret, '[redacted]'), text)
 
 test('no secret tack knows reaches events, results, approvals or stored reads; the log and the model keep them', async () => {
@@ -81,6 +95,10 @@ test('no secret tack knows reaches events, results, approvals or stored reads; t
     expect(leaks(result)).toEqual([])
     expect(leaks(seen)).toEqual([])
     expect(leaks(all)).toEqual([])
+    // a key split across two deltas is redacted too (docs/decisions/0395-split-secrets-in-streams.md)
+    expect(joinedDeltas(seen)).toContain('done; the key is [redacted], the token [redacted]')
+    expect(leaks(joinedDeltas(seen))).toEqual([])
+    expect(leaks(joinedDeltas(all))).toEqual([])
     const output = JSON.stringify(seen.filter((e) => e.type === 'tool/result'))
     expect(output).toContain('token=[redacted]')
     expect(output).toContain('GPU_PASS=[redacted]')
@@ -105,8 +123,13 @@ test('no secret tack knows reaches events, results, approvals or stored reads; t
     expect(leaks(stored.events).sort()).toEqual([...SECRETS].sort())
     const read = await readSession(id, { env: box.env, configFiles: [config], cwd: box.workspace })
     expect(leaks(read)).toEqual([])
-    // the same events, field for field, with only the secrets replaced
-    expect(read.events).toEqual(JSON.parse(redactedText(JSON.stringify(stored.events))))
+    expect(leaks(joinedDeltas(read.events))).toEqual([])
+    // the same events, field for field, with only the secrets replaced; the deltas re-cut around them
+    const notChunk = <E extends { type: string }>(events: readonly E[]) =>
+      events.filter((e) => e.type !== 'assistant/chunk')
+    expect(notChunk(read.events)).toEqual(notChunk(JSON.parse(redactedText(JSON.stringify(stored.events)))))
+    expect(read.events.map((e) => e.seq)).toEqual(stored.events.map((e) => e.seq))
+    expect(joinedDeltas(read.events)).toEqual(joinedDeltas(stored.events).map(redactedText))
     const [summary] = await listSessions({ env: box.env, configFiles: [config], cwd: box.workspace })
     expect(summary.firstPrompt).toBe('deploy it; the token is [redacted]')
   } finally {

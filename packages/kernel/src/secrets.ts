@@ -23,22 +23,44 @@ export interface SecretDeclaration {
  */
 export const MIN_SECRET_LENGTH = 8
 
+/** A redactor (`secretRedactor`), and what a stream of text must hold back from it. */
+export interface SecretRedactor {
+  (text: string): string
+  /**
+   * The length of the longest end of `text` that begins a secret without completing it (0 when none):
+   * a text streamed in parts (the model's deltas) holds that much back until the next part shows
+   * whether a secret completes across the cut, which neither part alone would show.
+   */
+  openTail(text: string): number
+}
+
 /**
  * A function that replaces every one of `values` (of at least `MIN_SECRET_LENGTH` characters) by
  * `[redacted]` — the one redactor tack's output and the MCP client both use. Longest first, so a secret
  * that contains another is replaced whole. Made once for many texts (a tool result's every string).
  */
-export function secretRedactor(values: Iterable<string>): (text: string) => string {
+export function secretRedactor(values: Iterable<string>): SecretRedactor {
   const secrets = [...values].filter((v) => v.length >= MIN_SECRET_LENGTH)
   // A value holding `"`, `\`, a newline or another control character appears escaped in any JSON that
   // carries it (`--json` lines, exports, the web view's API): that form is redacted too.
   const escaped = secrets.map((v) => JSON.stringify(v).slice(1, -1)).filter((e, i) => e !== secrets[i])
   const sorted = [...new Set([...secrets, ...escaped])].sort((a, b) => b.length - a.length)
-  return (text) => {
+  const redact = (text: string) => {
     let out = text
     for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')
     return out
   }
+  const openTail = (text: string) => {
+    let longest = 0
+    for (const v of sorted)
+      for (let n = Math.min(v.length - 1, text.length); n > longest; n--)
+        if (text.endsWith(v.slice(0, n))) {
+          longest = n
+          break
+        }
+    return longest
+  }
+  return Object.assign(redact, { openTail })
 }
 
 /** `text` with `values` redacted (`secretRedactor`). */

@@ -1,7 +1,7 @@
 // The secrets registry (`ctx.secrets`, packages/kernel/src/secrets.ts): declarations are effects of
 // the declaring plugin, read at any time, withdrawn on dispose.
 import { describe, expect, test } from 'vitest'
-import { Context, declareSecrets, redactSecrets } from '../src/index.ts'
+import { Context, declareSecrets, redactSecrets, secretRedactor } from '../src/index.ts'
 
 describe('ctx.secrets', () => {
   test('a plugin declares variables and files; disposing it withdraws them', async () => {
@@ -50,5 +50,21 @@ describe('redactSecrets', () => {
     expect(out).toBe(`{"text":"the password is [redacted]","key":"[redacted]"}\nraw: [redacted] [redacted]`)
     // a plain value is unchanged by escaping and redacted once
     expect(redactSecrets('{"k":"plainsecret1"}', ['plainsecret1'])).toBe('{"k":"[redacted]"}')
+  })
+})
+
+describe('secretRedactor().openTail', () => {
+  test('is the longest end of a text that begins a secret, raw or JSON-escaped, without completing it', () => {
+    const redact = secretRedactor(['sk-live-12345678', 'pa"ss\\word99', 'short'])
+    expect(redact.openTail('the key is sk-li')).toBe('sk-li'.length)
+    expect(redact.openTail('the key is s')).toBe(1)
+    expect(redact.openTail('the key is x')).toBe(0)
+    // a whole secret is not open: the redactor replaces it
+    expect(redact.openTail('the key is sk-live-12345678')).toBe(0)
+    // the escaped form as JSON writes it: `pa\"ss`
+    expect(redact.openTail('{"text":"pa\\"ss')).toBe('pa\\"ss'.length)
+    // values under MIN_SECRET_LENGTH are not secrets here either
+    expect(redact.openTail('a sho')).toBe(0)
+    expect(redact.openTail('')).toBe(0)
   })
 })

@@ -24,6 +24,7 @@ import { ABORTED, type Agent, settledOrAborted } from '@tack/agent'
 import type { ToolRegistry } from '@tack/tools'
 import { type CommandResult, parseSlashCommand } from '@tack/commands'
 import type { Context } from 'cordis'
+import { ChunkRedaction, outputRedactor } from '../chunk-redaction.ts'
 import { eventLine, resultLine, runStats, startLine } from './run-json.ts'
 import { resolveRunTarget } from './run-target.ts'
 import { applyResumeFlags, effortFlagWarning, flagSwitches } from '../resume-switches.ts'
@@ -83,6 +84,11 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const inForce = permissionModeReport(agent, permissionMode)
     reporter.diagnostic(inForce.diagnostic)
     const json = flags.json === true
+    // A secret split across two streamed deltas is redacted too: a text chunk waits for the next event.
+    const recut = new ChunkRedaction(outputRedactor(io))
+    const printEvent = (e: SessionEvent) => {
+      for (const r of recut.push(e)) io.out(eventLine(r.event))
+    }
     if (json) {
       io.out(
         startLine({
@@ -96,8 +102,8 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
       )
       // The session may already hold events of this run (a session-start hook's context, a resumed
       // log's recovery tail): print those first; a resumed session's history is not repeated.
-      for (const e of agent.session.events().slice(resume?.eventCount ?? 0)) io.out(eventLine(e))
-      agent.session.subscribe((e) => io.out(eventLine(e)))
+      for (const e of agent.session.events().slice(resume?.eventCount ?? 0)) printEvent(e)
+      agent.session.subscribe(printEvent)
     } else {
       agent.session.subscribe((e) => {
         const notice = userNotice(e)
@@ -177,6 +183,7 @@ export async function runCommand(args: string[], flags: CommonFlags, io: Command
     const { costOf } = await import('@tack/llm')
     const stats = runStats(turnEvents, agent.model, costOf)
     if (json) {
+      for (const r of recut.end()) io.out(eventLine(r.event))
       io.out(
         resultLine({
           sessionId: agent.session.id,

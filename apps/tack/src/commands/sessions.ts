@@ -9,6 +9,7 @@ import { cut, findSession, newestFirst } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
 import { storeReadSecrets } from '../store-read-secrets.ts'
 import { printable, printableIO } from '../printable.ts'
+import { outputRedactor, recutAll } from '../chunk-redaction.ts'
 import { exportMarkdown } from './export-markdown.ts'
 
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
@@ -66,7 +67,8 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         const format = flags.format ?? 'jsonl'
         if (format === 'jsonl') {
           io.out(`${JSON.stringify({ type: 'session/header', header })}\n`)
-          for (const e of events) io.out(`${JSON.stringify(e)}\n`)
+          // Streamed deltas are re-cut so a secret split across two is redacted (chunk-redaction.ts).
+          for (const e of recutAll(events, outputRedactor(io))) io.out(`${JSON.stringify(e)}\n`)
         } else if (format === 'markdown') {
           io.out(exportMarkdown(header, events))
         } else if (format === 'claude-transcript') {

@@ -4,6 +4,9 @@
 // (secrets.ts); the log and the objects the session itself uses are never touched
 // (docs/decisions/0380-library-events-redacted.md).
 
+import type { SessionEvent } from '@tack/session'
+import { ChunkRedaction, type Recut, type StreamRedactor } from '../chunk-redaction.ts'
+
 type Redact = (text: string) => string
 
 /**
@@ -40,26 +43,42 @@ function frozenLike<T extends object>(original: object, copy: T): T {
 
 /**
  * A session's events as the library hands them out: each redacted once and remembered, so the turn's
- * stream and `session.events()` give the same object for the same event.
+ * stream and `session.events()` give the same object for the same event. Streamed text deltas are re-cut
+ * first, as `tack run --json`'s are, so a secret split across two is redacted (chunk-redaction.ts); a
+ * delta is final once the event after it is logged.
  */
 export class EventRedaction {
-  readonly #redact: Redact
+  readonly #redact: StreamRedactor
   readonly #copies = new WeakMap<object, object>()
 
-  constructor(redact: Redact) {
+  constructor(redact: StreamRedactor) {
     this.#redact = redact
   }
 
-  event<E extends object>(event: E): E {
-    let copy = this.#copies.get(event)
-    if (copy === undefined) {
-      copy = redactedCopy(event, this.#redact)
-      this.#copies.set(event, copy)
-    }
-    return copy as E
+  /**
+   * A turn's stream: give it each event as it is logged, in order; it answers the events that can be
+   * shown now (a text delta waits for the event after it).
+   */
+  stream<E extends object>(): (event: E) => E[] {
+    const recut = new ChunkRedaction(this.#redact)
+    return (event) => recut.push(event as unknown as SessionEvent).map((r) => this.#final(r) as E)
   }
 
+  /** Every event of a log; a delta still streaming shows what it can so far and is not remembered. */
   events<E extends object>(events: readonly E[]): readonly E[] {
-    return Object.freeze(events.map((event) => this.event(event)))
+    const recut = new ChunkRedaction(this.#redact)
+    const shown = events.flatMap((e) => recut.push(e as unknown as SessionEvent).map((r) => this.#final(r)))
+    const pending = recut.pending()
+    if (pending) shown.push(redactedCopy(pending.event, this.#redact))
+    return Object.freeze(shown as unknown as E[])
+  }
+
+  #final(r: Recut): object {
+    let copy = this.#copies.get(r.original)
+    if (copy === undefined) {
+      copy = redactedCopy(r.event, this.#redact)
+      this.#copies.set(r.original, copy)
+    }
+    return copy
   }
 }

@@ -11,6 +11,7 @@ import type { Booted } from '../boot.ts'
 import type { PromptOptions, TackEvent, TackSession, Turn, TurnResult } from './api.ts'
 import { CostMeter } from './cost-limit.ts'
 import { TackError } from './errors.ts'
+import type { StreamRedactor } from '../chunk-redaction.ts'
 import { EventRedaction, redactedCopy } from './redaction.ts'
 import { TurnStream } from './turn-stream.ts'
 
@@ -22,7 +23,7 @@ export interface SessionParts {
   readonly costOf: CostOf
   readonly maxCostUsd?: number
   /** The CLI's redactor for this session (the environment's and the boot's declared secrets). */
-  readonly redact: (text: string) => string
+  readonly redact: StreamRedactor
 }
 
 export class LibrarySession implements TackSession {
@@ -72,8 +73,9 @@ export class LibrarySession implements TackSession {
     let stoppedAt: number | undefined
     const result = Promise.withResolvers<TurnResult>()
     const stream = new TurnStream(result.promise)
+    const shown = this.#redaction.stream<TackEvent>()
     const off = agent.session.subscribe((e) => {
-      stream.push(this.#redaction.event(e as TackEvent))
+      for (const ready of shown(e as TackEvent)) stream.push(ready)
       if (!meter || stoppedAt !== undefined || limit === undefined) return
       const spent = meter.add(e)
       if (spent > limit) {

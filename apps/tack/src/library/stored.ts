@@ -13,7 +13,7 @@ import { resolveWorkspaceSettings } from '../settings.ts'
 import type { ResumeOptions, StoredSession } from './api.ts'
 import { TackError } from './errors.ts'
 import { checkOptions, workspaceOf } from './options.ts'
-import { redactedCopy } from './redaction.ts'
+import { EventRedaction, redactedCopy } from './redaction.ts'
 
 /** Runs `read` on a store-only boot for the options' folder, then closes it. */
 export async function withStore<T>(
@@ -66,7 +66,9 @@ export async function readStored(
   return withStore(options, redact, async (ctx) => {
     const summary = await findSession(ctx.sessions, checkedId(id))
     const { events } = await ctx.sessionStore.load(summary.id)
-    return redactedCopy({ summary, events: events as StoredSession['events'] }, redact)
+    // Deltas re-cut as a live session's are (a secret split across two is redacted too).
+    const shown = new EventRedaction(redact).events(events as StoredSession['events'])
+    return Object.freeze({ summary: redactedCopy(summary, redact), events: shown })
   })
 }
 

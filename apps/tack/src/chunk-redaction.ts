@@ -1,0 +1,116 @@
+// The model's streamed deltas, re-cut so that a secret split across two of them is redacted like any
+// other. Each `assistant/chunk` line of `tack run --json`, each line of a JSONL export and each chunk the
+// library hands out is redacted on its own; a key the model repeats can arrive as `sk-pro` + `j-1234…`,
+// and neither part holds the whole value the redactor looks for. So a text chunk waits for the event
+// after it: when that is the next delta of the same text, the chunk is given what it can show — its
+// text redacted, less the end that begins a secret (`openTail`) — and that end moves to the next delta;
+// when anything else follows, the stream has ended and the chunk is given all of its text, redacted.
+// Every delta keeps its event (seq, turn, step); only where the text is cut between them moves, and the
+// deltas still join into the answer's text, redacted (docs/decisions/0395-split-secrets-in-streams.md).
+import type { SessionEvent, StreamChunk } from '@tack/session'
+
+export interface StreamRedactor {
+  (text: string): string
+  /** How much of the end of `text` begins a secret without completing it (kernel `SecretRedactor`). */
+  openTail(text: string): number
+}
+
+/** An event as it is to be shown, beside the logged one it stands for. */
+export interface Recut {
+  readonly original: SessionEvent
+  readonly event: SessionEvent
+}
+
+interface Held {
+  readonly original: SessionEvent<'assistant/chunk'>
+  /** The stream it belongs to: one answer text, one reasoning text or one call's arguments, of a step. */
+  readonly key: string
+  /** Its text not yet shown: the end the chunk before held back, then its own delta. */
+  readonly text: string
+}
+
+export class ChunkRedaction {
+  readonly #redact: StreamRedactor
+  #held: Held | undefined
+
+  constructor(redact: StreamRedactor) {
+    this.#redact = redact
+  }
+
+  /** The events that can be shown once `e` is logged, in log order: a text chunk waits for the next. */
+  push(e: SessionEvent): Recut[] {
+    const streamed = textOf(e)
+    if (streamed === undefined) return [...this.end(), { original: e, event: e }]
+    const held = this.#held
+    if (held?.key !== streamed.key) {
+      const ended = this.end()
+      this.#held = { original: e as SessionEvent<'assistant/chunk'>, key: streamed.key, text: streamed.text }
+      return ended
+    }
+    const shown = this.#redact(held.text)
+    const cut = shown.length - this.#redact.openTail(shown)
+    this.#held = {
+      original: e as SessionEvent<'assistant/chunk'>,
+      key: streamed.key,
+      text: shown.slice(cut) + streamed.text,
+    }
+    return [{ original: held.original, event: withText(held.original, shown.slice(0, cut)) }]
+  }
+
+  /**
+   * The waiting chunk as far as it can be shown now (its text redacted, less an end that may begin a
+   * secret), for a view of a log whose stream has not ended yet; it keeps waiting. Undefined when none.
+   */
+  pending(): Recut | undefined {
+    const held = this.#held
+    if (!held) return undefined
+    const shown = this.#redact(held.text)
+    const cut = shown.length - this.#redact.openTail(shown)
+    return { original: held.original, event: withText(held.original, shown.slice(0, cut)) }
+  }
+
+  /** The waiting chunk with all its text, redacted: nothing follows it (the output or the log ends). */
+  end(): Recut[] {
+    const held = this.#held
+    if (!held) return []
+    this.#held = undefined
+    return [{ original: held.original, event: withText(held.original, this.#redact(held.text)) }]
+  }
+}
+
+/** The redactor of a command's output (io.ts); one that redacts nothing when the command's IO has none. */
+export function outputRedactor(io: {
+  redact?(text: string): string
+  openTail?(text: string): number
+}): StreamRedactor {
+  return Object.assign((text: string) => io.redact?.(text) ?? text, {
+    openTail: (text: string) => io.openTail?.(text) ?? 0,
+  })
+}
+
+/** Every event of `events`, chunks re-cut, as one finished output shows them (an export). */
+export function recutAll(events: readonly SessionEvent[], redact: StreamRedactor): SessionEvent[] {
+  const recut = new ChunkRedaction(redact)
+  return [...events.flatMap((e) => recut.push(e)), ...recut.end()].map((r) => r.event)
+}
+
+function textOf(e: SessionEvent): { key: string; text: string } | undefined {
+  if (e.type !== 'assistant/chunk') return undefined
+  const { turn, step, chunk } = (e as SessionEvent<'assistant/chunk'>).data
+  if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
+    return { key: `${turn}/${step}/${chunk.type}`, text: chunk.text }
+  if (chunk.type === 'tool-call-delta')
+    return { key: `${turn}/${step}/call/${chunk.callId}`, text: chunk.argumentsDelta }
+  return undefined
+}
+
+function withText(e: SessionEvent<'assistant/chunk'>, text: string): SessionEvent {
+  const chunk: StreamChunk = e.data.chunk
+  const next: StreamChunk =
+    chunk.type === 'tool-call-delta'
+      ? { ...chunk, argumentsDelta: text }
+      : chunk.type === 'text-delta' || chunk.type === 'reasoning-delta'
+        ? { ...chunk, text }
+        : chunk
+  return { ...e, data: { ...e.data, chunk: next } } as SessionEvent
+}
