@@ -8,8 +8,16 @@ interface Lister {
   list(): Promise<readonly SessionSummary[]>
 }
 
-/** The summary of the session `ref` names: an exact id, else the one id that starts with `ref`. */
-export async function findSession(store: Lister, ref: string): Promise<SessionSummary> {
+/**
+ * The summary of the session `ref` names: an exact id, else the one id that starts with `ref`. `redact`
+ * is the output's redactor: an ambiguous prefix's error lists first prompts, cut short, and a secret cut
+ * in two would no longer be recognised when the message is printed.
+ */
+export async function findSession(
+  store: Lister,
+  ref: string,
+  redact: (text: string) => string = (text) => text,
+): Promise<SessionSummary> {
   const all = await store.list()
   const exact = all.find((s) => s.id === ref)
   if (exact) return exact
@@ -19,7 +27,7 @@ export async function findSession(store: Lister, ref: string): Promise<SessionSu
     throw new NotFoundError(`no session ${JSON.stringify(ref)} (tack sessions list shows them)`)
   throw new NotFoundError(
     `session id ${JSON.stringify(ref)} is ambiguous; it matches:\n${newestFirst(matches)
-      .map((s) => `  ${describeSession(s)}`)
+      .map((s) => `  ${describeSession(s, redact)}`)
       .join('\n')}`,
   )
 }
@@ -59,9 +67,12 @@ export function newestFirst(list: readonly SessionSummary[]): SessionSummary[] {
   return [...list].sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : a.id < b.id ? -1 : 1))
 }
 
-/** One line naming a session: id, last activity, turns and its first prompt. */
-export function describeSession(s: SessionSummary): string {
-  return `${s.id}  ${s.lastTime ?? s.createdAt}  ${s.turns} turn(s)  ${cut(s.firstPrompt ?? '', 60)}`
+/** One line naming a session: id, last activity, turns and its first prompt (redacted before it is cut). */
+export function describeSession(
+  s: SessionSummary,
+  redact: (text: string) => string = (text) => text,
+): string {
+  return `${s.id}  ${s.lastTime ?? s.createdAt}  ${s.turns} turn(s)  ${cut(redact(s.firstPrompt ?? ''), 60)}`
 }
 
 /** `text` on one line, at most `max` characters (an ellipsis marks a cut). */

@@ -102,3 +102,36 @@ test('a secret is redacted before a line is cut, in its JSON-escaped form, and a
     await server.close()
   }
 })
+
+test('an ambiguous id lists first prompts redacted before they are cut: no part of a key shows', async () => {
+  const token = 'zq7v-tokenvalue-0123456789abcdef'
+  const box = await sandbox({ DEPLOY_TOKEN: token })
+  // the key starts at code point 53: the list's 60-code-point cut goes through it
+  const prompt = `please deploy with the token that I paste here now: ${token} and then stop`
+  for (const id of ['dup-1111', 'dup-2222']) {
+    const header = { version: 1, id, createdAt: '2026-01-01T00:00:00.000Z', cwd: box.workspace }
+    const message = {
+      type: 'user/message',
+      seq: 0,
+      time: '2026-01-01T00:00:00.000Z',
+      data: { content: [{ type: 'text', text: prompt }], source: { kind: 'user' } },
+    }
+    const imported = await runTack(['sessions', 'import', '-'], {
+      env: box.env,
+      cwd: box.workspace,
+      input: `${JSON.stringify({ type: 'session/header', header })}\n${JSON.stringify(message)}\n`,
+    })
+    expect(imported.code, imported.stderr).toBe(0)
+  }
+  for (const args of [
+    ['sessions', 'show', 'dup'],
+    ['run', '-r', 'dup', 'go on', '--model', 'loop/x'],
+    ['rewind', '--resume', 'dup'],
+  ]) {
+    const out = await runTack(args, { env: box.env, cwd: box.workspace })
+    expect(out.code, args.join(' ')).toBe(1)
+    expect(out.stderr, args.join(' ')).toContain('is ambiguous')
+    expect(out.stderr, args.join(' ')).toContain('now: [redact')
+    expect(out.stderr, args.join(' ')).not.toContain('zq7v')
+  }
+})

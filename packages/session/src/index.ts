@@ -40,5 +40,6 @@ export {
   type LogSummary,
   SUMMARY_EVENT_TYPES,
   SUMMARY_PROMPT_CHARS,
+  SUMMARY_PROMPT_READ_CHARS,
   summarizeLog,
 } from './summary.ts'

@@ -47,8 +47,23 @@ export function summarizeLog(events: readonly SessionEvent[]): LogSummary {
   }
 }
 
-/** `text` cut to `SUMMARY_PROMPT_CHARS` code points (as SQLite's `substr` counts them). */
+/** How much of the first prompt a store reads to cut it (`cutPrompt` looks one code point past the cut). */
+export const SUMMARY_PROMPT_READ_CHARS = SUMMARY_PROMPT_CHARS + 1
+
+/** A run of the characters API keys and tokens are written in. */
+const TOKEN_END = /[A-Za-z0-9_\-+/=.~:]+$/
+const TOKEN_CHAR = /^[A-Za-z0-9_\-+/=.~:]/
+
+/**
+ * `text` cut to `SUMMARY_PROMPT_CHARS` code points (as SQLite's `substr` counts them). A token the cut
+ * goes through is left out whole: a key pasted into a long prompt would otherwise show in part, and no
+ * redactor recognises part of a value (docs/decisions/0395-split-secrets-in-streams.md). A store passes
+ * at least `SUMMARY_PROMPT_READ_CHARS` code points when the prompt has them.
+ */
 export function cutPrompt(text: string): string {
   if (text.length <= SUMMARY_PROMPT_CHARS) return text
-  return Array.from(text).slice(0, SUMMARY_PROMPT_CHARS).join('')
+  const points = Array.from(text)
+  if (points.length <= SUMMARY_PROMPT_CHARS) return text
+  const kept = points.slice(0, SUMMARY_PROMPT_CHARS).join('')
+  return TOKEN_CHAR.test(points[SUMMARY_PROMPT_CHARS]) ? kept.replace(TOKEN_END, '') : kept
 }

@@ -1,5 +1,5 @@
 // Every statement the store runs. The hot ones (append, load) are single round trips.
-import { SUMMARY_PROMPT_CHARS } from '@tack/session'
+import { SUMMARY_PROMPT_READ_CHARS } from '@tack/session'
 import { SUMMARY_TYPES_SQL } from './schema.ts'
 
 /** The four events `openTurnAt` reads; a fork point check needs only these rows. */
@@ -41,7 +41,7 @@ export const SQL = {
     'SELECT s.id, s.header, s.next_seq AS count, ' +
     '(SELECT time FROM tack.events WHERE session_id = s.id AND seq = s.next_seq - 1) AS "lastTime", ' +
     `(SELECT count(*)::int FROM tack.events WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'turn/start') AS turns, ` +
-    `(SELECT substr(p.j -> 'content' -> 0 ->> 'text', 1, ${SUMMARY_PROMPT_CHARS}) ` +
+    `(SELECT substr(p.j -> 'content' -> 0 ->> 'text', 1, ${SUMMARY_PROMPT_READ_CHARS}) ` +
     `FROM tack.events CROSS JOIN LATERAL (SELECT ${PAYLOAD} AS j) AS p ` +
     `WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'user/message' ` +
     `AND p.j -> 'content' -> 0 ->> 'type' = 'text' ORDER BY seq LIMIT 1) AS "firstPrompt", ` +

@@ -5,6 +5,7 @@
 // (crash recovery, fork, remove, the lease) lock the session's row for their transaction.
 import { deepFreeze, type ConfigInput } from '@tack/kernel'
 import {
+  cutPrompt,
   type Clock,
   openTurnAt,
   recoverLog,
@@ -214,7 +215,7 @@ export class PostgresSessionStore implements SessionStore {
         eventCount: row.count,
         ...(row.lastTime !== null ? { lastTime: row.lastTime } : {}),
         turns: row.turns,
-        ...(row.firstPrompt !== null ? { firstPrompt: row.firstPrompt } : {}),
+        ...(row.firstPrompt !== null ? { firstPrompt: cutPrompt(row.firstPrompt) } : {}),
         ...(row.model !== null ? { model: row.model } : {}),
       }
     })

@@ -1,7 +1,7 @@
 // Every statement the store runs, prepared once per connection and reused (P3: an append or a load
 // must not pay for parsing SQL).
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { SUMMARY_PROMPT_CHARS } from '@tack/session'
+import { SUMMARY_PROMPT_READ_CHARS } from '@tack/session'
 import { SUMMARY_TYPES_SQL } from './layout.ts'
 
 /** The four events `openTurnAt` reads; a fork point check needs only these rows. */
@@ -77,7 +77,7 @@ export function prepareStatements(db: DatabaseSync): Statements {
     summaries: db.prepare(
       'SELECT s.id AS id, s.header AS header, e.seq AS last, e.time AS lastTime, ' +
         `(SELECT count(*) FROM events WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'turn/start') AS turns, ` +
-        `(SELECT substr(json_extract(${VALID_DATA}, '$.content[0].text'), 1, ${SUMMARY_PROMPT_CHARS}) FROM events ` +
+        `(SELECT substr(json_extract(${VALID_DATA}, '$.content[0].text'), 1, ${SUMMARY_PROMPT_READ_CHARS}) FROM events ` +
         `WHERE session_id = s.id AND ${SUMMARY_TYPES_SQL} AND type = 'user/message' ` +
         `AND json_extract(${VALID_DATA}, '$.content[0].type') = 'text' ORDER BY seq LIMIT 1) AS firstPrompt, ` +
         `(SELECT json_extract(${VALID_DATA}, CASE type WHEN 'request/header' THEN '$.header.config.model' ELSE '$.config.model' END) ` +

@@ -4,6 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { deepFreeze, type ConfigInput } from '@tack/kernel'
 import {
+  cutPrompt,
   type Clock,
   checkJson,
   openTurnAt,
@@ -161,7 +162,7 @@ export class SqliteSessionStore implements SessionStore {
         eventCount: row.last === null ? 0 : row.last + 1,
         ...(row.lastTime !== null ? { lastTime: row.lastTime } : {}),
         turns: row.turns,
-        ...(row.firstPrompt !== null ? { firstPrompt: row.firstPrompt } : {}),
+        ...(row.firstPrompt !== null ? { firstPrompt: cutPrompt(row.firstPrompt) } : {}),
         ...(row.model !== null ? { model: row.model } : {}),
       }
     })

@@ -85,7 +85,7 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
   try {
     const summary =
       values.resume !== undefined
-        ? await findSession(ctx.sessions, values.resume)
+        ? await findSession(ctx.sessions, values.resume, (text) => terminal.redact?.(text) ?? text)
         : await latestSessionOf(ctx.sessions, cwd)
     const { events } = await ctx.sessionStore.load(summary.id)
     const points = rewindPoints(events, (text) => terminal.redact?.(text) ?? text)

@@ -32,7 +32,7 @@ export async function resolveRunTarget(flags: CommonFlags, io: CommandIO): Promi
   try {
     resume =
       ref !== undefined
-        ? await findSession(store.ctx.sessions, ref)
+        ? await findSession(store.ctx.sessions, ref, (text) => io.redact?.(text) ?? text)
         : await latestSessionOf(store.ctx.sessions, cwd)
   } finally {
     await store.close()

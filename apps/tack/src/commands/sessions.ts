@@ -24,7 +24,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   io.protectSecrets?.(secrets.names, secrets.values)
   // Before a text is cut or flattened for a line: a cut secret would no longer match on the way out.
   const redact = (text: string) => io.redact?.(text) ?? text
-  const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub)
+  const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub, redact)
   try {
     switch (sub) {
       case 'list': {
@@ -123,9 +123,14 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
 }
 
 /** The full id `ref` names (a unique prefix is enough); a usage error when it is missing. */
-async function namedIn(sessions: Parameters<typeof findSession>[0], ref: string | undefined, sub: string) {
+async function namedIn(
+  sessions: Parameters<typeof findSession>[0],
+  ref: string | undefined,
+  sub: string,
+  redact: (text: string) => string,
+) {
   if (!ref) throw new UsageError(`tack sessions ${sub} needs a session id (see tack sessions list)`)
-  return (await findSession(sessions, ref)).id
+  return (await findSession(sessions, ref, redact)).id
 }
 
 function summary(e: SessionEvent, redact: (text: string) => string): string {

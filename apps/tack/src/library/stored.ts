@@ -46,7 +46,7 @@ export async function sessionToRun(
   options: ResumeOptions,
   redact: Redactor,
 ): Promise<SessionSummary> {
-  const found = await withStore(options, redact, (ctx) => findSession(ctx.sessions, checkedId(id)))
+  const found = await withStore(options, redact, (ctx) => findSession(ctx.sessions, checkedId(id), redact))
   if (options.cwd !== undefined && found.cwd !== workspaceOf(options.cwd))
     throw new TackError(
       'usage',
@@ -64,7 +64,7 @@ export async function readStored(
   redact: Redactor,
 ): Promise<StoredSession> {
   return withStore(options, redact, async (ctx) => {
-    const summary = await findSession(ctx.sessions, checkedId(id))
+    const summary = await findSession(ctx.sessions, checkedId(id), redact)
     const { events } = await ctx.sessionStore.load(summary.id)
     // Deltas re-cut as a live session's are (a secret split across two is redacted too).
     const shown = new EventRedaction(redact).events(events as StoredSession['events'])

@@ -265,11 +265,36 @@ export function describeSessionStore(
       const list = await store.list()
       const summary = list.find((x) => x.id === h.id)
       expect(summary).toMatchObject({ turns: 2, model: 'second/model' })
-      expect(summary?.firstPrompt).toBe(`${'😀'.repeat(150)}${'x'.repeat(50)}`)
+      // the cut goes through the run of x's, which is left out whole (cutPrompt)
+      expect(summary?.firstPrompt).toBe('😀'.repeat(150))
       expect(summary).toMatchObject(summarizeLog(events))
       const forked = list.find((x) => x.id === child.id)
       expect(forked).toMatchObject({ turns: 1, model: 'first/model', eventCount: 7 })
       expect(forked).toMatchObject(summarizeLog(events.slice(0, 7)))
+    })
+
+    test("issue 28: a key the first prompt's cut goes through is left out of the summary whole, a word before it kept", async () => {
+      const key = 'sk-live-summarycut-0123456789abcdef'
+      const cases = [
+        // the cut (200 code points) inside the key: the prompt ends before it
+        { prompt: `${'word '.repeat(37)}paste ${key} and more`, firstPrompt: `${'word '.repeat(37)}paste ` },
+        // the cut right after a space: nothing is left out
+        { prompt: `${'word '.repeat(40)}${key}`, firstPrompt: 'word '.repeat(40) },
+        // multi-byte text before the key counts in code points
+        { prompt: `${'日本語 '.repeat(48)}${key}`, firstPrompt: '日本語 '.repeat(48) },
+      ]
+      for (const { prompt, firstPrompt } of cases) {
+        const h = header()
+        await store.create(h)
+        const events = logOf(h, (s) => {
+          s.append('turn/start', { turn: 1, trigger: { kind: 'message' } })
+          s.append('user/message', { content: text(prompt), source: user })
+        })
+        await store.append(h.id, events)
+        const summary = (await store.list()).find((x) => x.id === h.id)
+        expect(summary?.firstPrompt).toBe(firstPrompt)
+        expect(summary).toMatchObject(summarizeLog(events))
+      }
     })
 
     test('SL-22 fork copies the source prefix exactly and leaves the source untouched', async () => {
