@@ -52,9 +52,11 @@ export function secretRedactor(values: Iterable<string>): SecretRedactor {
   }
   const openTail = (text: string) => {
     let longest = 0
+    const last = text.charCodeAt(text.length - 1)
     for (const v of sorted)
       for (let n = Math.min(v.length - 1, text.length); n > longest; n--)
-        if (text.endsWith(v.slice(0, n))) {
+        // the last character first: most lengths fail there without a slice
+        if (v.charCodeAt(n - 1) === last && text.endsWith(v.slice(0, n))) {
           longest = n
           break
         }
