@@ -77,11 +77,25 @@ function inspectReadOnly(path: string, busyTimeoutMs: number): void {
  */
 export function applyJournalMode(db: DatabaseSync, mode: JournalMode, path = db.location() ?? ':memory:') {
   let row: { journal_mode?: unknown } | undefined
-  try {
-    row = db.prepare(`PRAGMA journal_mode = ${mode}`).get() as typeof row
-  } catch (error) {
-    // Typically "database is locked": leaving WAL needs the file to itself.
-    throw openFailed(path, `setting journal_mode = ${mode}`, error, busyTimeoutOf(db))
+  const timeoutMs = busyTimeoutOf(db)
+  const deadline = Date.now() + timeoutMs
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      // The mode is kept in the file: a store another process already switched needs no switch, and
+      // asking for it anyway would take the lock the switch takes.
+      row = db.prepare('PRAGMA journal_mode').get() as typeof row
+      if (String(row?.journal_mode).toLowerCase() === mode) return
+      row = db.prepare(`PRAGMA journal_mode = ${mode}`).get() as typeof row
+      break
+    } catch (error) {
+      // "database is locked". The switch upgrades a shared lock to an exclusive one, and SQLite answers
+      // busy at once, without its busy timeout, when another process opening the same fresh file holds
+      // a shared lock and waits for the same upgrade (three writers at once failed so in R1). Tried
+      // again until the busy timeout has passed; leaving WAL needs the file to itself, so it waits too.
+      if (!isBusy(error) || Date.now() >= deadline)
+        throw openFailed(path, `setting journal_mode = ${mode}`, error, timeoutMs)
+      sleepSync(Math.min(pause, Math.max(1, deadline - Date.now())))
+    }
   }
   const got = String(row?.journal_mode).toLowerCase()
   if (got !== mode) {
@@ -91,6 +105,17 @@ export function applyJournalMode(db: DatabaseSync, mode: JournalMode, path = db.
       { path },
     )
   }
+}
+
+/** SQLITE_BUSY or SQLITE_LOCKED, extended codes included. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode
+  return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6)
+}
+
+/** Opening a store is synchronous (node:sqlite is); a pause between tries blocks only this thread. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 
 function busyTimeoutOf(db: DatabaseSync): number {
