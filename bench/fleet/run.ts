@@ -56,7 +56,15 @@ function startWorkers(url: string, n: number, tag: string): ChildProcess[] {
   return Array.from({ length: n }, (_, i) => {
     const home = join(root, `home-${tag}-${i}`)
     mkdirSync(home, { recursive: true })
-    const args = ['worker', '--name', `bench-${tag}-${i}`, '--scratch', join(root, 'scratch')]
+    // the jobs play a scripted model (a file of this machine), which a worker refuses without the flag
+    const args = [
+      'worker',
+      '--name',
+      `bench-${tag}-${i}`,
+      '--scratch',
+      join(root, 'scratch'),
+      '--scripted-models',
+    ]
     return spawn(process.execPath, [TACK, ...args], {
       cwd: root,
       env: {

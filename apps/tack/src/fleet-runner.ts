@@ -26,6 +26,20 @@ export interface LibraryRunnerOptions {
   readonly profile?: string
   readonly permissionMode: 'ask' | 'workspace-write' | 'read-only' | 'yolo'
   readonly warn: (line: string) => void
+  /** `--scripted-models`: a job may name a `scripted/<file>` model (see `start`). */
+  readonly scriptedModels?: boolean
+}
+
+/**
+ * A job's `scripted/<path>` model plays a file of the worker's disk as the model, and writes beside it:
+ * whoever can submit jobs could read what the worker's user can (a file that is not a script shows its
+ * start in the attempt's reason) — so a worker plays one only when started with `--scripted-models`
+ * (the fleet's tests and benches). The worker's own configured model is its operator's choice and is
+ * not checked. docs/decisions/0400-worker-scripted-models.md
+ */
+export function scriptedModelRefusal(model: string | undefined, allowed: boolean): string | undefined {
+  if (allowed || model === undefined || !model.trim().startsWith('scripted/')) return undefined
+  return `this worker does not play scripted/ models (a job's ${JSON.stringify(model)}): start it with --scripted-models to allow them`
 }
 
 export async function libraryRunner(
@@ -36,6 +50,8 @@ export async function libraryRunner(
   let store: ReturnType<typeof PostgresSessionStore.open> | undefined
   return {
     async start(s): Promise<RunningSession> {
+      const refusal = scriptedModelRefusal(s.model, o.scriptedModels === true)
+      if (refusal) throw new Error(refusal)
       const session = await openSession({
         cwd: s.cwd,
         ...(s.model ? { model: s.model } : {}),

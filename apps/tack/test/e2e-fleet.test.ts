@@ -110,6 +110,7 @@ test('3 workers, 30 jobs, one SIGKILLed and one SIGTERMed mid-turn: each job end
         config,
         '--scratch',
         join(box.root, 'scratch'),
+        '--scripted-models',
       ],
       {
         env: { ...box.env, HOME: home, TACK_HOME: join(home, '.tack') },

@@ -1,7 +1,8 @@
 // `tack jobs` and `tack worker` through the real binary on a throw-away PostgreSQL (95-fleet.md F2, F4;
 // docs/decisions/0350-jobs-and-worker.md): bad input is one line and an exit code with nothing
 // submitted; plugins.fleet is validated (default, configured, rejected); a cancel reaches a running
-// session like Ctrl-C while `jobs logs` follows it live.
+// session like Ctrl-C while `jobs logs` follows it live; a worker plays a job's scripted/ model only
+// with --scripted-models (docs/decisions/0400-worker-scripted-models.md).
 import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -136,7 +137,17 @@ test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it;
   }
   const worker = spawn(
     process.execPath,
-    [TACK_BIN, 'worker', '--name', 'wc', '--config', config, '--scratch', join(box.root, 'scratch')],
+    [
+      TACK_BIN,
+      'worker',
+      '--name',
+      'wc',
+      '--config',
+      config,
+      '--scratch',
+      join(box.root, 'scratch'),
+      '--scripted-models',
+    ],
     {
       env: box.env,
       cwd: box.root,
@@ -179,4 +190,49 @@ test('cancel reaches a running session like Ctrl-C while `jobs logs` follows it;
   const stopped = await workerDone
   expect(stopped.code, stopped.stderr).toBe(0)
   expect(stopped.stderr).toContain('cancelled')
+}, 90_000)
+
+test("a job's scripted/ model reads the worker's disk: refused unless the worker has --scripted-models", async () => {
+  const url = await cluster.createDatabase()
+  const box = await sandbox({ TACK_STORE_URL: url })
+  const repo = await withRepo(box)
+  // any file of the worker's: here one holding a secret, which must not reach the job's record
+  const target = join(box.root, 'worker-secret.txt')
+  await writeFile(target, 'WORKER_ONLY_a8f3c1\n')
+  const config = join(box.root, 'config.yml')
+  await writeFile(config, 'plugins:\n  fleet: { retryLimit: 0, pollIntervalMs: 100, leaseCheckMs: 200 }\n')
+  const submitted = await runTack(
+    ['jobs', 'submit', 'read it', '--repo', repo, '--model', `scripted/${target}`, '--config', config],
+    { env: box.env, cwd: box.root },
+  )
+  expect(submitted.code, submitted.stderr).toBe(0)
+  const id = submitted.stdout.trim()
+  const worker = spawn(
+    process.execPath,
+    [TACK_BIN, 'worker', '--name', 'ws', '--config', config, '--scratch', join(box.root, 'scratch')],
+    { env: box.env, cwd: box.root, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const workerDone = outcomeOf(worker)
+  let job: JobView | undefined
+  try {
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const shown = await runTack(['jobs', 'show', id, '--json'], { env: box.env, cwd: box.root })
+      job = JSON.parse(shown.stdout) as JobView
+      if (job.state === 'failed' || Date.now() > deadline) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  } finally {
+    worker.kill('SIGTERM')
+  }
+  expect(job?.state).toBe('failed')
+  const record = JSON.stringify(job)
+  expect(record).toContain('this worker does not play scripted/ models')
+  expect(record).toContain('--scripted-models')
+  expect(record).not.toContain('WORKER_ONLY')
+  // the scripted model never ran: it writes its cursor beside the file it plays
+  const { existsSync } = await import('node:fs')
+  expect(existsSync(`${target}.cursor`)).toBe(false)
+  const stopped = await workerDone
+  expect(stopped.code, stopped.stderr).toBe(0)
 }, 90_000)

@@ -16,7 +16,7 @@ import { SIGNAL_EXIT_CODES } from '../signal-exit.ts'
 import { defaultScratch, scratchRefusal, scratchWarning } from '../worker-scratch.ts'
 
 export const WORKER_HELP = `usage: tack worker [--concurrency N] [--labels k=v,…] [--name NAME] [--scratch DIR]
-                   [--permission-mode MODE] [--config FILE] [--profile NAME]
+                   [--permission-mode MODE] [--config FILE] [--profile NAME] [--scripted-models]
 
 Runs jobs (\`tack jobs submit\`) from the database in TACK_STORE_URL or plugins.store.url, at most N at a
 time (default 1), each a headless session in a fresh clone of its repository under DIR (default
@@ -25,7 +25,8 @@ so a DIR in one lets jobs change each other's checkouts), removed afterwards. It
 it offers every label the job asks for. SIGTERM or Ctrl-C: no new jobs; running ones get
 plugins.fleet.gracefulStopMs to finish, then are handed back to the queue. A worker that cannot run
 jobs at all (no key for the model, no model) hands the job back without counting the attempt and
-exits 1 saying why.
+exits 1 saying why. A job naming a scripted/<file> model (a test script on the worker's disk) fails
+unless the worker was started with --scripted-models.
 `
 
 const OPTIONS = {
@@ -36,6 +37,7 @@ const OPTIONS = {
   'permission-mode': { type: 'string' },
   config: { type: 'string' },
   profile: { type: 'string' },
+  'scripted-models': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -93,6 +95,7 @@ export async function workerCommand(argv: readonly string[], io: CommandIO): Pro
     ...(values.profile !== undefined ? { profile: values.profile } : {}),
     permissionMode: (mode ?? resolved.settings.permissionMode ?? 'workspace-write') as never,
     warn: err,
+    scriptedModels: values['scripted-models'] === true,
   })
   const worker = new fleetLib.Worker({
     fleet,
