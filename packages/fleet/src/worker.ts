@@ -3,6 +3,7 @@
 // LOCKED: the same job is never given to two workers at once) and the expiry of a dead worker's lease;
 // the worker refreshes its leases with pg-boss's fenced `touch`, which also tells it when a claim is
 // gone (cancelled, or lapsed while it was cut off), and then ends that session like Ctrl-C.
+import { claimScratch, releaseScratch } from './scratch-owner.ts'
 import { join } from 'node:path'
 import type { Job } from 'pg-boss'
 import { beginAttempt, endAttempt, setAttemptSession, touchAttempt } from './attempts.ts'
@@ -65,6 +66,7 @@ export class Worker {
   /** Takes and runs jobs until `stop()`; resolves once it has stopped taking them. */
   async run(): Promise<void> {
     const { config } = this.#o
+    for (const line of await claimScratch(this.#o.scratchDir)) this.#o.log(`tack worker: ${line}`)
     // A submit wakes the idle loop at once; the poll is the fallback (a pooler that drops LISTEN).
     let wake: (() => void) | undefined
     let pending = false
@@ -118,6 +120,7 @@ export class Worker {
     }, graceful)
     await all
     clearTimeout(timer)
+    await releaseScratch(this.#o.scratchDir)
   }
 
   async #eligibleQueues(): Promise<string[]> {
