@@ -151,7 +151,7 @@ test('3 workers, 30 jobs, one SIGKILLed and one SIGTERMed mid-turn: each job end
     const w2 = await exits.get('w2')
     expect(w2?.code, w2?.stderr).toBe(0)
     expect(Date.now() - stoppedAt).toBeLessThan(10_000)
-    expect(w2?.stderr).toContain('handed back: worker w2 stopped (SIGTERM)')
+    expect(w2?.stderr).toContain('handed back, not counted: worker w2 stopped (SIGTERM)')
 
     const jobs = await until(
       async () => {
@@ -179,6 +179,9 @@ test('3 workers, 30 jobs, one SIGKILLed and one SIGTERMed mid-turn: each job end
       const done = job.attempts.find((a) => a.outcome === 'done')
       expect(job.result?.attempt).toBe(done?.attempt)
       expect(job.result?.finalText).toBe(`done ${i}`)
+      // A SIGTERM hand-back does not use up a retry (docs/decisions/0385-fleet-retries.md): the limit
+      // grew by one for each; a killed attempt counts.
+      expect(job.retryLimit).toBe(3 + job.attempts.filter((a) => a.outcome === 'handed-back').length)
 
       const logs = new Map<string, readonly SessionEvent[]>()
       for (const a of job.attempts)

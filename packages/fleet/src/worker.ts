@@ -353,10 +353,13 @@ export class Worker {
       )
       log(`tack worker: job ${short} attempt ${attempt}: lost its lease; it runs again elsewhere`)
     } else {
-      const reason = `handed back: worker ${name} stopped (SIGTERM) before the job finished`
-      await endAttempt(fleet, jobId, attempt, 'handed-back', reason)
-      await fleet.boss.fail(queue, claim, { reason })
-      log(`tack worker: job ${short} attempt ${attempt}: ${reason}`)
+      // The worker's stop (a deploy, a restart), not the job's doing: the attempt is recorded but not
+      // counted against the job's retries, or a job would fail after a few restarts of its workers.
+      // A worker that dies instead (SIGKILL, a lost machine) still costs the job an attempt (F4).
+      const reason = `handed back, not counted: worker ${name} stopped (SIGTERM) before the job finished`
+      if (await handBackUncounted(fleet, queue, claim, attempt, { reason }))
+        log(`tack worker: job ${short} attempt ${attempt}: ${reason}`)
+      else await this.#settleEnded(queue, claim, jobId, attempt, { kind: 'lost' })
     }
   }
 }
