@@ -69,7 +69,7 @@ describe('ChunkRedaction', () => {
     expect(shownFirst?.original).toBe(first)
     expect(textOf(shownFirst!.event)).toBe('plain words ')
     // what begins the secret waits; a view now shows the rest
-    expect(textOf(recut.pending()!.event)).toBe('then ')
+    expect(textOf(recut.pending()[0]!.event)).toBe('then ')
     const third = text(`${SECRET.slice(6)} done`)
     expect(textOf(recut.push(third)[0]!.event)).toBe('then ')
     const ended = recut.push(event('assistant/message', {}))
@@ -101,6 +101,32 @@ describe('ChunkRedaction', () => {
     })
     expect(shown[3]).toBe(logged[3])
     expect(textOf(shown[4]!) + textOf(shown[5]!)).toBe('[redacted]')
+  })
+
+  test('an event logged between two deltas of a text (a mod fault) waits behind the first, in its place', () => {
+    const full = `the key is ${SECRET}.`
+    for (let cut = 1; cut < full.length; cut++) {
+      const logged = [
+        text(full.slice(0, cut)),
+        event('mod/fault', { mod: 'm', event: 'turn.step', kind: 'throw', message: 'x' }),
+        text(full.slice(cut)),
+        event('step/end', { turn: 1, step: 1 }),
+      ]
+      const shown = recutAll(logged, redact)
+      expect(shown.map((e) => e.seq)).toEqual(logged.map((e) => e.seq))
+      expect(shown[1]).toBe(logged[1])
+      expect(chunks(shown).map(textOf).join(''), `cut ${cut}`).toBe(redact(full))
+    }
+    // live: the fault is shown with the delta before it, once the next delta shows how far that goes
+    const recut = new ChunkRedaction(redact)
+    const fault = event('mod/fault', {})
+    expect(recut.push(text(`key ${SECRET.slice(0, 5)}`))).toEqual([])
+    expect(recut.push(fault)).toEqual([])
+    expect(recut.pending().map((r) => r.original)).toEqual([expect.anything(), fault])
+    expect(textOf(recut.pending()[0]!.event)).toBe('key ')
+    const next = recut.push(text(SECRET.slice(5)))
+    expect(next.map((r) => r.original.type)).toEqual(['assistant/chunk', 'mod/fault'])
+    expect(textOf(recut.end()[0]!.event)).toBe('[redacted]')
   })
 
   test('the logged events are never changed', () => {

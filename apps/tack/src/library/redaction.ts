@@ -68,8 +68,9 @@ export class EventRedaction {
   events<E extends object>(events: readonly E[]): readonly E[] {
     const recut = new ChunkRedaction(this.#redact)
     const shown = events.flatMap((e) => recut.push(e as unknown as SessionEvent).map((r) => this.#final(r)))
-    const pending = recut.pending()
-    if (pending) shown.push(redactedCopy(pending.event, this.#redact))
+    // The waiting delta is shown as far as it can be and not remembered; what waits behind it is final.
+    const [waiting, ...behind] = recut.pending()
+    if (waiting) shown.push(redactedCopy(waiting.event, this.#redact), ...behind.map((r) => this.#final(r)))
     return Object.freeze(shown as unknown as E[])
   }
 
