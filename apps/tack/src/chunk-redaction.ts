@@ -135,13 +135,19 @@ export function recutAll(events: readonly SessionEvent[], redact: StreamRedactor
   return [...events.flatMap((e) => recut.push(e)), ...recut.end()].map((r) => r.event)
 }
 
+/**
+ * The stream and the text of a delta; undefined for any other event. The store checks only that a
+ * chunk's payload is an object (an imported file can hold any), so a chunk without a string text is
+ * not a delta here: it is shown as it is (still redacted as a line), never a crash.
+ */
 function textOf(e: SessionEvent): { key: string; text: string } | undefined {
   if (e.type !== 'assistant/chunk') return undefined
   const { turn, step, chunk } = (e as SessionEvent<'assistant/chunk'>).data
-  if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
-    return { key: `${turn}/${step}/${chunk.type}`, text: chunk.text }
-  if (chunk.type === 'tool-call-delta')
-    return { key: `${turn}/${step}/call/${chunk.callId}`, text: chunk.argumentsDelta }
+  const delta = (chunk ?? {}) as Partial<Record<string, unknown>>
+  if ((delta.type === 'text-delta' || delta.type === 'reasoning-delta') && typeof delta.text === 'string')
+    return { key: `${turn}/${step}/${delta.type}`, text: delta.text }
+  if (delta.type === 'tool-call-delta' && typeof delta.argumentsDelta === 'string')
+    return { key: `${turn}/${step}/call/${String(delta.callId)}`, text: delta.argumentsDelta }
   return undefined
 }
 

@@ -129,6 +129,23 @@ describe('ChunkRedaction', () => {
     expect(textOf(recut.end()[0]!.event)).toBe('[redacted]')
   })
 
+  test('a chunk the log holds in another shape (an imported file) is shown as it is, not a crash', () => {
+    // the store checks only that a chunk's payload is an object: `tack sessions import` takes any
+    const odd = [
+      event('assistant/chunk', { turn: 1, step: 1 }),
+      event('assistant/chunk', { turn: 1, step: 1, chunk: null }),
+      chunk({ type: 'text-delta' } as unknown as StreamChunk),
+      chunk({ type: 'text-delta', text: 5 } as unknown as StreamChunk),
+      chunk({ type: 'tool-call-delta', callId: 'c' } as unknown as StreamChunk),
+    ]
+    for (const e of odd) {
+      const logged = [text(SECRET.slice(0, 9)), e, text(SECRET.slice(9)), text('.')]
+      const shown = recutAll(logged, redact)
+      expect(shown.map((s) => s.seq)).toEqual(logged.map((l) => l.seq))
+      expect(shown[1]).toBe(e)
+    }
+  })
+
   test('the logged events are never changed', () => {
     const logged = [text(SECRET.slice(0, 8)), text(SECRET.slice(8))]
     const before = JSON.stringify(logged)
