@@ -60,6 +60,22 @@ describe('ChunkRedaction', () => {
     }
   })
 
+  test("every cut of a call's arguments holding a secret JSON escapes: the arguments join redacted", () => {
+    const quoted = 'pa"ss\\word-0123'
+    const redactQuoted = secretRedactor([quoted, SECRET])
+    const args = JSON.stringify({ command: `psql "password=${quoted}" -c 'select 1' # ${SECRET}` })
+    const call = (argumentsDelta: string) => chunk({ type: 'tool-call-delta', callId: 'c1', argumentsDelta })
+    for (let a = 1; a < args.length; a++)
+      for (let b = a + 1; b <= args.length; b += 2) {
+        const logged = [...cutAt(args, b < args.length ? [a, b] : [a]).map(call), event('step/end', {})]
+        const joined = chunks(recutAll(logged, redactQuoted)).map(textOf).join('')
+        expect(joined, `cuts ${a} ${b}`).toBe(redactQuoted(args))
+      }
+    expect(JSON.parse(redactQuoted(args)).command).toBe(
+      `psql "password=[redacted]" -c 'select 1' # [redacted]`,
+    )
+  })
+
   test('a text delta waits for the event after it; a delta with nothing open is shown whole then', () => {
     const recut = new ChunkRedaction(redact)
     const first = text('plain words ')
