@@ -4,9 +4,13 @@
 // and neither part holds the whole value the redactor looks for. So a text chunk waits for the event
 // after it: when that is the next delta of the same text, the chunk is given what it can show — its
 // text redacted, less the end that begins a secret (`openTail`) — and that end moves to the next delta;
-// when anything else follows, the stream has ended and the chunk is given all of its text, redacted.
-// Every delta keeps its event (seq, turn, step); only where the text is cut between them moves, and the
-// deltas still join into the answer's text, redacted (docs/decisions/0395-split-secrets-in-streams.md).
+// when the stream ends (another stream's delta, the step's `finish`, its message, its end), the chunk is
+// given all of its text, redacted. An event logged in the middle of the stream that does not end it — a
+// mod's `turn.step` hook that faults after forwarding a delta logs `mod/fault` there and forwards the
+// rest — waits behind the chunk, its line kept in place: ending the text there would show a key cut
+// exactly at that event. Every delta keeps its event (seq, turn, step); only where the text is cut
+// between them moves, and the deltas still join into the answer's text, redacted
+// (docs/decisions/0395-split-secrets-in-streams.md).
 import type { SessionEvent, StreamChunk } from '@tack/session'
 
 export interface StreamRedactor {
@@ -29,9 +33,24 @@ interface Held {
   readonly text: string
 }
 
+/**
+ * The events that end every text a step streams. Any other event logged while a delta waits (a fault,
+ * a hook's record) is not an end: it waits behind the delta. A step always logs `step/end` (in a
+ * `finally`), so nothing waits past its step.
+ */
+const STREAM_ENDS: ReadonlySet<string> = new Set([
+  'assistant/message',
+  'step/end',
+  'step/start',
+  'turn/end',
+  'turn/start',
+])
+
 export class ChunkRedaction {
   readonly #redact: StreamRedactor
   #held: Held | undefined
+  /** Events logged after the waiting delta that did not end its text: shown after it, in log order. */
+  #behind: SessionEvent[] = []
 
   constructor(redact: StreamRedactor) {
     this.#redact = redact
@@ -40,7 +59,13 @@ export class ChunkRedaction {
   /** The events that can be shown once `e` is logged, in log order: a text chunk waits for the next. */
   push(e: SessionEvent): Recut[] {
     const streamed = textOf(e)
-    if (streamed === undefined) return [...this.end(), { original: e, event: e }]
+    if (streamed === undefined) {
+      if (this.#held && e.type !== 'assistant/chunk' && !STREAM_ENDS.has(e.type)) {
+        this.#behind.push(e)
+        return []
+      }
+      return [...this.end(), { original: e, event: e }]
+    }
     const held = this.#held
     if (held?.key !== streamed.key) {
       const ended = this.end()
@@ -54,27 +79,43 @@ export class ChunkRedaction {
       key: streamed.key,
       text: shown.slice(cut) + streamed.text,
     }
-    return [{ original: held.original, event: withText(held.original, shown.slice(0, cut)) }]
+    return [
+      { original: held.original, event: withText(held.original, shown.slice(0, cut)) },
+      ...this.#takeBehind(),
+    ]
   }
 
   /**
-   * The waiting chunk as far as it can be shown now (its text redacted, less an end that may begin a
-   * secret), for a view of a log whose stream has not ended yet; it keeps waiting. Undefined when none.
+   * For a view of a log whose stream has not ended yet: the waiting chunk as far as it can be shown now
+   * (its text redacted, less an end that may begin a secret), then the events waiting behind it, which
+   * are final as they are. Everything keeps waiting. Empty when nothing waits.
    */
-  pending(): Recut | undefined {
+  pending(): Recut[] {
     const held = this.#held
-    if (!held) return undefined
+    if (!held) return []
     const shown = this.#redact(held.text)
     const cut = shown.length - this.#redact.openTail(shown)
-    return { original: held.original, event: withText(held.original, shown.slice(0, cut)) }
+    return [
+      { original: held.original, event: withText(held.original, shown.slice(0, cut)) },
+      ...this.#behind.map((e) => ({ original: e, event: e })),
+    ]
   }
 
-  /** The waiting chunk with all its text, redacted: nothing follows it (the output or the log ends). */
+  /** The waiting chunk with all its text, redacted, and what waits behind it: the output or the log ends. */
   end(): Recut[] {
     const held = this.#held
     if (!held) return []
     this.#held = undefined
-    return [{ original: held.original, event: withText(held.original, this.#redact(held.text)) }]
+    return [
+      { original: held.original, event: withText(held.original, this.#redact(held.text)) },
+      ...this.#takeBehind(),
+    ]
+  }
+
+  #takeBehind(): Recut[] {
+    const behind = this.#behind.map((e) => ({ original: e, event: e }))
+    this.#behind = []
+    return behind
   }
 }
 
@@ -94,13 +135,19 @@ export function recutAll(events: readonly SessionEvent[], redact: StreamRedactor
   return [...events.flatMap((e) => recut.push(e)), ...recut.end()].map((r) => r.event)
 }
 
+/**
+ * The stream and the text of a delta; undefined for any other event. The store checks only that a
+ * chunk's payload is an object (an imported file can hold any), so a chunk without a string text is
+ * not a delta here: it is shown as it is (still redacted as a line), never a crash.
+ */
 function textOf(e: SessionEvent): { key: string; text: string } | undefined {
   if (e.type !== 'assistant/chunk') return undefined
   const { turn, step, chunk } = (e as SessionEvent<'assistant/chunk'>).data
-  if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta')
-    return { key: `${turn}/${step}/${chunk.type}`, text: chunk.text }
-  if (chunk.type === 'tool-call-delta')
-    return { key: `${turn}/${step}/call/${chunk.callId}`, text: chunk.argumentsDelta }
+  const delta = (chunk ?? {}) as Partial<Record<string, unknown>>
+  if ((delta.type === 'text-delta' || delta.type === 'reasoning-delta') && typeof delta.text === 'string')
+    return { key: `${turn}/${step}/${delta.type}`, text: delta.text }
+  if (delta.type === 'tool-call-delta' && typeof delta.argumentsDelta === 'string')
+    return { key: `${turn}/${step}/call/${String(delta.callId)}`, text: delta.argumentsDelta }
   return undefined
 }
 

@@ -60,6 +60,22 @@ describe('ChunkRedaction', () => {
     }
   })
 
+  test("every cut of a call's arguments holding a secret JSON escapes: the arguments join redacted", () => {
+    const quoted = 'pa"ss\\word-0123'
+    const redactQuoted = secretRedactor([quoted, SECRET])
+    const args = JSON.stringify({ command: `psql "password=${quoted}" -c 'select 1' # ${SECRET}` })
+    const call = (argumentsDelta: string) => chunk({ type: 'tool-call-delta', callId: 'c1', argumentsDelta })
+    for (let a = 1; a < args.length; a++)
+      for (let b = a + 1; b <= args.length; b += 2) {
+        const logged = [...cutAt(args, b < args.length ? [a, b] : [a]).map(call), event('step/end', {})]
+        const joined = chunks(recutAll(logged, redactQuoted)).map(textOf).join('')
+        expect(joined, `cuts ${a} ${b}`).toBe(redactQuoted(args))
+      }
+    expect(JSON.parse(redactQuoted(args)).command).toBe(
+      `psql "password=[redacted]" -c 'select 1' # [redacted]`,
+    )
+  })
+
   test('a text delta waits for the event after it; a delta with nothing open is shown whole then', () => {
     const recut = new ChunkRedaction(redact)
     const first = text('plain words ')
@@ -69,7 +85,7 @@ describe('ChunkRedaction', () => {
     expect(shownFirst?.original).toBe(first)
     expect(textOf(shownFirst!.event)).toBe('plain words ')
     // what begins the secret waits; a view now shows the rest
-    expect(textOf(recut.pending()!.event)).toBe('then ')
+    expect(textOf(recut.pending()[0]!.event)).toBe('then ')
     const third = text(`${SECRET.slice(6)} done`)
     expect(textOf(recut.push(third)[0]!.event)).toBe('then ')
     const ended = recut.push(event('assistant/message', {}))
@@ -101,6 +117,49 @@ describe('ChunkRedaction', () => {
     })
     expect(shown[3]).toBe(logged[3])
     expect(textOf(shown[4]!) + textOf(shown[5]!)).toBe('[redacted]')
+  })
+
+  test('an event logged between two deltas of a text (a mod fault) waits behind the first, in its place', () => {
+    const full = `the key is ${SECRET}.`
+    for (let cut = 1; cut < full.length; cut++) {
+      const logged = [
+        text(full.slice(0, cut)),
+        event('mod/fault', { mod: 'm', event: 'turn.step', kind: 'throw', message: 'x' }),
+        text(full.slice(cut)),
+        event('step/end', { turn: 1, step: 1 }),
+      ]
+      const shown = recutAll(logged, redact)
+      expect(shown.map((e) => e.seq)).toEqual(logged.map((e) => e.seq))
+      expect(shown[1]).toBe(logged[1])
+      expect(chunks(shown).map(textOf).join(''), `cut ${cut}`).toBe(redact(full))
+    }
+    // live: the fault is shown with the delta before it, once the next delta shows how far that goes
+    const recut = new ChunkRedaction(redact)
+    const fault = event('mod/fault', {})
+    expect(recut.push(text(`key ${SECRET.slice(0, 5)}`))).toEqual([])
+    expect(recut.push(fault)).toEqual([])
+    expect(recut.pending().map((r) => r.original)).toEqual([expect.anything(), fault])
+    expect(textOf(recut.pending()[0]!.event)).toBe('key ')
+    const next = recut.push(text(SECRET.slice(5)))
+    expect(next.map((r) => r.original.type)).toEqual(['assistant/chunk', 'mod/fault'])
+    expect(textOf(recut.end()[0]!.event)).toBe('[redacted]')
+  })
+
+  test('a chunk the log holds in another shape (an imported file) is shown as it is, not a crash', () => {
+    // the store checks only that a chunk's payload is an object: `tack sessions import` takes any
+    const odd = [
+      event('assistant/chunk', { turn: 1, step: 1 }),
+      event('assistant/chunk', { turn: 1, step: 1, chunk: null }),
+      chunk({ type: 'text-delta' } as unknown as StreamChunk),
+      chunk({ type: 'text-delta', text: 5 } as unknown as StreamChunk),
+      chunk({ type: 'tool-call-delta', callId: 'c' } as unknown as StreamChunk),
+    ]
+    for (const e of odd) {
+      const logged = [text(SECRET.slice(0, 9)), e, text(SECRET.slice(9)), text('.')]
+      const shown = recutAll(logged, redact)
+      expect(shown.map((s) => s.seq)).toEqual(logged.map((l) => l.seq))
+      expect(shown[1]).toBe(e)
+    }
   })
 
   test('the logged events are never changed', () => {

@@ -42,9 +42,12 @@ export interface SecretRedactor {
 export function secretRedactor(values: Iterable<string>): SecretRedactor {
   const secrets = [...values].filter((v) => v.length >= MIN_SECRET_LENGTH)
   // A value holding `"`, `\`, a newline or another control character appears escaped in any JSON that
-  // carries it (`--json` lines, exports, the web view's API): that form is redacted too.
-  const escaped = secrets.map((v) => JSON.stringify(v).slice(1, -1)).filter((e, i) => e !== secrets[i])
-  const sorted = [...new Set([...secrets, ...escaped])].sort((a, b) => b.length - a.length)
+  // carries it (`--json` lines, exports, the web view's API): that form is redacted too. JSON text in
+  // JSON escapes it twice — a tool call's arguments (`{"command":"pa\"ss"}`) in a `--json` or JSONL
+  // export line — and a client that reads the line and then the arguments has the value: that form too.
+  const once = secrets.map(escapedInJson)
+  const twice = once.map(escapedInJson)
+  const sorted = [...new Set([...secrets, ...once, ...twice])].sort((a, b) => b.length - a.length)
   const redact = (text: string) => {
     let out = text
     for (const v of sorted) if (out.includes(v)) out = out.split(v).join('[redacted]')
@@ -63,6 +66,11 @@ export function secretRedactor(values: Iterable<string>): SecretRedactor {
     return longest
   }
   return Object.assign(redact, { openTail })
+}
+
+/** How `value` stands inside a JSON string (no quotes around it). */
+function escapedInJson(value: string): string {
+  return JSON.stringify(value).slice(1, -1)
 }
 
 /** `text` with `values` redacted (`secretRedactor`). */

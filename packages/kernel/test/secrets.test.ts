@@ -51,6 +51,17 @@ describe('redactSecrets', () => {
     // a plain value is unchanged by escaping and redacted once
     expect(redactSecrets('{"k":"plainsecret1"}', ['plainsecret1'])).toBe('{"k":"[redacted]"}')
   })
+
+  test("JSON text in JSON (a tool call's arguments in a --json line) escapes a value twice: redacted too", () => {
+    const secret = 'pa"ss\\word99'
+    const line = JSON.stringify({
+      type: 'tool/call',
+      data: { arguments: JSON.stringify({ command: secret }) },
+    })
+    const out = redactSecrets(line, [secret])
+    // read the line, then its arguments: the value is gone
+    expect(JSON.parse(JSON.parse(out).data.arguments)).toEqual({ command: '[redacted]' })
+  })
 })
 
 describe('secretRedactor().openTail', () => {

@@ -50,6 +50,8 @@ function frozenLike<T extends object>(original: object, copy: T): T {
 export class EventRedaction {
   readonly #redact: StreamRedactor
   readonly #copies = new WeakMap<object, object>()
+  /** The log `events` last re-cut: its re-cutter, how many events it has seen, the last, what is final. */
+  #log: { recut: ChunkRedaction; count: number; last: unknown; shown: object[] } | undefined
 
   constructor(redact: StreamRedactor) {
     this.#redact = redact
@@ -66,10 +68,20 @@ export class EventRedaction {
 
   /** Every event of a log; a delta still streaming shows what it can so far and is not remembered. */
   events<E extends object>(events: readonly E[]): readonly E[] {
-    const recut = new ChunkRedaction(this.#redact)
-    const shown = events.flatMap((e) => recut.push(e as unknown as SessionEvent).map((r) => this.#final(r)))
-    const pending = recut.pending()
-    if (pending) shown.push(redactedCopy(pending.event, this.#redact))
+    // A session's log only grows, and `session.events()` is asked again and again: only the events logged
+    // since the last call are re-cut. Any other log (shorter, or not holding the last event seen there)
+    // is re-cut from its start.
+    let log = this.#log
+    if (!log || events.length < log.count || (log.count > 0 && events[log.count - 1] !== log.last))
+      log = this.#log = { recut: new ChunkRedaction(this.#redact), count: 0, last: undefined, shown: [] }
+    for (let i = log.count; i < events.length; i++)
+      for (const r of log.recut.push(events[i] as unknown as SessionEvent)) log.shown.push(this.#final(r))
+    log.count = events.length
+    log.last = events.at(-1)
+    const shown = [...log.shown]
+    // The waiting delta is shown as far as it can be and not remembered; what waits behind it is final.
+    const [waiting, ...behind] = log.recut.pending()
+    if (waiting) shown.push(redactedCopy(waiting.event, this.#redact), ...behind.map((r) => this.#final(r)))
     return Object.freeze(shown as unknown as E[])
   }
 
