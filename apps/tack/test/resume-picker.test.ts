@@ -46,7 +46,8 @@ test('this folder, newest first, first prompt on one line; subagent sessions, se
   await addSession(store, 'c-empty', '/w', undefined)
   await addSession(store, 'd-sub', '/w', 'a subagent task', { parentSession: 'a-old' })
   await addSession(store, 'e-fork', '/w', 'forked', { parentSession: 'a-old', seedLength: 2 })
-  await addSession(store, 'f-new', '/w', 'x'.repeat(300))
+  // words: a summary leaves out a token its 200-code-point cut goes through (cutPrompt), not these
+  await addSession(store, 'f-new', '/w', 'word '.repeat(60))
   const rows = await resumeChoices(store, '/w')
   expect(rows.map((r) => r.id)).toEqual(['f-new', 'e-fork', 'a-old'])
   expect(rows[2]).toMatchObject({ firstPrompt: 'fix the login bug', turns: 1 })
@@ -54,7 +55,7 @@ test('this folder, newest first, first prompt on one line; subagent sessions, se
   expect(rows[0].firstPrompt.endsWith('…')).toBe(true)
   expect(rows[0].time > rows[1].time).toBe(true)
   expect((await resumeChoices(store, '/w', { limit: 2, promptChars: 10 })).map((r) => r.firstPrompt)).toEqual(
-    ['xxxxxxxxx…', 'forked'],
+    ['word word…', 'forked'],
   )
 })
 
