@@ -3,7 +3,6 @@
 // LOCKED: the same job is never given to two workers at once) and the expiry of a dead worker's lease;
 // the worker refreshes its leases with pg-boss's fenced `touch`, which also tells it when a claim is
 // gone (cancelled, or lapsed while it was cut off), and then ends that session like Ctrl-C.
-import { claimScratch, releaseScratch } from './scratch-owner.ts'
 import { join } from 'node:path'
 import type { Job } from 'pg-boss'
 import { beginAttempt, endAttempt, setAttemptSession, touchAttempt } from './attempts.ts'
@@ -15,6 +14,7 @@ import type { JobSpec } from './job-spec.ts'
 import type { JobResult } from './job-view.ts'
 import { type Labels, labelsOfQueue, satisfies } from './labels.ts'
 import { type RunningSession, type SessionRunner, WorkerCannotRunError } from './runner.ts'
+import { claimScratch, releaseScratch } from './scratch-owner.ts'
 import { failForGood, handBackUncounted } from './settle.ts'
 
 export interface WorkerOptions {
