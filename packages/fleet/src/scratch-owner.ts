@@ -76,7 +76,7 @@ export async function claimScratch(folder: string): Promise<string[]> {
       const pid = await abandonedBy(sibling)
       if (pid === undefined) continue
       await rm(sibling, { recursive: true, force: true, maxRetries: 3 })
-      said.push(`removed ${sibling}, left by worker process ${pid}, which is gone`)
+      said.push(`removed ${sibling}, left by a worker that is gone (process ${pid})`)
     }
   } catch (error) {
     said.push(`could not clear old checkouts: ${(error as Error).message.split('\n')[0]}`)

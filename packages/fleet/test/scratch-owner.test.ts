@@ -49,7 +49,7 @@ test("a gone worker's folders are removed, its own name's included; live, other 
   await mkdir(notAWorker)
 
   const said = await claimScratch(mine)
-  expect(said).toEqual([`removed ${dead}, left by worker process ${gone}, which is gone`])
+  expect(said).toEqual([`removed ${dead}, left by a worker that is gone (process ${gone})`])
   expect(existsSync(dead)).toBe(false)
   // this worker's own folder: the dead namesake's checkout is gone, this process is recorded
   expect(existsSync(join(mine, 'job-1'))).toBe(false)
@@ -62,6 +62,15 @@ test("a gone worker's folders are removed, its own name's included; live, other 
   await releaseScratch(live)
   expect(existsSync(join(mine, 'owner.json'))).toBe(false)
   expect(existsSync(join(live, 'owner.json'))).toBe(true)
+})
+
+test("a folder recorded by this very pid under another name is a former worker's (a container restarted with the same pid)", async () => {
+  const base = await mkdtemp(join(tmpdir(), 'tack-scratch-owner-'))
+  cleanups.push(() => rm(base, { recursive: true, force: true }))
+  const former = await workerFolder(base, 'before-restart', { host: hostname(), pid: process.pid })
+  const said = await claimScratch(join(base, 'worker-after-restart'))
+  expect(said).toEqual([`removed ${former}, left by a worker that is gone (process ${process.pid})`])
+  expect(existsSync(former)).toBe(false)
 })
 
 test('a live worker of the same name keeps its checkouts, and the newcomer says the names collide', async () => {
