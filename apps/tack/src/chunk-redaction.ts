@@ -11,13 +11,8 @@
 // exactly at that event. Every delta keeps its event (seq, turn, step); only where the text is cut
 // between them moves, and the deltas still join into the answer's text, redacted
 // (docs/decisions/0395-split-secrets-in-streams.md).
+import type { SecretRedactor } from '@tack/kernel'
 import type { SessionEvent, StreamChunk } from '@tack/session'
-
-export interface StreamRedactor {
-  (text: string): string
-  /** How much of the end of `text` begins a secret without completing it (kernel `SecretRedactor`). */
-  openTail(text: string): number
-}
 
 /** An event as it is to be shown, beside the logged one it stands for. */
 export interface Recut {
@@ -47,12 +42,12 @@ const STREAM_ENDS: ReadonlySet<string> = new Set([
 ])
 
 export class ChunkRedaction {
-  readonly #redact: StreamRedactor
+  readonly #redact: SecretRedactor
   #held: Held | undefined
   /** Events logged after the waiting delta that did not end its text: shown after it, in log order. */
   #behind: SessionEvent[] = []
 
-  constructor(redact: StreamRedactor) {
+  constructor(redact: SecretRedactor) {
     this.#redact = redact
   }
 
@@ -72,17 +67,13 @@ export class ChunkRedaction {
       this.#held = { original: e as SessionEvent<'assistant/chunk'>, key: streamed.key, text: streamed.text }
       return ended
     }
-    const shown = this.#redact(held.text)
-    const cut = shown.length - this.#redact.openTail(shown)
+    const [now, open] = this.#shownSoFar(held.text)
     this.#held = {
       original: e as SessionEvent<'assistant/chunk'>,
       key: streamed.key,
-      text: shown.slice(cut) + streamed.text,
+      text: open + streamed.text,
     }
-    return [
-      { original: held.original, event: withText(held.original, shown.slice(0, cut)) },
-      ...this.#takeBehind(),
-    ]
+    return [{ original: held.original, event: withText(held.original, now) }, ...this.#takeBehind()]
   }
 
   /**
@@ -93,10 +84,9 @@ export class ChunkRedaction {
   pending(): Recut[] {
     const held = this.#held
     if (!held) return []
-    const shown = this.#redact(held.text)
-    const cut = shown.length - this.#redact.openTail(shown)
+    const [now] = this.#shownSoFar(held.text)
     return [
-      { original: held.original, event: withText(held.original, shown.slice(0, cut)) },
+      { original: held.original, event: withText(held.original, now) },
       ...this.#behind.map((e) => ({ original: e, event: e })),
     ]
   }
@@ -112,6 +102,13 @@ export class ChunkRedaction {
     ]
   }
 
+  /** `text` redacted, split where an end that may begin a secret starts: what shows now, what waits. */
+  #shownSoFar(text: string): [string, string] {
+    const shown = this.#redact(text)
+    const cut = shown.length - this.#redact.openTail(shown)
+    return [shown.slice(0, cut), shown.slice(cut)]
+  }
+
   #takeBehind(): Recut[] {
     const behind = this.#behind.map((e) => ({ original: e, event: e }))
     this.#behind = []
@@ -119,18 +116,8 @@ export class ChunkRedaction {
   }
 }
 
-/** The redactor of a command's output (io.ts); one that redacts nothing when the command's IO has none. */
-export function outputRedactor(io: {
-  redact?(text: string): string
-  openTail?(text: string): number
-}): StreamRedactor {
-  return Object.assign((text: string) => io.redact?.(text) ?? text, {
-    openTail: (text: string) => io.openTail?.(text) ?? 0,
-  })
-}
-
 /** Every event of `events`, chunks re-cut, as one finished output shows them (an export). */
-export function recutAll(events: readonly SessionEvent[], redact: StreamRedactor): SessionEvent[] {
+export function recutAll(events: readonly SessionEvent[], redact: SecretRedactor): SessionEvent[] {
   const recut = new ChunkRedaction(redact)
   return [...events.flatMap((e) => recut.push(e)), ...recut.end()].map((r) => r.event)
 }

@@ -1,6 +1,7 @@
 // The streams a command writes to, with secrets redacted on the way out (90-quality security 1), and
 // a reader that leaves (EPIPE) ending the output quietly (stream-guard.ts).
 import { fstatSync } from 'node:fs'
+import type { SecretRedactor } from '@tack/kernel'
 import { createRedactor } from './secrets.ts'
 import { guardStream } from './stream-guard.ts'
 
@@ -35,6 +36,16 @@ export interface CommandIO {
   isInteractiveTerminal?(): boolean
   /** Asks one question on the terminal (stderr) and reads one line of answer; undefined on Ctrl-C or Ctrl-D. */
   askLine?(question: string): Promise<string | undefined>
+}
+
+/**
+ * What `io.out` does to a text, as a redactor of its own, for a command that cuts or re-cuts text before
+ * printing it; one that redacts nothing when the command's IO has no redactor (a test's).
+ */
+export function outputRedactor(io: Pick<CommandIO, 'redact' | 'openTail'>): SecretRedactor {
+  return Object.assign((text: string) => io.redact?.(text) ?? text, {
+    openTail: (text: string) => io.openTail?.(text) ?? 0,
+  })
 }
 
 export function processIO(env: NodeJS.ProcessEnv): CommandIO {

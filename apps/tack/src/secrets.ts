@@ -2,7 +2,7 @@
 // environment; as defence in depth every line tack prints passes through `redact`, which replaces the
 // value of any secret-looking variable of the environment, and every value a plugin declared
 // (`ctx.secrets`, e.g. an MCP server's literal `env` value), with the kernel's `secretRedactor`.
-import { MIN_SECRET_LENGTH, secretRedactor } from '@tack/kernel'
+import { MIN_SECRET_LENGTH, type SecretRedactor, secretRedactor } from '@tack/kernel'
 
 export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i
 
@@ -21,10 +21,8 @@ export function secretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = [
   return values.sort((a, b) => b.length - a.length)
 }
 
-export interface Redactor {
-  (text: string): string
-  /** How much of the end of `text` begins a secret without completing it (kernel `SecretRedactor`). */
-  openTail(text: string): number
+/** The kernel's `SecretRedactor` (with `openTail`), over values that grow as a command learns them. */
+export interface Redactor extends SecretRedactor {
   /**
    * Also redacts the values of these variables, and these values, from now on (known once the config is
    * loaded and the plugins have declared theirs).

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import { CommandError } from '../errors.ts'
-import type { CommandIO } from '../io.ts'
+import { type CommandIO, outputRedactor } from '../io.ts'
 import { printableIO } from '../printable.ts'
 import { storeReadSecrets } from '../store-read-secrets.ts'
 import { findSession, latestSessionOf } from '../session-ref.ts'
@@ -85,10 +85,10 @@ export async function rewindCommand(argv: readonly string[], terminal: CommandIO
   try {
     const summary =
       values.resume !== undefined
-        ? await findSession(ctx.sessions, values.resume, (text) => terminal.redact?.(text) ?? text)
+        ? await findSession(ctx.sessions, values.resume, outputRedactor(terminal))
         : await latestSessionOf(ctx.sessions, cwd)
     const { events } = await ctx.sessionStore.load(summary.id)
-    const points = rewindPoints(events, (text) => terminal.redact?.(text) ?? text)
+    const points = rewindPoints(events, outputRedactor(terminal))
     if (points.length === 0) {
       io.out(`session ${summary.id} has no turns to rewind to\n`)
       return 0

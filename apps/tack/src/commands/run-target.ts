@@ -8,7 +8,7 @@ import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
 import { CliError } from '../errors.ts'
-import type { CommandIO } from '../io.ts'
+import { type CommandIO, outputRedactor } from '../io.ts'
 import { findSession, latestSessionOf } from '../session-ref.ts'
 import { type Resolved, resolveSettings } from '../settings.ts'
 
@@ -32,7 +32,7 @@ export async function resolveRunTarget(flags: CommonFlags, io: CommandIO): Promi
   try {
     resume =
       ref !== undefined
-        ? await findSession(store.ctx.sessions, ref, (text) => io.redact?.(text) ?? text)
+        ? await findSession(store.ctx.sessions, ref, outputRedactor(io))
         : await latestSessionOf(store.ctx.sessions, cwd)
   } finally {
     await store.close()

@@ -4,12 +4,12 @@ import type { SessionEvent } from '@tack/session'
 import type { CommonFlags } from '../args.ts'
 import { UsageError } from '../args.ts'
 import { boot } from '../boot.ts'
-import type { CommandIO } from '../io.ts'
+import { type CommandIO, outputRedactor } from '../io.ts'
 import { cut, findSession, newestFirst } from '../session-ref.ts'
 import { resolveSettings } from '../settings.ts'
 import { storeReadSecrets } from '../store-read-secrets.ts'
 import { printable, printableIO } from '../printable.ts'
-import { outputRedactor, recutAll } from '../chunk-redaction.ts'
+import { recutAll } from '../chunk-redaction.ts'
 import { exportMarkdown } from './export-markdown.ts'
 
 export async function sessionsCommand(args: string[], flags: CommonFlags, io: CommandIO): Promise<number> {
@@ -23,7 +23,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
   const secrets = storeReadSecrets(settings.plugins, paths.envFile, ctx.secrets)
   io.protectSecrets?.(secrets.names, secrets.values)
   // Before a text is cut or flattened for a line: a cut secret would no longer match on the way out.
-  const redact = (text: string) => io.redact?.(text) ?? text
+  const redact = outputRedactor(io)
   const named = (ref: string | undefined, sub: string) => namedIn(ctx.sessions, ref, sub, redact)
   try {
     switch (sub) {
@@ -68,7 +68,7 @@ export async function sessionsCommand(args: string[], flags: CommonFlags, io: Co
         if (format === 'jsonl') {
           io.out(`${JSON.stringify({ type: 'session/header', header })}\n`)
           // Streamed deltas are re-cut so a secret split across two is redacted (chunk-redaction.ts).
-          for (const e of recutAll(events, outputRedactor(io))) io.out(`${JSON.stringify(e)}\n`)
+          for (const e of recutAll(events, redact)) io.out(`${JSON.stringify(e)}\n`)
         } else if (format === 'markdown') {
           io.out(exportMarkdown(header, events))
         } else if (format === 'claude-transcript') {

@@ -4,8 +4,9 @@
 // (secrets.ts); the log and the objects the session itself uses are never touched
 // (docs/decisions/0380-library-events-redacted.md).
 
+import type { SecretRedactor } from '@tack/kernel'
 import type { SessionEvent } from '@tack/session'
-import { ChunkRedaction, type Recut, type StreamRedactor } from '../chunk-redaction.ts'
+import { ChunkRedaction, type Recut } from '../chunk-redaction.ts'
 
 type Redact = (text: string) => string
 
@@ -48,12 +49,12 @@ function frozenLike<T extends object>(original: object, copy: T): T {
  * delta is final once the event after it is logged.
  */
 export class EventRedaction {
-  readonly #redact: StreamRedactor
+  readonly #redact: SecretRedactor
   readonly #copies = new WeakMap<object, object>()
   /** The log `events` last re-cut: its re-cutter, how many events it has seen, the last, what is final. */
   #log: { recut: ChunkRedaction; count: number; last: unknown; shown: object[] } | undefined
 
-  constructor(redact: StreamRedactor) {
+  constructor(redact: SecretRedactor) {
     this.#redact = redact
   }
 

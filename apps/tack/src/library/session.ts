@@ -5,13 +5,13 @@
 // first turn (index.ts), so one opened and closed without a prompt leaves nothing behind. What it hands
 // out — events, results — is redacted as `tack run --json`'s lines are (redaction.ts).
 import type { AgentHandle } from '@tack/agent'
+import type { SecretRedactor } from '@tack/kernel'
 import { lastAssistantText, type SessionEvent, type TurnEndReason, type Usage } from '@tack/session'
 import { resultError, runStats } from '../commands/run-json.ts'
 import type { Booted } from '../boot.ts'
 import type { PromptOptions, TackEvent, TackSession, Turn, TurnResult } from './api.ts'
 import { CostMeter } from './cost-limit.ts'
 import { TackError } from './errors.ts'
-import type { StreamRedactor } from '../chunk-redaction.ts'
 import { EventRedaction, redactedCopy } from './redaction.ts'
 import { TurnStream } from './turn-stream.ts'
 
@@ -23,7 +23,7 @@ export interface SessionParts {
   readonly costOf: CostOf
   readonly maxCostUsd?: number
   /** The CLI's redactor for this session (the environment's and the boot's declared secrets). */
-  readonly redact: StreamRedactor
+  readonly redact: SecretRedactor
 }
 
 export class LibrarySession implements TackSession {
